@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+// Targets are split by what they depend on (DESIGN.md §3, STYLE.md rule 1):
+// PeachCore (Foundation only) ← PeachStore (GRDB) ← PeachWeb (Hummingbird) ← peach.
+import PackageDescription
+
+let package = Package(
+    name: "Peach",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "peach", targets: ["peach"]),
+        .library(name: "PeachCore", targets: ["PeachCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(name: "PeachCore"),
+        .target(
+            name: "PeachStore",
+            dependencies: ["PeachCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "PeachWeb",
+            dependencies: [
+                "PeachCore", "PeachStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Assets")]
+        ),
+        .executableTarget(
+            name: "peach",
+            dependencies: [
+                "PeachCore", "PeachStore", "PeachWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "PeachBenchmarks",
+            dependencies: ["PeachCore", "PeachStore", "PeachWeb"]
+        ),
+        .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"]),
+        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore"]),
+        .testTarget(
+            name: "PeachWebTests",
+            dependencies: [
+                "PeachWeb",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,28 @@
+import Foundation
+
+/// An answered comparison, with the full context needed to rebuild every statistic.
+public struct ComparisonRecord: Hashable, Sendable {
+    public var timestamp: Date
+    public var referenceNote: MIDINote
+    public var targetNote: MIDINote
+    public var interval: DirectedInterval
+    public var tuningSystem: TuningSystem
+    /// Signed deviation of the target from the true interval pitch, in cents.
+    public var centOffset: Double
+    public var isCorrect: Bool
+
+    public init(
+        timestamp: Date, referenceNote: MIDINote, targetNote: MIDINote, interval: DirectedInterval,
+        tuningSystem: TuningSystem, centOffset: Double, isCorrect: Bool
+    ) {
+        self.timestamp = timestamp
+        self.referenceNote = referenceNote
+        self.targetNote = targetNote
+        self.interval = interval
+        self.tuningSystem = tuningSystem
+        self.centOffset = centOffset
+        self.isCorrect = isCorrect
+    }
+
+    public var mode: TrainingMode { .of(kind: .comparison, interval: interval) }
+}

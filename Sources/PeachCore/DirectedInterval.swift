@@ -1,0 +1,61 @@
+/// An interval with its direction, such as a perfect fifth up: what the interval modes train.
+public struct DirectedInterval: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public var interval: Interval
+    public var direction: Direction
+
+    public init(_ interval: Interval, _ direction: Direction = .up) {
+        self.interval = interval
+        self.direction = direction
+    }
+
+    /// Unison: what the Comparison and Pitch Matching modes train (spec FR66).
+    public static let prime = DirectedInterval(.prime, .up)
+    /// The default of the interval modes (spec FR67).
+    public static let perfectFifthUp = DirectedInterval(.perfectFifth, .up)
+
+    /// Every interval in both directions; a prime is the same up and down, so it appears once.
+    public static let all: [DirectedInterval] = Interval.allCases.flatMap { interval in
+        interval == .prime ? [DirectedInterval(interval, .up)] : [DirectedInterval(interval, .up), DirectedInterval(interval, .down)]
+    }
+
+    /// Signed 12-TET semitones: negative for a downward interval.
+    public var semitones: Int {
+        direction == .up ? interval.semitones : -interval.semitones
+    }
+
+    /// A stable text form used by the API and the settings table: `P5up`, `m3down`.
+    /// A prime is always written `P1up`.
+    public var code: String {
+        interval.abbreviation + (interval == .prime ? Direction.up : direction).rawValue
+    }
+
+    /// Parses `code`; a bare abbreviation (`P5`) means upward.
+    public init(code: String) throws(MusicValueError) {
+        for direction in Direction.allCases where code.hasSuffix(direction.rawValue) {
+            self.init(try Interval(abbreviation: String(code.dropLast(direction.rawValue.count))), direction)
+            self = self.normalized
+            return
+        }
+        self.init(try Interval(abbreviation: code), .up)
+    }
+
+    /// A downward prime is the prime.
+    var normalized: DirectedInterval {
+        interval == .prime ? .prime : self
+    }
+
+    public var description: String { code }
+
+    public static func < (lhs: DirectedInterval, rhs: DirectedInterval) -> Bool {
+        (lhs.interval, lhs.direction == .down ? 1 : 0) < (rhs.interval, rhs.direction == .down ? 1 : 0)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self = try DirectedInterval(code: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(code)
+    }
+}

@@ -1,0 +1,43 @@
+/// What comparisons say about a listener: per reference note running statistics of
+/// |cent offset|, and the history behind trend and timeline.
+public struct DiscriminationStatistics: Hashable, Sendable {
+    /// Indexed by MIDI note 0–127; a note with count 0 is untrained.
+    public private(set) var notes = [RunningStatistics](repeating: RunningStatistics(), count: 128)
+    public private(set) var history = ThresholdHistory()
+    /// All comparisons, any note: the chain's cold start uses its mean.
+    public private(set) var overall = RunningStatistics()
+
+    public init() {}
+
+    public mutating func add(_ record: ComparisonRecord) {
+        let magnitude = abs(record.centOffset)
+        notes[record.referenceNote.rawValue].add(magnitude)
+        overall.add(magnitude)
+        history.add(magnitude, at: record.timestamp)
+    }
+
+    public var count: Int { overall.count }
+
+    /// The statistics of one reference note.
+    public func statistics(for note: MIDINote) -> RunningStatistics {
+        notes[note.rawValue]
+    }
+
+    /// All comparisons whose reference note lies in `range`, pooled (mean and standard
+    /// deviation of |cent offset|).
+    /// - Complexity: O(notes in range).
+    public func statistics(in range: NoteRange) -> RunningStatistics {
+        notes[range.lower.rawValue...range.upper.rawValue].reduce(RunningStatistics()) { $0.merged(with: $1) }
+    }
+
+    /// Notes of the range without data (lowest first), then trained notes by highest mean.
+    public func weakSpots(in range: NoteRange, count: Int) -> [MIDINote] {
+        let ranked = range.notes.sorted { lhs, rhs in
+            let (left, right) = (notes[lhs.rawValue], notes[rhs.rawValue])
+            if (left.count == 0) != (right.count == 0) { return left.count == 0 }
+            if left.mean != right.mean { return left.mean > right.mean }
+            return lhs < rhs
+        }
+        return Array(ranked.prefix(count))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Chooses the next exercise of a mode from the settings, the chain state and a random source.
+///
+/// Randomness is passed in, so a seeded generator makes every choice reproducible.
+public enum ExerciseGenerator {
+    /// The largest level difference between reference and target at full loudness variation,
+    /// in decibels (spec "Vary Loudness": one tunable constant).
+    public static let maximumLoudnessOffset = 2.0
+
+    /// The last answered comparison of a mode: all the chain needs to continue.
+    public struct ChainState: Hashable, Sendable {
+        public var magnitude: Double
+        public var wasCorrect: Bool
+
+        public init(magnitude: Double, wasCorrect: Bool) {
+            self.magnitude = magnitude
+            self.wasCorrect = wasCorrect
+        }
+
+        public init(_ record: ComparisonRecord) {
+            self.init(magnitude: abs(record.centOffset), wasCorrect: record.isCorrect)
+        }
+    }
+
+    /// The next comparison: the magnitude continues the chain (or starts it from the profile's
+    /// mean for the mode), the sign is random, the interval is drawn from the mode's set and
+    /// the reference note uniformly from the range trimmed so that the target fits.
+    /// - Complexity: O(number of intervals).
+    public static func comparison(
+        mode: TrainingMode, settings: TrainingSettings, previous: ChainState?, profileMean: Double?,
+        using generator: inout some RandomNumberGenerator
+    ) -> ComparisonExercise {
+        let magnitude = previous.map { KazezChain.nextMagnitude(after: $0.magnitude, wasCorrect: $0.wasCorrect) }
+            ?? KazezChain.startingMagnitude(profileMean: profileMean)
+        let sign = Bool.random(using: &generator) ? 1.0 : -1.0
+        let (referenceNote, interval) = referenceNoteAndInterval(mode: mode, settings: settings, using: &generator)
+        let loudnessBound = settings.loudnessVariation * maximumLoudnessOffset
+        let loudness = Double.random(in: -loudnessBound...loudnessBound, using: &generator)
+        // The range is trimmed for the interval, so the transposition cannot fail.
+        return try! ComparisonExercise(
+            referenceNote: referenceNote, interval: interval, tuningSystem: settings.tuningSystem,
+            centOffset: sign * magnitude, loudnessOffset: loudness)
+    }
+
+    /// The next pitch-matching challenge: reference note and interval as for comparisons, and
+    /// an initial offset uniform in ±100 cents.
+    public static func pitchMatching(
+        mode: TrainingMode, settings: TrainingSettings, using generator: inout some RandomNumberGenerator
+    ) -> PitchMatchingChallenge {
+        let (referenceNote, interval) = referenceNoteAndInterval(mode: mode, settings: settings, using: &generator)
+        let bound = PitchMatchingChallenge.maximumInitialOffset
+        let offset = Double.random(in: -bound...bound, using: &generator)
+        return try! PitchMatchingChallenge(
+            referenceNote: referenceNote, interval: interval, tuningSystem: settings.tuningSystem,
+            initialCentOffset: offset)
+    }
+
+    /// A random interval of the mode, and a reference note for which reference and target both
+    /// lie in the note range (and so in 0–127).
+    static func referenceNoteAndInterval(
+        mode: TrainingMode, settings: TrainingSettings, using generator: inout some RandomNumberGenerator
+    ) -> (MIDINote, DirectedInterval) {
+        let intervals = mode.intervals(in: settings)
+        let interval = intervals.count == 1 ? intervals[0] : intervals.randomElement(using: &generator)!
+        let notes = settings.noteRange.referenceNotes(for: interval)
+        return (MIDINote(uncheckedRawValue: Int.random(in: notes, using: &generator)), interval)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The adaptive difficulty chain of comparison training (spec Epic 9, "KazezNoteStrategy").
+///
+/// Each exercise's magnitude (|cent offset|) follows from the previous one of the same mode:
+/// narrower after a correct answer, `p · (1 − 0.05·√p)`, wider after a wrong one,
+/// `p · (1 + 0.09·√p)`, clamped to 0.1 … 100 cents. The asymmetric steps make the chain
+/// settle where about 64 % of answers are correct — the edge of perception. Because the
+/// chain does not depend on the note, changing the reference note never makes it jump.
+public enum KazezChain {
+    public static let minimumMagnitude = 0.1
+    public static let maximumMagnitude = 100.0
+    static let narrowingFactor = 0.05
+    static let wideningFactor = 0.09
+
+    /// The magnitude that follows `previous` after an answer.
+    /// - Complexity: O(1).
+    public static func nextMagnitude(after previous: Double, wasCorrect: Bool) -> Double {
+        let p = clamp(previous)
+        let factor = wasCorrect ? 1 - narrowingFactor * p.squareRoot() : 1 + wideningFactor * p.squareRoot()
+        return clamp(p * factor)
+    }
+
+    /// Where a chain starts with no previous exercise of the mode: the profile's mean
+    /// threshold for the mode if there is one, otherwise the widest magnitude.
+    public static func startingMagnitude(profileMean: Double?) -> Double {
+        profileMean.map(clamp) ?? maximumMagnitude
+    }
+
+    static func clamp(_ magnitude: Double) -> Double {
+        guard magnitude.isFinite else { return maximumMagnitude }
+        return min(max(magnitude, minimumMagnitude), maximumMagnitude)
+    }
+}

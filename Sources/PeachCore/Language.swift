@@ -1,0 +1,22 @@
+/// The languages Peach speaks (spec FR37).
+public enum Language: String, CaseIterable, Hashable, Sendable, Codable {
+    case english = "en"
+    case german = "de"
+
+    /// The first supported language in an `Accept-Language` header, by quality (RFC 9110
+    /// §12.5.4), or English.
+    public init(acceptLanguage header: String?) {
+        let ranked = (header ?? "").split(separator: ",").enumerated().compactMap {
+            index, part -> (tag: String, quality: Double, index: Int)? in
+            let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = fields.first?.lowercased(), !tag.isEmpty else { return nil }
+            let quality = fields.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return (tag, quality, index)
+        }
+        let best = ranked.filter { $0.quality > 0 }
+            .sorted { ($0.quality, -$0.index) > ($1.quality, -$1.index) }
+            .lazy.compactMap { entry in Language.allCases.first { entry.tag == $0.rawValue || entry.tag.hasPrefix($0.rawValue + "-") } }
+            .first
+        self = best ?? .english
+    }
+}

@@ -1,0 +1,41 @@
+/// Everything Peach knows about the user's hearing, built from all records in one pass at
+/// start-up and then updated one answer at a time (identical results either way).
+///
+/// `comparison` pools every comparison (the keyboard band uses them all, as the spec says);
+/// `byMode` keeps each training mode apart so that the profile can show how fifths go and the
+/// chain can cold-start from the mode's own mean.
+/// - Complexity: O(1) per record (amortised); about 16 bytes per record for the histories.
+public struct PerceptualProfile: Hashable, Sendable {
+    public private(set) var comparison = DiscriminationStatistics()
+    public private(set) var matching = MatchingStatistics()
+    public private(set) var comparisonByMode: [TrainingMode: DiscriminationStatistics] = [
+        .comparison: DiscriminationStatistics(), .intervalComparison: DiscriminationStatistics(),
+    ]
+    public private(set) var matchingByMode: [TrainingMode: MatchingStatistics] = [
+        .pitchMatching: MatchingStatistics(), .intervalPitchMatching: MatchingStatistics(),
+    ]
+
+    public init() {}
+
+    /// Builds the profile from records in chronological order.
+    public init(records: some Sequence<TrainingRecord>) {
+        for record in records { add(record) }
+    }
+
+    public mutating func add(_ record: TrainingRecord) {
+        switch record {
+        case .comparison(let record):
+            comparison.add(record)
+            comparisonByMode[record.mode]!.add(record)
+        case .pitchMatching(let record):
+            matching.add(record)
+            matchingByMode[record.mode]!.add(record)
+        }
+    }
+
+    /// The mean |cent offset| of a comparison mode, if it has data: where its chain starts
+    /// when there is no previous exercise.
+    public func meanThreshold(for mode: TrainingMode) -> Double? {
+        comparisonByMode[mode]?.overall.meanIfAny
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// One pitch-matching challenge: a reference note, then a tunable note that starts off the
+/// target by `initialCentOffset`; the user moves a slider until it matches and lets go.
+public struct PitchMatchingChallenge: Hashable, Sendable {
+    public let referenceNote: MIDINote
+    public let interval: DirectedInterval
+    public let targetNote: MIDINote
+    public let tuningSystem: TuningSystem
+    /// Where the tunable note starts relative to the target, in cents (uniform in ±100).
+    public let initialCentOffset: Double
+
+    /// How far the slider's full travel (−1 … 1) moves the note either way, in cents.
+    public static let sliderCentSpan = 100.0
+    /// The bound of the initial offset, in cents.
+    public static let maximumInitialOffset = 100.0
+
+    public init(
+        referenceNote: MIDINote, interval: DirectedInterval, tuningSystem: TuningSystem, initialCentOffset: Double
+    ) throws(MusicValueError) {
+        self.referenceNote = referenceNote
+        self.interval = interval
+        self.targetNote = try referenceNote.transposed(by: interval)
+        self.tuningSystem = tuningSystem
+        self.initialCentOffset = initialCentOffset
+    }
+
+    public func referenceFrequency(referencePitch: Frequency) -> Frequency {
+        Pitch(note: referenceNote).frequency(referencePitch: referencePitch)
+    }
+
+    /// The correct answer: the reference moved by the interval's size in the tuning system.
+    public func targetFrequency(referencePitch: Frequency) -> Frequency {
+        referenceFrequency(referencePitch: referencePitch).shifted(byCents: tuningSystem.cents(for: interval))
+    }
+
+    /// Where the tunable note starts: the slider's centre.
+    public func startFrequency(referencePitch: Frequency) -> Frequency {
+        targetFrequency(referencePitch: referencePitch).shifted(byCents: initialCentOffset)
+    }
+
+    /// The tunable note's offset from the target for a slider value in −1 … 1:
+    /// `initialCentOffset + value · 100`. Letting go where it started scores the initial
+    /// offset, never a free perfect result (DESIGN.md §4).
+    public func centOffset(sliderValue: Double) throws(ExerciseError) -> Double {
+        guard sliderValue.isFinite, (-1.0...1.0).contains(sliderValue) else {
+            throw .sliderValueOutOfRange(sliderValue)
+        }
+        return initialCentOffset + sliderValue * Self.sliderCentSpan
+    }
+
+    /// The record of this challenge released at `sliderValue`; its user cent error is the
+    /// offset at release (positive = sharp).
+    public func record(sliderValue: Double, at timestamp: Date) throws(ExerciseError) -> PitchMatchingRecord {
+        PitchMatchingRecord(
+            timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, interval: interval,
+            tuningSystem: tuningSystem, initialCentOffset: initialCentOffset,
+            userCentError: try centOffset(sliderValue: sliderValue))
+    }
+}

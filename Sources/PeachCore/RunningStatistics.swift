@@ -1,0 +1,44 @@
+/// Count, mean and variance of a stream of numbers, updated one value at a time.
+///
+/// Welford's online algorithm (B. P. Welford, Technometrics 4(3), 1962) keeps the sum of
+/// squared deviations `m2` without cancellation; `merged(with:)` is Chan, Golub and LeVeque's
+/// pairwise combination (1979), so per-note statistics pool exactly into range statistics.
+/// - Complexity: O(1) time and space per value.
+public struct RunningStatistics: Hashable, Sendable {
+    public private(set) var count = 0
+    public private(set) var mean = 0.0
+    private var m2 = 0.0
+
+    public init() {}
+
+    public init(_ values: some Sequence<Double>) {
+        for value in values { add(value) }
+    }
+
+    public mutating func add(_ value: Double) {
+        count += 1
+        let delta = value - mean
+        mean += delta / Double(count)
+        m2 += delta * (value - mean)
+    }
+
+    /// The statistics of both streams together.
+    public func merged(with other: RunningStatistics) -> RunningStatistics {
+        guard other.count > 0 else { return self }
+        guard count > 0 else { return other }
+        var result = RunningStatistics()
+        result.count = count + other.count
+        let delta = other.mean - mean
+        result.mean = mean + delta * Double(other.count) / Double(result.count)
+        result.m2 = m2 + other.m2 + delta * delta * Double(count) * Double(other.count) / Double(result.count)
+        return result
+    }
+
+    /// The sample standard deviation (n − 1); `nil` below two values.
+    public var standardDeviation: Double? {
+        count > 1 ? (m2 / Double(count - 1)).squareRoot() : nil
+    }
+
+    /// The mean, or `nil` without data.
+    public var meanIfAny: Double? { count > 0 ? mean : nil }
+}

@@ -1,0 +1,39 @@
+/// The four training modes. The unison modes are the interval modes with the interval set
+/// `{P1}` — one code path, not two (spec FR66).
+public enum TrainingMode: String, CaseIterable, Hashable, Sendable, Codable {
+    case comparison
+    case pitchMatching
+    case intervalComparison
+    case intervalPitchMatching
+
+    /// Which exercise the mode plays.
+    public enum Kind: Sendable { case comparison, pitchMatching }
+
+    public var kind: Kind {
+        switch self {
+        case .comparison, .intervalComparison: .comparison
+        case .pitchMatching, .intervalPitchMatching: .pitchMatching
+        }
+    }
+
+    public var isInterval: Bool {
+        self == .intervalComparison || self == .intervalPitchMatching
+    }
+
+    /// The intervals an exercise of this mode draws from: `{P1}` for the unison modes, the
+    /// settings' non-empty set (in a stable order) for the interval modes.
+    public func intervals(in settings: TrainingSettings) -> [DirectedInterval] {
+        isInterval ? settings.intervals.sorted() : [.prime]
+    }
+
+    /// The mode a recorded exercise belongs to: a record's interval says whether it came from a
+    /// unison mode (P1) or an interval mode, so imported records sort themselves too.
+    public static func of(kind: Kind, interval: DirectedInterval) -> TrainingMode {
+        switch (kind, interval.interval == .prime) {
+        case (.comparison, true): .comparison
+        case (.comparison, false): .intervalComparison
+        case (.pitchMatching, true): .pitchMatching
+        case (.pitchMatching, false): .intervalPitchMatching
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// Every user setting, with the defaults and bounds of DESIGN.md §4.
+///
+/// Settings travel as text (one value per `Key`), both to the settings table and through the
+/// API, so there is exactly one parser and one validator: `setValue(_:for:)`.
+public struct TrainingSettings: Hashable, Sendable {
+    public private(set) var noteRange = NoteRange.standard
+    /// Seconds each fixed-length note plays.
+    public private(set) var noteDuration = 1.0
+    /// The frequency of A4.
+    public private(set) var referencePitch = Frequency.concertA
+    public private(set) var soundSource = SoundSource.sine
+    /// 0 … 1; scales the random level difference of comparison targets.
+    public private(set) var loudnessVariation = 0.0
+    /// The directed intervals of the interval modes; never empty.
+    public private(set) var intervals: Set<DirectedInterval> = [.perfectFifthUp]
+    public private(set) var tuningSystem = TuningSystem.equalTemperament
+    /// `nil` follows the browser's language.
+    public private(set) var language: Language?
+
+    public static let noteBounds = 21...108
+    public static let noteDurationBounds = 0.3...3.0
+    public static let noteDurationStep = 0.1
+    public static let referencePitchBounds = 380.0...500.0
+    public static let loudnessVariationBounds = 0.0...1.0
+
+    public init() {}
+
+    /// The names settings are stored and sent under.
+    public enum Key: String, CaseIterable, Sendable {
+        case noteRangeLower, noteRangeUpper, noteDuration, referencePitch, soundSource
+        case loudnessVariation, intervals, tuningSystem, language
+    }
+
+    /// A setting as text, in the form `setValue(_:for:)` reads.
+    public func value(for key: Key) -> String {
+        switch key {
+        case .noteRangeLower: String(noteRange.lower.rawValue)
+        case .noteRangeUpper: String(noteRange.upper.rawValue)
+        case .noteDuration: Self.format(noteDuration)
+        case .referencePitch: Self.format(referencePitch.hertz)
+        case .soundSource: soundSource.rawValue
+        case .loudnessVariation: Self.format(loudnessVariation)
+        case .intervals: intervals.sorted().map(\.code).joined(separator: ",")
+        case .tuningSystem: tuningSystem.rawValue
+        case .language: language?.rawValue ?? ""
+        }
+    }
+
+    /// All settings as text, keyed by `Key.rawValue`.
+    public var values: [String: String] {
+        Dictionary(uniqueKeysWithValues: Key.allCases.map { ($0.rawValue, value(for: $0)) })
+    }
+
+    /// Settings from stored text; absent keys keep their defaults. The pair of note-range
+    /// bounds is validated together, so their order in `values` does not matter.
+    public init(values: [String: String]) throws(SettingsError) {
+        self.init()
+        try apply(values)
+    }
+
+    /// Applies several changes at once, all or nothing.
+    public mutating func apply(_ changes: [String: String]) throws(SettingsError) {
+        var updated = self
+        var lower = noteRange.lower.rawValue
+        var upper = noteRange.upper.rawValue
+        for (name, text) in changes {
+            guard let key = Key(rawValue: name) else { throw .unknownSetting(name) }
+            switch key {
+            case .noteRangeLower: lower = try Self.note(text, setting: "lowest note")
+            case .noteRangeUpper: upper = try Self.note(text, setting: "highest note")
+            default: try updated.setValue(text, for: key)
+            }
+        }
+        guard upper - lower >= NoteRange.minimumSpan else {
+            throw .outOfRange(
+                setting: "note range", value: "\(lower)–\(upper)",
+                allowed: "at least \(NoteRange.minimumSpan) semitones between the lowest and the highest note")
+        }
+        updated.noteRange = try! NoteRange(lower: MIDINote(lower), upper: MIDINote(upper))
+        self = updated
+    }
+
+    /// Sets one setting from text. The note range bounds go through `apply(_:)`, which checks
+    /// them as a pair.
+    public mutating func setValue(_ text: String, for key: Key) throws(SettingsError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        switch key {
+        case .noteRangeLower, .noteRangeUpper:
+            try apply([key.rawValue: trimmed])
+        case .noteDuration:
+            let seconds = try Self.number(trimmed, setting: "note duration", bounds: Self.noteDurationBounds, unit: " s")
+            let steps = (seconds / Self.noteDurationStep).rounded()
+            guard abs(steps * Self.noteDurationStep - seconds) < 1e-9 else {
+                throw .malformed(setting: "note duration", value: trimmed, expected: "a multiple of 0.1 s")
+            }
+            noteDuration = steps / 10
+        case .referencePitch:
+            let hertz = try Self.number(trimmed, setting: "reference pitch", bounds: Self.referencePitchBounds, unit: " Hz")
+            referencePitch = try! Frequency(hertz: hertz)
+        case .soundSource:
+            guard let source = SoundSource(rawValue: trimmed) else {
+                throw .malformed(setting: "sound", value: trimmed, expected: Self.choices(SoundSource.allCases.map(\.rawValue)))
+            }
+            soundSource = source
+        case .loudnessVariation:
+            loudnessVariation = try Self.number(trimmed, setting: "loudness variation", bounds: Self.loudnessVariationBounds, unit: "")
+        case .intervals:
+            var set = Set<DirectedInterval>()
+            for code in trimmed.split(separator: ",") {
+                do {
+                    set.insert(try DirectedInterval(code: code.trimmingCharacters(in: .whitespaces)))
+                } catch {
+                    throw .malformed(setting: "intervals", value: String(code), expected: "interval codes such as P5up or m3down")
+                }
+            }
+            guard !set.isEmpty else {
+                throw .outOfRange(setting: "intervals", value: "(none)", allowed: "at least one interval")
+            }
+            intervals = set
+        case .tuningSystem:
+            guard let system = TuningSystem(rawValue: trimmed) else {
+                throw .malformed(setting: "tuning system", value: trimmed, expected: Self.choices(TuningSystem.allCases.map(\.rawValue)))
+            }
+            tuningSystem = system
+        case .language:
+            guard trimmed.isEmpty || Language(rawValue: trimmed) != nil else {
+                throw .malformed(setting: "language", value: trimmed, expected: "\"\" (the browser's language), " + Self.choices(Language.allCases.map(\.rawValue)))
+            }
+            language = Language(rawValue: trimmed)
+        }
+    }
+
+    private static func note(_ text: String, setting: String) throws(SettingsError) -> Int {
+        guard let value = Int(text) else {
+            throw .malformed(setting: setting, value: text, expected: "a MIDI note number")
+        }
+        guard noteBounds.contains(value) else {
+            throw .outOfRange(setting: setting, value: text, allowed: "\(noteBounds.lowerBound)–\(noteBounds.upperBound) (A0–C8)")
+        }
+        return value
+    }
+
+    private static func number(
+        _ text: String, setting: String, bounds: ClosedRange<Double>, unit: String
+    ) throws(SettingsError) -> Double {
+        guard let value = Double(text), value.isFinite else {
+            throw .malformed(setting: setting, value: text, expected: "a number")
+        }
+        guard bounds.contains(value) else {
+            throw .outOfRange(setting: setting, value: text + unit, allowed: "\(format(bounds.lowerBound))–\(format(bounds.upperBound))\(unit)")
+        }
+        return value
+    }
+
+    private static func choices(_ names: [String]) -> String {
+        "one of " + names.joined(separator: ", ")
+    }
+
+    /// Shortest text that reads back as the same number (`1`, `0.3`, `442.5`).
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

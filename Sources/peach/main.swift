@@ -1,0 +1,1 @@
+print("peach 0.1.0")

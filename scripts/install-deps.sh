@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what Peach needs on a fresh Debian/Ubuntu machine (run as root or with sudo).
+#   scripts/install-deps.sh          — what building and running needs (SQLite headers for GRDB)
+#   scripts/install-deps.sh --test   — also what the test suites need (Chromium, Playwright)
+# Swift itself must already be installed (swift.org toolchain 6.x).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+packages=(libsqlite3-dev)
+[ "${1:-}" = "--test" ] && packages+=(chromium fonts-dejavu-core)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_if_needed apt-get update -qq
+  sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+if [ "${1:-}" = "--test" ]; then
+  python3 -m pip install --quiet --disable-pip-version-check -r tests/requirements.txt
+fi
