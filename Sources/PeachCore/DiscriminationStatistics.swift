@@ -6,6 +6,9 @@ public struct DiscriminationStatistics: Hashable, Sendable {
     public private(set) var history = ThresholdHistory()
     /// All comparisons, any note: the chain's cold start uses its mean.
     public private(set) var overall = RunningStatistics()
+    /// The most recent comparison added: where the adaptive chain continues from, also after
+    /// a restart (records are added oldest first).
+    public private(set) var latest: ExerciseGenerator.ChainState?
 
     public init() {}
 
@@ -14,6 +17,7 @@ public struct DiscriminationStatistics: Hashable, Sendable {
         notes[record.referenceNote.rawValue].add(magnitude)
         overall.add(magnitude)
         history.add(magnitude, at: record.timestamp)
+        latest = ExerciseGenerator.ChainState(record)
     }
 
     public var count: Int { overall.count }
