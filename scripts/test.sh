@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs every test suite: Swift, then the browser modules
-# (node --test), then the end-to-end browser tests (Playwright on Debian's Chromium).
+# (node --test), then the browser tests (Playwright on Debian's Chromium) against the real
+# `peach` binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
 
 echo "== Swift tests"
 swift test
+
+echo "== Browser modules (node --test)"
+node --test Tests/js/
+
+echo "== Browser tests (Playwright, Chromium)"
+swift build --product peach
+python3 -m pytest -q tests/browser tests/e2e

@@ -1,0 +1,172 @@
+"""A musician trains in the real browser against the real server and database file."""
+
+import json
+import math
+
+from playwright.sync_api import expect
+
+from conftest import wait_until
+
+FIFTH_UP_CENTS = 700.0  # 12-TET, the default tuning system
+
+
+def cents(frequency, reference):
+    return 1200 * math.log2(frequency / reference)
+
+
+def true_target(exercise):
+    """Where the target would be without an offset: the test's own arithmetic, not the app's."""
+    size = FIFTH_UP_CENTS if exercise["interval"]["code"] == "P5up" else 0.0
+    return exercise["reference"]["frequency"] * 2 ** (size / 1200)
+
+
+def is_exercise_reply(response):
+    return "/api/exercises/" in response.url and response.request.method in ("GET", "POST")
+
+
+def start_mode(page, server, link_name):
+    page.goto(server.url("/"))
+    with page.expect_response(lambda r: "/api/exercises/next" in r.url) as reply:
+        page.get_by_role("link", name=link_name, exact=True).click()
+    return reply.value.json()["exercise"]
+
+
+def answer_comparisons(page, server, link_name, count):
+    """Answers `count` comparisons, mixing ↑/↓, H/L and clicks, deliberately wrong every third
+    time; returns the correctness each answer must have been recorded with."""
+    exercise = start_mode(page, server, link_name)
+    higher, lower = page.locator("#answer-higher"), page.locator("#answer-lower")
+    expected = []
+    for index in range(count):
+        expect(higher).to_be_disabled()  # during the reference note
+        expect(higher).to_be_enabled(timeout=10_000)  # the target has started
+        target_is_higher = exercise["target"]["frequency"] > true_target(exercise)
+        correct = index % 3 != 0
+        say_higher = target_is_higher if correct else not target_is_higher
+        with page.expect_response(lambda r: r.url.endswith("/answer")) as reply:
+            if index % 3 == 0:
+                page.keyboard.press("ArrowUp" if say_higher else "ArrowDown")
+            elif index % 3 == 1:
+                page.keyboard.press("h" if say_higher else "l")
+            else:
+                (higher if say_higher else lower).click()
+        body = reply.value.json()
+        assert body["feedback"]["isCorrect"] == correct
+        expected.append(correct)
+        exercise = body["next"]
+    return expected
+
+
+def test_comparison_records_twenty_answers_with_their_correctness(page, server):
+    server.set_settings(noteDuration=0.3)
+    expected = answer_comparisons(page, server, "Comparison", 20)
+    wait_until(lambda: server.count("comparisonRecord") == 20, message="20 records")
+    rows = server.query("SELECT isCorrect, interval, referenceNote, targetNote FROM comparisonRecord ORDER BY timestamp, rowid")
+    assert [bool(row[0]) for row in rows] == expected
+    assert all(row[1] == "P1" and row[2] == row[3] for row in rows)
+
+
+def test_interval_comparison_shows_the_target_interval_and_records_fifths(page, server):
+    server.set_settings(noteDuration=0.3)
+    expected = answer_comparisons(page, server, "Interval Comparison", 20)
+    expect(page.locator("#target-interval")).to_contain_text("Perfect Fifth Up")
+    wait_until(lambda: server.count("comparisonRecord") == 20, message="20 records")
+    rows = server.query("SELECT isCorrect, interval, direction, targetNote - referenceNote FROM comparisonRecord ORDER BY timestamp, rowid")
+    assert [bool(row[0]) for row in rows] == expected
+    assert all(row[1:] == ("P5", "up", 7) for row in rows)
+
+
+def drag_slider(page, fraction):
+    """Drags the slider's thumb from the centre by `fraction` of half the track (up = positive)."""
+    slider = page.locator("#pitch-slider")
+    box = slider.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y - fraction * box["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+def match_pitches(page, server, link_name, count):
+    exercise = start_mode(page, server, link_name)
+    slider = page.locator("#pitch-slider")
+    expected = []
+    for index in range(count):
+        expect(slider).to_have_attribute("aria-disabled", "false", timeout=10_000)
+        fraction = [0.5, -0.3, 0.0, 0.8][index % 4]
+        with page.expect_response(lambda r: r.url.endswith("/answer")) as reply:
+            drag_slider(page, fraction)
+        sent = json.loads(reply.value.request.post_data)["sliderValue"]
+        assert -1 <= sent <= 1
+        if fraction > 0:
+            assert sent > 0
+        elif fraction < 0:
+            assert sent < 0
+        initial = cents(exercise["tunable"]["startFrequency"], true_target(exercise))
+        expected.append(initial + sent * exercise["tunable"]["centSpan"])
+        body = reply.value.json()
+        assert math.isclose(body["feedback"]["userCentError"], expected[-1], abs_tol=1e-6)
+        exercise = body["next"]
+    return expected
+
+
+def test_pitch_matching_records_the_error_at_release(page, server):
+    server.set_settings(noteDuration=0.3)
+    expected = match_pitches(page, server, "Pitch Matching", 20)
+    wait_until(lambda: server.count("pitchMatchingRecord") == 20, message="20 records")
+    rows = server.query("SELECT userCentError, interval FROM pitchMatchingRecord ORDER BY timestamp, rowid")
+    assert [row[1] for row in rows] == ["P1"] * 20
+    for (stored, _), want in zip(rows, expected):
+        assert math.isclose(stored, want, abs_tol=1e-6)
+
+
+def test_interval_pitch_matching_records_fifths(page, server):
+    server.set_settings(noteDuration=0.3)
+    expected = match_pitches(page, server, "Interval Pitch Matching", 20)
+    expect(page.locator("#target-interval")).to_contain_text("Perfect Fifth Up")
+    wait_until(lambda: server.count("pitchMatchingRecord") == 20, message="20 records")
+    rows = server.query("SELECT userCentError, interval, direction FROM pitchMatchingRecord ORDER BY timestamp, rowid")
+    assert all(row[1:] == ("P5", "up") for row in rows)
+    for (stored, _, _), want in zip(rows, expected):
+        assert math.isclose(stored, want, abs_tol=1e-6)
+
+
+def test_leaving_mid_exercise_stores_nothing(page, server):
+    start_mode(page, server, "Comparison")
+    expect(page.locator("#answer-higher")).to_be_disabled()
+    page.get_by_role("link", name="Settings").click()
+    expect(page).to_have_url(server.url("/settings"))
+    start_mode(page, server, "Pitch Matching")
+    page.go_back()
+    assert server.count("comparisonRecord") == 0
+    assert server.count("pitchMatchingRecord") == 0
+
+
+def test_a_hidden_training_page_stops_and_returns_to_start(page, server):
+    server.set_settings(noteDuration=0.3)
+    start_mode(page, server, "Comparison")
+    expect(page.locator("#answer-higher")).to_be_enabled(timeout=10_000)
+    for state in ("hidden", "visible"):
+        page.evaluate(
+            """state => {
+                Object.defineProperty(document, 'visibilityState', {value: state, configurable: true});
+                Object.defineProperty(document, 'hidden', {value: state === 'hidden', configurable: true});
+                document.dispatchEvent(new Event('visibilitychange'));
+            }""", state)
+    expect(page).to_have_url(server.url("/"))
+    assert server.count("comparisonRecord") == 0
+
+
+def test_settings_survive_a_restart_and_change_the_next_exercise(page, server):
+    page.goto(server.url("/settings"))
+    field = page.locator("[name=referencePitch]")
+    with page.expect_response(lambda r: r.url.endswith("/api/settings") and r.request.method == "PUT") as reply:
+        field.fill("442")
+        field.dispatch_event("change")
+    assert reply.value.status == 200
+    server.restart()
+    page.goto(server.url("/settings"))
+    expect(page.locator("[name=referencePitch]")).to_have_value("442")
+    exercise = start_mode(page, server, "Comparison")
+    semitones = 12 * math.log2(exercise["reference"]["frequency"] / 442)
+    assert abs(semitones - round(semitones)) < 1e-9, "the reference note is tuned from A4 = 442 Hz"
