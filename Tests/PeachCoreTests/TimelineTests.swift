@@ -73,6 +73,18 @@ struct TimelineTests {
         #expect(timeline.map(\.rollingMean) == [15, 30, 35, 60, 70])
     }
 
+    @Test("a value for an earlier day than the last still lands on its own day, in date order")
+    func outOfOrderDay() {
+        let timeline = history([
+            ("2026-03-05T10:00:00.000Z", 50), ("2026-03-01T10:00:00.000Z", 10), ("2026-03-03T10:00:00.000Z", 30),
+            ("2026-03-01T11:00:00.000Z", 20), ("2026-03-05T11:00:00.000Z", 70),
+        ]).timeline
+        #expect(timeline.map(\.date) == ["2026-03-01", "2026-03-03", "2026-03-05"].map { utc($0 + "T00:00:00.000Z") })
+        #expect(timeline.map(\.count) == [2, 1, 2])
+        #expect(timeline.map(\.mean) == [15, 30, 60])
+        #expect(timeline.map(\.rollingMean) == [15, 20, 36])
+    }
+
     @Test("an empty history has an empty timeline")
     func empty() {
         #expect(ThresholdHistory().timeline.isEmpty)
