@@ -2,11 +2,25 @@ import Foundation
 
 /// Timing helpers and the printed table shared by the benchmark suites.
 enum Benchmark {
-    /// The median of `runs` timings of `body`, in seconds.
-    static func median(runs: Int, _ body: () -> Void) -> Double {
+    /// `runs` timings of `body`, in seconds: wall-clock (`ContinuousClock`) and the CPU time of
+    /// this thread. On a machine shared with other work the wall-clock figure includes time
+    /// the thread waited for a core; the CPU time does not.
+    static func timings(runs: Int, _ body: () -> Void) -> (wall: [Double], cpu: [Double]) {
         let clock = ContinuousClock()
-        let timings = (0..<runs).map { _ in seconds(clock.measure(body)) }
-        return median(timings)
+        var wall: [Double] = []
+        var cpu: [Double] = []
+        for _ in 0..<runs {
+            let cpuStart = threadCPUTime()
+            wall.append(seconds(clock.measure(body)))
+            cpu.append(threadCPUTime() - cpuStart)
+        }
+        return (wall, cpu)
+    }
+
+    static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
     static func median(_ values: [Double]) -> Double {
