@@ -12,35 +12,46 @@ enum CoreBenchmarks {
     static func run() throws {
         var generator = SeededRandomNumberGenerator(seed: 2026)
         var settings = TrainingSettings()
-        try settings.apply(["intervals": "P5up,m3down,M6up,P8down", "loudnessVariation": "0.5", "tuningSystem": "justIntonation"])
+        try settings.apply([
+            "intervals": "P5up,m3down,M6up,P8down", "loudnessVariation": "0.5", "tuningSystem": "justIntonation",
+        ])
         let records = makeRecords(count: recordCount, settings: settings, using: &generator)
 
         var profile = PerceptualProfile()
         let builds = Benchmark.timings(runs: profileRuns) { profile = PerceptualProfile(records: records) }
         let modes = TrainingMode.allCases.map { mode in
-            let count = mode.kind == .comparison ? profile.comparisonByMode[mode]!.count : profile.matchingByMode[mode]!.count
+            let count =
+                mode.kind == .comparison ? profile.comparisonByMode[mode]!.count : profile.matchingByMode[mode]!.count
             return "\(mode.rawValue) \(count)"
         }
 
         var rows = [
             Benchmark.Row(
                 name: "profile from 1,000,000 records", median: Benchmark.median(builds.wall), target: 0.2,
-                detail: "\(profileRuns) builds, fastest \(Benchmark.format(builds.wall.min()!)); \(modes.joined(separator: ", "))"),
+                detail:
+                    "\(profileRuns) builds, fastest \(Benchmark.format(builds.wall.min()!)); \(modes.joined(separator: ", "))"
+            ),
             Benchmark.Row(
                 name: "  the same, CPU time of the thread", median: Benchmark.median(builds.cpu), target: 0.2,
                 detail: "fastest \(Benchmark.format(builds.cpu.min()!)); excludes waiting for a core on a busy machine"),
         ]
         for mode in [TrainingMode.comparison, .intervalComparison] {
-            let perOperation = medianPerOperation { nextComparison(mode: mode, settings: settings, profile: &profile, using: &generator) }
-            rows.append(Benchmark.Row(
-                name: "next \(mode.rawValue): choose + answer + record", median: perOperation, target: 5e-6,
-                detail: "median of \(batches) batches of \(operationsPerBatch), profile of ≥ 1,000,000 records"))
+            let perOperation = medianPerOperation {
+                nextComparison(mode: mode, settings: settings, profile: &profile, using: &generator)
+            }
+            rows.append(
+                Benchmark.Row(
+                    name: "next \(mode.rawValue): choose + answer + record", median: perOperation, target: 5e-6,
+                    detail: "median of \(batches) batches of \(operationsPerBatch), profile of ≥ 1,000,000 records"))
         }
         for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
-            let perOperation = medianPerOperation { nextPitchMatching(mode: mode, settings: settings, profile: &profile, using: &generator) }
-            rows.append(Benchmark.Row(
-                name: "next \(mode.rawValue): choose + release + record", median: perOperation, target: 5e-6,
-                detail: "median of \(batches) batches of \(operationsPerBatch)"))
+            let perOperation = medianPerOperation {
+                nextPitchMatching(mode: mode, settings: settings, profile: &profile, using: &generator)
+            }
+            rows.append(
+                Benchmark.Row(
+                    name: "next \(mode.rawValue): choose + release + record", median: perOperation, target: 5e-6,
+                    detail: "median of \(batches) batches of \(operationsPerBatch)"))
         }
         precondition(profile.comparison.count + profile.matching.count > recordCount)
         Benchmark.printTable(title: "Suite core (PeachCore, issue 2)", rows: rows)
@@ -78,7 +89,8 @@ enum CoreBenchmarks {
     static func medianPerOperation(_ operation: () -> Void) -> Double {
         let clock = ContinuousClock()
         let timings = (0..<batches).map { _ in
-            Benchmark.seconds(clock.measure { for _ in 0..<operationsPerBatch { operation() } }) / Double(operationsPerBatch)
+            Benchmark.seconds(clock.measure { for _ in 0..<operationsPerBatch { operation() } })
+                / Double(operationsPerBatch)
         }
         return Benchmark.median(timings)
     }
@@ -94,7 +106,9 @@ enum CoreBenchmarks {
         var records: [TrainingRecord] = []
         records.reserveCapacity(count)
         for index in 0..<count {
-            let timestamp = Date(timeIntervalSince1970: start + Double(index) * spacing + Double.random(in: 0..<spacing, using: &generator))
+            let timestamp = Date(
+                timeIntervalSince1970: start + Double(index) * spacing
+                    + Double.random(in: 0..<spacing, using: &generator))
             let mode = TrainingMode.allCases.randomElement(using: &generator)!
             switch mode.kind {
             case .comparison:
@@ -105,7 +119,10 @@ enum CoreBenchmarks {
                 records.append(.comparison(record))
             case .pitchMatching:
                 let challenge = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
-                records.append(.pitchMatching(try! challenge.record(sliderValue: Double.random(in: -1...1, using: &generator), at: timestamp)))
+                records.append(
+                    .pitchMatching(
+                        try! challenge.record(sliderValue: Double.random(in: -1...1, using: &generator), at: timestamp))
+                )
             }
         }
         return records

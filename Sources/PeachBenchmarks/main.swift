@@ -3,7 +3,7 @@
 import Foundation
 
 let suites: [String: () throws -> Void] = [
-    "core": CoreBenchmarks.run,
+    "core": CoreBenchmarks.run
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

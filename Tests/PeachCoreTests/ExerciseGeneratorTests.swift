@@ -3,7 +3,9 @@ import PeachCore
 import Testing
 
 /// Every directed interval, including a downward prime (which is the prime).
-private let everyDirectedInterval = Interval.allCases.flatMap { [DirectedInterval($0, .up), DirectedInterval($0, .down)] }
+private let everyDirectedInterval = Interval.allCases.flatMap {
+    [DirectedInterval($0, .up), DirectedInterval($0, .down)]
+}
 
 private func settings(lower: Int, upper: Int, intervals: [DirectedInterval]) throws -> TrainingSettings {
     var settings = TrainingSettings()
@@ -29,7 +31,8 @@ struct ExerciseGeneratorTests {
             for _ in 0..<(20 * allowed.count) {
                 let comparison = ExerciseGenerator.comparison(
                     mode: .intervalComparison, settings: settings, previous: nil, profileMean: nil, using: &generator)
-                let matching = ExerciseGenerator.pitchMatching(mode: .intervalPitchMatching, settings: settings, using: &generator)
+                let matching = ExerciseGenerator.pitchMatching(
+                    mode: .intervalPitchMatching, settings: settings, using: &generator)
                 for (reference, target, chosen) in [
                     (comparison.referenceNote, comparison.targetNote, comparison.interval),
                     (matching.referenceNote, matching.targetNote, matching.interval),
@@ -96,7 +99,9 @@ struct ExerciseGeneratorTests {
             let message = error.description
             #expect(message.contains(low.name) && message.contains(high.name))
             #expect(
-                error == (lower < upper ? .noteRangeTooNarrow(lower: low, upper: high) : .noteRangeInverted(lower: low, upper: high)))
+                error
+                    == (lower < upper
+                        ? .noteRangeTooNarrow(lower: low, upper: high) : .noteRangeInverted(lower: low, upper: high)))
             if lower < upper { #expect(message.contains("at least 12")) }
         }
         var settings = TrainingSettings()
@@ -108,7 +113,9 @@ struct ExerciseGeneratorTests {
 
     @Test("the interval modes draw every selected interval and nothing else; the unison modes always play the prime")
     func intervalChoice() throws {
-        let selected: Set<DirectedInterval> = [.perfectFifthUp, DirectedInterval(.minorThird, .down), DirectedInterval(.octave, .down)]
+        let selected: Set<DirectedInterval> = [
+            .perfectFifthUp, DirectedInterval(.minorThird, .down), DirectedInterval(.octave, .down),
+        ]
         let settings = try settings(lower: 36, upper: 84, intervals: Array(selected))
         var generator = SeededRandomNumberGenerator(seed: 11)
         var counts: [DirectedInterval: Int] = [:]
@@ -116,9 +123,17 @@ struct ExerciseGeneratorTests {
             let exercise = ExerciseGenerator.comparison(
                 mode: .intervalComparison, settings: settings, previous: nil, profileMean: nil, using: &generator)
             counts[exercise.interval, default: 0] += 1
-            #expect(ExerciseGenerator.comparison(mode: .comparison, settings: settings, previous: nil, profileMean: nil, using: &generator).interval == .prime)
-            #expect(ExerciseGenerator.pitchMatching(mode: .pitchMatching, settings: settings, using: &generator).interval == .prime)
-            #expect(selected.contains(ExerciseGenerator.pitchMatching(mode: .intervalPitchMatching, settings: settings, using: &generator).interval))
+            #expect(
+                ExerciseGenerator.comparison(
+                    mode: .comparison, settings: settings, previous: nil, profileMean: nil, using: &generator
+                ).interval == .prime)
+            #expect(
+                ExerciseGenerator.pitchMatching(mode: .pitchMatching, settings: settings, using: &generator).interval
+                    == .prime)
+            #expect(
+                selected.contains(
+                    ExerciseGenerator.pitchMatching(mode: .intervalPitchMatching, settings: settings, using: &generator)
+                        .interval))
         }
         #expect(Set(counts.keys) == selected)
         // Each of three intervals about a third of the time (binomial sd ≈ 26 of 1 000).
@@ -137,15 +152,19 @@ struct ExerciseGeneratorTests {
         #expect((900...1_100).contains(offsets.filter { $0 > 0 }.count))
     }
 
-    @Test("the loudness offset lies within ±(setting · 2 dB), spreads over it, and is exactly 0 at setting 0", arguments: [0.0, 0.25, 1.0])
+    @Test(
+        "the loudness offset lies within ±(setting · 2 dB), spreads over it, and is exactly 0 at setting 0",
+        arguments: [0.0, 0.25, 1.0])
     func loudnessOffset(variation: Double) throws {
         var settings = TrainingSettings()
         try settings.setValue(String(variation), for: .loudnessVariation)
         #expect(ExerciseGenerator.maximumLoudnessOffset == 2)
         var generator = SeededRandomNumberGenerator(seed: 13)
         let offsets = (0..<2_000).map { _ in
-            ExerciseGenerator.comparison(mode: .comparison, settings: settings, previous: nil, profileMean: nil, using: &generator)
-                .loudnessOffset
+            ExerciseGenerator.comparison(
+                mode: .comparison, settings: settings, previous: nil, profileMean: nil, using: &generator
+            )
+            .loudnessOffset
         }
         let bound = variation * 2
         #expect(offsets.allSatisfy { abs($0) <= bound })
@@ -162,7 +181,8 @@ struct ExerciseGeneratorTests {
         func exercises(seed: UInt64) -> ([ComparisonExercise], [PitchMatchingChallenge]) {
             var generator = SeededRandomNumberGenerator(seed: seed)
             let comparisons = (0..<200).map { _ in
-                ExerciseGenerator.comparison(mode: .intervalComparison, settings: settings, previous: nil, profileMean: nil, using: &generator)
+                ExerciseGenerator.comparison(
+                    mode: .intervalComparison, settings: settings, previous: nil, profileMean: nil, using: &generator)
             }
             let challenges = (0..<200).map { _ in
                 ExerciseGenerator.pitchMatching(mode: .intervalPitchMatching, settings: settings, using: &generator)
@@ -178,7 +198,12 @@ struct ExerciseGeneratorTests {
         var settings = TrainingSettings()
         try settings.setValue("justIntonation", for: .tuningSystem)
         var generator = SeededRandomNumberGenerator(seed: 14)
-        #expect(ExerciseGenerator.comparison(mode: .intervalComparison, settings: settings, previous: nil, profileMean: nil, using: &generator).tuningSystem == .justIntonation)
-        #expect(ExerciseGenerator.pitchMatching(mode: .intervalPitchMatching, settings: settings, using: &generator).tuningSystem == .justIntonation)
+        #expect(
+            ExerciseGenerator.comparison(
+                mode: .intervalComparison, settings: settings, previous: nil, profileMean: nil, using: &generator
+            ).tuningSystem == .justIntonation)
+        #expect(
+            ExerciseGenerator.pitchMatching(mode: .intervalPitchMatching, settings: settings, using: &generator)
+                .tuningSystem == .justIntonation)
     }
 }

@@ -27,7 +27,9 @@ struct KazezChainTests {
         // 100 ✓ → 50; 50 ✓ → 50·(1 − 0.05·√50) = 32.3223…; ✗ → 32.3223·(1 + 0.09·√32.3223) = 48.8608…;
         // ✓ → 31.7838…; ✗ → 47.9108…; ✗ → 77.7572…
         let answers = [true, true, false, true, false, false]
-        let expected = [50.0, 32.32233047033631, 48.86084536968474, 31.783849658137242, 47.91080027627802, 77.75724783786667]
+        let expected = [
+            50.0, 32.32233047033631, 48.86084536968474, 31.783849658137242, 47.91080027627802, 77.75724783786667,
+        ]
         var magnitude = 100.0
         for (answer, value) in zip(answers, expected) {
             magnitude = KazezChain.nextMagnitude(after: magnitude, wasCorrect: answer)
@@ -132,7 +134,9 @@ struct KazezChainTests {
                 let exercise = ExerciseGenerator.comparison(
                     mode: mode, settings: settings, previous: previous, profileMean: nil, using: &generator)
                 if let previous {
-                    #expect(abs(exercise.centOffset) == KazezChain.nextMagnitude(after: previous.magnitude, wasCorrect: previous.wasCorrect))
+                    #expect(
+                        abs(exercise.centOffset)
+                            == KazezChain.nextMagnitude(after: previous.magnitude, wasCorrect: previous.wasCorrect))
                 }
                 magnitudes.append(abs(exercise.centOffset))
                 notes.insert(exercise.referenceNote.rawValue)
@@ -150,7 +154,9 @@ struct KazezChainTests {
         #expect(referenceNotes[0] != referenceNotes[2])
     }
 
-    private func record(_ note: MIDINote, _ interval: DirectedInterval, _ offset: Double, _ correct: Bool) -> ComparisonRecord {
+    private func record(_ note: MIDINote, _ interval: DirectedInterval, _ offset: Double, _ correct: Bool)
+        -> ComparisonRecord
+    {
         ComparisonRecord(
             timestamp: Date(timeIntervalSince1970: 1_700_000_000), referenceNote: note,
             targetNote: try! note.transposed(by: interval), interval: interval, tuningSystem: .equalTemperament,

@@ -7,7 +7,8 @@ struct LanguageTests {
         "the first supported language by quality, else English",
         arguments: [
             ("de-DE,de;q=0.9,en;q=0.8", Language.german), ("fr,en;q=0.5", .english), ("", .english), ("de", .german),
-            ("en-US,en;q=0.9,de;q=0.8", .english), ("fr;q=0.9,de;q=0.7,en;q=0.5", .german), ("en;q=0.2, DE;q=0.8", .german),
+            ("en-US,en;q=0.9,de;q=0.8", .english), ("fr;q=0.9,de;q=0.7,en;q=0.5", .german),
+            ("en;q=0.2, DE;q=0.8", .german),
             ("de;q=0,en;q=0.1", .english), ("fr, it", .english), ("*", .english), ("deu", .english),
         ])
     func fromHeader(header: String, expected: Language) {

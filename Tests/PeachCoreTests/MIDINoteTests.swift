@@ -12,7 +12,9 @@ struct MIDINoteTests {
         }
     }
 
-    @Test("values outside 0–127 are rejected with a message that names the value and the range", arguments: [-1, 128, 200])
+    @Test(
+        "values outside 0–127 are rejected with a message that names the value and the range",
+        arguments: [-1, 128, 200])
     func rejectsValuesOutsideTheRange(value: Int) {
         #expect(throws: MusicValueError.midiNoteOutOfRange(value)) { try MIDINote(value) }
         #expect(MIDINote(rawValue: value) == nil)
@@ -31,8 +33,10 @@ struct MIDINoteTests {
 
     @Test(
         "notes are named with sharps and octave, both ways",
-        arguments: [(0, "C-1"), (1, "C#-1"), (11, "B-1"), (12, "C0"), (21, "A0"), (60, "C4"), (61, "C#4"), (69, "A4"),
-                    (108, "C8"), (127, "G9")])
+        arguments: [
+            (0, "C-1"), (1, "C#-1"), (11, "B-1"), (12, "C0"), (21, "A0"), (60, "C4"), (61, "C#4"), (69, "A4"),
+            (108, "C8"), (127, "G9"),
+        ])
     func namesBothWays(value: Int, name: String) throws {
         #expect(try MIDINote(value).name == name)
         #expect(try MIDINote(value).description == name)
@@ -49,8 +53,10 @@ struct MIDINoteTests {
 
     @Test(
         "malformed or out-of-range names are rejected with a message quoting them",
-        arguments: ["", "A", "4", "H4", "c4", "Db4", "Cb4", "E#4", "A 4", " A4", "A4 ", "C10", "C-2", "G#9", "A9", "B9",
-                    "A#-2", "A4.5", "A+4", "C--1"])
+        arguments: [
+            "", "A", "4", "H4", "c4", "Db4", "Cb4", "E#4", "A 4", " A4", "A4 ", "C10", "C-2", "G#9", "A9", "B9",
+            "A#-2", "A4.5", "A+4", "C--1",
+        ])
     func rejectsBadNames(name: String) {
         #expect(throws: MusicValueError.unknownNoteName(name)) { try MIDINote(name: name) }
         #expect(MusicValueError.unknownNoteName(name).description.contains("\"\(name)\""))

@@ -22,7 +22,8 @@ private func randomRecords(count: Int, seed: UInt64) -> [TrainingRecord] {
             return .comparison(record)
         case .pitchMatching:
             let challenge = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
-            return .pitchMatching(try! challenge.record(sliderValue: Double.random(in: -1...1, using: &generator), at: timestamp))
+            return .pitchMatching(
+                try! challenge.record(sliderValue: Double.random(in: -1...1, using: &generator), at: timestamp))
         }
     }
 }
@@ -65,7 +66,9 @@ struct PerceptualProfileTests {
     func perNoteWelford() throws {
         let profile = PerceptualProfile(records: Self.records)
         var byNote: [Int: [Double]] = [:]
-        for case .comparison(let record) in Self.records { byNote[record.referenceNote.rawValue, default: []].append(abs(record.centOffset)) }
+        for case .comparison(let record) in Self.records {
+            byNote[record.referenceNote.rawValue, default: []].append(abs(record.centOffset))
+        }
         #expect(byNote.count > 10)
         for value in 0...127 {
             let statistics = profile.comparison.statistics(for: try MIDINote(value))
@@ -122,7 +125,8 @@ struct PerceptualProfileTests {
     func weakSpots() throws {
         func note(_ value: Int) -> MIDINote { try! MIDINote(value) }
         let profile = PerceptualProfile(records: [
-            .comparison(comparison(note(60), 5)), .comparison(comparison(note(62), 20)), .comparison(comparison(note(64), -10)),
+            .comparison(comparison(note(60), 5)), .comparison(comparison(note(62), 20)),
+            .comparison(comparison(note(64), -10)),
             .comparison(comparison(note(62), 22)), .comparison(comparison(note(40), 90)),
         ])
         let range = try NoteRange(lower: note(60), upper: note(72))
@@ -175,8 +179,12 @@ struct PerceptualProfileTests {
         #expect(profile.meanThreshold(for: .intervalComparison) == 40)
         #expect(profile.meanThreshold(for: .pitchMatching) == nil)
         #expect(profile.comparison.count == 3 && close(profile.comparison.overall.mean, 70.0 / 3))
-        #expect(profile.comparisonByMode[.comparison]?.latest == ExerciseGenerator.ChainState(magnitude: 20, wasCorrect: true))
-        #expect(profile.comparisonByMode[.intervalComparison]?.latest == ExerciseGenerator.ChainState(magnitude: 40, wasCorrect: true))
+        #expect(
+            profile.comparisonByMode[.comparison]?.latest
+                == ExerciseGenerator.ChainState(magnitude: 20, wasCorrect: true))
+        #expect(
+            profile.comparisonByMode[.intervalComparison]?.latest
+                == ExerciseGenerator.ChainState(magnitude: 40, wasCorrect: true))
         #expect(profile.matchingByMode[.pitchMatching]?.meanAbsoluteError == 6)
         #expect(profile.matchingByMode[.intervalPitchMatching]?.bias == -12)
         #expect(profile.matching.count == 2 && profile.matching.bias == -3)
@@ -197,16 +205,19 @@ struct PerceptualProfileTests {
         #expect(RunningStatistics().meanIfAny == nil)
     }
 
-    private func comparison(_ note: MIDINote, _ offset: Double, interval: DirectedInterval = .prime) -> ComparisonRecord {
+    private func comparison(_ note: MIDINote, _ offset: Double, interval: DirectedInterval = .prime) -> ComparisonRecord
+    {
         ComparisonRecord(
-            timestamp: Date(timeIntervalSince1970: 1_772_000_000), referenceNote: note, targetNote: try! note.transposed(by: interval),
+            timestamp: Date(timeIntervalSince1970: 1_772_000_000), referenceNote: note,
+            targetNote: try! note.transposed(by: interval),
             interval: interval, tuningSystem: .equalTemperament, centOffset: offset, isCorrect: true)
     }
 
     private func matching(_ error: Double, interval: DirectedInterval = .prime) throws -> PitchMatchingRecord {
         let note = try MIDINote(60)
         return PitchMatchingRecord(
-            timestamp: Date(timeIntervalSince1970: 1_772_000_000), referenceNote: note, targetNote: try note.transposed(by: interval),
+            timestamp: Date(timeIntervalSince1970: 1_772_000_000), referenceNote: note,
+            targetNote: try note.transposed(by: interval),
             interval: interval, tuningSystem: .equalTemperament, initialCentOffset: 50, userCentError: error)
     }
 }

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Pitch matching and comparison answers")
 struct PitchMatchingTests {
-    private func challenge(initialOffset: Double, interval: DirectedInterval = .prime, system: TuningSystem = .equalTemperament) throws
+    private func challenge(
+        initialOffset: Double, interval: DirectedInterval = .prime, system: TuningSystem = .equalTemperament
+    ) throws
         -> PitchMatchingChallenge
     {
         try PitchMatchingChallenge(
@@ -13,17 +15,23 @@ struct PitchMatchingTests {
 
     @Test(
         "the slider maps v to initialOffset + v·100: v = 0 gives the initial offset, ±1 gives ±100 from it",
-        arguments: [(-37.5, 0.0, -37.5), (-37.5, 1.0, 62.5), (-37.5, -1.0, -137.5), (80.0, 0.5, 130.0), (80.0, -0.8, 0.0),
-                    (0.0, 0.25, 25.0)])
+        arguments: [
+            (-37.5, 0.0, -37.5), (-37.5, 1.0, 62.5), (-37.5, -1.0, -137.5), (80.0, 0.5, 130.0), (80.0, -0.8, 0.0),
+            (0.0, 0.25, 25.0),
+        ])
     func sliderMapping(initialOffset: Double, slider: Double, expected: Double) throws {
         #expect(abs(try challenge(initialOffset: initialOffset).centOffset(sliderValue: slider) - expected) < 1e-12)
     }
 
-    @Test("slider values outside −1…1 or not finite are rejected with a clear message", arguments: [1.0001, -1.0001, 2, -50, .nan, .infinity, -.infinity])
+    @Test(
+        "slider values outside −1…1 or not finite are rejected with a clear message",
+        arguments: [1.0001, -1.0001, 2, -50, .nan, .infinity, -.infinity])
     func rejectsBadSliderValues(slider: Double) throws {
         let challenge = try challenge(initialOffset: 10)
         #expect(throws: ExerciseError.self) { try challenge.centOffset(sliderValue: slider) }
-        #expect(throws: ExerciseError.self) { try challenge.record(sliderValue: slider, at: Date(timeIntervalSince1970: 0)) }
+        #expect(throws: ExerciseError.self) {
+            try challenge.record(sliderValue: slider, at: Date(timeIntervalSince1970: 0))
+        }
         #expect(ExerciseError.sliderValueOutOfRange(slider).description.contains("from -1 to 1"))
     }
 
@@ -48,14 +56,17 @@ struct PitchMatchingTests {
         let reference = 440 * pow(2, -9.0 / 12)
         #expect(abs(challenge.referenceFrequency(referencePitch: .concertA).hertz - reference) < 1e-9)
         #expect(abs(challenge.targetFrequency(referencePitch: .concertA).hertz - reference * 1.5) < 1e-9)
-        #expect(abs(challenge.startFrequency(referencePitch: .concertA).hertz - reference * 1.5 * pow(2, 50.0 / 1200)) < 1e-9)
+        #expect(
+            abs(challenge.startFrequency(referencePitch: .concertA).hertz - reference * 1.5 * pow(2, 50.0 / 1200))
+                < 1e-9)
     }
 
     @Test("initial offsets are uniform in ±100 cents, both signs")
     func initialOffsets() {
         var generator = SeededRandomNumberGenerator(seed: 21)
         let offsets = (0..<2_000).map { _ in
-            ExerciseGenerator.pitchMatching(mode: .pitchMatching, settings: TrainingSettings(), using: &generator).initialCentOffset
+            ExerciseGenerator.pitchMatching(mode: .pitchMatching, settings: TrainingSettings(), using: &generator)
+                .initialCentOffset
         }
         #expect(offsets.allSatisfy { abs($0) <= 100 })
         #expect(offsets.min()! < -95 && offsets.max()! > 95)
@@ -64,8 +75,10 @@ struct PitchMatchingTests {
 
     @Test(
         "a comparison is correct when 'higher' matches the sign of the offset, for both signs",
-        arguments: [(5.0, true, true), (5.0, false, false), (-5.0, true, false), (-5.0, false, true), (0.1, true, true),
-                    (-0.1, false, true)])
+        arguments: [
+            (5.0, true, true), (5.0, false, false), (-5.0, true, false), (-5.0, false, true), (0.1, true, true),
+            (-0.1, false, true),
+        ])
     func comparisonCorrectness(offset: Double, answeredHigher: Bool, correct: Bool) throws {
         let exercise = try ComparisonExercise(
             referenceNote: MIDINote(60), interval: .perfectFifthUp, tuningSystem: .pythagorean, centOffset: offset)

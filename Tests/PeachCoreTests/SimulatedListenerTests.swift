@@ -24,7 +24,8 @@ private struct SimulatedListener {
     }
 
     func answersHigher(_ exercise: ComparisonExercise, using generator: inout some RandomNumberGenerator) -> Bool {
-        let correct = Double.random(in: 0..<1, using: &generator) < probabilityCorrect(magnitude: abs(exercise.centOffset))
+        let correct =
+            Double.random(in: 0..<1, using: &generator) < probabilityCorrect(magnitude: abs(exercise.centOffset))
         return correct == (exercise.centOffset > 0)
     }
 }
@@ -148,7 +149,8 @@ struct SimulatedListenerTests {
             let meanLog = meanLogs.reduce(0, +) / Double(meanLogs.count)
             let fractionCorrect = Double(correct) / Double(Self.seeds.count * Self.settled.count)
             let geometricMean = exp(meanLog)
-            let context = "T = \(threshold), start \(start): settled at \(geometricMean) cents (exact \(exp(exact.meanLog))), \(fractionCorrect) correct (exact \(exact.fractionCorrect))"
+            let context =
+                "T = \(threshold), start \(start): settled at \(geometricMean) cents (exact \(exp(exact.meanLog))), \(fractionCorrect) correct (exact \(exact.fractionCorrect))"
             #expect(abs(meanLog - exact.meanLog) < 0.08, "\(context)")
             #expect(abs(fractionCorrect - exact.fractionCorrect) < 0.02, "\(context)")
             #expect(geometricMean > threshold / 3 && geometricMean < threshold, "\(context)")

@@ -27,8 +27,10 @@ struct TimelineTests {
 
     @Test("00:00:00 and 23:59:59.999 UTC are the same day")
     func sameDay() {
-        let timeline = history([("2026-03-01T00:00:00.000Z", 10), ("2026-03-01T12:00:00.000Z", 20), ("2026-03-01T23:59:59.999Z", 60)])
-            .timeline
+        let timeline = history([
+            ("2026-03-01T00:00:00.000Z", 10), ("2026-03-01T12:00:00.000Z", 20), ("2026-03-01T23:59:59.999Z", 60),
+        ])
+        .timeline
         #expect(timeline.count == 1)
         #expect(timeline[0].date == utc("2026-03-01T00:00:00.000Z"))
         #expect(timeline[0].count == 3 && timeline[0].mean == 30 && timeline[0].rollingMean == 30)

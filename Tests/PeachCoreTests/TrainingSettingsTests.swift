@@ -2,7 +2,6 @@ import Foundation
 import PeachCore
 import Testing
 
-
 @Suite("Training settings")
 struct TrainingSettingsTests {
     @Test("the defaults of DESIGN.md §4")
@@ -20,7 +19,8 @@ struct TrainingSettingsTests {
         #expect(
             settings.values == [
                 "noteRangeLower": "36", "noteRangeUpper": "84", "noteDuration": "1", "referencePitch": "440",
-                "soundSource": "sine", "loudnessVariation": "0", "intervals": "P5up", "tuningSystem": "equalTemperament",
+                "soundSource": "sine", "loudnessVariation": "0", "intervals": "P5up",
+                "tuningSystem": "equalTemperament",
                 "language": "",
             ])
     }
@@ -28,7 +28,8 @@ struct TrainingSettingsTests {
     @Test(
         "every bound is accepted at its edge",
         arguments: [
-            (TrainingSettings.Key.noteRangeLower, "21"), (.noteRangeUpper, "108"), (.noteDuration, "0.3"), (.noteDuration, "3.0"),
+            (TrainingSettings.Key.noteRangeLower, "21"), (.noteRangeUpper, "108"), (.noteDuration, "0.3"),
+            (.noteDuration, "3.0"),
             (.noteDuration, "3"), (.referencePitch, "380"), (.referencePitch, "500"), (.referencePitch, "442.5"),
             (.loudnessVariation, "0"), (.loudnessVariation, "1"), (.loudnessVariation, "0.5"),
         ])
@@ -91,7 +92,9 @@ struct TrainingSettingsTests {
     @Test("an empty interval list is rejected: at least one interval", arguments: ["", " ", ",", " , "])
     func emptyIntervals(text: String) {
         var settings = TrainingSettings()
-        #expect(throws: SettingsError.outOfRange(setting: "intervals", value: "(none)", allowed: "at least one interval")) {
+        #expect(
+            throws: SettingsError.outOfRange(setting: "intervals", value: "(none)", allowed: "at least one interval")
+        ) {
             try settings.setValue(text, for: .intervals)
         }
     }
@@ -110,7 +113,9 @@ struct TrainingSettingsTests {
         do {
             try settings.apply(["noteRangeLower": "60", "noteRangeUpper": "71"])
         } catch {
-            #expect(error.description.contains("note range") && error.description.contains("60–71") && error.description.contains("12"))
+            #expect(
+                error.description.contains("note range") && error.description.contains("60–71")
+                    && error.description.contains("12"))
         }
         // Moving one bound alone is checked against the other.
         #expect(throws: SettingsError.self) { try settings.setValue("80", for: .noteRangeLower) }
@@ -127,9 +132,13 @@ struct TrainingSettingsTests {
         var settings = TrainingSettings()
         try settings.apply([
             "noteRangeLower": "40", "noteRangeUpper": "70", "noteDuration": "0.7", "referencePitch": "442.5",
-            "loudnessVariation": "0.35", "intervals": "P5up, m3down,P1down,P8", "tuningSystem": "justIntonation", "language": "de",
+            "loudnessVariation": "0.35", "intervals": "P5up, m3down,P1down,P8", "tuningSystem": "justIntonation",
+            "language": "de",
         ])
-        #expect(settings.intervals == [.perfectFifthUp, DirectedInterval(.minorThird, .down), .prime, DirectedInterval(.octave, .up)])
+        #expect(
+            settings.intervals == [
+                .perfectFifthUp, DirectedInterval(.minorThird, .down), .prime, DirectedInterval(.octave, .up),
+            ])
         #expect(settings.noteDuration == 0.7 && settings.referencePitch.hertz == 442.5 && settings.language == .german)
         #expect(try TrainingSettings(values: settings.values) == settings)
         #expect(try TrainingSettings(values: TrainingSettings().values) == TrainingSettings())

@@ -5,7 +5,9 @@ import Testing
 /// A history of `values`, one a minute.
 private func history(_ values: [Double]) -> ThresholdHistory {
     var history = ThresholdHistory()
-    for (index, value) in values.enumerated() { history.add(value, at: Date(timeIntervalSince1970: 1_772_000_000 + 60 * Double(index))) }
+    for (index, value) in values.enumerated() {
+        history.add(value, at: Date(timeIntervalSince1970: 1_772_000_000 + 60 * Double(index)))
+    }
     return history
 }
 
@@ -24,8 +26,10 @@ struct TrendTests {
 
     @Test(
         "exactly −5 % and +5 % are stable; just beyond flips to improving or declining",
-        arguments: [(95.0, Trend.stable), (105.0, .stable), (94.99, .improving), (105.01, .declining), (100.0, .stable),
-                    (96.0, .stable), (104.0, .stable), (50.0, .improving), (200.0, .declining)])
+        arguments: [
+            (95.0, Trend.stable), (105.0, .stable), (94.99, .improving), (105.01, .declining), (100.0, .stable),
+            (96.0, .stable), (104.0, .stable), (50.0, .improving), (200.0, .declining),
+        ])
     func thresholds(later: Double, expected: Trend) {
         // 10 earlier values of 100, 10 later values: the later mean is exactly `later`.
         #expect(history(repeated(100, 10) + repeated(later, 10)).trend == expected)
@@ -65,13 +69,19 @@ struct TrendTests {
         for index in 0..<40 {
             let timestamp = Date(timeIntervalSince1970: 1_772_000_000 + Double(index))
             let offset = index < 20 ? 30.0 : 10.0
-            records.append(.comparison(ComparisonRecord(
-                timestamp: timestamp, referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament,
-                centOffset: index.isMultiple(of: 2) ? offset : -offset, isCorrect: true)))
+            records.append(
+                .comparison(
+                    ComparisonRecord(
+                        timestamp: timestamp, referenceNote: note, targetNote: note, interval: .prime,
+                        tuningSystem: .equalTemperament,
+                        centOffset: index.isMultiple(of: 2) ? offset : -offset, isCorrect: true)))
             let error = index < 20 ? -5.0 : 8.0
-            records.append(.pitchMatching(PitchMatchingRecord(
-                timestamp: timestamp, referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament,
-                initialCentOffset: 0, userCentError: error)))
+            records.append(
+                .pitchMatching(
+                    PitchMatchingRecord(
+                        timestamp: timestamp, referenceNote: note, targetNote: note, interval: .prime,
+                        tuningSystem: .equalTemperament,
+                        initialCentOffset: 0, userCentError: error)))
         }
         let profile = PerceptualProfile(records: records)
         #expect(profile.comparison.history.trend == .improving)

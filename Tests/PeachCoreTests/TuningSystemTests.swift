@@ -34,7 +34,9 @@ struct TuningSystemTests {
         #expect(Set(TuningSystem.allCases) == [.equalTemperament, .justIntonation, .pythagorean])
     }
 
-    @Test("well-known sizes: just fifth 701.955, just major third 386.314, Pythagorean major third 407.820, Pythagorean d5 588.270 cents")
+    @Test(
+        "well-known sizes: just fifth 701.955, just major third 386.314, Pythagorean major third 407.820, Pythagorean d5 588.270 cents"
+    )
     func knownSizes() {
         #expect(abs(TuningSystem.justIntonation.cents(for: .perfectFifth) - 701.955) < 0.001)
         #expect(abs(TuningSystem.justIntonation.cents(for: .majorThird) - 386.314) < 0.001)
@@ -93,18 +95,24 @@ struct TuningSystemTests {
                                 referenceNote: MIDINote(value), interval: directed, tuningSystem: system,
                                 centOffset: -4.25)
                             let errors = [
-                                centsBetween(challenge.referenceFrequency(referencePitch: referencePitch).hertz, referenceHertz),
-                                centsBetween(challenge.targetFrequency(referencePitch: referencePitch).hertz, expectedTarget),
+                                centsBetween(
+                                    challenge.referenceFrequency(referencePitch: referencePitch).hertz, referenceHertz),
+                                centsBetween(
+                                    challenge.targetFrequency(referencePitch: referencePitch).hertz, expectedTarget),
                                 centsBetween(
                                     challenge.startFrequency(referencePitch: referencePitch).hertz,
                                     expectedTarget * pow(2, 37.5 / 1200)),
-                                centsBetween(exercise.referenceFrequency(referencePitch: referencePitch).hertz, referenceHertz),
-                                centsBetween(exercise.trueTargetFrequency(referencePitch: referencePitch).hertz, expectedTarget),
+                                centsBetween(
+                                    exercise.referenceFrequency(referencePitch: referencePitch).hertz, referenceHertz),
+                                centsBetween(
+                                    exercise.trueTargetFrequency(referencePitch: referencePitch).hertz, expectedTarget),
                                 centsBetween(
                                     exercise.targetFrequency(referencePitch: referencePitch).hertz,
                                     expectedTarget * pow(2, -4.25 / 1200)),
                             ]
-                            if challenge.targetNote.rawValue != targetValue || errors.contains(where: { abs($0) >= 0.001 }) {
+                            if challenge.targetNote.rawValue != targetValue
+                                || errors.contains(where: { abs($0) >= 0.001 })
+                            {
                                 failures.append("\(hertz) Hz \(system) \(directed) from \(value): \(errors)")
                             }
                             checked += 1
@@ -124,7 +132,8 @@ struct TuningSystemTests {
         for hertz in Self.referencePitches {
             let referencePitch = try Frequency(hertz: hertz)
             #expect(Pitch(note: .a4).frequency(referencePitch: referencePitch).hertz == hertz)
-            #expect(abs(Pitch(note: try MIDINote(81)).frequency(referencePitch: referencePitch).hertz - 2 * hertz) < 1e-9)
+            #expect(
+                abs(Pitch(note: try MIDINote(81)).frequency(referencePitch: referencePitch).hertz - 2 * hertz) < 1e-9)
             #expect(abs(Pitch(note: try MIDINote(60)).frequency(referencePitch: .concertA).hertz - 261.6255653) < 1e-6)
         }
     }
@@ -146,7 +155,8 @@ struct TuningSystemTests {
                     if abs(centsBetween(frequency.hertz, expected)) >= 0.001 || abs(recoveredCents) >= 0.001
                         || abs(centsBetween(again.hertz, frequency.hertz)) >= 0.001
                     {
-                        failures.append("\(hertz) Hz note \(value) \(cents) ct → \(back.note.rawValue) \(back.cents) ct")
+                        failures.append(
+                            "\(hertz) Hz note \(value) \(cents) ct → \(back.note.rawValue) \(back.cents) ct")
                     }
                     // Within −50 ..< 50 cents the note itself comes back.
                     if cents > -50, cents < 50, back.note.rawValue != value {
