@@ -24,12 +24,13 @@ public struct PerceptualProfile: Hashable, Sendable {
 
     public mutating func add(_ record: TrainingRecord) {
         switch record {
+        // `[_, default:]` mutates the stored value in place; `[_]!` would copy it out first.
         case .comparison(let record):
             comparison.add(record)
-            comparisonByMode[record.mode]!.add(record)
+            comparisonByMode[record.mode, default: DiscriminationStatistics()].add(record)
         case .pitchMatching(let record):
             matching.add(record)
-            matchingByMode[record.mode]!.add(record)
+            matchingByMode[record.mode, default: MatchingStatistics()].add(record)
         }
     }
 

@@ -9,9 +9,12 @@ import Foundation
 public struct ThresholdHistory: Hashable, Sendable {
     /// `prefixSums[i]` is the sum of the first `i + 1` values.
     private var prefixSums: [Double] = []
-    private var days: [Int: DayTotal] = [:]
+    /// The days with data, in ascending order. Values arrive in chronological order, so a value
+    /// almost always lands on the last day or opens a new one: no hashing, no sorting.
+    private var days: [DayTotal] = []
 
     struct DayTotal: Hashable, Sendable {
+        var day: Int
         var sum = 0.0
         var count = 0
     }
@@ -22,8 +25,29 @@ public struct ThresholdHistory: Hashable, Sendable {
 
     public mutating func add(_ value: Double, at timestamp: Date) {
         prefixSums.append((prefixSums.last ?? 0) + value)
-        days[Self.dayNumber(timestamp), default: DayTotal()].sum += value
-        days[Self.dayNumber(timestamp)]!.count += 1
+        let day = Self.dayNumber(timestamp)
+        let index: Int
+        if let last = days.last, last.day <= day {
+            index = last.day == day ? days.count - 1 : days.count
+        } else {
+            // An earlier day than the last (or the first value): find its place, O(log d).
+            index = Self.firstIndex(in: days, notBefore: day)
+        }
+        if index == days.count || days[index].day != day {
+            days.insert(DayTotal(day: day), at: index)
+        }
+        days[index].sum += value
+        days[index].count += 1
+    }
+
+    /// The index of the first entry whose day is `day` or later (binary search).
+    private static func firstIndex(in days: [DayTotal], notBefore day: Int) -> Int {
+        var (low, high) = (0, days.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if days[middle].day < day { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The trend of the later half of the values against the earlier half.
@@ -38,27 +62,24 @@ public struct ThresholdHistory: Hashable, Sendable {
 
     /// One entry per UTC calendar day with data, oldest first, with a rolling mean over the
     /// 20 calendar days ending on that day (weighted by the number of values).
-    /// - Complexity: O(d log d) for d days.
+    /// - Complexity: O(d) for d days.
     public var timeline: [TimelineDay] {
-        let sorted = days.keys.sorted()
         var entries: [TimelineDay] = []
-        entries.reserveCapacity(sorted.count)
+        entries.reserveCapacity(days.count)
         var windowStart = 0
         var windowSum = 0.0
         var windowCount = 0
-        for day in sorted {
-            let total = days[day]!
+        for total in days {
             windowSum += total.sum
             windowCount += total.count
-            while sorted[windowStart] <= day - TimelineDay.rollingWindowDays {
-                let leaving = days[sorted[windowStart]]!
-                windowSum -= leaving.sum
-                windowCount -= leaving.count
+            while days[windowStart].day <= total.day - TimelineDay.rollingWindowDays {
+                windowSum -= days[windowStart].sum
+                windowCount -= days[windowStart].count
                 windowStart += 1
             }
             entries.append(
                 TimelineDay(
-                    date: Date(timeIntervalSince1970: Double(day) * 86_400), count: total.count,
+                    date: Date(timeIntervalSince1970: Double(total.day) * 86_400), count: total.count,
                     mean: total.sum / Double(total.count), rollingMean: windowSum / Double(windowCount)))
         }
         return entries

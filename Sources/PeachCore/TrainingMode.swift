@@ -6,6 +6,26 @@ public enum TrainingMode: String, CaseIterable, Hashable, Sendable, Codable {
     case intervalComparison
     case intervalPitchMatching
 
+    /// Hashing and equality by case rather than by the `String` raw value (the default a
+    /// `RawRepresentable` enum gets): the profile looks modes up once per record, and hashing
+    /// the name made that a tenth of building the profile.
+    private var ordinal: Int {
+        switch self {
+        case .comparison: 0
+        case .pitchMatching: 1
+        case .intervalComparison: 2
+        case .intervalPitchMatching: 3
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ordinal)
+    }
+
+    public static func == (lhs: TrainingMode, rhs: TrainingMode) -> Bool {
+        lhs.ordinal == rhs.ordinal
+    }
+
     /// Which exercise the mode plays.
     public enum Kind: Sendable { case comparison, pitchMatching }
 

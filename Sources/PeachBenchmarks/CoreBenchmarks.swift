@@ -1,0 +1,130 @@
+import Foundation
+import PeachCore
+
+/// The benchmarks of issue 2: building the profile from a million records, and choosing and
+/// resolving the next exercise. Everything in memory; seeded, so every run measures the same work.
+enum CoreBenchmarks {
+    static let recordCount = 1_000_000
+    static let profileRuns = 15
+    static let batches = 301
+    static let operationsPerBatch = 1_000
+
+    static func run() throws {
+        var generator = SeededRandomNumberGenerator(seed: 2026)
+        var settings = TrainingSettings()
+        try settings.apply([
+            "intervals": "P5up,m3down,M6up,P8down", "loudnessVariation": "0.5", "tuningSystem": "justIntonation",
+        ])
+        let records = makeRecords(count: recordCount, settings: settings, using: &generator)
+
+        var profile = PerceptualProfile()
+        let builds = Benchmark.timings(runs: profileRuns) { profile = PerceptualProfile(records: records) }
+        let modes = TrainingMode.allCases.map { mode in
+            let count =
+                mode.kind == .comparison ? profile.comparisonByMode[mode]!.count : profile.matchingByMode[mode]!.count
+            return "\(mode.rawValue) \(count)"
+        }
+
+        var rows = [
+            Benchmark.Row(
+                name: "profile from 1,000,000 records", median: Benchmark.median(builds.wall), target: 0.2,
+                detail:
+                    "\(profileRuns) builds, fastest \(Benchmark.format(builds.wall.min()!)); \(modes.joined(separator: ", "))"
+            ),
+            Benchmark.Row(
+                name: "  the same, CPU time of the thread", median: Benchmark.median(builds.cpu), target: 0.2,
+                detail: "fastest \(Benchmark.format(builds.cpu.min()!)); excludes waiting for a core on a busy machine"),
+        ]
+        for mode in [TrainingMode.comparison, .intervalComparison] {
+            let perOperation = medianPerOperation {
+                nextComparison(mode: mode, settings: settings, profile: &profile, using: &generator)
+            }
+            rows.append(
+                Benchmark.Row(
+                    name: "next \(mode.rawValue): choose + answer + record", median: perOperation, target: 5e-6,
+                    detail: "median of \(batches) batches of \(operationsPerBatch), profile of ≥ 1,000,000 records"))
+        }
+        for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
+            let perOperation = medianPerOperation {
+                nextPitchMatching(mode: mode, settings: settings, profile: &profile, using: &generator)
+            }
+            rows.append(
+                Benchmark.Row(
+                    name: "next \(mode.rawValue): choose + release + record", median: perOperation, target: 5e-6,
+                    detail: "median of \(batches) batches of \(operationsPerBatch)"))
+        }
+        precondition(profile.comparison.count + profile.matching.count > recordCount)
+        Benchmark.printTable(title: "Suite core (PeachCore, issue 2)", rows: rows)
+    }
+
+    /// One step of the comparison loop the server runs per answer: continue the mode's chain
+    /// from the profile, choose the exercise, evaluate an answer, add the record to the profile.
+    @inline(never)
+    static func nextComparison(
+        mode: TrainingMode, settings: TrainingSettings, profile: inout PerceptualProfile,
+        using generator: inout SeededRandomNumberGenerator
+    ) {
+        let exercise = ExerciseGenerator.comparison(
+            mode: mode, settings: settings, previous: profile.comparisonByMode[mode]?.latest,
+            profileMean: profile.meanThreshold(for: mode), using: &generator)
+        let record = exercise.record(answeredHigher: Bool.random(using: &generator), at: now)
+        profile.add(.comparison(record))
+    }
+
+    @inline(never)
+    static func nextPitchMatching(
+        mode: TrainingMode, settings: TrainingSettings, profile: inout PerceptualProfile,
+        using generator: inout SeededRandomNumberGenerator
+    ) {
+        let challenge = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
+        let record = try! challenge.record(sliderValue: Double.random(in: -1...1, using: &generator), at: now)
+        profile.add(.pitchMatching(record))
+    }
+
+    /// A fixed "now" one year after the generated records start.
+    static let now = Date(timeIntervalSince1970: 1_767_225_600 + 365 * 86_400)
+
+    /// The median over batches of the time per operation (timing batches keeps the clock's own
+    /// cost out of the figure).
+    static func medianPerOperation(_ operation: () -> Void) -> Double {
+        let clock = ContinuousClock()
+        let timings = (0..<batches).map { _ in
+            Benchmark.seconds(clock.measure { for _ in 0..<operationsPerBatch { operation() } })
+                / Double(operationsPerBatch)
+        }
+        return Benchmark.median(timings)
+    }
+
+    /// `count` completed exercises of all four modes, as a year of practice: sessions on most
+    /// days, a few seconds apart, each mode continuing its own chain.
+    static func makeRecords(
+        count: Int, settings: TrainingSettings, using generator: inout SeededRandomNumberGenerator
+    ) -> [TrainingRecord] {
+        let start = 1_767_225_600.0  // 2026-01-01T00:00:00Z
+        let spacing = 365 * 86_400 / Double(count)
+        var previous: [TrainingMode: ExerciseGenerator.ChainState] = [:]
+        var records: [TrainingRecord] = []
+        records.reserveCapacity(count)
+        for index in 0..<count {
+            let timestamp = Date(
+                timeIntervalSince1970: start + Double(index) * spacing
+                    + Double.random(in: 0..<spacing, using: &generator))
+            let mode = TrainingMode.allCases.randomElement(using: &generator)!
+            switch mode.kind {
+            case .comparison:
+                let exercise = ExerciseGenerator.comparison(
+                    mode: mode, settings: settings, previous: previous[mode], profileMean: nil, using: &generator)
+                let record = exercise.record(answeredHigher: Bool.random(using: &generator), at: timestamp)
+                previous[mode] = ExerciseGenerator.ChainState(record)
+                records.append(.comparison(record))
+            case .pitchMatching:
+                let challenge = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
+                records.append(
+                    .pitchMatching(
+                        try! challenge.record(sliderValue: Double.random(in: -1...1, using: &generator), at: timestamp))
+                )
+            }
+        }
+        return records
+    }
+}

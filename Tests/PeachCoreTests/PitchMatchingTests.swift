@@ -1,0 +1,94 @@
+import Foundation
+import PeachCore
+import Testing
+
+@Suite("Pitch matching and comparison answers")
+struct PitchMatchingTests {
+    private func challenge(
+        initialOffset: Double, interval: DirectedInterval = .prime, system: TuningSystem = .equalTemperament
+    ) throws
+        -> PitchMatchingChallenge
+    {
+        try PitchMatchingChallenge(
+            referenceNote: MIDINote(60), interval: interval, tuningSystem: system, initialCentOffset: initialOffset)
+    }
+
+    @Test(
+        "the slider maps v to initialOffset + v·100: v = 0 gives the initial offset, ±1 gives ±100 from it",
+        arguments: [
+            (-37.5, 0.0, -37.5), (-37.5, 1.0, 62.5), (-37.5, -1.0, -137.5), (80.0, 0.5, 130.0), (80.0, -0.8, 0.0),
+            (0.0, 0.25, 25.0),
+        ])
+    func sliderMapping(initialOffset: Double, slider: Double, expected: Double) throws {
+        #expect(abs(try challenge(initialOffset: initialOffset).centOffset(sliderValue: slider) - expected) < 1e-12)
+    }
+
+    @Test(
+        "slider values outside −1…1 or not finite are rejected with a clear message",
+        arguments: [1.0001, -1.0001, 2, -50, .nan, .infinity, -.infinity])
+    func rejectsBadSliderValues(slider: Double) throws {
+        let challenge = try challenge(initialOffset: 10)
+        #expect(throws: ExerciseError.self) { try challenge.centOffset(sliderValue: slider) }
+        #expect(throws: ExerciseError.self) {
+            try challenge.record(sliderValue: slider, at: Date(timeIntervalSince1970: 0))
+        }
+        #expect(ExerciseError.sliderValueOutOfRange(slider).description.contains("from -1 to 1"))
+    }
+
+    @Test("letting go records the signed offset at release with the challenge's context")
+    func record() throws {
+        let challenge = try challenge(initialOffset: -30, interval: .perfectFifthUp, system: .justIntonation)
+        let timestamp = Date(timeIntervalSince1970: 1_772_368_496)
+        let record = try challenge.record(sliderValue: 0.26, at: timestamp)
+        #expect(abs(record.userCentError - -4) < 1e-12)
+        #expect(record.initialCentOffset == -30)
+        #expect(record.referenceNote.rawValue == 60 && record.targetNote.rawValue == 67)
+        #expect(record.interval == .perfectFifthUp && record.tuningSystem == .justIntonation)
+        #expect(record.timestamp == timestamp)
+        #expect(record.mode == .intervalPitchMatching)
+        // Letting go where it started scores the initial offset, never a free 0.
+        #expect(try challenge.record(sliderValue: 0, at: timestamp).userCentError == -30)
+    }
+
+    @Test("the tunable note starts at the target detuned by the initial offset; the target is the just fifth")
+    func frequencies() throws {
+        let challenge = try challenge(initialOffset: 50, interval: .perfectFifthUp, system: .justIntonation)
+        let reference = 440 * pow(2, -9.0 / 12)
+        #expect(abs(challenge.referenceFrequency(referencePitch: .concertA).hertz - reference) < 1e-9)
+        #expect(abs(challenge.targetFrequency(referencePitch: .concertA).hertz - reference * 1.5) < 1e-9)
+        #expect(
+            abs(challenge.startFrequency(referencePitch: .concertA).hertz - reference * 1.5 * pow(2, 50.0 / 1200))
+                < 1e-9)
+    }
+
+    @Test("initial offsets are uniform in ±100 cents, both signs")
+    func initialOffsets() {
+        var generator = SeededRandomNumberGenerator(seed: 21)
+        let offsets = (0..<2_000).map { _ in
+            ExerciseGenerator.pitchMatching(mode: .pitchMatching, settings: TrainingSettings(), using: &generator)
+                .initialCentOffset
+        }
+        #expect(offsets.allSatisfy { abs($0) <= 100 })
+        #expect(offsets.min()! < -95 && offsets.max()! > 95)
+        #expect((900...1_100).contains(offsets.filter { $0 > 0 }.count))
+    }
+
+    @Test(
+        "a comparison is correct when 'higher' matches the sign of the offset, for both signs",
+        arguments: [
+            (5.0, true, true), (5.0, false, false), (-5.0, true, false), (-5.0, false, true), (0.1, true, true),
+            (-0.1, false, true),
+        ])
+    func comparisonCorrectness(offset: Double, answeredHigher: Bool, correct: Bool) throws {
+        let exercise = try ComparisonExercise(
+            referenceNote: MIDINote(60), interval: .perfectFifthUp, tuningSystem: .pythagorean, centOffset: offset)
+        #expect(exercise.isCorrect(answeredHigher: answeredHigher) == correct)
+        let record = exercise.record(answeredHigher: answeredHigher, at: Date(timeIntervalSince1970: 5))
+        #expect(record.isCorrect == correct)
+        #expect(record.centOffset == offset && record.targetNote.rawValue == 67 && record.tuningSystem == .pythagorean)
+        #expect(record.mode == .intervalComparison)
+        // The target really sounds above (or below) the true interval pitch by the offset.
+        let trueTarget = exercise.trueTargetFrequency(referencePitch: .concertA)
+        #expect(abs(exercise.targetFrequency(referencePitch: .concertA).cents(from: trueTarget) - offset) < 1e-9)
+    }
+}
