@@ -1,0 +1,64 @@
+extension ProfileSummary {
+    /// The summary as three `<section>`s for the Profile page: detection threshold, pitch-matching
+    /// accuracy and results by mode. Headings are `<h2>` under the page's `<h1>`.
+    ///
+    /// Classes for the stylesheet: `profile-stats` (the `<dl>`s, one `<div>` per term),
+    /// `trend` with `data-trend` (the arrow; its meaning is in a `visually-hidden` span),
+    /// `profile-empty-state` (the matching section without data), `profile-modes-table`.
+    public var html: String {
+        let strings = ProfileStrings.of(language)
+        var html = section("profile-threshold", strings.thresholdHeading)
+        var rows = [
+            (strings.mean, e(threshold.mean)), (strings.standardDeviation, e(threshold.standardDeviation)),
+            (strings.comparisons, e(threshold.comparisons)),
+        ]
+        if let trend = threshold.trend { rows.append((strings.trend, Self.trendHTML(trend))) }
+        html += Self.list(rows) + "</section>\n"
+
+        html += section("profile-matching", strings.matchingHeading)
+        if let matching {
+            html += Self.list([
+                (strings.meanAbsoluteError, e(matching.meanAbsoluteError)),
+                (strings.standardDeviation, e(matching.standardDeviation)),
+                (strings.attempts, e(matching.attempts)), (strings.tendency, e(matching.tendency)),
+            ])
+        } else {
+            html += "<p class=\"profile-empty-state\">\(e(strings.matchingEmpty))</p>\n"
+        }
+        html += "</section>\n"
+
+        html += section("profile-modes", strings.modesHeading)
+        html += "<table class=\"profile-modes-table\">\n<thead><tr>"
+        for header in [strings.modeColumn, strings.meanAndDeviationColumn, strings.exercisesColumn, strings.trend] {
+            html += "<th scope=\"col\">\(e(header))</th>"
+        }
+        html += "</tr></thead>\n<tbody>\n"
+        for result in modes {
+            html += "<tr data-mode=\"\(result.mode.rawValue)\"><th scope=\"row\">\(e(result.name))</th>"
+            html += "<td>\(e(result.meanAndDeviation))</td><td>\(e(result.exercises))</td>"
+            html += "<td>\(result.trend.map(Self.trendHTML) ?? "")</td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n</section>"
+    }
+
+    private func section(_ id: String, _ heading: String) -> String {
+        "<section class=\"\(id)\" aria-labelledby=\"\(id)-heading\">\n<h2 id=\"\(id)-heading\">\(e(heading))</h2>\n"
+    }
+
+    /// Term–value pairs; values are HTML already.
+    private static func list(_ rows: [(String, String)]) -> String {
+        var html = "<dl class=\"profile-stats\">\n"
+        for (term, value) in rows {
+            html += "<div><dt>\(ProfileMarkup.escaped(term))</dt><dd>\(value)</dd></div>\n"
+        }
+        return html + "</dl>\n"
+    }
+
+    /// The arrow for the eyes, its meaning for screen readers.
+    private static func trendHTML(_ trend: TrendIndicator) -> String {
+        "<span class=\"trend\" data-trend=\"\(trend.trend.rawValue)\" aria-hidden=\"true\">\(trend.arrow)</span>"
+            + "<span class=\"visually-hidden\">\(ProfileMarkup.escaped(trend.meaning))</span>"
+    }
+
+    private func e(_ text: String) -> String { ProfileMarkup.escaped(text) }
+}
