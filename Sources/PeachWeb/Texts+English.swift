@@ -117,6 +117,10 @@ extension Texts {
         errorSettingValue: { "The \($0) \($1) is not allowed; allowed: \($2)." },
         errorResetNotConfirmed: "To delete all training data, send {\"confirm\": true}.",
         errorInvalidCSV: { "The file cannot be imported; nothing was changed. \($0)" },
+        csvPlace: { line, column in
+            let parts = [line.map { "Line \($0)" }, column.map { "column \($0)" }].compactMap { $0 }
+            return parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
+        },
         errorNotFound: "There is nothing at this address.",
         errorMethodNotAllowed: "This address does not accept this method.",
         errorInternal: "Something went wrong on the server; nothing was stored. Try again.",

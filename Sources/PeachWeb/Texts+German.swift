@@ -116,6 +116,10 @@ extension Texts {
         errorSettingValue: { "Der Wert \($1) ist für die Einstellung „\($0)“ nicht erlaubt; erlaubt: \($2)." },
         errorResetNotConfirmed: "Um alle Trainingsdaten zu löschen, sende {\"confirm\": true}.",
         errorInvalidCSV: { "Die Datei kann nicht importiert werden; es wurde nichts geändert. \($0)" },
+        csvPlace: { line, column in
+            let parts = [line.map { "Zeile \($0)" }, column.map { "Spalte \($0)" }].compactMap { $0 }
+            return parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
+        },
         errorNotFound: "Unter dieser Adresse gibt es nichts.",
         errorMethodNotAllowed: "Diese Adresse nimmt diese Methode nicht an.",
         errorInternal: "Auf dem Server ist ein Fehler aufgetreten; es wurde nichts gespeichert. Versuche es noch einmal.",

@@ -123,6 +123,8 @@ public struct Texts: Sendable {
     public let errorSettingValue: @Sendable (_ setting: String, _ value: String, _ allowed: String) -> String
     public let errorResetNotConfirmed: String
     public let errorInvalidCSV: @Sendable (String) -> String
+    /// "Line 5, column timestamp: " — where in a CSV file a problem is.
+    public let csvPlace: @Sendable (_ line: Int?, _ column: String?) -> String
     public let errorNotFound: String
     public let errorMethodNotAllowed: String
     public let errorInternal: String
