@@ -74,6 +74,14 @@ public enum Answer: Hashable, Sendable {
         }
     }
 
+    /// Whether this is the kind of answer an exercise of `kind` takes.
+    func fits(_ kind: TrainingMode.Kind) -> Bool {
+        switch self {
+        case .higher, .lower: kind == .comparison
+        case .slider: kind == .pitchMatching
+        }
+    }
+
     /// Whether two answers are the same, allowing for the rounding of a slider value rebuilt
     /// from a stored record.
     func matches(_ other: Answer) -> Bool {

@@ -59,6 +59,9 @@ public actor TrainingService {
     /// A different answer to an answered exercise is refused. Nothing is stored on an error.
     public func answer(id: UUID, with answer: Answer) throws -> AnswerReply {
         if let (previousAnswer, reply) = answered[id] {
+            // The next exercise is of the answered exercise's mode, so it tells the kind.
+            let kind = reply.next.mode.kind
+            guard answer.fits(kind) else { throw TrainingError.wrongAnswerKind(expected: kind) }
             guard previousAnswer.matches(answer) else { throw TrainingError.alreadyAnswered(id) }
             return reply
         }
