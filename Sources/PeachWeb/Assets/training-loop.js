@@ -184,7 +184,7 @@ export class TrainingLoop {
       this.feedbackTimer = null;
       this.hooks.onFeedbackEnd?.();
     }
-    this.engine.stopAll();
+    this.engine?.stopAll();
     this.playback = null;
     this.exercise = null;
     if (!silently && this.state !== LoopState.stopped) this.setState(LoopState.stopped);
