@@ -29,7 +29,7 @@ struct Layout {
             ),
             el(
                 "body", ["data-page": page],
-                el("header", el("nav", children: navigation.map(link))),
+                el("header", el("nav", ["aria-label": texts.appName], children: navigation.map(link))),
                 main
             )
         )
@@ -49,31 +49,30 @@ struct Layout {
     }
 }
 
-/// The header icons, drawn as inline SVG (no extra requests, coloured by `currentColor`).
+/// The header icons, drawn as filled inline SVG (no extra requests; the stylesheet fills them
+/// with `currentColor`).
 enum Icon {
     case home, settings, info
 
-    var svg: HTML {
-        let paths: [String]
+    var path: String {
         switch self {
         case .home:
-            paths = ["M3 11 12 3l9 8", "M5 10v10h5v-6h4v6h5V10"]
+            "M12 3 2 12h3v8h5v-5h4v5h5v-8h3Z"
         case .settings:
-            paths = [
-                "M12 15.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z",
-                "M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z",
-            ]
+            "M19.69 9.78 22.26 9.75 22.26 14.25 19.69 14.22 19.00 15.87 20.84 17.66 17.66 20.84 15.87 19.00 14.22 19.69 14.25 22.26 9.75 22.26 9.78 19.69 8.13 19.00 6.34 20.84 3.16 17.66 5.00 15.87 4.31 14.22 1.74 14.25 1.74 9.75 4.31 9.78 5.00 8.13 3.16 6.34 6.34 3.16 8.13 5.00 9.78 4.31 9.75 1.74 14.25 1.74 14.22 4.31 15.87 5.00 17.66 3.16 20.84 6.34 19.00 8.13Z M15.2 12a3.2 3.2 0 1 0-6.4 0 3.2 3.2 0 1 0 6.4 0Z"
         case .info:
-            paths = ["M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z", "M12 16v-5", "M12 8h.01"]
+            "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.25 8h2.5v8h-2.5Zm0-4h2.5v2.5h-2.5Z"
         }
-        return el(
+    }
+
+    var svg: HTML {
+        el(
             "svg",
             [
-                "viewBox": "0 0 24 24", "width": "24", "height": "24", "fill": "none", "stroke": "currentColor",
-                "stroke-width": "2", "stroke-linecap": "round", "stroke-linejoin": "round", "aria-hidden": "true",
+                "viewBox": "0 0 24 24", "width": "24", "height": "24", "fill": "currentColor", "aria-hidden": "true",
                 "focusable": "false",
             ],
-            children: paths.map { el("path", ["d": $0]) }
+            el("path", ["d": path, "fill-rule": "evenodd"])
         )
     }
 }

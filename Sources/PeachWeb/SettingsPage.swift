@@ -75,7 +75,7 @@ public struct SettingsPage: Sendable {
                 select(
                     .language, [("", texts.languageFromBrowser)] + Language.allCases.map { ($0.rawValue, texts.languageNames[$0]!) },
                     selected: settings.language?.rawValue ?? "")),
-            el("p", ["id": "settings-status", "role": "status", "aria-live": "polite"]),
+            el("p", ["id": "settings-status", "class": "form-message", "role": "alert", "hidden": nil]),
             el("noscript", el("button", ["type": "submit"], .text(texts.saveSettings)))
         )
     }
@@ -151,8 +151,7 @@ public struct SettingsPage: Sendable {
             el(
                 "form",
                 [
-                    "id": "import-form", "data-api-url": PageRoute.API.import, "data-msg-no-file": texts.importNoFile,
-                    "data-msg-failed": texts.importFailed,
+                    "id": "import-form", "action": PageRoute.API.import, "method": "post",
                 ],
                 el(
                     "fieldset",
@@ -170,10 +169,32 @@ public struct SettingsPage: Sendable {
                         el("input", ["id": "import-replace", "type": "radio", "name": "mode", "value": "replace"]),
                         el("label", ["for": "import-replace"], .text(texts.importReplace))),
                     el("button", ["type": "submit"], .text(texts.importButton)),
-                    el("p", ["id": "import-status", "role": "status", "aria-live": "polite"])
+                    el("p", ["id": "import-result", "class": "form-message", "role": "status", "hidden": nil])
                 )
             ),
-            el("p", el("a", ["id": "reset-link", "href": PageRoute.settingsReset.path, "class": "danger"], .text(texts.resetData)))
+            resetSection()
+        )
+    }
+
+    /// "Reset all training data": with scripts, a second button asks for confirmation in place;
+    /// without, the link leads to the confirmation page.
+    private func resetSection() -> HTML {
+        el(
+            "section", ["class": "reset"],
+            el(
+                "a",
+                [
+                    "id": "reset-button", "href": PageRoute.settingsReset.path, "class": "button danger",
+                    "aria-controls": "reset-confirm",
+                ],
+                .text(texts.resetData)),
+            el("p", ["id": "reset-explanation", "class": "hint"], .text(texts.resetExplanation)),
+            el(
+                "button",
+                ["id": "reset-confirm", "type": "button", "class": "danger", "hidden": nil, "data-msg-done": texts.resetDoneTemplate],
+                .text(texts.resetConfirm)),
+            el("button", ["id": "reset-cancel", "type": "button", "hidden": nil], .text(texts.resetCancel)),
+            el("p", ["id": "reset-result", "class": "form-message", "role": "status", "hidden": nil])
         )
     }
 }

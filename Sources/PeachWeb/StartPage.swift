@@ -19,22 +19,19 @@ public struct StartPage: Sendable {
             main: el(
                 "main", ["id": "main"],
                 el("h1", .text(texts.appName)),
-                el(
-                    "nav", ["class": "modes", "aria-label": texts.trainingModesLabel],
-                    modeLink(.comparison, primary: true),
-                    modeLink(.pitchMatching),
-                    el("hr"),
-                    modeLink(.intervalComparison),
-                    modeLink(.intervalPitchMatching)
-                )
+                modeLink(.comparison, id: "start-comparison", primary: true),
+                modeLink(.pitchMatching, id: "start-pitch-matching"),
+                el("hr"),
+                modeLink(.intervalComparison, id: "start-interval-comparison"),
+                modeLink(.intervalPitchMatching, id: "start-interval-pitch-matching")
             ))
     }
 
-    private func modeLink(_ mode: TrainingMode, primary: Bool = false) -> HTML {
+    private func modeLink(_ mode: TrainingMode, id: String, primary: Bool = false) -> HTML {
         el(
             "a",
             [
-                "href": PageRoute.training(mode).path, "class": primary ? "mode primary" : "mode",
+                "class": primary ? "button primary" : "button", "id": id, "href": PageRoute.training(mode).path,
                 "data-mode": mode.rawValue,
             ],
             .text(texts.name(of: mode))

@@ -77,20 +77,19 @@ extension Texts {
         importMerge: "Merge with the existing data",
         importReplace: "Replace all existing data",
         importButton: "Import",
-        importNoFile: "Choose a CSV file first.",
         importSucceeded: { added, duplicates, rhythm in
             var text = added == 1 ? "Imported 1 record." : "Imported \(added) records."
             if duplicates > 0 { text += duplicates == 1 ? " Skipped 1 duplicate." : " Skipped \(duplicates) duplicates." }
             if rhythm > 0 { text += rhythm == 1 ? " Skipped 1 rhythm record." : " Skipped \(rhythm) rhythm records." }
             return text
         },
-        importFailed: "The import failed; nothing was changed.",
         resetData: "Reset all training data",
         resetQuestion: "Delete all training data?",
         resetExplanation: "This deletes every recorded exercise and your profile. Your settings stay. This cannot be undone.",
         resetConfirm: "Delete all training data",
         resetCancel: "Cancel",
         resetDone: { $0 == 1 ? "Deleted 1 training record." : "Deleted \($0) training records." },
+        resetDoneTemplate: "Deleted {deleted} training records.",
         infoTitle: "About Peach",
         developerName: "The Peach developers",
         copyrightNotice: "© 2026 The Peach developers",

@@ -76,20 +76,19 @@ extension Texts {
         importMerge: "Mit den vorhandenen Daten zusammenführen",
         importReplace: "Alle vorhandenen Daten ersetzen",
         importButton: "Importieren",
-        importNoFile: "Wähle zuerst eine CSV-Datei.",
         importSucceeded: { added, duplicates, rhythm in
             var text = added == 1 ? "1 Übung importiert." : "\(added) Übungen importiert."
             if duplicates > 0 { text += duplicates == 1 ? " 1 Duplikat übersprungen." : " \(duplicates) Duplikate übersprungen." }
             if rhythm > 0 { text += rhythm == 1 ? " 1 Rhythmusübung übersprungen." : " \(rhythm) Rhythmusübungen übersprungen." }
             return text
         },
-        importFailed: "Der Import ist fehlgeschlagen; es wurde nichts geändert.",
         resetData: "Alle Trainingsdaten löschen",
         resetQuestion: "Alle Trainingsdaten löschen?",
         resetExplanation: "Damit werden alle aufgezeichneten Übungen und dein Profil gelöscht. Deine Einstellungen bleiben erhalten. Das kann nicht rückgängig gemacht werden.",
         resetConfirm: "Alle Trainingsdaten endgültig löschen",
         resetCancel: "Abbrechen",
         resetDone: { $0 == 1 ? "1 Übung gelöscht." : "\($0) Übungen gelöscht." },
+        resetDoneTemplate: "{deleted} Übungen gelöscht.",
         infoTitle: "Über Peach",
         developerName: "Die Peach-Entwickler",
         copyrightNotice: "© 2026 Die Peach-Entwickler",

@@ -84,15 +84,15 @@ public struct Texts: Sendable {
     public let importMerge: String
     public let importReplace: String
     public let importButton: String
-    public let importNoFile: String
     public let importSucceeded: @Sendable (_ added: Int, _ duplicates: Int, _ rhythm: Int) -> String
-    public let importFailed: String
     public let resetData: String
     public let resetQuestion: String
     public let resetExplanation: String
     public let resetConfirm: String
     public let resetCancel: String
     public let resetDone: @Sendable (Int) -> String
+    /// `resetDone` for the settings script, which puts the number in place of `{deleted}`.
+    public let resetDoneTemplate: String
 
     // Info page
     public let infoTitle: String

@@ -17,7 +17,9 @@ public struct TrainingPage: Sendable {
     }
 
     public func render() -> String {
-        let kind = mode.kind == .comparison ? "comparison" : "pitch-matching"
+        // `data-page` names the page controller; `data-kind` is the API's exercise kind.
+        let page = mode.kind == .comparison ? "comparison" : "pitch-matching"
+        let kind = mode.kind == .comparison ? "comparison" : "pitchMatching"
         var children: [HTML] = [el("h1", ["class": "visually-hidden"], .text(texts.name(of: mode)))]
         if let targetInterval {
             children.append(
@@ -70,7 +72,7 @@ public struct TrainingPage: Sendable {
             children: children
         )
         return Layout(
-            texts: texts, title: texts.name(of: mode) + " — " + texts.appName, page: kind,
+            texts: texts, title: texts.name(of: mode) + " — " + texts.appName, page: page,
             navigation: [
                 Layout.backToStart(texts),
                 .init(route: .settings, label: texts.settings, icon: .settings),

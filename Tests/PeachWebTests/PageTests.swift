@@ -82,7 +82,7 @@ struct PageTests {
             let positions = order.map { html.range(of: $0)?.lowerBound }
             #expect(positions.allSatisfy { $0 != nil })
             #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
-            #expect(html.contains("class=\"mode primary\" data-mode=\"comparison\">Comparison</a>"))
+            #expect(html.contains("<a class=\"button primary\" id=\"start-comparison\" href=\"/comparison\" data-mode=\"comparison\">Comparison</a>"))
             #expect(html.contains("aria-label=\"Settings\""))
             #expect(html.contains("aria-label=\"Info\""))
             #expect(!html.contains("/profile"))
@@ -117,7 +117,7 @@ struct PageTests {
 
             let matching = try await client.get("/pitch-matching").text
             #expect(matching.contains("<body data-page=\"pitch-matching\">"))
-            #expect(matching.contains("data-mode=\"pitchMatching\" data-kind=\"pitch-matching\""))
+            #expect(matching.contains("data-mode=\"pitchMatching\" data-kind=\"pitchMatching\""))
             #expect(
                 matching.contains(
                     "<div id=\"pitch-slider\" role=\"slider\" tabindex=\"0\" aria-orientation=\"vertical\" aria-valuemin=\"-1\" aria-valuemax=\"1\" aria-valuenow=\"0\" aria-disabled=\"true\" aria-label=\"Pitch\""
@@ -155,7 +155,10 @@ struct PageTests {
             #expect(html.contains("<option value=\"en\" selected>English</option>"))
             #expect(html.contains("href=\"/api/export\""))
             #expect(html.contains("id=\"import-form\""))
-            #expect(html.contains("href=\"/settings/reset\""))
+            #expect(html.contains("<a id=\"reset-button\" href=\"/settings/reset\""))
+            #expect(html.contains("data-msg-done=\"Deleted {deleted} training records.\""))
+            #expect(html.contains("<p id=\"import-result\""))
+            #expect(html.contains("<p id=\"settings-status\""))
             _ = try await client.send(.put, "/api/settings", json: #"{"language": ""}"#)
             let german = try await client.get("/settings", language: "de").text
             #expect(german.contains("<option value=\"0.3\">0,3 s</option>"))
@@ -239,6 +242,18 @@ struct PageTests {
 
 @Suite("Assets")
 struct AssetTests {
+    @Test("the bundled browser modules and stylesheet are served at /assets")
+    func bundled() async throws {
+        try await withApp(database: try .inMemory()) { client in
+            let script = try await client.get("/assets/app.js")
+            #expect(script.status == .ok)
+            #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+            let style = try await client.get("/assets/peach.css")
+            #expect(style.headers[.contentType] == "text/css; charset=utf-8")
+            #expect(try await client.get("/assets/.keep").status == .notFound)
+        }
+    }
+
     @Test("assets are served with their content type, an ETag and revalidation")
     func serving() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-assets-\(UUID().uuidString)")
