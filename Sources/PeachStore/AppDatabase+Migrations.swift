@@ -25,7 +25,10 @@ extension AppDatabase {
                 targetNote INTEGER NOT NULL CHECK (targetNote BETWEEN 0 AND 127),
                 interval TEXT NOT NULL CHECK (interval IN (\(intervals))),
                 direction TEXT NOT NULL CHECK (direction IN ('up', 'down') AND (interval <> 'P1' OR direction = 'up')),
-                tuningSystem TEXT NOT NULL CHECK (tuningSystem IN ('equalTemperament', 'justIntonation', 'pythagorean')),
+                tuningSystem TEXT NOT NULL CHECK (tuningSystem IN ('equalTemperament', 'justIntonation', 'pythagorean'))
+                """
+            // The target note is the reference moved by the interval in its direction.
+            let targetMatchesInterval = """
                 CHECK (targetNote = referenceNote + (\(semitones)) * (CASE direction WHEN 'up' THEN 1 ELSE -1 END))
                 """
             // NaN is stored as NULL (caught by NOT NULL); ±infinity fails the range checks.
@@ -34,13 +37,15 @@ extension AppDatabase {
                     CREATE TABLE comparisonRecord (
                         \(context),
                         centOffset REAL NOT NULL CHECK (centOffset <> 0 AND centOffset BETWEEN -100 AND 100),
-                        isCorrect INTEGER NOT NULL CHECK (isCorrect IN (0, 1))
+                        isCorrect INTEGER NOT NULL CHECK (isCorrect IN (0, 1)),
+                        \(targetMatchesInterval)
                     ) STRICT;
                     CREATE INDEX comparisonRecord_timestamp ON comparisonRecord(timestamp);
                     CREATE TABLE pitchMatchingRecord (
                         \(context),
                         initialCentOffset REAL NOT NULL CHECK (initialCentOffset BETWEEN -100 AND 100),
-                        userCentError REAL NOT NULL CHECK (userCentError BETWEEN -1e308 AND 1e308)
+                        userCentError REAL NOT NULL CHECK (userCentError BETWEEN -1e308 AND 1e308),
+                        \(targetMatchesInterval)
                     ) STRICT;
                     CREATE INDEX pitchMatchingRecord_timestamp ON pitchMatchingRecord(timestamp);
                     CREATE TABLE setting (

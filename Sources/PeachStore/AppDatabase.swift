@@ -16,9 +16,9 @@ public struct AppDatabase: Sendable {
     init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
         try Self.mapErrors(path: writer.path) {
-            try writer.read { db in
-                if try Self.migrator.hasBeenSuperseded(db) { throw StoreError.newerSchema(path: writer.path) }
-            }
+            // `open(path:)` has already refused a newer file before writing; this covers writers
+            // made otherwise (tests), where a newer schema must not be migrated either.
+            if try writer.read(Self.migrator.hasBeenSuperseded) { throw StoreError.newerSchema(path: writer.path) }
             try Self.migrator.migrate(writer)
         }
     }
@@ -51,9 +51,16 @@ public struct AppDatabase: Sendable {
         try DatabaseIdentity.check(path: path)
         return try mapErrors(path: path) {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            // GRDB sets synchronous=NORMAL when it enables WAL; Peach wants every commit on disk
-            // before it says "recorded". The writer connection lives as long as the pool.
-            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            try pool.writeWithoutTransaction { db in
+                // GRDB sets synchronous=NORMAL when it enables WAL; Peach wants every commit on
+                // disk before it says "recorded". The writer connection lives as long as the pool.
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                // Mark a new file as Peach's before the migrator creates its first table, so that
+                // an interrupted first start leaves a file Peach still recognises.
+                if try Int32.fetchOne(db, sql: "PRAGMA application_id") == 0 {
+                    try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+                }
+            }
             return try AppDatabase(pool)
         }
     }

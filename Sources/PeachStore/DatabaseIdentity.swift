@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Decides, before anything writes to an existing file, whether it is a Peach database.
+/// Decides, before anything writes to an existing file, whether it is an undamaged Peach database.
 ///
 /// Opening a `DatabasePool` writes (it switches the file to WAL and makes sure the WAL exists),
 /// so a foreign or damaged file must be recognised first, with reads only: the first 16 bytes
@@ -30,15 +30,24 @@ enum DatabaseIdentity {
         configuration.busyMode = .timeout(AppDatabase.busyTimeout)
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            let (applicationID, objects) = try queue.read { db in
-                (
-                    try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
-                    try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") ?? 0
-                )
+            let (applicationID, objects, problems, superseded) = try queue.read { db in
+                let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let objects = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") ?? 0
+                let superseded = try applicationID == AppDatabase.applicationID
+                    && AppDatabase.migrator.hasBeenSuperseded(db)
+                // quick_check reads every page (O(file size)); a damaged page found now is
+                // refused before a DatabasePool, which writes, is opened on it.
+                let problems = applicationID == AppDatabase.applicationID
+                    ? try String.fetchAll(db, sql: "PRAGMA quick_check").filter { $0 != "ok" } : []
+                return (applicationID, objects, problems, superseded)
             }
             try queue.close()
             guard applicationID == AppDatabase.applicationID || (applicationID == 0 && objects == 0) else {
                 throw StoreError.notAPeachDatabase(path: path)
+            }
+            if superseded { throw StoreError.newerSchema(path: path) }
+            if let problem = problems.first {
+                throw StoreError.corrupt(path: path, detail: problems.count > 1 ? "\(problem); and \(problems.count - 1) more problems" : problem)
             }
         } catch let error as DatabaseError {
             throw StoreError(error, path: path)
