@@ -1,8 +1,10 @@
-/// What the Info page and `peach --version` say about this build: one version constant for both.
+import PeachCore
+
+/// What the Info page says about this build.
 public enum AppInfo {
     public static let name = "Peach"
-    /// The version of this build, shown on the Info page and by `peach --version`.
-    public static let version = "0.1.0"
+    /// The version of this build: the same constant `peach --version` prints.
+    public static let version = PeachVersion.current
     public static let copyrightYear = 2026
     /// The licence's SPDX identifier (the full text is in `LICENSE`).
     public static let licence = "MIT"

@@ -12,6 +12,7 @@ struct Peach: AsyncParsableCommand {
             (or ~/.local/share/peach/peach.sqlite); every command takes --data PATH to use another.
             """,
         version: PeachVersion.current,
-        subcommands: [Export.self, Import.self, Stats.self, Reset.self]
+        subcommands: [Serve.self, Export.self, Import.self, Stats.self, Reset.self],
+        defaultSubcommand: Serve.self
     )
 }
