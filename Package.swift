@@ -43,7 +43,13 @@ let package = Package(
             dependencies: ["PeachCore", "PeachStore", "PeachWeb"]
         ),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"]),
-        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore"]),
+        // Test support only: the child process that PeachStoreTests kills mid-write to show
+        // that every acknowledged record survives (issue 3, crash safety). Not shipped.
+        .executableTarget(
+            name: "PeachCrashWriter",
+            dependencies: ["PeachCore", "PeachStore"]
+        ),
+        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCrashWriter"]),
         .testTarget(
             name: "PeachWebTests",
             dependencies: [
