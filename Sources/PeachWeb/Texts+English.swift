@@ -137,6 +137,57 @@ extension Texts {
             .language: "empty (the browser's language), en or de",
         ],
         noteRangeSpan: "at least 12 semitones between the lowest and the highest note",
-        noteRangeName: "note range"
+        noteRangeName: "note range",
+        profileTitle: "Profile",
+        chartSummary: { lower, upper, average in
+            "Perceptual profile showing detection thresholds from \(lower) to \(upper). "
+                + (average.map { "Average threshold: \($0) cents." } ?? "Start training to build your profile.")
+        },
+        previewLabel: { average in
+            "Your pitch profile. " + (average.map { "Average threshold: \($0) cents. " } ?? "")
+                + "Tap to view details."
+        },
+        chartEmpty: "Start training to build your profile",
+        centsAxisTitle: "cents",
+        centsFormat: { "\($0) cents" },
+        thresholdHeading: "Detection threshold",
+        mean: "Mean",
+        standardDeviation: "Standard deviation",
+        comparisons: "Comparisons",
+        trend: "Trend",
+        trendMeanings: [
+            .improving: "improving", .stable: "stable", .declining: "declining",
+            .notEnoughData: "not enough data yet",
+        ],
+        matchingHeading: "Pitch matching accuracy",
+        meanAbsoluteError: "Mean error",
+        attempts: "Attempts",
+        tendency: "Tendency",
+        tendsSharp: { "tends sharp (\($0) cents)" },
+        tendsFlat: { "tends flat (\($0) cents)" },
+        noTendency: "neither sharp nor flat",
+        matchingEmpty: "Start pitch matching to see your accuracy",
+        modesHeading: "Results by training mode",
+        modeColumn: "Training",
+        meanAndDeviationColumn: "Mean ± SD",
+        exercisesColumn: "Exercises",
+        timelineHeading: "Progress over time",
+        dailyMean: "Daily mean",
+        rollingMean: "20-day mean",
+        timelineEmpty: "Your progress over time appears here after your first day of training",
+        timelineSummary: { days, first, last, rollingFirst, rollingLast in
+            "Detection threshold on \(days) days of training from \(first) to \(last). "
+                + "20-day mean: \(rollingFirst) cents at the start, \(rollingLast) cents now."
+        },
+        recentDays: "Recent days",
+        dateColumn: "Date",
+        monthNames: [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ],
+        shortMonthNames: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+        longDateFormat: { day, month, year in "\(day) \(month) \(year)" },
+        shortDateFormat: { day, month in "\(day) \(month)" },
+        monthYearFormat: { month, year in "\(month) \(year)" }
     )
 }

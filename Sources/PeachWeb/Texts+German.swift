@@ -136,6 +136,60 @@ extension Texts {
             .language: "leer (Sprache des Browsers), en oder de",
         ],
         noteRangeSpan: "mindestens 12 Halbtöne zwischen tiefstem und höchstem Ton",
-        noteRangeName: "Tonumfang"
+        noteRangeName: "Tonumfang",
+        profileTitle: "Profil",
+        chartSummary: { lower, upper, average in
+            "Wahrnehmungsprofil mit den Unterscheidungsschwellen von \(lower) bis \(upper). "
+                + (average.map { "Durchschnittliche Schwelle: \($0) Cent." }
+                    ?? "Beginne mit dem Training, um dein Profil aufzubauen.")
+        },
+        previewLabel: { average in
+            "Dein Tonhöhenprofil. " + (average.map { "Durchschnittliche Schwelle: \($0) Cent. " } ?? "")
+                + "Tippe, um die Details zu sehen."
+        },
+        chartEmpty: "Beginne mit dem Training, um dein Profil aufzubauen",
+        centsAxisTitle: "Cent",
+        centsFormat: { "\($0) Cent" },
+        thresholdHeading: "Unterscheidungsschwelle",
+        mean: "Mittelwert",
+        standardDeviation: "Standardabweichung",
+        comparisons: "Vergleiche",
+        trend: "Trend",
+        trendMeanings: [
+            .improving: "wird feiner", .stable: "gleichbleibend", .declining: "wird gröber",
+            .notEnoughData: "noch nicht genug Daten",
+        ],
+        matchingHeading: "Treffgenauigkeit",
+        meanAbsoluteError: "Mittlere Abweichung",
+        attempts: "Versuche",
+        tendency: "Tendenz",
+        tendsSharp: { "eher zu hoch (\($0) Cent)" },
+        tendsFlat: { "eher zu tief (\($0) Cent)" },
+        noTendency: "weder zu hoch noch zu tief",
+        matchingEmpty: "Trainiere „Ton treffen“, um deine Treffgenauigkeit zu sehen",
+        modesHeading: "Ergebnisse nach Trainingsart",
+        modeColumn: "Training",
+        meanAndDeviationColumn: "Mittelwert ± Std.-Abw.",
+        exercisesColumn: "Übungen",
+        timelineHeading: "Verlauf",
+        dailyMean: "Tagesmittel",
+        rollingMean: "20-Tage-Mittel",
+        timelineEmpty: "Dein Verlauf erscheint hier nach deinem ersten Trainingstag",
+        timelineSummary: { days, first, last, rollingFirst, rollingLast in
+            "Unterscheidungsschwelle an \(days) Trainingstagen vom \(first) bis \(last). "
+                + "20-Tage-Mittel: anfangs \(rollingFirst) Cent, jetzt \(rollingLast) Cent."
+        },
+        recentDays: "Letzte Tage",
+        dateColumn: "Datum",
+        monthNames: [
+            "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
+            "November", "Dezember",
+        ],
+        shortMonthNames: [
+            "Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sep.", "Okt.", "Nov.", "Dez.",
+        ],
+        longDateFormat: { day, month, year in "\(day). \(month) \(year)" },
+        shortDateFormat: { day, month in "\(day). \(month)" },
+        monthYearFormat: { month, year in "\(month) \(year)" }
     )
 }

@@ -135,6 +135,65 @@ public struct Texts: Sendable {
     public let noteRangeSpan: String
     public let noteRangeName: String
 
+    // Profile page (issue 5): the chart, the summary, the timeline; numbers and dates are
+    // written by `Texts+ProfileFormatting`
+    public let profileTitle: String
+
+    // Profile chart
+    /// The chart's accessible summary; `average` is formatted cents, `nil` without data.
+    public let chartSummary: @Sendable (_ lower: String, _ upper: String, _ average: String?) -> String
+    /// The Start page preview's accessible name.
+    public let previewLabel: @Sendable (_ average: String?) -> String
+    public let chartEmpty: String
+    public let centsAxisTitle: String
+    /// "12.3 cents" / "12,3 Cent"
+    public let centsFormat: @Sendable (String) -> String
+
+    // Detection threshold
+    public let thresholdHeading: String
+    public let mean: String
+    public let standardDeviation: String
+    public let comparisons: String
+    public let trend: String
+    /// What the trend arrow means, for screen readers.
+    public let trendMeanings: [Trend: String]
+
+    // Pitch matching accuracy
+    public let matchingHeading: String
+    public let meanAbsoluteError: String
+    public let attempts: String
+    public let tendency: String
+    public let tendsSharp: @Sendable (String) -> String
+    public let tendsFlat: @Sendable (String) -> String
+    public let noTendency: String
+    public let matchingEmpty: String
+
+    // Results by mode
+    public let modesHeading: String
+    public let modeColumn: String
+    public let meanAndDeviationColumn: String
+    public let exercisesColumn: String
+
+    // Timeline
+    public let timelineHeading: String
+    public let dailyMean: String
+    public let rollingMean: String
+    public let timelineEmpty: String
+    /// The timeline's text alternative: number of days, first and last day, rolling mean then and now.
+    public let timelineSummary:
+        @Sendable (_ days: String, _ first: String, _ last: String, _ rollingFirst: String, _ rollingLast: String) ->
+            String
+    public let recentDays: String
+    public let dateColumn: String
+    public let monthNames: [String]
+    public let shortMonthNames: [String]
+    /// "3 Mar 2026" / "3. März 2026"
+    public let longDateFormat: @Sendable (_ day: Int, _ month: String, _ year: Int) -> String
+    /// "3 Mar" / "3. März"
+    public let shortDateFormat: @Sendable (_ day: Int, _ shortMonth: String) -> String
+    /// "Mar 2026" / "März 2026"
+    public let monthYearFormat: @Sendable (_ shortMonth: String, _ year: Int) -> String
+
     /// The texts of a language.
     public static func of(_ language: Language) -> Texts {
         switch language {

@@ -74,11 +74,11 @@ public struct ProfileChart: Hashable, Sendable {
     /// What a screen reader announces: the summary of DESIGN.md for `full`, the preview's name
     /// for `small`.
     public var accessibleLabel: String {
-        let strings = ProfileStrings.of(language)
-        let average = averageThreshold.map(strings.decimal)
+        let texts = Texts.of(language)
+        let average = averageThreshold.map(texts.decimal)
         switch size {
-        case .full: return strings.chartSummary(range.lower.name, range.upper.name, average)
-        case .small: return strings.previewLabel(average)
+        case .full: return texts.chartSummary(range.lower.name, range.upper.name, average)
+        case .small: return texts.previewLabel(average)
         }
     }
 
@@ -88,15 +88,15 @@ public struct ProfileChart: Hashable, Sendable {
         let geometry = Geometry(size)
         let keyboard = KeyboardLayout(range: range, left: geometry.plotLeft, right: geometry.plotRight)
         let scale = CentsScale(top: geometry.plotTop, bottom: geometry.plotBottom)
-        let strings = ProfileStrings.of(language)
+        let texts = Texts.of(language)
         let trained = thresholds.filter { range.contains($0.note) }.sorted { $0.note < $1.note }
 
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(geometry.width)) \(n(geometry.height))\""
         svg += " class=\"profile-chart profile-chart-\(size.rawValue)\" role=\"img\""
         svg += " aria-label=\"\(ProfileMarkup.escaped(accessibleLabel))\">\n"
-        if geometry.hasLabels { svg += axis(geometry, scale, strings) }
+        if geometry.hasLabels { svg += axis(geometry, scale, texts) }
         if trained.isEmpty {
-            svg += placeholder(geometry, scale, strings)
+            svg += placeholder(geometry, scale, texts)
         } else {
             svg += band(trained, keyboard, scale)
         }
@@ -108,7 +108,7 @@ public struct ProfileChart: Hashable, Sendable {
 
     // MARK: - Parts
 
-    private func axis(_ geometry: Geometry, _ scale: CentsScale, _ strings: ProfileStrings) -> String {
+    private func axis(_ geometry: Geometry, _ scale: CentsScale, _ texts: Texts) -> String {
         var grid = "<g class=\"profile-grid\" stroke=\"#8e8e93\" stroke-opacity=\"0.4\" stroke-width=\"0.5\">\n"
         var labels = "<g class=\"profile-axis\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
         labels += " font-size=\"10\" text-anchor=\"end\">\n"
@@ -116,17 +116,17 @@ public struct ProfileChart: Hashable, Sendable {
             let y = n(scale.y(value))
             grid += "<line x1=\"\(n(geometry.plotLeft))\" y1=\"\(y)\" x2=\"\(n(geometry.plotRight))\" y2=\"\(y)\"/>\n"
             labels += "<text x=\"\(n(geometry.plotLeft - 4))\" y=\"\(y)\" dy=\"0.35em\">"
-            labels += "\(strings.axisValue(value))</text>\n"
+            labels += "\(texts.axisValue(value))</text>\n"
         }
         let middle = n((geometry.plotTop + geometry.plotBottom) / 2)
         labels += "<text transform=\"rotate(-90)\" x=\"-\(middle)\" y=\"10\" text-anchor=\"middle\">"
-        labels += "\(ProfileMarkup.escaped(strings.centsAxisTitle))</text>\n"
+        labels += "\(ProfileMarkup.escaped(texts.centsAxisTitle))</text>\n"
         return grid + "</g>\n" + labels + "</g>\n"
     }
 
     /// The empty state: a faint, uniform band from 100 down to 50 cents, and (full size) the
     /// invitation to train, centred above the keyboard.
-    private func placeholder(_ geometry: Geometry, _ scale: CentsScale, _ strings: ProfileStrings) -> String {
+    private func placeholder(_ geometry: Geometry, _ scale: CentsScale, _ texts: Texts) -> String {
         let top = scale.y(CentsScale.maximum)
         var svg = "<rect class=\"profile-placeholder\" fill=\"#0a84ff\" fill-opacity=\"0.12\""
         svg += " x=\"\(n(geometry.plotLeft))\" y=\"\(n(top))\" width=\"\(n(geometry.plotRight - geometry.plotLeft))\""
@@ -135,7 +135,7 @@ public struct ProfileChart: Hashable, Sendable {
             svg += "<text class=\"profile-empty\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
             svg += " font-size=\"14\" text-anchor=\"middle\" x=\"\(n((geometry.plotLeft + geometry.plotRight) / 2))\""
             svg += " y=\"\(n((geometry.plotTop + geometry.plotBottom) / 2 + 12))\">"
-            svg += "\(ProfileMarkup.escaped(strings.chartEmpty))</text>\n"
+            svg += "\(ProfileMarkup.escaped(texts.chartEmpty))</text>\n"
         }
         return svg
     }

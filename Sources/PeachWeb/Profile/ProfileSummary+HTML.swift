@@ -6,30 +6,30 @@ extension ProfileSummary {
     /// `trend` with `data-trend` (the arrow; its meaning is in a `visually-hidden` span),
     /// `profile-empty-state` (the matching section without data), `profile-modes-table`.
     public var html: String {
-        let strings = ProfileStrings.of(language)
-        var html = section("profile-threshold", strings.thresholdHeading)
+        let texts = Texts.of(language)
+        var html = section("profile-threshold", texts.thresholdHeading)
         var rows = [
-            (strings.mean, e(threshold.mean)), (strings.standardDeviation, e(threshold.standardDeviation)),
-            (strings.comparisons, e(threshold.comparisons)),
+            (texts.mean, e(threshold.mean)), (texts.standardDeviation, e(threshold.standardDeviation)),
+            (texts.comparisons, e(threshold.comparisons)),
         ]
-        if let trend = threshold.trend { rows.append((strings.trend, Self.trendHTML(trend))) }
+        if let trend = threshold.trend { rows.append((texts.trend, Self.trendHTML(trend))) }
         html += Self.list(rows) + "</section>\n"
 
-        html += section("profile-matching", strings.matchingHeading)
+        html += section("profile-matching", texts.matchingHeading)
         if let matching {
             html += Self.list([
-                (strings.meanAbsoluteError, e(matching.meanAbsoluteError)),
-                (strings.standardDeviation, e(matching.standardDeviation)),
-                (strings.attempts, e(matching.attempts)), (strings.tendency, e(matching.tendency)),
+                (texts.meanAbsoluteError, e(matching.meanAbsoluteError)),
+                (texts.standardDeviation, e(matching.standardDeviation)),
+                (texts.attempts, e(matching.attempts)), (texts.tendency, e(matching.tendency)),
             ])
         } else {
-            html += "<p class=\"profile-empty-state\">\(e(strings.matchingEmpty))</p>\n"
+            html += "<p class=\"profile-empty-state\">\(e(texts.matchingEmpty))</p>\n"
         }
         html += "</section>\n"
 
-        html += section("profile-modes", strings.modesHeading)
+        html += section("profile-modes", texts.modesHeading)
         html += "<table class=\"profile-modes-table\">\n<thead><tr>"
-        for header in [strings.modeColumn, strings.meanAndDeviationColumn, strings.exercisesColumn, strings.trend] {
+        for header in [texts.modeColumn, texts.meanAndDeviationColumn, texts.exercisesColumn, texts.trend] {
             html += "<th scope=\"col\">\(e(header))</th>"
         }
         html += "</tr></thead>\n<tbody>\n"

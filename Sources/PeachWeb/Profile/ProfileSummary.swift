@@ -64,21 +64,21 @@ public struct ProfileSummary: Hashable, Sendable {
     /// one per note), while mean and SD cover the range.
     /// - Complexity: O(notes in range) — cheap enough for every page view.
     public init(profile: PerceptualProfile, range: NoteRange, language: Language) {
-        let strings = ProfileStrings.of(language)
+        let texts = Texts.of(language)
         self.language = language
 
         let inRange = profile.comparison.statistics(in: range)
         threshold = Threshold(
-            mean: strings.cents(inRange.meanIfAny), standardDeviation: strings.cents(inRange.standardDeviation),
-            comparisons: strings.count(inRange.count),
-            trend: Self.indicator(profile.comparison.history.trend, strings))
+            mean: texts.cents(inRange.meanIfAny), standardDeviation: texts.cents(inRange.standardDeviation),
+            comparisons: texts.count(inRange.count),
+            trend: Self.indicator(profile.comparison.history.trend, texts))
 
         let matchingStatistics = profile.matching
         matching = matchingStatistics.count == 0 ? nil : Matching(
-            meanAbsoluteError: strings.cents(matchingStatistics.meanAbsoluteError),
-            standardDeviation: strings.cents(matchingStatistics.standardDeviation),
-            attempts: strings.count(matchingStatistics.count),
-            tendency: Self.tendency(matchingStatistics.bias ?? 0, strings))
+            meanAbsoluteError: texts.cents(matchingStatistics.meanAbsoluteError),
+            standardDeviation: texts.cents(matchingStatistics.standardDeviation),
+            attempts: texts.count(matchingStatistics.count),
+            tendency: Self.tendency(matchingStatistics.bias ?? 0, texts))
 
         modes = Self.modeOrder.map { mode in
             switch mode.kind {
@@ -86,20 +86,20 @@ public struct ProfileSummary: Hashable, Sendable {
                 let statistics = profile.comparisonByMode[mode] ?? DiscriminationStatistics()
                 let inRange = statistics.statistics(in: range)
                 return ModeResult(
-                    mode: mode, name: strings.modeNames[mode]!,
-                    meanAndDeviation: strings.cents(inRange.meanIfAny, plusMinus: inRange.standardDeviation),
-                    exercises: strings.count(inRange.count), trend: Self.indicator(statistics.history.trend, strings))
+                    mode: mode, name: texts.name(of: mode),
+                    meanAndDeviation: texts.cents(inRange.meanIfAny, plusMinus: inRange.standardDeviation),
+                    exercises: texts.count(inRange.count), trend: Self.indicator(statistics.history.trend, texts))
             case .pitchMatching:
                 let statistics = profile.matchingByMode[mode] ?? MatchingStatistics()
                 return ModeResult(
-                    mode: mode, name: strings.modeNames[mode]!,
-                    meanAndDeviation: strings.cents(statistics.meanAbsoluteError, plusMinus: statistics.standardDeviation),
-                    exercises: strings.count(statistics.count), trend: Self.indicator(statistics.history.trend, strings))
+                    mode: mode, name: texts.name(of: mode),
+                    meanAndDeviation: texts.cents(statistics.meanAbsoluteError, plusMinus: statistics.standardDeviation),
+                    exercises: texts.count(statistics.count), trend: Self.indicator(statistics.history.trend, texts))
             }
         }
     }
 
-    static func indicator(_ trend: Trend, _ strings: ProfileStrings) -> TrendIndicator? {
+    static func indicator(_ trend: Trend, _ texts: Texts) -> TrendIndicator? {
         let arrow: String
         switch trend {
         case .improving: arrow = "↘"
@@ -107,14 +107,14 @@ public struct ProfileSummary: Hashable, Sendable {
         case .declining: arrow = "↗"
         case .notEnoughData: return nil
         }
-        return TrendIndicator(trend: trend, arrow: arrow, meaning: strings.trendMeanings[trend]!)
+        return TrendIndicator(trend: trend, arrow: arrow, meaning: texts.trendMeanings[trend]!)
     }
 
     /// Sharp or flat by the sign of the mean signed error, as it is shown (one decimal): a bias
     /// that rounds to 0.0 is neither.
-    static func tendency(_ bias: Double, _ strings: ProfileStrings) -> String {
-        let shown = strings.signedDecimal(bias)
-        if shown == strings.decimal(0) { return strings.noTendency }
-        return bias > 0 ? strings.tendsSharp(shown) : strings.tendsFlat(shown)
+    static func tendency(_ bias: Double, _ texts: Texts) -> String {
+        let shown = texts.signedDecimal(bias)
+        if shown == texts.decimal(0) { return texts.noTendency }
+        return bias > 0 ? texts.tendsSharp(shown) : texts.tendsFlat(shown)
     }
 }

@@ -48,17 +48,17 @@ public struct TimelineChart: Hashable, Sendable {
 
     /// One sentence saying what the chart shows.
     public var summary: String {
-        let strings = ProfileStrings.of(language)
-        guard let first = days.first, let last = days.last else { return strings.timelineEmpty + "." }
-        return strings.timelineSummary(
-            strings.count(days.count), strings.longDate(first.date), strings.longDate(last.date),
-            strings.decimal(first.rollingMean), strings.decimal(last.rollingMean))
+        let texts = Texts.of(language)
+        guard let first = days.first, let last = days.last else { return texts.timelineEmpty + "." }
+        return texts.timelineSummary(
+            texts.count(days.count), texts.longDate(first.date), texts.longDate(last.date),
+            texts.decimal(first.rollingMean), texts.decimal(last.rollingMean))
     }
 
     /// The chart as an `<svg>` element.
     /// - Complexity: O(d) for d days.
     public var svg: String {
-        let strings = ProfileStrings.of(language)
+        let texts = Texts.of(language)
         let (width, height, left, right, top, bottom) = (640.0, 220.0, 48.0, 628.0, 26.0, 186.0)
         let scale = CentsScale(top: top, bottom: bottom)
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\""
@@ -70,11 +70,11 @@ public struct TimelineChart: Hashable, Sendable {
         for value in CentsScale.decades {
             let y = n(scale.y(value))
             grid += "<line x1=\"\(n(left))\" y1=\"\(y)\" x2=\"\(n(right))\" y2=\"\(y)\"/>\n"
-            labels += "<text x=\"\(n(left - 4))\" y=\"\(y)\" dy=\"0.35em\">\(strings.axisValue(value))</text>\n"
+            labels += "<text x=\"\(n(left - 4))\" y=\"\(y)\" dy=\"0.35em\">\(texts.axisValue(value))</text>\n"
         }
         let middle = n((top + bottom) / 2)
         labels += "<text transform=\"rotate(-90)\" x=\"-\(middle)\" y=\"10\" text-anchor=\"middle\">"
-        labels += "\(ProfileMarkup.escaped(strings.centsAxisTitle))</text>\n"
+        labels += "\(ProfileMarkup.escaped(texts.centsAxisTitle))</text>\n"
 
         guard let firstDay = days.first.map({ Self.dayNumber($0.date) }),
             let lastDay = days.last.map({ Self.dayNumber($0.date) })
@@ -82,7 +82,7 @@ public struct TimelineChart: Hashable, Sendable {
             svg += grid + "</g>\n" + labels + "</g>\n"
             svg += "<text class=\"timeline-empty\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
             svg += " font-size=\"14\" text-anchor=\"middle\" x=\"\(n((left + right) / 2))\" y=\"\(middle)\">"
-            return svg + "\(ProfileMarkup.escaped(strings.timelineEmpty))</text>\n</svg>"
+            return svg + "\(ProfileMarkup.escaped(texts.timelineEmpty))</text>\n</svg>"
         }
 
         // Dots keep 8 units from the axis ends so their caps are not clipped by the labels.
@@ -97,7 +97,7 @@ public struct TimelineChart: Hashable, Sendable {
         for index in 0..<tickCount {
             let day = tickCount == 1 ? firstDay : firstDay + Int((Double(index * span) / Double(tickCount - 1)).rounded())
             let date = Date(timeIntervalSince1970: Double(day) * 86_400)
-            let text = span > Self.dayLabelSpan ? strings.monthYear(date) : strings.shortDate(date)
+            let text = span > Self.dayLabelSpan ? texts.monthYear(date) : texts.shortDate(date)
             let anchor = tickCount == 1 ? "middle" : index == 0 ? "start" : index == tickCount - 1 ? "end" : "middle"
             labels += "<text x=\"\(n(x(day)))\" y=\"\(n(bottom + 18))\" text-anchor=\"\(anchor)\">"
             labels += "\(ProfileMarkup.escaped(text))</text>\n"
@@ -126,26 +126,26 @@ public struct TimelineChart: Hashable, Sendable {
         svg += "<path class=\"timeline-rolling\" fill=\"none\" stroke=\"#0a64d0\" stroke-width=\"2\""
         svg += " stroke-linecap=\"round\" d=\"M\(n(left + 150)) 10h16\"/>\n"
         svg += "<g class=\"timeline-legend\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\" font-size=\"10\">\n"
-        svg += "<text x=\"\(n(left + 14))\" y=\"10\" dy=\"0.35em\">\(ProfileMarkup.escaped(strings.dailyMean))</text>\n"
-        svg += "<text x=\"\(n(left + 172))\" y=\"10\" dy=\"0.35em\">\(ProfileMarkup.escaped(strings.rollingMean))</text>\n"
+        svg += "<text x=\"\(n(left + 14))\" y=\"10\" dy=\"0.35em\">\(ProfileMarkup.escaped(texts.dailyMean))</text>\n"
+        svg += "<text x=\"\(n(left + 172))\" y=\"10\" dy=\"0.35em\">\(ProfileMarkup.escaped(texts.rollingMean))</text>\n"
         return svg + "</g>\n</svg>"
     }
 
     /// The most recent days (newest first) as a table in a collapsed `<details>`; empty without data.
     public var recentDaysTable: String {
         guard !days.isEmpty else { return "" }
-        let strings = ProfileStrings.of(language)
-        var html = "<details class=\"timeline-details\">\n<summary>\(ProfileMarkup.escaped(strings.recentDays))</summary>\n"
+        let texts = Texts.of(language)
+        var html = "<details class=\"timeline-details\">\n<summary>\(ProfileMarkup.escaped(texts.recentDays))</summary>\n"
         html += "<table class=\"timeline-table\">\n<thead><tr>"
-        for header in [strings.dateColumn, strings.comparisons, strings.dailyMean, strings.rollingMean] {
+        for header in [texts.dateColumn, texts.comparisons, texts.dailyMean, texts.rollingMean] {
             html += "<th scope=\"col\">\(ProfileMarkup.escaped(header))</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
         for day in days.suffix(Self.recentDayCount).reversed() {
-            html += "<tr><th scope=\"row\">\(ProfileMarkup.escaped(strings.longDate(day.date)))</th>"
-            html += "<td>\(strings.count(day.count))</td>"
-            html += "<td>\(ProfileMarkup.escaped(strings.cents(day.mean)))</td>"
-            html += "<td>\(ProfileMarkup.escaped(strings.cents(day.rollingMean)))</td></tr>\n"
+            html += "<tr><th scope=\"row\">\(ProfileMarkup.escaped(texts.longDate(day.date)))</th>"
+            html += "<td>\(texts.count(day.count))</td>"
+            html += "<td>\(ProfileMarkup.escaped(texts.cents(day.mean)))</td>"
+            html += "<td>\(ProfileMarkup.escaped(texts.cents(day.rollingMean)))</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n</details>"
     }

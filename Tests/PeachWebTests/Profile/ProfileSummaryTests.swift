@@ -82,7 +82,7 @@ struct ProfileSummaryTests {
     @Test("the summary equals the core's statistics over the range, by mode too")
     func numbersFromCore() {
         let profile = F.dense
-        let strings = ProfileStrings.english
+        let strings = Texts.english
         for range in [NoteRange.standard, F.range(48, 72)] {
             let summary = ProfileSummary(profile: profile, range: range, language: .english)
             let core = profile.comparison.statistics(in: range)

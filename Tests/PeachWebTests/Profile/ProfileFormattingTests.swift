@@ -5,10 +5,10 @@ import Testing
 @testable import PeachWeb
 
 @Suite("Profile number and date formatting")
-struct ProfileStringsTests {
+struct ProfileFormattingTests {
     @Test("one decimal, a decimal point in English and a comma in German, U+2212 for minus")
     func decimals() {
-        let (english, german) = (ProfileStrings.english, ProfileStrings.german)
+        let (english, german) = (Texts.english, Texts.german)
         #expect(english.decimal(12.34) == "12.3")
         #expect(english.decimal(12.35) == "12.4")
         #expect(german.decimal(12.34) == "12,3")
@@ -25,11 +25,11 @@ struct ProfileStringsTests {
 
     @Test("counts are grouped by thousands")
     func counts() {
-        #expect(ProfileStrings.english.count(0) == "0")
-        #expect(ProfileStrings.english.count(999) == "999")
-        #expect(ProfileStrings.english.count(1000) == "1,000")
-        #expect(ProfileStrings.english.count(1_234_567) == "1,234,567")
-        #expect(ProfileStrings.german.count(1_234_567) == "1.234.567")
+        #expect(Texts.english.count(0) == "0")
+        #expect(Texts.english.count(999) == "999")
+        #expect(Texts.english.count(1000) == "1,000")
+        #expect(Texts.english.count(1_234_567) == "1,234,567")
+        #expect(Texts.german.count(1_234_567) == "1.234.567")
     }
 
     @Test("SVG coordinates: hundredths, a decimal point, no trailing zeros")
@@ -46,14 +46,14 @@ struct ProfileStringsTests {
     @Test("UTC calendar days, in English and German")
     func dates() {
         func date(_ days: Int) -> Date { Date(timeIntervalSince1970: Double(days) * 86_400 + 3600) }
-        #expect(ProfileStrings.english.longDate(date(0)) == "1 January 1970")
-        #expect(ProfileStrings.english.longDate(date(-1)) == "31 December 1969")
-        #expect(ProfileStrings.english.longDate(date(11_016)) == "29 February 2000")
-        #expect(ProfileStrings.german.longDate(date(20_513)) == "1. März 2026")
-        #expect(ProfileStrings.german.shortDate(date(20_513)) == "1. März")
-        #expect(ProfileStrings.english.shortDate(date(20_513)) == "1 Mar")
-        #expect(ProfileStrings.english.monthYear(date(20_513)) == "Mar 2026")
+        #expect(Texts.english.longDate(date(0)) == "1 January 1970")
+        #expect(Texts.english.longDate(date(-1)) == "31 December 1969")
+        #expect(Texts.english.longDate(date(11_016)) == "29 February 2000")
+        #expect(Texts.german.longDate(date(20_513)) == "1. März 2026")
+        #expect(Texts.german.shortDate(date(20_513)) == "1. März")
+        #expect(Texts.english.shortDate(date(20_513)) == "1 Mar")
+        #expect(Texts.english.monthYear(date(20_513)) == "Mar 2026")
         // Just before midnight UTC is still the same day.
-        #expect(ProfileStrings.english.longDate(Date(timeIntervalSince1970: 20_514 * 86_400 - 1)) == "1 March 2026")
+        #expect(Texts.english.longDate(Date(timeIntervalSince1970: 20_514 * 86_400 - 1)) == "1 March 2026")
     }
 }
