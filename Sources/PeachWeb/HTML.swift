@@ -6,6 +6,9 @@ public indirect enum HTML: Sendable {
     case element(String, attributes: [Attribute], children: [HTML])
     case text(String)
     case fragment([HTML])
+    /// Markup written by a trusted renderer that escapes its own texts (the profile's SVG
+    /// charts and summary), inserted as it is.
+    case raw(String)
 
     /// An attribute; a `nil` value is a boolean attribute (`disabled`, `hidden`).
     public struct Attribute: Sendable {
@@ -35,6 +38,8 @@ public indirect enum HTML: Sendable {
             output += Self.escape(text)
         case .fragment(let children):
             for child in children { child.render(into: &output) }
+        case .raw(let markup):
+            output += markup
         case .element(let name, let attributes, let children):
             output += "<" + name
             for attribute in attributes {

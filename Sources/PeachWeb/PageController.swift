@@ -10,7 +10,15 @@ struct PageController: Sendable {
 
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.get(RouterPath(PageRoute.start.path)) { request, _ in
-            Self.html(StartPage(texts: await localizer.texts(for: request)).render())
+            let texts = await localizer.texts(for: request)
+            let (profile, settings) = await (training.profile, training.settings)
+            return Self.html(StartPage(texts: texts, profile: profile, range: settings.noteRange).render())
+        }
+        // The profile the training service keeps current: no database query per view.
+        router.get(RouterPath(PageRoute.profile.path)) { request, _ in
+            let texts = await localizer.texts(for: request)
+            let (profile, settings) = await (training.profile, training.settings)
+            return Self.html(ProfilePage(texts: texts, profile: profile, range: settings.noteRange).render())
         }
         for mode in TrainingMode.allCases {
             router.get(RouterPath(PageRoute.training(mode).path)) { request, _ in

@@ -7,6 +7,7 @@ public enum PageRoute: Hashable, Sendable {
     case settings
     case settingsReset
     case info
+    case profile
 
     public var path: String {
         switch self {
@@ -18,6 +19,7 @@ public enum PageRoute: Hashable, Sendable {
         case .settings: "/settings"
         case .settingsReset: "/settings/reset"
         case .info: "/info"
+        case .profile: "/profile"
         }
     }
 

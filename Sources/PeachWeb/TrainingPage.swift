@@ -76,6 +76,7 @@ public struct TrainingPage: Sendable {
             navigation: [
                 Layout.backToStart(texts),
                 .init(route: .settings, label: texts.settings, icon: .settings),
+                .init(route: .profile, label: texts.profileTitle, icon: .profile),
             ]
         ).render(main: main)
     }

@@ -6,16 +6,24 @@ extension ProfileSummary {
     /// `trend` with `data-trend` (the arrow; its meaning is in a `visually-hidden` span),
     /// `profile-empty-state` (the matching section without data), `profile-modes-table`.
     public var html: String {
+        thresholdHTML + "\n" + matchingHTML + "\n" + modesHTML
+    }
+
+    /// Detection threshold: mean, standard deviation, comparisons and (with enough data) the trend.
+    public var thresholdHTML: String {
         let texts = Texts.of(language)
-        var html = section("profile-threshold", texts.thresholdHeading)
         var rows = [
             (texts.mean, e(threshold.mean)), (texts.standardDeviation, e(threshold.standardDeviation)),
             (texts.comparisons, e(threshold.comparisons)),
         ]
         if let trend = threshold.trend { rows.append((texts.trend, Self.trendHTML(trend))) }
-        html += Self.list(rows) + "</section>\n"
+        return section("profile-threshold", texts.thresholdHeading) + Self.list(rows) + "</section>"
+    }
 
-        html += section("profile-matching", texts.matchingHeading)
+    /// Pitch-matching accuracy, or its empty state.
+    public var matchingHTML: String {
+        let texts = Texts.of(language)
+        var html = section("profile-matching", texts.matchingHeading)
         if let matching {
             html += Self.list([
                 (texts.meanAbsoluteError, e(matching.meanAbsoluteError)),
@@ -25,9 +33,13 @@ extension ProfileSummary {
         } else {
             html += "<p class=\"profile-empty-state\">\(e(texts.matchingEmpty))</p>\n"
         }
-        html += "</section>\n"
+        return html + "</section>"
+    }
 
-        html += section("profile-modes", texts.modesHeading)
+    /// One row per training mode.
+    public var modesHTML: String {
+        let texts = Texts.of(language)
+        var html = section("profile-modes", texts.modesHeading)
         html += "<table class=\"profile-modes-table\">\n<thead><tr>"
         for header in [texts.modeColumn, texts.meanAndDeviationColumn, texts.exercisesColumn, texts.trend] {
             html += "<th scope=\"col\">\(e(header))</th>"
