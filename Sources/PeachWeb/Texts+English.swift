@@ -174,7 +174,7 @@ extension Texts {
         timelineHeading: "Progress over time",
         dailyMean: "Daily mean",
         rollingMean: "20-day mean",
-        timelineEmpty: "Your progress over time appears here after your first day of training",
+        timelineEmpty: "Your progress appears here after your first day of training",
         timelineSummary: { days, first, last, rollingFirst, rollingLast in
             "Detection threshold on \(days) days of training from \(first) to \(last). "
                 + "20-day mean: \(rollingFirst) cents at the start, \(rollingLast) cents now."

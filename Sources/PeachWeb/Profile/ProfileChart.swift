@@ -111,7 +111,7 @@ public struct ProfileChart: Hashable, Sendable {
     private func axis(_ geometry: Geometry, _ scale: CentsScale, _ texts: Texts) -> String {
         var grid = "<g class=\"profile-grid\" stroke=\"#8e8e93\" stroke-opacity=\"0.4\" stroke-width=\"0.5\">\n"
         var labels = "<g class=\"profile-axis\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
-        labels += " font-size=\"10\" text-anchor=\"end\">\n"
+        labels += " font-size=\"11\" text-anchor=\"end\">\n"
         for value in CentsScale.decades {
             let y = n(scale.y(value))
             grid += "<line x1=\"\(n(geometry.plotLeft))\" y1=\"\(y)\" x2=\"\(n(geometry.plotRight))\" y2=\"\(y)\"/>\n"
@@ -201,8 +201,8 @@ public struct ProfileChart: Hashable, Sendable {
 
     private func noteNames(_ keyboard: KeyboardLayout, _ geometry: Geometry) -> String {
         var svg = "<g class=\"profile-note-names\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
-        svg += " font-size=\"10\" text-anchor=\"middle\">\n"
-        let baseline = n(geometry.keyboardTop + geometry.whiteKeyHeight + 14)
+        svg += " font-size=\"12\" text-anchor=\"middle\">\n"
+        let baseline = n(geometry.keyboardTop + geometry.whiteKeyHeight + 16)
         for note in range.notes where note.rawValue % 12 == 0 {
             svg += "<text x=\"\(n(keyboard.centre(of: note)))\" y=\"\(baseline)\">\(note.name)</text>\n"
         }
@@ -244,9 +244,11 @@ public struct ProfileChart: Hashable, Sendable {
         init(_ size: Size) {
             switch size {
             case .full:
-                (width, height, plotLeft, plotRight) = (640, 250, 48, 632)
-                (plotTop, plotBottom, keyboardTop) = (12, 156, 162)
-                (whiteKeyHeight, blackKeyHeight, hasLabels) = (64, 40, true)
+                // 480 units wide: on a phone (about 360 px) labels of 12 units stay about 9 px,
+                // on the widest page (640 px) 16 px.
+                (width, height, plotLeft, plotRight) = (480, 214, 40, 474)
+                (plotTop, plotBottom, keyboardTop) = (10, 130, 136)
+                (whiteKeyHeight, blackKeyHeight, hasLabels) = (54, 34, true)
             case .small:
                 (width, height, plotLeft, plotRight) = (320, 72, 1, 319)
                 (plotTop, plotBottom, keyboardTop) = (3, 40, 43)

@@ -31,13 +31,13 @@ public struct ProfilePage: Sendable {
             main: el(
                 "main", ["id": "main"],
                 el("h1", .text(texts.profileTitle)),
-                el("figure", ["class": "profile-figure"], .raw(chart.svg)),
+                el("div", ["class": "profile-figure"], .raw(chart.svg)),
                 .raw(summary.thresholdHTML),
                 .raw(summary.matchingHTML),
                 el(
                     "section", ["class": "profile-timeline", "aria-labelledby": "profile-timeline-heading"],
                     el("h2", ["id": "profile-timeline-heading"], .text(texts.timelineHeading)),
-                    el("figure", ["class": "timeline-figure"], .raw(timeline.svg)),
+                    el("div", ["class": "timeline-figure"], .raw(timeline.svg)),
                     .raw(timeline.recentDaysTable)
                 ),
                 .raw(summary.modesHTML)

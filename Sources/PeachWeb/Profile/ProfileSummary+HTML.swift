@@ -41,14 +41,15 @@ extension ProfileSummary {
         let texts = Texts.of(language)
         var html = section("profile-modes", texts.modesHeading)
         html += "<table class=\"profile-modes-table\">\n<thead><tr>"
-        for header in [texts.modeColumn, texts.meanAndDeviationColumn, texts.exercisesColumn, texts.trend] {
+        for header in [texts.modeColumn, texts.meanAndDeviationColumn, texts.exercisesColumn] {
             html += "<th scope=\"col\">\(e(header))</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
         for result in modes {
             html += "<tr data-mode=\"\(result.mode.rawValue)\"><th scope=\"row\">\(e(result.name))</th>"
-            html += "<td>\(e(result.meanAndDeviation))</td><td>\(e(result.exercises))</td>"
-            html += "<td>\(result.trend.map(Self.trendHTML) ?? "")</td></tr>\n"
+            // The trend follows the value in its cell: three columns fit a phone.
+            html += "<td>\(e(result.meanAndDeviation))\(result.trend.map { " " + Self.trendHTML($0) } ?? "")</td>"
+            html += "<td>\(e(result.exercises))</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n</section>"
     }

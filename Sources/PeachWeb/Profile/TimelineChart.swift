@@ -59,14 +59,15 @@ public struct TimelineChart: Hashable, Sendable {
     /// - Complexity: O(d) for d days.
     public var svg: String {
         let texts = Texts.of(language)
-        let (width, height, left, right, top, bottom) = (640.0, 220.0, 48.0, 628.0, 26.0, 186.0)
+        // The same width as the profile drawing, for the same reason (labels readable on a phone).
+        let (width, height, left, right, top, bottom) = (480.0, 180.0, 40.0, 470.0, 28.0, 150.0)
         let scale = CentsScale(top: top, bottom: bottom)
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\""
         svg += " class=\"timeline-chart\" role=\"img\" aria-label=\"\(ProfileMarkup.escaped(summary))\">\n"
 
         var grid = "<g class=\"timeline-grid\" stroke=\"#8e8e93\" stroke-opacity=\"0.4\" stroke-width=\"0.5\">\n"
         var labels = "<g class=\"timeline-axis\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
-        labels += " font-size=\"10\" text-anchor=\"end\">\n"
+        labels += " font-size=\"11\" text-anchor=\"end\">\n"
         for value in CentsScale.decades {
             let y = n(scale.y(value))
             grid += "<line x1=\"\(n(left))\" y1=\"\(y)\" x2=\"\(n(right))\" y2=\"\(y)\"/>\n"
@@ -81,7 +82,7 @@ public struct TimelineChart: Hashable, Sendable {
         else {
             svg += grid + "</g>\n" + labels + "</g>\n"
             svg += "<text class=\"timeline-empty\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
-            svg += " font-size=\"14\" text-anchor=\"middle\" x=\"\(n((left + right) / 2))\" y=\"\(middle)\">"
+            svg += " font-size=\"12\" text-anchor=\"middle\" x=\"\(n((left + right) / 2))\" y=\"\(middle)\">"
             return svg + "\(ProfileMarkup.escaped(texts.timelineEmpty))</text>\n</svg>"
         }
 
@@ -99,7 +100,7 @@ public struct TimelineChart: Hashable, Sendable {
             let date = Date(timeIntervalSince1970: Double(day) * 86_400)
             let text = span > Self.dayLabelSpan ? texts.monthYear(date) : texts.shortDate(date)
             let anchor = tickCount == 1 ? "middle" : index == 0 ? "start" : index == tickCount - 1 ? "end" : "middle"
-            labels += "<text x=\"\(n(x(day)))\" y=\"\(n(bottom + 18))\" text-anchor=\"\(anchor)\">"
+            labels += "<text x=\"\(n(x(day)))\" y=\"\(n(bottom + 20))\" text-anchor=\"\(anchor)\">"
             labels += "\(ProfileMarkup.escaped(text))</text>\n"
         }
         svg += grid + "</g>\n" + labels + "</g>\n"
@@ -122,12 +123,12 @@ public struct TimelineChart: Hashable, Sendable {
 
         // Legend above the plot: a dot for the daily mean, a line for the rolling mean.
         svg += "<path class=\"timeline-days\" fill=\"none\" stroke=\"#0a84ff\" stroke-opacity=\"0.6\""
-        svg += " stroke-width=\"5\" stroke-linecap=\"round\" d=\"M\(n(left + 6)) 10h0\"/>\n"
+        svg += " stroke-width=\"5\" stroke-linecap=\"round\" d=\"M\(n(left + 6)) 11h0\"/>\n"
         svg += "<path class=\"timeline-rolling\" fill=\"none\" stroke=\"#0a64d0\" stroke-width=\"2\""
-        svg += " stroke-linecap=\"round\" d=\"M\(n(left + 150)) 10h16\"/>\n"
-        svg += "<g class=\"timeline-legend\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\" font-size=\"10\">\n"
-        svg += "<text x=\"\(n(left + 14))\" y=\"10\" dy=\"0.35em\">\(ProfileMarkup.escaped(texts.dailyMean))</text>\n"
-        svg += "<text x=\"\(n(left + 172))\" y=\"10\" dy=\"0.35em\">\(ProfileMarkup.escaped(texts.rollingMean))</text>\n"
+        svg += " stroke-linecap=\"round\" d=\"M\(n(left + 150)) 11h16\"/>\n"
+        svg += "<g class=\"timeline-legend\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\" font-size=\"11\">\n"
+        svg += "<text x=\"\(n(left + 14))\" y=\"11\" dy=\"0.35em\">\(ProfileMarkup.escaped(texts.dailyMean))</text>\n"
+        svg += "<text x=\"\(n(left + 172))\" y=\"11\" dy=\"0.35em\">\(ProfileMarkup.escaped(texts.rollingMean))</text>\n"
         return svg + "</g>\n</svg>"
     }
 

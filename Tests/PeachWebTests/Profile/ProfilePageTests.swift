@@ -50,7 +50,7 @@ struct ProfilePageTests {
             #expect(value(html, section: "profile-threshold", term: "Standard deviation") == "—")
             #expect(!html.contains("data-trend"))
             #expect(html.contains("<p class=\"profile-empty-state\">Start pitch matching to see your accuracy</p>"))
-            #expect(html.contains(">Your progress over time appears here after your first day of training</text>"))
+            #expect(html.contains(">Your progress appears here after your first day of training</text>"))
             #expect(!html.contains("<details"))
         }
     }
@@ -72,14 +72,14 @@ struct ProfilePageTests {
             // By mode: unison 10, 20, 30 → 20.0 ± 10.0; fifths 8, 12 → 10.0 ± 2.8.
             #expect(
                 html.contains(
-                    "<tr data-mode=\"comparison\"><th scope=\"row\">Comparison</th><td>20.0 ± 10.0 cents</td><td>3</td><td></td></tr>"))
+                    "<tr data-mode=\"comparison\"><th scope=\"row\">Comparison</th><td>20.0 ± 10.0 cents</td><td>3</td></tr>"))
             #expect(
                 html.contains(
-                    "<tr data-mode=\"intervalComparison\"><th scope=\"row\">Interval Comparison</th><td>10.0 ± 2.8 cents</td><td>2</td><td></td></tr>"
+                    "<tr data-mode=\"intervalComparison\"><th scope=\"row\">Interval Comparison</th><td>10.0 ± 2.8 cents</td><td>2</td></tr>"
                 ))
             #expect(
                 html.contains(
-                    "<tr data-mode=\"intervalPitchMatching\"><th scope=\"row\">Interval Pitch Matching</th><td>—</td><td>0</td><td></td></tr>"
+                    "<tr data-mode=\"intervalPitchMatching\"><th scope=\"row\">Interval Pitch Matching</th><td>—</td><td>0</td></tr>"
                 ))
             // The drawing: C4 (mean 20, SD 10) and G3 (mean 10, SD 2.8); the average is the pooled mean.
             #expect(

@@ -13,7 +13,7 @@ struct TimelineChartTests {
         let timeline = TimelineChart(profile: PerceptualProfile(), language: .english)
         assertSnapshot(timeline.svg, named: "timeline-empty.svg")
         #expect(timeline.recentDaysTable == "")
-        #expect(timeline.summary == "Your progress over time appears here after your first day of training.")
+        #expect(timeline.summary == "Your progress appears here after your first day of training.")
     }
 
     @Test("dense: 90 days of dots and the rolling line, dated in UTC, in English and German")
