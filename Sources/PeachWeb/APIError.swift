@@ -75,7 +75,8 @@ public struct APIError: Error, HTTPResponseError, Sendable {
             let key = Self.settingKeys[setting]
             let name = key.flatMap { texts.settingNames[$0] } ?? texts.noteRangeName
             let allowed = key.flatMap { texts.allowedValues[$0] } ?? texts.noteRangeSpan
-            self.init(.unprocessableContent, code: "outOfRange", message: texts.errorSettingValue(name, value, allowed))
+            let shown = key == .intervals && value == "(none)" ? "(" + texts.noIntervals + ")" : value
+            self.init(.unprocessableContent, code: "outOfRange", message: texts.errorSettingValue(name, shown, allowed))
         }
     }
 

@@ -34,6 +34,7 @@ func buildRouter(database: AppDatabase, training: TrainingService, now: @escapin
     let localizer = Localizer(training: training)
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: ErrorMiddleware(localizer: localizer))
+    router.add(middleware: SameOriginMiddleware(localizer: localizer))
     // The profile is loaded before the router exists, so being able to answer means ready.
     router.get("healthz") { _, _ in
         Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))

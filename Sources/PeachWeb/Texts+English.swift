@@ -123,6 +123,8 @@ extension Texts {
         errorNotFound: "There is nothing at this address.",
         errorMethodNotAllowed: "This address does not accept this method.",
         errorInternal: "Something went wrong on the server; nothing was stored. Try again.",
+        errorCrossSite: "This request came from another website and was refused; use Peach itself to change your settings or data.",
+        noIntervals: "none",
         settingNames: [
             .noteRangeLower: "lowest note", .noteRangeUpper: "highest note", .noteDuration: "note duration",
             .referencePitch: "reference pitch", .soundSource: "sound", .loudnessVariation: "loudness variation",

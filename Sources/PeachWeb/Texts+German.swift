@@ -122,6 +122,8 @@ extension Texts {
         errorNotFound: "Unter dieser Adresse gibt es nichts.",
         errorMethodNotAllowed: "Diese Adresse nimmt diese Methode nicht an.",
         errorInternal: "Auf dem Server ist ein Fehler aufgetreten; es wurde nichts gespeichert. Versuche es noch einmal.",
+        errorCrossSite: "Diese Anfrage kam von einer anderen Website und wurde abgelehnt; ändere Einstellungen und Daten in Peach selbst.",
+        noIntervals: "keines",
         settingNames: [
             .noteRangeLower: "Tiefster Ton", .noteRangeUpper: "Höchster Ton", .noteDuration: "Tondauer",
             .referencePitch: "Kammerton", .soundSource: "Klang", .loudnessVariation: "Lautstärke variieren",

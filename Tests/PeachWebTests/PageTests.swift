@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PeachCore
@@ -203,6 +204,31 @@ struct PageTests {
             #expect(settings.contains("Deleted 1 training record."))
         }
         #expect(try recordCount(database) == 0)
+    }
+
+    @Test("a write from another website is refused with a 403 and nothing changes")
+    func crossSite() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let exercise = try await client.nextExercise("comparison")
+            _ = try await client.answer(exercise.string("id")!, #"{"answer": "higher"}"#)
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .origin: "https://evil.example"]
+            let forged = try await client.execute(
+                uri: "/settings/reset", method: .post, headers: form, body: ByteBuffer(string: "confirm=true"))
+            #expect(forged.status == .forbidden)
+            #expect(forged.errorCode == "crossSiteRequest")
+            var fetchHeaders: HTTPFields = [.contentType: "application/json"]
+            fetchHeaders[HTTPField.Name("Sec-Fetch-Site")!] = "cross-site"
+            let fetched = try await client.execute(
+                uri: "/api/reset", method: .post, headers: fetchHeaders, body: ByteBuffer(string: #"{"confirm": true}"#))
+            #expect(fetched.status == .forbidden)
+            fetchHeaders[HTTPField.Name("Sec-Fetch-Site")!] = "same-origin"
+            let settings = try await client.execute(
+                uri: "/api/settings", method: .put, headers: fetchHeaders, body: ByteBuffer(string: #"{"referencePitch": 441}"#))
+            #expect(settings.status == .ok)
+            #expect(try await client.get("/favicon.svg").headers[.contentType] == "image/svg+xml")
+        }
+        #expect(try recordCount(database) == 1)
     }
 
     @Test("the Info page shows name, developer, copyright, version and licence")
