@@ -17,11 +17,14 @@ struct Assets: Sendable {
     /// - Complexity: O(total size of the files).
     init(directory: URL? = Bundle.module.url(forResource: "Assets", withExtension: nil)) {
         var files: [String: File] = [:]
-        if let directory, let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) {
+        if let directory,
+            let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        {
             let base = directory.standardizedFileURL.path
             for case let url as URL in enumerator {
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+                    !isDirectory.boolValue,
                     !url.lastPathComponent.hasPrefix("."), let data = try? Data(contentsOf: url)
                 else { continue }
                 let name = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
