@@ -46,7 +46,9 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     }
 
     static func unsupportedMediaType(expected: String, received: String, _ texts: Texts) -> APIError {
-        APIError(.unsupportedMediaType, code: "unsupportedMediaType", message: texts.errorUnsupportedMediaType(expected, received))
+        APIError(
+            .unsupportedMediaType, code: "unsupportedMediaType",
+            message: texts.errorUnsupportedMediaType(expected, received))
     }
 
     /// The API's form of a refused answer.
@@ -59,9 +61,12 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         case .wrongAnswerKind(let expected):
             self.init(
                 .conflict, code: "wrongAnswerKind",
-                message: expected == .comparison ? texts.errorWrongAnswerKindComparison : texts.errorWrongAnswerKindPitchMatching)
+                message: expected == .comparison
+                    ? texts.errorWrongAnswerKindComparison : texts.errorWrongAnswerKindPitchMatching)
         case .sliderOutOfRange(let value):
-            self.init(.unprocessableContent, code: "outOfRange", message: texts.errorSliderOutOfRange(texts.format(value, maximumFractionDigits: 6)))
+            self.init(
+                .unprocessableContent, code: "outOfRange",
+                message: texts.errorSliderOutOfRange(texts.format(value, maximumFractionDigits: 6)))
         }
     }
 
@@ -75,7 +80,8 @@ public struct APIError: Error, HTTPResponseError, Sendable {
             let key = Self.settingKeys[setting]
             let name = key.flatMap { texts.settingNames[$0] } ?? texts.noteRangeName
             let allowed = key.flatMap { texts.allowedValues[$0] } ?? texts.noteRangeSpan
-            self.init(.unprocessableContent, code: "outOfRange", message: texts.errorSettingValue(name, value, allowed))
+            let shown = key == .intervals && value == "(none)" ? "(" + texts.noIntervals + ")" : value
+            self.init(.unprocessableContent, code: "outOfRange", message: texts.errorSettingValue(name, shown, allowed))
         }
     }
 

@@ -30,17 +30,23 @@ public func buildApplication(
 }
 
 /// The routes of docs/api.md and docs/pages.md.
-func buildRouter(database: AppDatabase, training: TrainingService, now: @escaping @Sendable () -> Date) -> Router<BasicRequestContext> {
+func buildRouter(database: AppDatabase, training: TrainingService, now: @escaping @Sendable () -> Date) -> Router<
+    BasicRequestContext
+> {
     let localizer = Localizer(training: training)
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: ErrorMiddleware(localizer: localizer))
+    router.add(middleware: SameOriginMiddleware(localizer: localizer))
     // The profile is loaded before the router exists, so being able to answer means ready.
     router.get("healthz") { _, _ in
-        Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))
+        Response(
+            status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))
     }
     ExerciseController(training: training, localizer: localizer).addRoutes(to: router.group("api/exercises"))
     SettingsController(training: training, localizer: localizer).addRoutes(to: router.group("api/settings"))
-    DataController(database: database, training: training, localizer: localizer, now: now).addRoutes(to: router.group("api"))
+    DataController(database: database, training: training, localizer: localizer, now: now).addRoutes(
+        to: router.group("api"))
     PageController(training: training, localizer: localizer).addRoutes(to: router)
     Assets().addRoutes(to: router)
     return router

@@ -17,11 +17,14 @@ struct Assets: Sendable {
     /// - Complexity: O(total size of the files).
     init(directory: URL? = Bundle.module.url(forResource: "Assets", withExtension: nil)) {
         var files: [String: File] = [:]
-        if let directory, let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) {
+        if let directory,
+            let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        {
             let base = directory.standardizedFileURL.path
             for case let url as URL in enumerator {
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+                    !isDirectory.boolValue,
                     !url.lastPathComponent.hasPrefix("."), let data = try? Data(contentsOf: url)
                 else { continue }
                 let name = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
@@ -59,7 +62,17 @@ struct Assets: Sendable {
         return String(hash, radix: 16)
     }
 
+    /// The tab icon: a peach. Small enough to live here, so every page can link it.
+    static let favicon = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path fill="#f4a261" d="M16 8c-7 0-12 5-12 11.5S9.5 30 16 30s12-4 12-10.5S23 8 16 8Z"/><path fill="#e76f51" d="M16 8c-2.5 3-3 9 0 22-6.5 0-12-4-12-10.5S9 8 16 8Z" opacity=".35"/><path fill="#2a9d8f" d="M16 8c1-4 4-6 9-6-1 4-4 6-9 6Z"/></svg>
+        """
+
     func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("favicon.svg") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "max-age=86400"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: Self.favicon)))
+        }
         router.get("assets/**") { request, context in
             let name = context.parameters.getCatchAll().joined(separator: "/")
             guard let file = files[name] else { throw HTTPError(.notFound) }

@@ -47,12 +47,15 @@ struct DataController: Sendable {
         do {
             summary = try await training.importCSV(data, mode: mode)
         } catch let error as CSVError {
-            throw APIError(.unprocessableContent, code: "invalidCSV", message: texts.errorInvalidCSV(texts.csvPlace(error.line, error.column) + error.reason))
+            throw APIError(
+                .unprocessableContent, code: "invalidCSV",
+                message: texts.errorInvalidCSV(texts.csvPlace(error.line, error.column) + error.reason))
         }
         return try JSONResponse.make(
             ImportReply(
                 summary: .init(
-                    added: summary.added, skippedDuplicates: summary.skippedDuplicates, skippedRhythm: summary.skippedRhythmRows),
+                    added: summary.added, skippedDuplicates: summary.skippedDuplicates,
+                    skippedRhythm: summary.skippedRhythmRows),
                 message: texts.importSucceeded(summary.added, summary.skippedDuplicates, summary.skippedRhythmRows)))
     }
 

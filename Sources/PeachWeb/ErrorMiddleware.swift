@@ -23,7 +23,8 @@ struct ErrorMiddleware: RouterMiddleware {
             case let error as HTTPError: status = error.status
             case is NIOTooManyBytesError: status = .contentTooLarge
             default:
-                context.logger.error("Request failed: \(String(describing: error))", metadata: ["path": "\(request.uri.path)"])
+                context.logger.error(
+                    "Request failed: \(String(describing: error))", metadata: ["path": "\(request.uri.path)"])
                 status = .internalServerError
             }
             if request.uri.path.hasPrefix("/api/") {

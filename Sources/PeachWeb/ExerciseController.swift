@@ -44,7 +44,9 @@ struct ExerciseController: Sendable {
         do {
             let reply = try await training.answer(id: id, with: answer)
             return try JSONResponse.make(
-                Reply(feedback: FeedbackPayload(reply.feedback, texts: texts), next: ExercisePayload(reply.next, texts: texts)))
+                Reply(
+                    feedback: FeedbackPayload(reply.feedback, texts: texts),
+                    next: ExercisePayload(reply.next, texts: texts)))
         } catch let error as TrainingError {
             throw APIError(error, texts)
         }

@@ -40,7 +40,8 @@ struct ExercisePayload: Encodable, Equatable {
             kind = "comparison"
             reference = Reference(frequency: comparison.referenceFrequency(referencePitch: pitch).hertz)
             target = Target(
-                frequency: comparison.targetFrequency(referencePitch: pitch).hertz, gainDecibels: comparison.loudnessOffset)
+                frequency: comparison.targetFrequency(referencePitch: pitch).hertz,
+                gainDecibels: comparison.loudnessOffset)
             tunable = nil
         case .pitchMatching(let challenge):
             kind = "pitchMatching"
@@ -84,7 +85,8 @@ struct FeedbackPayload: Encodable, Equatable {
             band = Self.band(roundedMagnitude: abs(rounded))
             direction = rounded > 0 ? "sharp" : rounded < 0 ? "flat" : "center"
             text = texts.centsText(rounded)
-            announcement = rounded > 0 ? texts.centsSharp(rounded) : rounded < 0 ? texts.centsFlat(-rounded) : texts.deadCenter
+            announcement =
+                rounded > 0 ? texts.centsSharp(rounded) : rounded < 0 ? texts.centsFlat(-rounded) : texts.deadCenter
         }
     }
 

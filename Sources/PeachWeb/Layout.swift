@@ -24,6 +24,7 @@ struct Layout {
                 el("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"]),
                 el("meta", ["name": "color-scheme", "content": "light dark"]),
                 el("title", .text(title)),
+                el("link", ["rel": "icon", "href": "/favicon.svg", "type": "image/svg+xml"]),
                 el("link", ["rel": "stylesheet", "href": PageRoute.asset("peach.css")]),
                 el("script", ["type": "module", "src": PageRoute.asset("app.js")])
             ),

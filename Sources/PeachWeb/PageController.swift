@@ -56,7 +56,9 @@ struct PageController: Sendable {
         let fields = try await Self.formFields(request, texts: texts)
         var changes: [String: String] = [:]
         for (name, value) in fields where TrainingSettings.Key(rawValue: name) != nil {
-            changes[name] = name == TrainingSettings.Key.intervals.rawValue && changes[name] != nil ? changes[name]! + "," + value : value
+            changes[name] =
+                name == TrainingSettings.Key.intervals.rawValue && changes[name] != nil
+                ? changes[name]! + "," + value : value
         }
         // Unchecking every interval sends no `intervals` field at all.
         if changes[TrainingSettings.Key.intervals.rawValue] == nil, changes.count > 1 {

@@ -13,7 +13,8 @@ extension Request {
     /// The media type of the body, without parameters, lowercased (`application/json`).
     var mediaType: String? {
         headers[.contentType].map {
-            $0.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            $0.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                ?? ""
         }
     }
 

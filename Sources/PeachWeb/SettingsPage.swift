@@ -50,30 +50,46 @@ public struct SettingsPage: Sendable {
             el(
                 "fieldset",
                 el("legend", .text(texts.noteRangeLegend)),
-                field(.noteRangeLower, label: texts.noteRangeLower, noteSelect(.noteRangeLower, selected: settings.noteRange.lower)),
-                field(.noteRangeUpper, label: texts.noteRangeUpper, noteSelect(.noteRangeUpper, selected: settings.noteRange.upper))
+                field(
+                    .noteRangeLower, label: texts.noteRangeLower,
+                    noteSelect(.noteRangeLower, selected: settings.noteRange.lower)),
+                field(
+                    .noteRangeUpper, label: texts.noteRangeUpper,
+                    noteSelect(.noteRangeUpper, selected: settings.noteRange.upper))
             ),
             field(
                 .noteDuration, label: texts.noteDuration,
-                numberSelect(.noteDuration, Self.noteDurations, current: settings.noteDuration, unit: texts.secondsUnit, digits: 1)),
+                numberSelect(
+                    .noteDuration, Self.noteDurations, current: settings.noteDuration, unit: texts.secondsUnit,
+                    digits: 1)),
             field(
                 .referencePitch, label: texts.referencePitch,
-                numberSelect(.referencePitch, Self.referencePitches, current: settings.referencePitch.hertz, unit: texts.hertzUnit, digits: 2)),
+                numberSelect(
+                    .referencePitch, Self.referencePitches, current: settings.referencePitch.hertz,
+                    unit: texts.hertzUnit, digits: 2)),
             field(
                 .soundSource, label: texts.soundSource,
-                select(.soundSource, SoundSource.allCases.map { ($0.rawValue, texts.soundSourceNames[$0]!) }, selected: settings.soundSource.rawValue)),
+                select(
+                    .soundSource, SoundSource.allCases.map { ($0.rawValue, texts.soundSourceNames[$0]!) },
+                    selected: settings.soundSource.rawValue)),
             field(
                 .loudnessVariation, label: texts.loudnessVariation,
-                numberSelect(.loudnessVariation, Self.loudnessVariations, current: settings.loudnessVariation, unit: nil, digits: 2),
+                numberSelect(
+                    .loudnessVariation, Self.loudnessVariations, current: settings.loudnessVariation, unit: nil,
+                    digits: 2),
                 hint: texts.loudnessVariationHint),
             intervalsFieldset(),
             field(
                 .tuningSystem, label: texts.tuningSystem,
-                select(.tuningSystem, TuningSystem.allCases.map { ($0.rawValue, texts.tuningSystemNames[$0]!) }, selected: settings.tuningSystem.rawValue)),
+                select(
+                    .tuningSystem, TuningSystem.allCases.map { ($0.rawValue, texts.tuningSystemNames[$0]!) },
+                    selected: settings.tuningSystem.rawValue)),
             field(
                 .language, label: texts.languageSetting,
                 select(
-                    .language, [("", texts.languageFromBrowser)] + Language.allCases.map { ($0.rawValue, texts.languageNames[$0]!) },
+                    .language,
+                    [("", texts.languageFromBrowser)]
+                        + Language.allCases.map { ($0.rawValue, texts.languageNames[$0]!) },
                     selected: settings.language?.rawValue ?? "")),
             el("p", ["id": "settings-status", "class": "form-message", "role": "alert", "hidden": nil]),
             el("noscript", el("button", ["type": "submit"], .text(texts.saveSettings)))
@@ -88,13 +104,16 @@ public struct SettingsPage: Sendable {
         return el("div", ["class": "field"], children: children)
     }
 
-    private func select(_ key: TrainingSettings.Key, _ options: [(value: String, label: String)], selected: String) -> HTML {
+    private func select(_ key: TrainingSettings.Key, _ options: [(value: String, label: String)], selected: String)
+        -> HTML
+    {
         el(
             "select", ["id": controlID(key), "name": key.rawValue],
             children: options.map { option in
                 el(
                     "option",
-                    attributes: [HTML.Attribute("value", option.value)] + (option.value == selected ? [HTML.Attribute("selected", nil)] : []),
+                    attributes: [HTML.Attribute("value", option.value)]
+                        + (option.value == selected ? [HTML.Attribute("selected", nil)] : []),
                     children: [.text(option.label)])
             })
     }
@@ -106,7 +125,9 @@ public struct SettingsPage: Sendable {
 
     /// A select of numbers; a current value off the grid (set through the API) is kept as an
     /// extra choice so that showing the page never changes a setting.
-    private func numberSelect(_ key: TrainingSettings.Key, _ choices: [Double], current: Double, unit: String?, digits: Int) -> HTML {
+    private func numberSelect(
+        _ key: TrainingSettings.Key, _ choices: [Double], current: Double, unit: String?, digits: Int
+    ) -> HTML {
         var values = choices
         if !values.contains(where: { abs($0 - current) < 1e-9 }) { values = (values + [current]).sorted() }
         let options = values.map { value -> (String, String) in
@@ -136,8 +157,12 @@ public struct SettingsPage: Sendable {
                 el("label", ["for": id], .text(texts.name(of: interval))))
         }
         return el(
-            "fieldset", ["id": "setting-intervals", "class": "intervals", "aria-describedby": "setting-intervals-hint"],
-            children: [el("legend", .text(texts.intervalsLegend)), el("p", ["id": "setting-intervals-hint", "class": "hint"], .text(texts.intervalsHint))] + boxes)
+            "fieldset",
+            ["id": "setting-intervals", "class": "intervals", "aria-describedby": "setting-intervals-hint"],
+            children: [
+                el("legend", .text(texts.intervalsLegend)),
+                el("p", ["id": "setting-intervals-hint", "class": "hint"], .text(texts.intervalsHint)),
+            ] + boxes)
     }
 
     private func dataSection() -> HTML {
@@ -146,7 +171,9 @@ public struct SettingsPage: Sendable {
             el("h2", ["id": "data-heading"], .text(texts.dataLegend)),
             el(
                 "p",
-                el("a", ["id": "export-link", "href": PageRoute.API.export, "download": nil, "data-full-load": nil], .text(texts.exportData)),
+                el(
+                    "a", ["id": "export-link", "href": PageRoute.API.export, "download": nil, "data-full-load": nil],
+                    .text(texts.exportData)),
                 .text(" "), el("span", ["class": "hint"], .text(texts.exportHint))),
             el(
                 "form",
@@ -159,10 +186,17 @@ public struct SettingsPage: Sendable {
                     el(
                         "div", ["class": "field"],
                         el("label", ["for": "import-file"], .text(texts.importFile)),
-                        el("input", ["id": "import-file", "type": "file", "name": "file", "accept": ".csv,text/csv", "required": nil])),
+                        el(
+                            "input",
+                            [
+                                "id": "import-file", "type": "file", "name": "file", "accept": ".csv,text/csv",
+                                "required": nil,
+                            ])),
                     el(
                         "div", ["class": "checkbox"],
-                        el("input", ["id": "import-merge", "type": "radio", "name": "mode", "value": "merge", "checked": nil]),
+                        el(
+                            "input",
+                            ["id": "import-merge", "type": "radio", "name": "mode", "value": "merge", "checked": nil]),
                         el("label", ["for": "import-merge"], .text(texts.importMerge))),
                     el(
                         "div", ["class": "checkbox"],
@@ -191,7 +225,10 @@ public struct SettingsPage: Sendable {
             el("p", ["id": "reset-explanation", "class": "hint"], .text(texts.resetExplanation)),
             el(
                 "button",
-                ["id": "reset-confirm", "type": "button", "class": "danger", "hidden": nil, "data-msg-done": texts.resetDoneTemplate],
+                [
+                    "id": "reset-confirm", "type": "button", "class": "danger", "hidden": nil,
+                    "data-msg-done": texts.resetDoneTemplate,
+                ],
                 .text(texts.resetConfirm)),
             el("button", ["id": "reset-cancel", "type": "button", "hidden": nil], .text(texts.resetCancel)),
             el("p", ["id": "reset-result", "class": "form-message", "role": "status", "hidden": nil])

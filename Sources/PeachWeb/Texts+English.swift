@@ -79,13 +79,16 @@ extension Texts {
         importButton: "Import",
         importSucceeded: { added, duplicates, rhythm in
             var text = added == 1 ? "Imported 1 record." : "Imported \(added) records."
-            if duplicates > 0 { text += duplicates == 1 ? " Skipped 1 duplicate." : " Skipped \(duplicates) duplicates." }
+            if duplicates > 0 {
+                text += duplicates == 1 ? " Skipped 1 duplicate." : " Skipped \(duplicates) duplicates."
+            }
             if rhythm > 0 { text += rhythm == 1 ? " Skipped 1 rhythm record." : " Skipped \(rhythm) rhythm records." }
             return text
         },
         resetData: "Reset all training data",
         resetQuestion: "Delete all training data?",
-        resetExplanation: "This deletes every recorded exercise and your profile. Your settings stay. This cannot be undone.",
+        resetExplanation:
+            "This deletes every recorded exercise and your profile. Your settings stay. This cannot be undone.",
         resetConfirm: "Delete all training data",
         resetCancel: "Cancel",
         resetDone: { $0 == 1 ? "Deleted 1 training record." : "Deleted \($0) training records." },
@@ -102,13 +105,18 @@ extension Texts {
         pageNotFound: "There is no page at this address.",
         errorUnknownExercise: { "There is no open exercise with id \($0); ask for a new one." },
         errorAlreadyAnswered: "This exercise was already answered with a different answer; ask for a new one.",
-        errorWrongAnswerKindComparison: "This exercise is a comparison; answer with {\"answer\": \"higher\"} or {\"answer\": \"lower\"}.",
-        errorWrongAnswerKindPitchMatching: "This exercise is a pitch-matching challenge; answer with {\"sliderValue\": v}, v from -1 to 1.",
+        errorWrongAnswerKindComparison:
+            "This exercise is a comparison; answer with {\"answer\": \"higher\"} or {\"answer\": \"lower\"}.",
+        errorWrongAnswerKindPitchMatching:
+            "This exercise is a pitch-matching challenge; answer with {\"sliderValue\": v}, v from -1 to 1.",
         errorSliderOutOfRange: { "The slider value \($0) is out of range; allowed: -1 to 1." },
         errorMalformedJSON: "The request body is not valid JSON.",
         errorMalformedField: { "The field \"\($0)\" is missing or has the wrong type." },
-        errorAnswerMissing: "Send either {\"answer\": \"higher\" or \"lower\"} or {\"sliderValue\": v} with v from -1 to 1.",
-        errorUnknownMode: { "\"\($0)\" is not a training mode; use comparison, pitchMatching, intervalComparison or intervalPitchMatching." },
+        errorAnswerMissing:
+            "Send either {\"answer\": \"higher\" or \"lower\"} or {\"sliderValue\": v} with v from -1 to 1.",
+        errorUnknownMode: {
+            "\"\($0)\" is not a training mode; use comparison, pitchMatching, intervalComparison or intervalPitchMatching."
+        },
         errorUnknownImportMode: { "\"\($0)\" is not an import mode; use merge or replace." },
         errorBodyTooLarge: { "The request body is too large; this address accepts at most \($0)." },
         errorUnsupportedMediaType: { "Send the body as \($0) (the request said \"\($1)\")." },
@@ -123,6 +131,9 @@ extension Texts {
         errorNotFound: "There is nothing at this address.",
         errorMethodNotAllowed: "This address does not accept this method.",
         errorInternal: "Something went wrong on the server; nothing was stored. Try again.",
+        errorCrossSite:
+            "This request came from another website and was refused; use Peach itself to change your settings or data.",
+        noIntervals: "none",
         settingNames: [
             .noteRangeLower: "lowest note", .noteRangeUpper: "highest note", .noteDuration: "note duration",
             .referencePitch: "reference pitch", .soundSource: "sound", .loudnessVariation: "loudness variation",

@@ -22,7 +22,8 @@ extension Texts {
         pitchSliderLabel: "Tonhöhe",
         sliderValueText: { "Regler bei \($0)" },
         interrupted: "Das Training wurde beendet, weil der Ton unterbrochen wurde.",
-        offline: "Peach erreicht seinen Server nicht. Deine letzte Antwort bleibt erhalten und wird gesendet, sobald die Verbindung wieder steht.",
+        offline:
+            "Peach erreicht seinen Server nicht. Deine letzte Antwort bleibt erhalten und wird gesendet, sobald die Verbindung wieder steht.",
         tapToStart: "Zum Starten tippen",
         serverError: "Auf dem Server ist ein Fehler aufgetreten. Geh zurück zum Start und versuche es noch einmal.",
         correct: "Richtig",
@@ -78,13 +79,18 @@ extension Texts {
         importButton: "Importieren",
         importSucceeded: { added, duplicates, rhythm in
             var text = added == 1 ? "1 Übung importiert." : "\(added) Übungen importiert."
-            if duplicates > 0 { text += duplicates == 1 ? " 1 Duplikat übersprungen." : " \(duplicates) Duplikate übersprungen." }
-            if rhythm > 0 { text += rhythm == 1 ? " 1 Rhythmusübung übersprungen." : " \(rhythm) Rhythmusübungen übersprungen." }
+            if duplicates > 0 {
+                text += duplicates == 1 ? " 1 Duplikat übersprungen." : " \(duplicates) Duplikate übersprungen."
+            }
+            if rhythm > 0 {
+                text += rhythm == 1 ? " 1 Rhythmusübung übersprungen." : " \(rhythm) Rhythmusübungen übersprungen."
+            }
             return text
         },
         resetData: "Alle Trainingsdaten löschen",
         resetQuestion: "Alle Trainingsdaten löschen?",
-        resetExplanation: "Damit werden alle aufgezeichneten Übungen und dein Profil gelöscht. Deine Einstellungen bleiben erhalten. Das kann nicht rückgängig gemacht werden.",
+        resetExplanation:
+            "Damit werden alle aufgezeichneten Übungen und dein Profil gelöscht. Deine Einstellungen bleiben erhalten. Das kann nicht rückgängig gemacht werden.",
         resetConfirm: "Alle Trainingsdaten endgültig löschen",
         resetCancel: "Abbrechen",
         resetDone: { $0 == 1 ? "1 Übung gelöscht." : "\($0) Übungen gelöscht." },
@@ -101,13 +107,18 @@ extension Texts {
         pageNotFound: "Unter dieser Adresse gibt es keine Seite.",
         errorUnknownExercise: { "Es gibt keine offene Übung mit der Kennung \($0); fordere eine neue an." },
         errorAlreadyAnswered: "Diese Übung wurde bereits mit einer anderen Antwort beantwortet; fordere eine neue an.",
-        errorWrongAnswerKindComparison: "Diese Übung ist ein Tonvergleich; antworte mit {\"answer\": \"higher\"} oder {\"answer\": \"lower\"}.",
-        errorWrongAnswerKindPitchMatching: "Diese Übung ist eine Treffübung; antworte mit {\"sliderValue\": v}, v von -1 bis 1.",
+        errorWrongAnswerKindComparison:
+            "Diese Übung ist ein Tonvergleich; antworte mit {\"answer\": \"higher\"} oder {\"answer\": \"lower\"}.",
+        errorWrongAnswerKindPitchMatching:
+            "Diese Übung ist eine Treffübung; antworte mit {\"sliderValue\": v}, v von -1 bis 1.",
         errorSliderOutOfRange: { "Der Reglerwert \($0) liegt außerhalb des erlaubten Bereichs von -1 bis 1." },
         errorMalformedJSON: "Der Inhalt der Anfrage ist kein gültiges JSON.",
         errorMalformedField: { "Das Feld „\($0)“ fehlt oder hat den falschen Typ." },
-        errorAnswerMissing: "Sende entweder {\"answer\": \"higher\" oder \"lower\"} oder {\"sliderValue\": v} mit v von -1 bis 1.",
-        errorUnknownMode: { "„\($0)“ ist keine Trainingsart; erlaubt sind comparison, pitchMatching, intervalComparison und intervalPitchMatching." },
+        errorAnswerMissing:
+            "Sende entweder {\"answer\": \"higher\" oder \"lower\"} oder {\"sliderValue\": v} mit v von -1 bis 1.",
+        errorUnknownMode: {
+            "„\($0)“ ist keine Trainingsart; erlaubt sind comparison, pitchMatching, intervalComparison und intervalPitchMatching."
+        },
         errorUnknownImportMode: { "„\($0)“ ist keine Importart; erlaubt sind merge und replace." },
         errorBodyTooLarge: { "Der Inhalt der Anfrage ist zu groß; diese Adresse nimmt höchstens \($0) an." },
         errorUnsupportedMediaType: { "Sende den Inhalt als \($0) (die Anfrage nannte „\($1)“)." },
@@ -121,7 +132,11 @@ extension Texts {
         },
         errorNotFound: "Unter dieser Adresse gibt es nichts.",
         errorMethodNotAllowed: "Diese Adresse nimmt diese Methode nicht an.",
-        errorInternal: "Auf dem Server ist ein Fehler aufgetreten; es wurde nichts gespeichert. Versuche es noch einmal.",
+        errorInternal:
+            "Auf dem Server ist ein Fehler aufgetreten; es wurde nichts gespeichert. Versuche es noch einmal.",
+        errorCrossSite:
+            "Diese Anfrage kam von einer anderen Website und wurde abgelehnt; ändere Einstellungen und Daten in Peach selbst.",
+        noIntervals: "keines",
         settingNames: [
             .noteRangeLower: "Tiefster Ton", .noteRangeUpper: "Höchster Ton", .noteDuration: "Tondauer",
             .referencePitch: "Kammerton", .soundSource: "Klang", .loudnessVariation: "Lautstärke variieren",

@@ -128,6 +128,9 @@ public struct Texts: Sendable {
     public let errorNotFound: String
     public let errorMethodNotAllowed: String
     public let errorInternal: String
+    public let errorCrossSite: String
+    /// The value shown when no interval is selected.
+    public let noIntervals: String
 
     /// What each setting allows, for error messages (by `TrainingSettings.Key`).
     public let settingNames: [TrainingSettings.Key: String]

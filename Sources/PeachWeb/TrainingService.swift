@@ -77,7 +77,8 @@ public actor TrainingService {
                 feedback = Feedback(stored)
             }
             pending.remove(id: id)
-            return remember(id: id, answer: answer, reply: AnswerReply(feedback: feedback, next: nextExercise(mode: exercise.mode)))
+            return remember(
+                id: id, answer: answer, reply: AnswerReply(feedback: feedback, next: nextExercise(mode: exercise.mode)))
         }
         // Not pending: perhaps answered before a restart (or long ago).
         guard let stored = try database.trainingRecord(exerciseID: id) else {
@@ -93,7 +94,8 @@ public actor TrainingService {
             mode = record.mode
         }
         guard Answer(reproducing: stored).matches(answer) else { throw TrainingError.alreadyAnswered(id) }
-        return remember(id: id, answer: answer, reply: AnswerReply(feedback: Feedback(stored), next: nextExercise(mode: mode)))
+        return remember(
+            id: id, answer: answer, reply: AnswerReply(feedback: Feedback(stored), next: nextExercise(mode: mode)))
     }
 
     private func remember(id: UUID, answer: Answer, reply: AnswerReply) -> AnswerReply {

@@ -30,7 +30,8 @@ struct Serve: AsyncParsableCommand {
             database: database,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "Peach"),
             onServerRunning: { port in
-                let shown = ["0.0.0.0", "::", ""].contains(host) ? "localhost" : host.contains(":") ? "[\(host)]" : host
+                let shown =
+                    ["0.0.0.0", "::", ""].contains(host) ? "localhost" : host.contains(":") ? "[\(host)]" : host
                 // Written unbuffered, so the address shows at once also when stdout is a pipe.
                 FileHandle.standardOutput.write(
                     Data(

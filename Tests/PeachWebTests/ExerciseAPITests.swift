@@ -33,7 +33,8 @@ struct ExerciseAPITests {
             let exercise = try await client.nextExercise("pitchMatching")
             #expect(exercise.string("kind") == "pitchMatching")
             #expect(exercise.double("tunable", "centSpan") == 100)
-            let offset = 1200 * log2(exercise.double("tunable", "startFrequency") / exercise.double("reference", "frequency"))
+            let offset =
+                1200 * log2(exercise.double("tunable", "startFrequency") / exercise.double("reference", "frequency"))
             #expect(abs(offset) <= 100)
             #expect(exercise["target"] == nil)
         }
@@ -56,7 +57,8 @@ struct ExerciseAPITests {
         try await withApp(database: database) { client in
             let exercise = try await client.nextExercise("comparison")
             let higher = targetCents(exercise) > 0
-            let response = try await client.answer(exercise.string("id")!, #"{"answer": "\#(higher ? "higher" : "lower")"}"#)
+            let response = try await client.answer(
+                exercise.string("id")!, #"{"answer": "\#(higher ? "higher" : "lower")"}"#)
             #expect(response.status == .ok)
             let reply = response.json
             #expect(reply.string("feedback", "kind") == "comparison")
@@ -93,7 +95,8 @@ struct ExerciseAPITests {
         let database = try AppDatabase.inMemory()
         try await withApp(database: database) { client in
             let exercise = try await client.nextExercise("pitchMatching")
-            let initial = 1200 * log2(exercise.double("tunable", "startFrequency") / exercise.double("reference", "frequency"))
+            let initial =
+                1200 * log2(exercise.double("tunable", "startFrequency") / exercise.double("reference", "frequency"))
             // Move the slider so that the note ends 4.2 cents sharp (or flat, if sharp is out of reach).
             let error = abs(4.2 - initial) <= 100 ? 4.2 : -4.2
             let slider = (error - initial) / 100
@@ -116,7 +119,8 @@ struct ExerciseAPITests {
     func sliderAtStart() async throws {
         try await withApp(database: try .inMemory()) { client in
             let exercise = try await client.nextExercise("pitchMatching")
-            let initial = 1200 * log2(exercise.double("tunable", "startFrequency") / exercise.double("reference", "frequency"))
+            let initial =
+                1200 * log2(exercise.double("tunable", "startFrequency") / exercise.double("reference", "frequency"))
             let reply = try await client.answer(exercise.string("id")!, #"{"sliderValue": 0}"#).json
             #expect(abs(reply.double("feedback", "userCentError") - initial) < 1e-6)
         }
@@ -262,7 +266,8 @@ struct ExerciseAPITests {
         let database = try AppDatabase.inMemory()
         try await withApp(database: database) { client in
             let id = try await client.nextExercise("comparison").string("id")!
-            let plain = try await client.send(.post, "/api/exercises/\(id)/answer", json: #"{"answer": "higher"}"#, contentType: "text/plain")
+            let plain = try await client.send(
+                .post, "/api/exercises/\(id)/answer", json: #"{"answer": "higher"}"#, contentType: "text/plain")
             #expect(plain.status == .unsupportedMediaType)
             #expect(plain.errorCode == "unsupportedMediaType")
             let padding = String(repeating: " ", count: 70 * 1024)
@@ -270,7 +275,8 @@ struct ExerciseAPITests {
             #expect(large.status == .contentTooLarge)
             #expect(large.errorCode == "bodyTooLarge")
             let withCharset = try await client.send(
-                .post, "/api/exercises/\(id)/answer", json: #"{"answer": "higher"}"#, contentType: "application/json; charset=utf-8")
+                .post, "/api/exercises/\(id)/answer", json: #"{"answer": "higher"}"#,
+                contentType: "application/json; charset=utf-8")
             #expect(withCharset.status == .ok)
         }
         #expect(try recordCount(database) == 1)
@@ -295,7 +301,8 @@ struct ExerciseAPITests {
     func settingsApplyToNextExercise() async throws {
         try await withApp(database: try .inMemory()) { client in
             let put = try await client.send(
-                .put, "/api/settings", json: #"{"referencePitch": 442, "noteDuration": "1.5", "tuningSystem": "justIntonation"}"#)
+                .put, "/api/settings",
+                json: #"{"referencePitch": 442, "noteDuration": "1.5", "tuningSystem": "justIntonation"}"#)
             #expect(put.status == .ok)
             let exercise = try await client.nextExercise("comparison")
             let semitonesFromA4 = 12 * log2(exercise.double("reference", "frequency") / 442)

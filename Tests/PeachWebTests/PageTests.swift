@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PeachCore
@@ -78,11 +79,16 @@ struct PageTests {
         try await withApp(database: try .inMemory()) { client in
             let html = try await client.get("/").text
             #expect(html.contains("<body data-page=\"start\">"))
-            let order = ["/comparison\"", "/pitch-matching\"", "<hr>", "/interval-comparison\"", "/interval-pitch-matching\""]
+            let order = [
+                "/comparison\"", "/pitch-matching\"", "<hr>", "/interval-comparison\"", "/interval-pitch-matching\"",
+            ]
             let positions = order.map { html.range(of: $0)?.lowerBound }
             #expect(positions.allSatisfy { $0 != nil })
             #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
-            #expect(html.contains("<a class=\"button primary\" id=\"start-comparison\" href=\"/comparison\" data-mode=\"comparison\">Comparison</a>"))
+            #expect(
+                html.contains(
+                    "<a class=\"button primary\" id=\"start-comparison\" href=\"/comparison\" data-mode=\"comparison\">Comparison</a>"
+                ))
             #expect(html.contains("aria-label=\"Settings\""))
             #expect(html.contains("aria-label=\"Info\""))
             #expect(html.contains("<a href=\"/profile\" class=\"icon-button\" aria-label=\"Profile\""))
@@ -101,19 +107,28 @@ struct PageTests {
                 ))
             #expect(
                 comparison.contains(
-                    "<button id=\"answer-higher\" type=\"button\" disabled aria-keyshortcuts=\"ArrowUp H\">Higher</button>"))
+                    "<button id=\"answer-higher\" type=\"button\" disabled aria-keyshortcuts=\"ArrowUp H\">Higher</button>"
+                ))
             #expect(
                 comparison.contains(
-                    "<button id=\"answer-lower\" type=\"button\" disabled aria-keyshortcuts=\"ArrowDown L\">Lower</button>"))
-            #expect(comparison.contains("<div id=\"feedback\" data-state=\"\" aria-hidden=\"true\"><span class=\"icon\"></span><span class=\"text\"></span></div>"))
-            #expect(comparison.contains("<p id=\"announcer\" class=\"visually-hidden\" role=\"status\" aria-live=\"assertive\"></p>"))
+                    "<button id=\"answer-lower\" type=\"button\" disabled aria-keyshortcuts=\"ArrowDown L\">Lower</button>"
+                ))
+            #expect(
+                comparison.contains(
+                    "<div id=\"feedback\" data-state=\"\" aria-hidden=\"true\"><span class=\"icon\"></span><span class=\"text\"></span></div>"
+                ))
+            #expect(
+                comparison.contains(
+                    "<p id=\"announcer\" class=\"visually-hidden\" role=\"status\" aria-live=\"assertive\"></p>"))
             #expect(comparison.contains("<p id=\"status\" role=\"alert\" hidden></p>"))
             #expect(comparison.contains("<button id=\"tap-to-start\" type=\"button\" hidden>Tap to start</button>"))
             #expect(!comparison.contains("target-interval"))
             #expect(!comparison.contains("pitch-slider"))
 
             let interval = try await client.get("/interval-comparison").text
-            #expect(interval.contains("<p id=\"target-interval\" aria-live=\"off\">Target interval: <span>Perfect Fifth Up</span></p>"))
+            #expect(
+                interval.contains(
+                    "<p id=\"target-interval\" aria-live=\"off\">Target interval: <span>Perfect Fifth Up</span></p>"))
             #expect(interval.contains("data-mode=\"intervalComparison\" data-kind=\"comparison\""))
 
             let matching = try await client.get("/pitch-matching").text
@@ -135,7 +150,8 @@ struct PageTests {
     @Test("the Settings page shows every setting as a bounded control named by its key, with the current values")
     func settingsPage() async throws {
         try await withApp(database: try .inMemory()) { client in
-            _ = try await client.send(.put, "/api/settings", json: #"{"referencePitch": 442, "intervals": "P5up,m3down", "language": "en"}"#)
+            _ = try await client.send(
+                .put, "/api/settings", json: #"{"referencePitch": 442, "intervals": "P5up,m3down", "language": "en"}"#)
             let html = try await client.get("/settings").text
             #expect(html.contains("<form id=\"settings-form\" method=\"post\" action=\"/settings\""))
             for key in TrainingSettings.Key.allCases {
@@ -170,12 +186,15 @@ struct PageTests {
     func plainSettingsForm() async throws {
         let database = try AppDatabase.inMemory()
         try await withApp(database: database) { client in
-            let form = "noteRangeLower=48&noteRangeUpper=72&noteDuration=0.8&referencePitch=443&soundSource=sine&loudnessVariation=0.2&intervals=P5up&intervals=M3down&tuningSystem=pythagorean&language="
-            let response = try await client.send(.post, "/settings", json: form, contentType: "application/x-www-form-urlencoded")
+            let form =
+                "noteRangeLower=48&noteRangeUpper=72&noteDuration=0.8&referencePitch=443&soundSource=sine&loudnessVariation=0.2&intervals=P5up&intervals=M3down&tuningSystem=pythagorean&language="
+            let response = try await client.send(
+                .post, "/settings", json: form, contentType: "application/x-www-form-urlencoded")
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/settings")
             let noIntervals = "noteRangeLower=48&noteRangeUpper=72&noteDuration=0.8"
-            let refused = try await client.send(.post, "/settings", json: noIntervals, contentType: "application/x-www-form-urlencoded")
+            let refused = try await client.send(
+                .post, "/settings", json: noIntervals, contentType: "application/x-www-form-urlencoded")
             #expect(refused.status == .unprocessableContent)
             #expect(refused.text.contains("role=\"alert\""))
         }
@@ -194,16 +213,45 @@ struct PageTests {
             _ = try await client.answer(exercise.string("id")!, #"{"answer": "higher"}"#)
             let confirm = try await client.get("/settings/reset").text
             #expect(confirm.contains("<form id=\"reset-form\" method=\"post\" action=\"/settings/reset\">"))
-            let unconfirmed = try await client.send(.post, "/settings/reset", json: "", contentType: "application/x-www-form-urlencoded")
+            let unconfirmed = try await client.send(
+                .post, "/settings/reset", json: "", contentType: "application/x-www-form-urlencoded")
             #expect(unconfirmed.status == .seeOther)
             #expect(try recordCount(database) == 1)
-            let response = try await client.send(.post, "/settings/reset", json: "confirm=true", contentType: "application/x-www-form-urlencoded")
+            let response = try await client.send(
+                .post, "/settings/reset", json: "confirm=true", contentType: "application/x-www-form-urlencoded")
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/settings?deleted=1")
             let settings = try await client.get("/settings?deleted=1").text
             #expect(settings.contains("Deleted 1 training record."))
         }
         #expect(try recordCount(database) == 0)
+    }
+
+    @Test("a write from another website is refused with a 403 and nothing changes")
+    func crossSite() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let exercise = try await client.nextExercise("comparison")
+            _ = try await client.answer(exercise.string("id")!, #"{"answer": "higher"}"#)
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .origin: "https://evil.example"]
+            let forged = try await client.execute(
+                uri: "/settings/reset", method: .post, headers: form, body: ByteBuffer(string: "confirm=true"))
+            #expect(forged.status == .forbidden)
+            #expect(forged.errorCode == "crossSiteRequest")
+            var fetchHeaders: HTTPFields = [.contentType: "application/json"]
+            fetchHeaders[HTTPField.Name("Sec-Fetch-Site")!] = "cross-site"
+            let fetched = try await client.execute(
+                uri: "/api/reset", method: .post, headers: fetchHeaders, body: ByteBuffer(string: #"{"confirm": true}"#)
+            )
+            #expect(fetched.status == .forbidden)
+            fetchHeaders[HTTPField.Name("Sec-Fetch-Site")!] = "same-origin"
+            let settings = try await client.execute(
+                uri: "/api/settings", method: .put, headers: fetchHeaders,
+                body: ByteBuffer(string: #"{"referencePitch": 441}"#))
+            #expect(settings.status == .ok)
+            #expect(try await client.get("/favicon.svg").headers[.contentType] == "image/svg+xml")
+        }
+        #expect(try recordCount(database) == 1)
     }
 
     @Test("the Info page shows name, developer, copyright, version and licence")
@@ -230,8 +278,12 @@ struct PageTests {
     @Test("the same page renders the same bytes")
     func deterministic() {
         let settings = TrainingSettings()
-        #expect(SettingsPage(texts: .english, settings: settings).render() == SettingsPage(texts: .english, settings: settings).render())
-        #expect(TrainingPage(texts: .german, mode: .intervalComparison, settings: settings).render().contains("Quinte aufwärts"))
+        #expect(
+            SettingsPage(texts: .english, settings: settings).render()
+                == SettingsPage(texts: .english, settings: settings).render())
+        #expect(
+            TrainingPage(texts: .german, mode: .intervalComparison, settings: settings).render().contains(
+                "Quinte aufwärts"))
     }
 
     @Test("text and attribute values are escaped")
@@ -257,8 +309,10 @@ struct AssetTests {
 
     @Test("assets are served with their content type, an ETag and revalidation")
     func serving() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-assets-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("icons"), withIntermediateDirectories: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "peach-assets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("icons"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("export {}".utf8).write(to: directory.appendingPathComponent("app.js"))
         try Data("body{}".utf8).write(to: directory.appendingPathComponent("peach.css"))
@@ -279,7 +333,8 @@ struct AssetTests {
             #expect(response.headers[.contentType] == "image/svg+xml")
             #expect(response.headers[.cacheControl] == "no-cache")
             let etag = try #require(response.headers[.eTag])
-            let again = try await client.execute(uri: "/assets/icons/peach.svg", method: .get, headers: [.ifNoneMatch: etag])
+            let again = try await client.execute(
+                uri: "/assets/icons/peach.svg", method: .get, headers: [.ifNoneMatch: etag])
             #expect(again.status == .notModified)
         }
     }

@@ -29,7 +29,9 @@ struct SettingsAPITests {
         try await withApp(database: database) { client in
             let response = try await client.send(
                 .put, "/api/settings",
-                json: #"{"referencePitch": 442, "noteDuration": "0.5", "intervals": ["m3down", "P5up"], "loudnessVariation": 0.5, "language": "de"}"#)
+                json:
+                    #"{"referencePitch": 442, "noteDuration": "0.5", "intervals": ["m3down", "P5up"], "loudnessVariation": 0.5, "language": "de"}"#
+            )
             #expect(response.status == .ok)
             let settings = try #require(response.json["settings"] as? [String: String])
             #expect(settings["referencePitch"] == "442")
@@ -48,17 +50,23 @@ struct SettingsAPITests {
     func allOrNothing() async throws {
         let database = try AppDatabase.inMemory()
         try await withApp(database: database) { client in
-            let response = try await client.send(.put, "/api/settings", json: #"{"noteDuration": 2, "referencePitch": 600}"#)
+            let response = try await client.send(
+                .put, "/api/settings", json: #"{"noteDuration": 2, "referencePitch": 600}"#)
             #expect(response.status == .unprocessableContent)
             #expect(response.errorCode == "outOfRange")
             let message = try #require(response.errorMessage)
             #expect(message.contains("600"))
             #expect(message.contains("380 to 500 Hz"))
-            let narrow = try await client.send(.put, "/api/settings", json: #"{"noteRangeLower": 60, "noteRangeUpper": 65}"#)
+            let narrow = try await client.send(
+                .put, "/api/settings", json: #"{"noteRangeLower": 60, "noteRangeUpper": 65}"#)
             #expect(narrow.status == .unprocessableContent)
             #expect(narrow.errorMessage?.contains("12 semitones") == true)
-            let noIntervals = try await client.send(.put, "/api/settings", json: #"{"intervals": ""}"#)
+            let noIntervals = try await client.send(.put, "/api/settings", json: #"{"intervals": ""}"#, language: "de")
             #expect(noIntervals.status == .unprocessableContent)
+            #expect(
+                noIntervals.errorMessage
+                    == "Der Wert (keines) ist für die Einstellung „Intervallauswahl“ nicht erlaubt; erlaubt: mindestens einer der Intervallcodes P1up … P8down, etwa P5up oder m3down."
+            )
             let offStep = try await client.send(.put, "/api/settings", json: #"{"noteDuration": 0.35}"#, language: "de")
             #expect(offStep.status == .unprocessableContent)
             #expect(offStep.errorMessage?.contains("Tondauer") == true)
@@ -74,7 +82,8 @@ struct SettingsAPITests {
                 #expect(response.status == .badRequest, "\(body)")
                 #expect(response.errorCode == "malformedBody", "\(body)")
             }
-            let form = try await client.send(.put, "/api/settings", json: "referencePitch=442", contentType: "application/x-www-form-urlencoded")
+            let form = try await client.send(
+                .put, "/api/settings", json: "referencePitch=442", contentType: "application/x-www-form-urlencoded")
             #expect(form.status == .unsupportedMediaType)
             let unknown = try await client.send(.put, "/api/settings", json: #"{"volume": 3}"#)
             #expect(unknown.errorMessage?.contains("volume") == true)
@@ -133,12 +142,14 @@ struct DataAPITests {
             #expect(first.status == .ok)
             #expect(first.json[path: "summary", "added"] as? Int == 3)
             #expect(first.json.string("message") == "Imported 3 records.")
-            let again = try await client.send(.post, "/api/import?mode=merge", json: csv.value, contentType: "text/csv", language: "de")
+            let again = try await client.send(
+                .post, "/api/import?mode=merge", json: csv.value, contentType: "text/csv", language: "de")
             #expect(again.json[path: "summary", "skippedDuplicates"] as? Int == 3)
             #expect(again.json.string("message") == "0 Übungen importiert. 3 Duplikate übersprungen.")
             // The imported records continue the chain: the next comparison is not a cold start.
             #expect(abs(abs(targetCents(try await client.nextExercise("comparison"))) - 100) > 1e-6)
-            let replaced = try await client.send(.post, "/api/import?mode=replace", json: csv.value, contentType: "text/csv")
+            let replaced = try await client.send(
+                .post, "/api/import?mode=replace", json: csv.value, contentType: "text/csv")
             #expect(replaced.json[path: "summary", "added"] as? Int == 3)
         }
         #expect(try recordCount(target) == 3)
@@ -148,7 +159,8 @@ struct DataAPITests {
     func invalidCSV() async throws {
         let database = try AppDatabase.inMemory()
         try await withApp(database: database) { client in
-            let response = try await client.send(.post, "/api/import", json: "# peach-export-format:3\nnonsense\n", contentType: "text/csv")
+            let response = try await client.send(
+                .post, "/api/import", json: "# peach-export-format:3\nnonsense\n", contentType: "text/csv")
             #expect(response.status == .unprocessableContent)
             #expect(response.errorCode == "invalidCSV")
             #expect(response.errorMessage?.contains("Line") == true)
