@@ -3,7 +3,8 @@
 import Foundation
 
 let suites: [String: () throws -> Void] = [
-    "store": StoreBenchmarks.run
+    "store": StoreBenchmarks.run,
+    "profile": ProfileBenchmarks.run,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
