@@ -29,7 +29,9 @@ enum ProfileBenchmarks {
                 })
         }
         times.sort()
-        print("profile: Profile page (\(bytes) bytes) median \(milliseconds(times[runs / 2])) ms over \(runs) runs, target < 50 ms")
+        print(
+            "profile: Profile page (\(bytes) bytes) median \(milliseconds(times[runs / 2])) ms over \(runs) runs, target < 50 ms"
+        )
 
         times = []
         for _ in 0..<runs {
@@ -39,7 +41,9 @@ enum ProfileBenchmarks {
                 })
         }
         times.sort()
-        print("profile: Start page with preview (\(bytes) bytes) median \(milliseconds(times[runs / 2])) ms over \(runs) runs")
+        print(
+            "profile: Start page with preview (\(bytes) bytes) median \(milliseconds(times[runs / 2])) ms over \(runs) runs"
+        )
 
         let dense = ProfileChart(profile: profile, range: .standard, language: .english, size: .full).svg
         let piano = ProfileChart(

@@ -37,7 +37,9 @@ public struct StartPage: Sendable {
                 modeLink(.intervalPitchMatching, id: "start-interval-pitch-matching"),
                 // The drawing's accessible name ("Your pitch profile. … Tap to view details.")
                 // names the link.
-                el("a", ["class": "profile-preview", "id": "start-profile", "href": PageRoute.profile.path], .raw(preview.svg))
+                el(
+                    "a", ["class": "profile-preview", "id": "start-profile", "href": PageRoute.profile.path],
+                    .raw(preview.svg))
             ))
     }
 

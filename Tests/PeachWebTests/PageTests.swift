@@ -66,7 +66,8 @@ struct PageTests {
     @Test("every text exists in German and differs from English unless it is a proper name or a unit")
     func germanTable() {
         let same = HTMLCheck.texts(of: .english).intersection(HTMLCheck.texts(of: .german))
-        #expect(same.isSubset(of: ["Peach", "s", "Hz", "Training", "Trend", "Version", "Prime", "Tritone", "sine"] as Set))
+        #expect(
+            same.isSubset(of: ["Peach", "s", "Hz", "Training", "Trend", "Version", "Prime", "Tritone", "sine"] as Set))
         for interval in DirectedInterval.all {
             #expect(!Texts.german.name(of: interval).isEmpty)
         }

@@ -161,7 +161,8 @@ public struct ProfileChart: Hashable, Sendable {
         if !areas.isEmpty {
             svg += "<g class=\"profile-band\" fill=\"#0a84ff\" fill-opacity=\"0.3\">\n" + areas + "</g>\n"
         }
-        svg += "<g class=\"profile-mean\" fill=\"none\" stroke=\"#0a64d0\" stroke-width=\"\(size == .full ? "1.5" : "1")\""
+        svg +=
+            "<g class=\"profile-mean\" fill=\"none\" stroke=\"#0a64d0\" stroke-width=\"\(size == .full ? "1.5" : "1")\""
         svg += " stroke-linecap=\"round\" stroke-linejoin=\"round\">\n" + means + "</g>\n"
         return svg
     }

@@ -74,11 +74,14 @@ public struct ProfileSummary: Hashable, Sendable {
             trend: Self.indicator(profile.comparison.history.trend, texts))
 
         let matchingStatistics = profile.matching
-        matching = matchingStatistics.count == 0 ? nil : Matching(
-            meanAbsoluteError: texts.cents(matchingStatistics.meanAbsoluteError),
-            standardDeviation: texts.cents(matchingStatistics.standardDeviation),
-            attempts: texts.count(matchingStatistics.count),
-            tendency: Self.tendency(matchingStatistics.bias ?? 0, texts))
+        matching =
+            matchingStatistics.count == 0
+            ? nil
+            : Matching(
+                meanAbsoluteError: texts.cents(matchingStatistics.meanAbsoluteError),
+                standardDeviation: texts.cents(matchingStatistics.standardDeviation),
+                attempts: texts.count(matchingStatistics.count),
+                tendency: Self.tendency(matchingStatistics.bias ?? 0, texts))
 
         modes = Self.modeOrder.map { mode in
             switch mode.kind {
@@ -93,7 +96,8 @@ public struct ProfileSummary: Hashable, Sendable {
                 let statistics = profile.matchingByMode[mode] ?? MatchingStatistics()
                 return ModeResult(
                     mode: mode, name: texts.name(of: mode),
-                    meanAndDeviation: texts.cents(statistics.meanAbsoluteError, plusMinus: statistics.standardDeviation),
+                    meanAndDeviation: texts.cents(
+                        statistics.meanAbsoluteError, plusMinus: statistics.standardDeviation),
                     exercises: texts.count(statistics.count), trend: Self.indicator(statistics.history.trend, texts))
             }
         }

@@ -90,13 +90,15 @@ public struct TimelineChart: Hashable, Sendable {
         let (dotLeft, dotRight) = (left + 8, right - 8)
         let span = lastDay - firstDay
         func x(_ day: Int) -> Double {
-            span == 0 ? (dotLeft + dotRight) / 2 : dotLeft + Double(day - firstDay) / Double(span) * (dotRight - dotLeft)
+            span == 0
+                ? (dotLeft + dotRight) / 2 : dotLeft + Double(day - firstDay) / Double(span) * (dotRight - dotLeft)
         }
 
         // Date labels: up to five, evenly spread over the span, at whole days.
         let tickCount = min(5, span + 1)
         for index in 0..<tickCount {
-            let day = tickCount == 1 ? firstDay : firstDay + Int((Double(index * span) / Double(tickCount - 1)).rounded())
+            let day =
+                tickCount == 1 ? firstDay : firstDay + Int((Double(index * span) / Double(tickCount - 1)).rounded())
             let date = Date(timeIntervalSince1970: Double(day) * 86_400)
             let text = span > Self.dayLabelSpan ? texts.monthYear(date) : texts.shortDate(date)
             let anchor = tickCount == 1 ? "middle" : index == 0 ? "start" : index == tickCount - 1 ? "end" : "middle"
@@ -126,9 +128,11 @@ public struct TimelineChart: Hashable, Sendable {
         svg += " stroke-width=\"5\" stroke-linecap=\"round\" d=\"M\(n(left + 6)) 11h0\"/>\n"
         svg += "<path class=\"timeline-rolling\" fill=\"none\" stroke=\"#0a64d0\" stroke-width=\"2\""
         svg += " stroke-linecap=\"round\" d=\"M\(n(left + 150)) 11h16\"/>\n"
-        svg += "<g class=\"timeline-legend\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\" font-size=\"11\">\n"
+        svg +=
+            "<g class=\"timeline-legend\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\" font-size=\"11\">\n"
         svg += "<text x=\"\(n(left + 14))\" y=\"11\" dy=\"0.35em\">\(ProfileMarkup.escaped(texts.dailyMean))</text>\n"
-        svg += "<text x=\"\(n(left + 172))\" y=\"11\" dy=\"0.35em\">\(ProfileMarkup.escaped(texts.rollingMean))</text>\n"
+        svg +=
+            "<text x=\"\(n(left + 172))\" y=\"11\" dy=\"0.35em\">\(ProfileMarkup.escaped(texts.rollingMean))</text>\n"
         return svg + "</g>\n</svg>"
     }
 
@@ -136,7 +140,8 @@ public struct TimelineChart: Hashable, Sendable {
     public var recentDaysTable: String {
         guard !days.isEmpty else { return "" }
         let texts = Texts.of(language)
-        var html = "<details class=\"timeline-details\">\n<summary>\(ProfileMarkup.escaped(texts.recentDays))</summary>\n"
+        var html =
+            "<details class=\"timeline-details\">\n<summary>\(ProfileMarkup.escaped(texts.recentDays))</summary>\n"
         html += "<table class=\"timeline-table\">\n<thead><tr>"
         for header in [texts.dateColumn, texts.comparisons, texts.dailyMean, texts.rollingMean] {
             html += "<th scope=\"col\">\(ProfileMarkup.escaped(header))</th>"

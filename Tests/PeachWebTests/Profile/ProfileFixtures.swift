@@ -35,7 +35,8 @@ enum ProfileFixtures {
 
     /// Three comparisons at C4: 10, 20 and 30 cents (mean 20.0, SD 10.0).
     static let oneNote = PerceptualProfile(records: [
-        comparison(60, cents: 10, second: 1), comparison(60, cents: -20, second: 2), comparison(60, cents: 30, second: 3),
+        comparison(60, cents: 10, second: 1), comparison(60, cents: -20, second: 2),
+        comparison(60, cents: 30, second: 3),
     ])
 
     /// Trained islands in C2–C6: a run with spreads (E2–F#2), a lone note with one answer
@@ -71,7 +72,8 @@ enum ProfileFixtures {
                 }
             }
             records.append(
-                comparison(48 + day % 12, cents: Double(30 - day % 7), day: day, second: second, interval: .perfectFifthUp))
+                comparison(
+                    48 + day % 12, cents: Double(30 - day % 7), day: day, second: second, interval: .perfectFifthUp))
             records.append(matching(60, error: Double(day % 9) - 3, day: day, second: second + 1))
             records.append(
                 matching(55, error: Double(day % 11) - 6.5, day: day, second: second + 2, interval: .perfectFifthUp))
@@ -84,7 +86,8 @@ enum ProfileFixtures {
     static let extreme = PerceptualProfile(records: [
         comparison(48, cents: 0.1, second: 0), comparison(48, cents: 0.1, second: 1),
         comparison(49, cents: 0, second: 2), comparison(49, cents: 0.2, second: 3),
-        comparison(60, cents: 100, second: 4), comparison(60, cents: 100, second: 5), comparison(60, cents: 100, second: 6),
+        comparison(60, cents: 100, second: 4), comparison(60, cents: 100, second: 5),
+        comparison(60, cents: 100, second: 6),
         comparison(61, cents: 100, second: 7), comparison(61, cents: 150, second: 8),
         comparison(72, cents: 0.5, second: 9), comparison(72, cents: 5, second: 10),
     ])

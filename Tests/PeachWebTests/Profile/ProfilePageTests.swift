@@ -25,7 +25,8 @@ struct ProfilePageTests {
         """
 
     func importFixture(_ client: some TestClientProtocol) async throws {
-        let response = try await client.send(.post, "/api/import?mode=merge", json: Self.fixtureCSV, contentType: "text/csv")
+        let response = try await client.send(
+            .post, "/api/import?mode=merge", json: Self.fixtureCSV, contentType: "text/csv")
         #expect(response.status == .ok, "\(response.text)")
     }
 
@@ -72,7 +73,8 @@ struct ProfilePageTests {
             // By mode: unison 10, 20, 30 → 20.0 ± 10.0; fifths 8, 12 → 10.0 ± 2.8.
             #expect(
                 html.contains(
-                    "<tr data-mode=\"comparison\"><th scope=\"row\">Comparison</th><td>20.0 ± 10.0 cents</td><td>3</td></tr>"))
+                    "<tr data-mode=\"comparison\"><th scope=\"row\">Comparison</th><td>20.0 ± 10.0 cents</td><td>3</td></tr>"
+                ))
             #expect(
                 html.contains(
                     "<tr data-mode=\"intervalComparison\"><th scope=\"row\">Interval Comparison</th><td>10.0 ± 2.8 cents</td><td>2</td></tr>"
@@ -96,7 +98,9 @@ struct ProfilePageTests {
             for (note, cents) in [(60, 10.0), (60, -20), (60, 30)] {
                 profile.add(ProfileFixtures.comparison(note, cents: cents))
             }
-            for cents in [8.0, -12] { profile.add(ProfileFixtures.comparison(55, cents: cents, interval: .perfectFifthUp)) }
+            for cents in [8.0, -12] {
+                profile.add(ProfileFixtures.comparison(55, cents: cents, interval: .perfectFifthUp))
+            }
             #expect(
                 value(html, section: "profile-threshold", term: "Mean")
                     == Texts.english.cents(profile.comparison.statistics(in: .standard).mean))
@@ -127,7 +131,9 @@ struct ProfilePageTests {
             let before = try await client.get("/").text
             #expect(before.contains("aria-label=\"Your pitch profile. Tap to view details.\""))
             var magnitudes: [Double] = []
-            for answer in ["higher", "lower", "higher", "higher", "lower", "higher", "lower", "lower", "higher", "higher"] {
+            for answer in [
+                "higher", "lower", "higher", "higher", "lower", "higher", "lower", "lower", "higher", "higher",
+            ] {
                 let exercise = try await client.nextExercise("comparison")
                 magnitudes.append(abs(targetCents(exercise)))
                 let reply = try await client.answer(exercise.string("id")!, #"{"answer": "\#(answer)"}"#)
@@ -153,7 +159,8 @@ struct ProfilePageTests {
     func links() async throws {
         try await withApp(database: try .inMemory()) { client in
             let start = try await client.get("/", language: "de").text
-            #expect(start.contains("<a href=\"/profile\" class=\"icon-button\" aria-label=\"Profil\" title=\"Profil\">"))
+            #expect(
+                start.contains("<a href=\"/profile\" class=\"icon-button\" aria-label=\"Profil\" title=\"Profil\">"))
             #expect(start.contains("<a class=\"profile-preview\" id=\"start-profile\" href=\"/profile\"><svg "))
             #expect(start.contains("aria-label=\"Dein Tonhöhenprofil. Tippe, um die Details zu sehen.\""))
             for path in ["/comparison", "/pitch-matching", "/interval-comparison", "/interval-pitch-matching"] {

@@ -35,11 +35,13 @@ struct ProfileSummaryTests {
         #expect(matching?.attempts == "3")
         #expect(matching?.tendency == "tends sharp (+4.0 cents)")
         let flat = PerceptualProfile(records: [F.matching(60, error: -3), F.matching(60, error: -1, second: 1)])
-        #expect(ProfileSummary(profile: flat, range: .standard, language: .german).matching?.tendency
-            == "eher zu tief (\u{2212}2,0 Cent)")
+        #expect(
+            ProfileSummary(profile: flat, range: .standard, language: .german).matching?.tendency
+                == "eher zu tief (\u{2212}2,0 Cent)")
         let centred = PerceptualProfile(records: [F.matching(60, error: 3), F.matching(60, error: -3, second: 1)])
-        #expect(ProfileSummary(profile: centred, range: .standard, language: .english).matching?.tendency
-            == "neither sharp nor flat")
+        #expect(
+            ProfileSummary(profile: centred, range: .standard, language: .english).matching?.tendency
+                == "neither sharp nor flat")
         let one = PerceptualProfile(records: [F.matching(60, error: 3)])
         #expect(ProfileSummary(profile: one, range: .standard, language: .english).matching?.standardDeviation == "—")
     }
@@ -63,7 +65,8 @@ struct ProfileSummaryTests {
     @Test("the trend needs 20 comparisons and is improving when the later half is 5 % finer")
     func trend() {
         func profile(_ earlier: Double, _ later: Double, count: Int) -> PerceptualProfile {
-            PerceptualProfile(records: (0..<count).map { F.comparison(60, cents: $0 < count / 2 ? earlier : later, second: $0) })
+            PerceptualProfile(
+                records: (0..<count).map { F.comparison(60, cents: $0 < count / 2 ? earlier : later, second: $0) })
         }
         func trend(_ profile: PerceptualProfile) -> ProfileSummary.TrendIndicator? {
             ProfileSummary(profile: profile, range: .standard, language: .english).threshold.trend
@@ -95,7 +98,8 @@ struct ProfileSummaryTests {
             #expect(row.exercises == strings.count(interval.count))
         }
         let summary = ProfileSummary(profile: profile, range: .standard, language: .english)
-        #expect(summary.modes.map(\.mode) == [.comparison, .intervalComparison, .pitchMatching, .intervalPitchMatching])
+        #expect(
+            summary.modes.map(\.mode) == [.comparison, .intervalComparison, .pitchMatching, .intervalPitchMatching])
         #expect(summary.modes[2].exercises == "90")
         #expect(summary.matching?.attempts == "180")
         #expect(summary.threshold.trend?.trend == .improving)

@@ -27,7 +27,8 @@ struct TimelineChartTests {
         #expect(english.svg.utf8.count < 30_000)
         #expect(english.svg.contains(">1 Mar</text>") && english.svg.contains(">29 May</text>"))
         #expect(german.svg.contains(">1. März</text>"))
-        #expect(english.summary.hasPrefix("Detection threshold on 90 days of training from 1 March 2026 to 29 May 2026."))
+        #expect(
+            english.summary.hasPrefix("Detection threshold on 90 days of training from 1 March 2026 to 29 May 2026."))
         #expect(english.recentDaysTable.components(separatedBy: "<tr><th scope=\"row\">").count - 1 == 7)
     }
 
