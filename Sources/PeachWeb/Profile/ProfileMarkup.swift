@@ -1,24 +1,12 @@
-/// The two things every profile renderer writes by hand: escaped text and SVG coordinates.
+/// What every profile renderer writes into its markup: escaped text and SVG coordinates.
 ///
 /// Coordinates are rounded to hundredths of a `viewBox` unit and written with a decimal point
 /// and no trailing zeros (`12.5`, `3`, `-0.25`), without `String(format:)` or a locale, so the
 /// same drawing is the same bytes everywhere and a dense chart stays small.
 enum ProfileMarkup {
-    /// Text or attribute value with `& < > " '` escaped.
+    /// Text or attribute value with `& < > " '` escaped (the pages' own escaping).
     static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
+        HTML.escape(text)
     }
 
     /// A coordinate rounded to 0.01.

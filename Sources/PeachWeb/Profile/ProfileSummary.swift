@@ -70,7 +70,7 @@ public struct ProfileSummary: Hashable, Sendable {
         let inRange = profile.comparison.statistics(in: range)
         threshold = Threshold(
             mean: texts.cents(inRange.meanIfAny), standardDeviation: texts.cents(inRange.standardDeviation),
-            comparisons: texts.count(inRange.count),
+            comparisons: texts.grouped(inRange.count),
             trend: Self.indicator(profile.comparison.history.trend, texts))
 
         let matchingStatistics = profile.matching
@@ -80,7 +80,7 @@ public struct ProfileSummary: Hashable, Sendable {
             : Matching(
                 meanAbsoluteError: texts.cents(matchingStatistics.meanAbsoluteError),
                 standardDeviation: texts.cents(matchingStatistics.standardDeviation),
-                attempts: texts.count(matchingStatistics.count),
+                attempts: texts.grouped(matchingStatistics.count),
                 tendency: Self.tendency(matchingStatistics.bias ?? 0, texts))
 
         modes = Self.modeOrder.map { mode in
@@ -91,14 +91,14 @@ public struct ProfileSummary: Hashable, Sendable {
                 return ModeResult(
                     mode: mode, name: texts.name(of: mode),
                     meanAndDeviation: texts.cents(inRange.meanIfAny, plusMinus: inRange.standardDeviation),
-                    exercises: texts.count(inRange.count), trend: Self.indicator(statistics.history.trend, texts))
+                    exercises: texts.grouped(inRange.count), trend: Self.indicator(statistics.history.trend, texts))
             case .pitchMatching:
                 let statistics = profile.matchingByMode[mode] ?? MatchingStatistics()
                 return ModeResult(
                     mode: mode, name: texts.name(of: mode),
                     meanAndDeviation: texts.cents(
                         statistics.meanAbsoluteError, plusMinus: statistics.standardDeviation),
-                    exercises: texts.count(statistics.count), trend: Self.indicator(statistics.history.trend, texts))
+                    exercises: texts.grouped(statistics.count), trend: Self.indicator(statistics.history.trend, texts))
             }
         }
     }

@@ -26,7 +26,7 @@ extension Texts {
     }
 
     /// A count grouped by thousands: "1,234,567" / "1.234.567".
-    public func count(_ value: Int) -> String {
+    public func grouped(_ value: Int) -> String {
         var digits = String(abs(value))
         var groups: [Substring] = []
         while digits.count > 3 {

@@ -51,7 +51,7 @@ public struct TimelineChart: Hashable, Sendable {
         let texts = Texts.of(language)
         guard let first = days.first, let last = days.last else { return texts.timelineEmpty + "." }
         return texts.timelineSummary(
-            texts.count(days.count), texts.longDate(first.date), texts.longDate(last.date),
+            texts.grouped(days.count), texts.longDate(first.date), texts.longDate(last.date),
             texts.decimal(first.rollingMean), texts.decimal(last.rollingMean))
     }
 
@@ -149,7 +149,7 @@ public struct TimelineChart: Hashable, Sendable {
         html += "</tr></thead>\n<tbody>\n"
         for day in days.suffix(Self.recentDayCount).reversed() {
             html += "<tr><th scope=\"row\">\(ProfileMarkup.escaped(texts.longDate(day.date)))</th>"
-            html += "<td>\(texts.count(day.count))</td>"
+            html += "<td>\(texts.grouped(day.count))</td>"
             html += "<td>\(ProfileMarkup.escaped(texts.cents(day.mean)))</td>"
             html += "<td>\(ProfileMarkup.escaped(texts.cents(day.rollingMean)))</td></tr>\n"
         }

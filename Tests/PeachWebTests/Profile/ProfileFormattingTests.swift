@@ -25,11 +25,11 @@ struct ProfileFormattingTests {
 
     @Test("counts are grouped by thousands")
     func counts() {
-        #expect(Texts.english.count(0) == "0")
-        #expect(Texts.english.count(999) == "999")
-        #expect(Texts.english.count(1000) == "1,000")
-        #expect(Texts.english.count(1_234_567) == "1,234,567")
-        #expect(Texts.german.count(1_234_567) == "1.234.567")
+        #expect(Texts.english.grouped(0) == "0")
+        #expect(Texts.english.grouped(999) == "999")
+        #expect(Texts.english.grouped(1000) == "1,000")
+        #expect(Texts.english.grouped(1_234_567) == "1,234,567")
+        #expect(Texts.german.grouped(1_234_567) == "1.234.567")
     }
 
     @Test("SVG coordinates: hundredths, a decimal point, no trailing zeros")

@@ -91,11 +91,11 @@ struct ProfileSummaryTests {
             let core = profile.comparison.statistics(in: range)
             #expect(summary.threshold.mean == strings.cents(core.mean))
             #expect(summary.threshold.standardDeviation == strings.cents(core.standardDeviation))
-            #expect(summary.threshold.comparisons == strings.count(core.count))
+            #expect(summary.threshold.comparisons == strings.grouped(core.count))
             let interval = profile.comparisonByMode[.intervalComparison]!.statistics(in: range)
             let row = summary.modes.first { $0.mode == .intervalComparison }!
             #expect(row.meanAndDeviation == strings.cents(interval.mean, plusMinus: interval.standardDeviation))
-            #expect(row.exercises == strings.count(interval.count))
+            #expect(row.exercises == strings.grouped(interval.count))
         }
         let summary = ProfileSummary(profile: profile, range: .standard, language: .english)
         #expect(
