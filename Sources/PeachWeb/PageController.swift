@@ -11,14 +11,14 @@ struct PageController: Sendable {
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.get(RouterPath(PageRoute.start.path)) { request, _ in
             let texts = await localizer.texts(for: request)
-            let (profile, settings) = await (training.profile, training.settings)
-            return Self.html(StartPage(texts: texts, profile: profile, range: settings.noteRange).render())
+            let page = await training.view { StartPage(texts: texts, profile: $0, range: $1.noteRange) }
+            return Self.html(page.render())
         }
         // The profile the training service keeps current: no database query per view.
         router.get(RouterPath(PageRoute.profile.path)) { request, _ in
             let texts = await localizer.texts(for: request)
-            let (profile, settings) = await (training.profile, training.settings)
-            return Self.html(ProfilePage(texts: texts, profile: profile, range: settings.noteRange).render())
+            let page = await training.view { ProfilePage(texts: texts, profile: $0, range: $1.noteRange) }
+            return Self.html(page.render())
         }
         for mode in TrainingMode.allCases {
             router.get(RouterPath(PageRoute.training(mode).path)) { request, _ in

@@ -123,6 +123,19 @@ public actor TrainingService {
             ))
     }
 
+    // MARK: Views
+
+    /// Builds a view's value from the profile and the settings inside the actor.
+    ///
+    /// Views take the few numbers they need instead of a copy of the profile: a copy alive
+    /// while an answer arrives would make `profile.add` copy every history (8 bytes per record)
+    /// on write. `body` runs synchronously, so it sees one consistent state.
+    public func view<Value: Sendable>(
+        _ body: @Sendable (PerceptualProfile, TrainingSettings) -> Value
+    ) -> Value {
+        body(profile, settings)
+    }
+
     // MARK: Settings
 
     /// Applies and saves several setting changes at once, all or nothing; the next exercise
