@@ -2,8 +2,9 @@
 // (Minimal dispatcher; the integrator merges it with the other suites' registry.)
 import Foundation
 
-let suites: [String: () throws -> Void] = [
-    "store": StoreBenchmarks.run
+let suites: [String: () async throws -> Void] = [
+    "store": StoreBenchmarks.run,
+    "web": WebBenchmarks.run,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
@@ -14,7 +15,7 @@ for name in names {
         exit(2)
     }
     do {
-        try suite()
+        try await suite()
     } catch {
         FileHandle.standardError.write(Data("Benchmark \(name) failed: \(error)\n".utf8))
         exit(1)
