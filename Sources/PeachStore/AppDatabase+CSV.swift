@@ -68,13 +68,8 @@ extension AppDatabase {
                 for row in parsed.records {
                     let table = StoredRecord.table(of: row.record)
                     if let lastID = lastExistingID[table], lastID > 0 {
-                        let context = StoredRecord.Context(row.record)
-                        let exists = try Bool.fetchOne(
-                            db.cachedStatement(
-                                sql:
-                                    "SELECT EXISTS (SELECT 1 FROM \(table.rawValue) WHERE timestamp = ? AND referenceNote = ? AND targetNote = ? AND id <= ?)"
-                            ),
-                            arguments: [context.milliseconds, context.referenceNote, context.targetNote, lastID])!
+                        let exists = try StoredRecord.exists(
+                            StoredRecord.Context(row.record), in: table, upToID: lastID, db)
                         if exists {
                             duplicates += 1
                             continue

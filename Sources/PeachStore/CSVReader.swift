@@ -70,7 +70,11 @@ struct CSVReader {
             }
             index += 1
         }
-        guard let text = start == index ? "" : String(validating: bytes[start..<index], as: UTF8.self) else {
+        // A concrete buffer type keeps String's validation on its fast, specialised path.
+        guard
+            let text = start == index
+                ? "" : String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        else {
             throw notText(startLine)
         }
         return (text, try endOfField(startLine: startLine)!)

@@ -81,6 +81,32 @@ enum StoredRecord {
         }
     }
 
+    /// Whether a record with the same time (ms), reference and target note is in `table`
+    /// among the rows up to `lastID` — the merge rule of DESIGN.md §4. Bound through the C API
+    /// like `insert`: this runs once per row of a merged file.
+    static func exists(_ context: Context, in table: Table, upToID lastID: Int64, _ db: Database) throws -> Bool {
+        let statement = try db.cachedStatement(
+            sql:
+                "SELECT 1 FROM \(table.rawValue) WHERE timestamp = ? AND referenceNote = ? AND targetNote = ? AND id <= ? LIMIT 1"
+        )
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        sqlite3_bind_int64(handle, 1, context.milliseconds)
+        sqlite3_bind_int64(handle, 2, Int64(context.referenceNote))
+        sqlite3_bind_int64(handle, 3, Int64(context.targetNote))
+        sqlite3_bind_int64(handle, 4, lastID)
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code),
+                message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+        }
+    }
+
     /// SQLITE_TRANSIENT: SQLite copies the text before `bind` returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
@@ -154,33 +180,112 @@ enum StoredRecord {
     }
 
     /// Calls `body` with every record of both tables, oldest first, ordered by (timestamp,
-    /// comparisons before pitch matchings, insertion order). Two cursors walk the timestamp
+    /// comparisons before pitch matchings, insertion order). Two statements walk the timestamp
     /// indexes and are merged, so nothing is sorted and no array of records is built.
+    ///
+    /// Columns are read through SQLite's C API (GRDB documents `sqliteStatement` for this):
+    /// this is the start-up path over every record, and the tables' CHECKs guarantee what
+    /// each text column can hold, so no `String` needs to be made per row.
     /// - Complexity: O(n) time, O(1) memory.
     static func forEach(in db: Database, _ body: (Int64, TrainingRecord) throws -> Void) throws {
         let order = " ORDER BY timestamp, id"
-        let comparisons = try Row.fetchCursor(db, sql: select(.comparisonRecord) + order)
-        let matchings = try Row.fetchCursor(db, sql: select(.pitchMatchingRecord) + order)
-        var nextComparison = try comparisons.next().map {
-            (Int64($0[1] as Int64), try record(from: $0, table: .comparisonRecord))
-        }
-        var nextMatching = try matchings.next().map {
-            (Int64($0[1] as Int64), try record(from: $0, table: .pitchMatchingRecord))
-        }
+        let comparisons = try db.makeStatement(sql: select(.comparisonRecord) + order)
+        let matchings = try db.makeStatement(sql: select(.pitchMatchingRecord) + order)
+        var nextComparison = try step(comparisons, .comparisonRecord, db)
+        var nextMatching = try step(matchings, .pitchMatchingRecord, db)
         while true {
             switch (nextComparison, nextMatching) {
             case (nil, nil):
                 return
             case (let comparison?, let matching) where matching == nil || comparison.0 <= matching!.0:
                 try body(comparison.0, comparison.1)
-                nextComparison = try comparisons.next().map { ($0[1], try record(from: $0, table: .comparisonRecord)) }
+                nextComparison = try step(comparisons, .comparisonRecord, db)
             case (_, let matching?):
                 try body(matching.0, matching.1)
-                nextMatching = try matchings.next().map { ($0[1], try record(from: $0, table: .pitchMatchingRecord)) }
+                nextMatching = try step(matchings, .pitchMatchingRecord, db)
             default:
                 return
             }
         }
+    }
+
+    /// The next row of a `select(table)` statement as (milliseconds, record), `nil` at the end.
+    private static func step(_ statement: Statement, _ table: Table, _ db: Database) throws -> (Int64, TrainingRecord)?
+    {
+        let handle = statement.sqliteStatement
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_ROW else {
+            if code == SQLITE_DONE { return nil }
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code),
+                message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+        }
+        let milliseconds = sqlite3_column_int64(handle, 1)
+        guard let reference = MIDINote(rawValue: Int(sqlite3_column_int64(handle, 2))),
+            let target = MIDINote(rawValue: Int(sqlite3_column_int64(handle, 3))),
+            let interval = interval(handle, 4),
+            let direction = firstByte(handle, 5).flatMap({
+                $0 == UInt8(ascii: "u") ? .up : $0 == UInt8(ascii: "d") ? .down : nil
+            }) as Direction?,
+            let tuningSystem = tuningSystem(handle, 6)
+        else {
+            throw StoreError.corrupt(path: db.description, detail: "a record has values outside the schema")
+        }
+        let timestamp = Milliseconds.date(milliseconds)
+        let directed = DirectedInterval(interval, direction)
+        switch table {
+        case .comparisonRecord:
+            return (
+                milliseconds,
+                .comparison(
+                    ComparisonRecord(
+                        timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
+                        tuningSystem: tuningSystem, centOffset: sqlite3_column_double(handle, 7),
+                        isCorrect: sqlite3_column_int64(handle, 8) != 0))
+            )
+        case .pitchMatchingRecord:
+            return (
+                milliseconds,
+                .pitchMatching(
+                    PitchMatchingRecord(
+                        timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
+                        tuningSystem: tuningSystem, initialCentOffset: sqlite3_column_double(handle, 7),
+                        userCentError: sqlite3_column_double(handle, 8)))
+            )
+        }
+    }
+
+    private static func firstByte(_ handle: SQLiteStatement, _ column: Int32) -> UInt8? {
+        guard sqlite3_column_bytes(handle, column) > 0, let text = sqlite3_column_text(handle, column) else {
+            return nil
+        }
+        return text[0]
+    }
+
+    /// The interval of a two-byte abbreviation column (`P5`, `m3`, …).
+    private static func interval(_ handle: SQLiteStatement, _ column: Int32) -> Interval? {
+        guard sqlite3_column_bytes(handle, column) == 2, let text = sqlite3_column_text(handle, column) else {
+            return nil
+        }
+        return intervalsByBytes[UInt16(text[0]) << 8 | UInt16(text[1])]
+    }
+
+    private static let intervalsByBytes: [UInt16: Interval] = Dictionary(
+        uniqueKeysWithValues: Interval.allCases.map { interval in
+            let bytes = Array(interval.abbreviation.utf8)
+            return (UInt16(bytes[0]) << 8 | UInt16(bytes[1]), interval)
+        })
+
+    private static let tuningSystemNames = TuningSystem.allCases.map { ($0, Array($0.rawValue.utf8)) }
+
+    /// The tuning system whose raw value the column holds (compared as bytes, no `String`).
+    private static func tuningSystem(_ handle: SQLiteStatement, _ column: Int32) -> TuningSystem? {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard let text = sqlite3_column_text(handle, column) else { return nil }
+        for (system, name) in tuningSystemNames where name.count == count {
+            if name.elementsEqual(UnsafeBufferPointer(start: text, count: count)) { return system }
+        }
+        return nil
     }
 }
 
