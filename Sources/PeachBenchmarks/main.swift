@@ -11,7 +11,8 @@ let requested = Array(CommandLine.arguments.dropFirst())
 let names = requested.isEmpty ? suites.keys.sorted() : requested
 for name in names {
     guard let suite = suites[name] else {
-        FileHandle.standardError.write(Data("Unknown benchmark suite \(name); known: \(suites.keys.sorted().joined(separator: ", "))\n".utf8))
+        FileHandle.standardError.write(
+            Data("Unknown benchmark suite \(name); known: \(suites.keys.sorted().joined(separator: ", "))\n".utf8))
         exit(2)
     }
     do {
