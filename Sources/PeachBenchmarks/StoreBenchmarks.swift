@@ -131,7 +131,11 @@ enum StoreBenchmarks {
 
     private static func processCPU() -> Duration {
         var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)  // Glibc imports RUSAGE_SELF as an enum case
+        #if os(Linux)
+            getrusage(RUSAGE_SELF.rawValue, &usage)  // Glibc imports RUSAGE_SELF as an enum case.
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
         func duration(_ time: timeval) -> Duration { .seconds(time.tv_sec) + .microseconds(time.tv_usec) }
         return duration(usage.ru_utime) + duration(usage.ru_stime)
     }

@@ -308,13 +308,13 @@ enum ImportedExerciseID {
         let time = UInt64(clamping: max(0, milliseconds)) & 0xFFFF_FFFF_FFFF
         let high = time << 16 | 0x7000 | (generator.next() & 0x0FFF)  // time, version 7, rand_a
         let low = 0x8000_0000_0000_0000 | (generator.next() & 0x3FFF_FFFF_FFFF_FFFF)  // variant 10, rand_b
-        let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
         var text = [UInt8](repeating: UInt8(ascii: "-"), count: 36)
         var position = 0
-        for (word, shiftStart) in [(high, 60), (low, 60)] {
-            for shift in stride(from: shiftStart, through: 0, by: -4) {
+        for word in [high, low] {
+            for shift in stride(from: 60, through: 0, by: -4) {
                 if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
-                text[position] = digits[Int(word >> UInt64(shift) & 0xF)]
+                let digit = UInt8(truncatingIfNeeded: word >> UInt64(shift) & 0xF)
+                text[position] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10
                 position += 1
             }
         }
