@@ -176,3 +176,25 @@ def test_german_pages_have_no_english(new_page, peach, path):
     for english in ["Higher", "Lower", "Settings", "Comparison", "Pitch Matching", "Interval", "Back to Start",
                     "Perfect Fifth", "Note range", "Reference pitch", "Reset all", "Export", "Developer", "Licence"]:
         assert not re.search(rf"\b{english}\b", text), f"{path}: {english}"
+
+
+PAGES = ["/", "/comparison", "/interval-comparison", "/pitch-matching", "/interval-pitch-matching", "/settings",
+         "/settings/reset", "/info"]
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (844, 390), (1024, 1366)])
+def test_every_page_is_accessible_fits_and_has_large_controls(new_page, peach, width, height):
+    from axe_playwright_python.sync_playwright import Axe
+
+    for locale, scheme in [("en-US", "light"), ("de-DE", "dark")]:
+        page = new_page(locale=locale, color_scheme=scheme, viewport={"width": width, "height": height})
+        for path in PAGES:
+            page.goto(peach.base_url + path)
+            page.wait_for_timeout(200)
+            violations = [v for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+            assert violations == [], f"{path} {locale}: {[(v['id'], v['impact']) for v in violations]}"
+            assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), path
+            small = page.evaluate("""[...document.querySelectorAll('a, button, select, input, [role=slider]')]
+                .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && (r.width < 44 || r.height < 44) })
+                .map(e => e.id || e.name || e.tagName)""")
+            assert small == [], f"{path} at {width}×{height}: controls under 44×44 px: {small}"
