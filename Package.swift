@@ -20,7 +20,11 @@ let package = Package(
         .target(name: "PeachCore"),
         .target(
             name: "PeachStore",
-            dependencies: ["PeachCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "PeachCore", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for binding a record's values without boxing them (import speed).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "PeachWeb",

@@ -15,7 +15,8 @@ enum StoreBenchmarks {
     static let bulkRecords = 1_000_000
 
     static func run() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-store-bench-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "peach-store-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         print("Store benchmarks in \(folder.path)")
@@ -35,11 +36,14 @@ enum StoreBenchmarks {
             latencies.append(ContinuousClock.now - start)
         }
         let recording = Percentiles(latencies)
-        print("record one answer (durable):     median \(ms(recording.median))  p99 \(ms(recording.p99))  max \(ms(recording.max))  (n=\(answers))")
+        print(
+            "record one answer (durable):     median \(ms(recording.median))  p99 \(ms(recording.p99))  max \(ms(recording.max))  (n=\(answers))"
+        )
 
         // 3. A CSV of a million records (the benchmark's own writer, from the format).
         var generatorBulk = SplitMix64(seed: 7)
-        var csv = "# peach-export-format:3\ntrainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3\n"
+        var csv =
+            "# peach-export-format:3\ntrainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3\n"
         csv.reserveCapacity(bulkRecords * 110)
         for index in 0..<bulkRecords {
             csv += csvRow(makeRecord(index: index, using: &generatorBulk), index: index)
@@ -55,15 +59,18 @@ enum StoreBenchmarks {
             let database = try AppDatabase.open(path: bigPath)
             summary = try database.importCSV(csvData, mode: .merge)
         }
-        print("import 1M records (empty db):    \(seconds(importTime))  — \(summary!)")
+        print("import 1M records (empty db):    \(seconds(importTime)) \(cpu)  — \(summary!)")
 
         // 5. Open the database and have the profile ready (what the server does at start-up).
         var opened: AppDatabase?
         let openTime = try time { opened = try AppDatabase.open(path: bigPath) }
+        let openCPU = cpu
         var profile = PerceptualProfile()
         let profileTime = try time { profile = try opened!.loadProfile() }
-        print("open 1M-record database:         \(seconds(openTime))  (includes PRAGMA quick_check)")
-        print("load profile from 1M records:    \(seconds(profileTime))  (\(profile.comparison.count) comparisons, \(profile.matching.count) matchings)")
+        print("open 1M-record database:         \(seconds(openTime)) \(openCPU)  (includes PRAGMA quick_check)")
+        print(
+            "load profile from 1M records:    \(seconds(profileTime)) \(cpu)  (\(profile.comparison.count) comparisons, \(profile.matching.count) matchings)"
+        )
         print("open + profile ready:            \(seconds(openTime + profileTime))")
 
         // 6. Export a million records to a file.
@@ -77,12 +84,14 @@ enum StoreBenchmarks {
         }
         try handle.close()
         let exported = try Data(contentsOf: URL(fileURLWithPath: exportPath))
-        print("export 1M records to a file:     \(seconds(exportTime))  (\(exported.count / 1_000_000) MB, identical to the import: \(exported == csvData))")
+        print(
+            "export 1M records to a file:     \(seconds(exportTime)) \(cpu)  (\(exported.count / 1_000_000) MB, identical to the import: \(exported == csvData))"
+        )
 
         // 7. Merge the same file again: every row is a duplicate.
         var merge: ImportSummary?
         let mergeTime = try time { merge = try opened!.importCSV(csvData, mode: .merge) }
-        print("merge 1M duplicates into 1M:     \(seconds(mergeTime))  — \(merge!)")
+        print("merge 1M duplicates into 1M:     \(seconds(mergeTime)) \(cpu)  — \(merge!)")
 
         // 8. Size per record, after the WAL is folded back into the file.
         opened = nil
@@ -107,10 +116,32 @@ enum StoreBenchmarks {
         return Percentiles(samples)
     }
 
+    /// CPU time (user + system) of the whole process for the last `time` call: on a shared
+    /// machine the wall-clock time also counts waiting for other processes' use of the cores.
+    nonisolated(unsafe) private static var lastCPU = Duration.zero
+
     private static func time(_ body: () throws -> Void) rethrows -> Duration {
+        let cpuStart = processCPU()
         let start = ContinuousClock.now
         try body()
-        return ContinuousClock.now - start
+        let wall = ContinuousClock.now - start
+        lastCPU = processCPU() - cpuStart
+        return wall
+    }
+
+    private static func processCPU() -> Duration {
+        var usage = rusage()
+        #if os(Linux)
+            getrusage(RUSAGE_SELF.rawValue, &usage)  // Glibc imports RUSAGE_SELF as an enum case.
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func duration(_ time: timeval) -> Duration { .seconds(time.tv_sec) + .microseconds(time.tv_usec) }
+        return duration(usage.ru_utime) + duration(usage.ru_stime)
+    }
+
+    private static var cpu: String {
+        String(format: "(CPU %.2f s)", lastCPU.milliseconds / 1000)
     }
 
     private static func ms(_ duration: Duration) -> String {
@@ -123,13 +154,14 @@ enum StoreBenchmarks {
 
     /// Varied records, a few seconds apart: both kinds, unison and intervals, all tunings.
     private static func makeRecord(index: Int, using generator: inout SplitMix64) -> TrainingRecord {
-        let timestamp = Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 3 + Double(generator.next() % 1000) / 1000)
+        let timestamp = Date(
+            timeIntervalSince1970: 1_700_000_000 + Double(index) * 3 + Double(generator.next() % 1000) / 1000)
         let interval = index % 2 == 0 ? DirectedInterval.prime : DirectedInterval.all[Int(generator.next() % 25)]
         let reference = try! MIDINote(36 + Int(generator.next() % 49))
         let target = try! reference.transposed(by: interval)
         let tuning = TuningSystem.allCases[Int(generator.next() % 3)]
         if index % 3 != 0 {
-            let magnitude = Double(generator.next() % 100_000 + 100) / 1000
+            let magnitude = Double(generator.next() % 99_901 + 100) / 1000
             return .comparison(
                 ComparisonRecord(
                     timestamp: timestamp, referenceNote: reference, targetNote: target, interval: interval,
@@ -145,7 +177,10 @@ enum StoreBenchmarks {
 
     /// One CSV row, written from the format (DESIGN.md §4) independently of the store's writer.
     private static func csvRow(_ record: TrainingRecord, index: Int) -> String {
-        func context(_ type: String, _ date: Date, _ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval, _ tuning: TuningSystem) -> String {
+        func context(
+            _ type: String, _ date: Date, _ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
+            _ tuning: TuningSystem
+        ) -> String {
             let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
             var seconds = time_t(milliseconds / 1000)
             var parts = tm()
@@ -154,11 +189,13 @@ enum StoreBenchmarks {
                 let text = String(value)
                 return String(repeating: "0", count: Swift.max(0, width - text.count)) + text
             }
-            var time = "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
+            var time =
+                "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
                 + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))"
             if milliseconds % 1000 != 0 { time += "." + pad(Int32(milliseconds % 1000), 3) }
             time += "Z"
-            return "\(type),\(time),\(reference.rawValue),\(reference.name),\(target.rawValue),\(target.name),\(interval.interval.abbreviation),\(tuning.rawValue),"
+            return
+                "\(type),\(time),\(reference.rawValue),\(reference.name),\(target.rawValue),\(target.name),\(interval.interval.abbreviation),\(tuning.rawValue),"
         }
         func decimal(_ value: Double) -> String {
             let text = "\(value)"
@@ -166,7 +203,8 @@ enum StoreBenchmarks {
         }
         switch record {
         case .comparison(let r):
-            return context("pitchDiscrimination", r.timestamp, r.referenceNote, r.targetNote, r.interval, r.tuningSystem)
+            return context(
+                "pitchDiscrimination", r.timestamp, r.referenceNote, r.targetNote, r.interval, r.tuningSystem)
                 + "\(decimal(r.centOffset)),\(r.isCorrect),,,,,,,,,\n"
         case .pitchMatching(let r):
             return context("pitchMatching", r.timestamp, r.referenceNote, r.targetNote, r.interval, r.tuningSystem)

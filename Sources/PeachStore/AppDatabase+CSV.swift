@@ -36,7 +36,7 @@ extension AppDatabase {
     /// The whole file is checked first; any invalid row throws a `CSVError` naming its line,
     /// column and reason, and nothing is written. Then one transaction merges or replaces.
     /// Rows of rhythm training (an iOS feature) are skipped and counted. Imported records get
-    /// new exercise ids (the CSV has none).
+    /// new exercise ids (the CSV has none): version-7 UUIDs from the record's time.
     /// - Complexity: O(n log m) for n rows and m stored records; the parsed rows are held in
     ///   memory (about 80 bytes per record) until they are written.
     public func importCSV(_ data: Data, mode: ImportMode) throws -> ImportSummary {
@@ -63,20 +63,21 @@ extension AppDatabase {
                 }
                 var added = 0
                 var duplicates = 0
+                // Seeded once from the system, then fast: ids need to be distinct, not secret.
+                var generator = SplitMix64(seed: UInt64.random(in: .min ... .max))
                 for row in parsed.records {
                     let table = StoredRecord.table(of: row.record)
                     if let lastID = lastExistingID[table], lastID > 0 {
-                        let context = row.context
-                        let exists = try Bool.fetchOne(
-                            db.cachedStatement(
-                                sql: "SELECT EXISTS (SELECT 1 FROM \(table.rawValue) WHERE timestamp = ? AND referenceNote = ? AND targetNote = ? AND id <= ?)"),
-                            arguments: [context.milliseconds, context.referenceNote, context.targetNote, lastID])!
+                        let exists = try StoredRecord.exists(
+                            StoredRecord.Context(row.record), in: table, upToID: lastID, db)
                         if exists {
                             duplicates += 1
                             continue
                         }
                     }
-                    try StoredRecord.insert(row.record, exerciseID: UUID().uuidString, into: db)
+                    let exerciseID = ImportedExerciseID.make(
+                        milliseconds: Milliseconds.of(row.record.timestamp), using: &generator)
+                    try StoredRecord.insert(row.record, exerciseID: exerciseID, into: db)
                     added += 1
                 }
                 return ImportSummary(
@@ -101,7 +102,8 @@ enum CSVExport {
             appendContext(
                 CSVFormat.pitchMatchingType, milliseconds, record.referenceNote, record.targetNote, record.interval,
                 record.tuningSystem, to: &text)
-            text += ",," + CSVFormat.decimal(record.initialCentOffset) + "," + CSVFormat.decimal(record.userCentError)
+            text +=
+                ",," + CSVFormat.decimal(record.initialCentOffset) + "," + CSVFormat.decimal(record.userCentError)
                 + ",,,,,,,\n"
         }
     }

@@ -21,7 +21,9 @@ extension AppDatabase {
         return try Self.mapErrors(path: path) {
             try writer.write { db in
                 for table in StoredRecord.Table.allCases {
-                    if let row = try Row.fetchOne(db, sql: StoredRecord.select(table) + " WHERE exerciseID = ?", arguments: [id]) {
+                    if let row = try Row.fetchOne(
+                        db, sql: StoredRecord.select(table) + " WHERE exerciseID = ?", arguments: [id])
+                    {
                         return .alreadyRecorded(try StoredRecord.record(from: row, table: table))
                     }
                 }
@@ -79,7 +81,9 @@ extension AppDatabase {
                     let kind: TrainingMode.Kind = table == .comparisonRecord ? .comparison : .pitchMatching
                     let rows = try Row.fetchAll(
                         db,
-                        sql: "SELECT interval = 'P1', count(*), min(timestamp), max(timestamp) FROM \(table.rawValue) GROUP BY 1")
+                        sql:
+                            "SELECT interval = 'P1', count(*), min(timestamp), max(timestamp) FROM \(table.rawValue) GROUP BY 1"
+                    )
                     for row in rows {
                         let mode = TrainingMode.of(kind: kind, interval: row[0] ? .prime : .perfectFifthUp)
                         byMode[mode, default: 0] += row[1] as Int
@@ -87,7 +91,8 @@ extension AppDatabase {
                         last = [last, row[3]].compactMap { $0 }.max()
                     }
                 }
-                return RecordCounts(byMode: byMode, first: first.map(Milliseconds.date), last: last.map(Milliseconds.date))
+                return RecordCounts(
+                    byMode: byMode, first: first.map(Milliseconds.date), last: last.map(Milliseconds.date))
             }
         }
     }

@@ -36,7 +36,8 @@ extension AppDatabase {
                         try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
                     } else {
                         try db.execute(
-                            sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                            sql:
+                                "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                             arguments: [key, value])
                     }
                 }

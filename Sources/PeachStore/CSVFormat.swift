@@ -20,11 +20,12 @@ enum CSVFormat {
     /// export → import → export gives the same bytes.
     static func decimal(_ value: Double) -> String {
         let shortest = "\(value)"  // Swift prints the shortest round-trip digits.
-        guard let e = shortest.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
-            return shortest.contains(".") ? shortest : shortest + ".0"
+        let bytes = shortest.utf8
+        guard let e = bytes.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else {
+            return bytes.contains(UInt8(ascii: ".")) ? shortest : shortest + ".0"
         }
-        let exponent = Int(shortest[shortest.index(after: e)...])!
-        var mantissa = shortest[..<e]
+        let exponent = Int(Substring(bytes[bytes.index(after: e)...]))!
+        var mantissa = Substring(bytes[..<e])
         let negative = mantissa.hasPrefix("-")
         if negative { mantissa = mantissa.dropFirst() }
         let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
@@ -81,16 +82,38 @@ enum CSVFormat {
         let (seconds, millis) = floorDivide(milliseconds, 1000)
         let (days, secondOfDay) = floorDivide(seconds, 86_400)
         let (year, month, day) = civil(fromDays: days)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-        text += pad(Int(secondOfDay / 3600), 2) + ":" + pad(Int(secondOfDay / 60 % 60), 2) + ":" + pad(Int(secondOfDay % 60), 2)
-        if millis != 0 { text += "." + pad(Int(millis), 3) }
-        return text + "Z"
+        // Written into bytes: this runs once per exported record.
+        var text = [UInt8](repeating: 0, count: millis == 0 ? 20 : 24)
+        func put(_ value: Int, at start: Int, width: Int) {
+            var value = value
+            for index in stride(from: start + width - 1, through: start, by: -1) {
+                text[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+        }
+        put(year, at: 0, width: 4)
+        put(month, at: 5, width: 2)
+        put(day, at: 8, width: 2)
+        put(Int(secondOfDay / 3600), at: 11, width: 2)
+        put(Int(secondOfDay / 60 % 60), at: 14, width: 2)
+        put(Int(secondOfDay % 60), at: 17, width: 2)
+        (text[4], text[7], text[10], text[13], text[16]) = (45, 45, 84, 58, 58)  // - - T : :
+        if millis != 0 {
+            text[19] = UInt8(ascii: ".")
+            put(Int(millis), at: 20, width: 3)
+        }
+        text[text.count - 1] = UInt8(ascii: "Z")
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` into milliseconds since 1970 UTC,
     /// rounding a longer fraction to the nearest millisecond. `nil` if it is not such a time.
     static func parseTimestamp(_ text: String) -> Int64? {
-        let b = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parseTimestamp(bytes: $0) }
+    }
+
+    private static func parseTimestamp(bytes b: UnsafeBufferPointer<UInt8>) -> Int64? {
         func number(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= b.count else { return nil }
             var value = 0
@@ -142,11 +165,6 @@ enum CSVFormat {
         return seconds * 1000 + Int64((fraction * 1000).rounded())
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
-
     private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
         let quotient = a / b - (a % b < 0 ? 1 : 0)
         return (quotient, a - quotient * b)
@@ -188,7 +206,9 @@ enum CSVFormat {
 
     /// A field as RFC 4180 writes it: quoted only if it holds a comma, a quote or a line break.
     static func field(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return text
+        }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

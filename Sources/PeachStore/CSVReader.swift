@@ -2,15 +2,16 @@
 /// (a quote inside a quoted field is doubled; quoted fields may hold commas and line breaks),
 /// records ended by CRLF or LF.
 ///
+/// Every field must be valid UTF-8.
 /// - Complexity: O(n) in the bytes; one `String` per non-empty field.
 struct CSVReader {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index: Int
     /// The 1-based line of the file at `index`.
     private(set) var line = 1
 
     /// Reads from `offset` of `bytes`, which is on line `line` of the file.
-    init(bytes: [UInt8], offset: Int = 0, line: Int = 1) {
+    init(bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0, line: Int = 1) {
         self.bytes = bytes
         index = offset
         self.line = line
@@ -52,7 +53,7 @@ struct CSVReader {
                     value.append(byte)
                 }
             }
-            let text = String(decoding: value, as: UTF8.self)
+            guard let text = String(validating: value, as: UTF8.self) else { throw notText(startLine) }
             guard let end = try endOfField(startLine: startLine) else {
                 throw CSVError(line: startLine, reason: "A quoted field is followed by text before the next comma.")
             }
@@ -63,12 +64,24 @@ struct CSVReader {
             let byte = bytes[index]
             if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
             if byte == UInt8(ascii: "\"") {
-                throw CSVError(line: startLine, reason: "A quote appears inside an unquoted field; quote the whole field and double the quote.")
+                throw CSVError(
+                    line: startLine,
+                    reason: "A quote appears inside an unquoted field; quote the whole field and double the quote.")
             }
             index += 1
         }
-        let text = start == index ? "" : String(decoding: bytes[start..<index], as: UTF8.self)
+        // A concrete buffer type keeps String's validation on its fast, specialised path.
+        guard
+            let text = start == index
+                ? "" : String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        else {
+            throw notText(startLine)
+        }
         return (text, try endOfField(startLine: startLine)!)
+    }
+
+    private func notText(_ line: Int) -> CSVError {
+        CSVError(line: line, reason: "The file is not UTF-8 text; choose a CSV file exported by Peach.")
     }
 
     /// Consumes what ends a field: `false` after a comma, `true` after a line end or at the

@@ -33,11 +33,13 @@ enum DatabaseIdentity {
             let (applicationID, objects, problems, superseded) = try queue.read { db in
                 let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
                 let objects = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") ?? 0
-                let superseded = try applicationID == AppDatabase.applicationID
+                let superseded =
+                    try applicationID == AppDatabase.applicationID
                     && AppDatabase.migrator.hasBeenSuperseded(db)
                 // quick_check reads every page (O(file size)); a damaged page found now is
                 // refused before a DatabasePool, which writes, is opened on it.
-                let problems = applicationID == AppDatabase.applicationID
+                let problems =
+                    applicationID == AppDatabase.applicationID
                     ? try String.fetchAll(db, sql: "PRAGMA quick_check").filter { $0 != "ok" } : []
                 return (applicationID, objects, problems, superseded)
             }
@@ -47,7 +49,9 @@ enum DatabaseIdentity {
             }
             if superseded { throw StoreError.newerSchema(path: path) }
             if let problem = problems.first {
-                throw StoreError.corrupt(path: path, detail: problems.count > 1 ? "\(problem); and \(problems.count - 1) more problems" : problem)
+                throw StoreError.corrupt(
+                    path: path,
+                    detail: problems.count > 1 ? "\(problem); and \(problems.count - 1) more problems" : problem)
             }
         } catch let error as DatabaseError {
             throw StoreError(error, path: path)

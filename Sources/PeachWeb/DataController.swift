@@ -16,16 +16,40 @@ struct DataController: Sendable {
         group.post("reset", use: reset)
     }
 
+    /// Streams the CSV as the store writes it (64 KiB chunks from one read transaction), so a
+    /// large export never sits in memory whole. A failure half-way aborts the download rather
+    /// than ending it early, so a truncated file never looks complete.
     @Sendable func export(request: Request, context: BasicRequestContext) async throws -> Response {
-        var csv = ""
-        try database.exportCSV(to: &csv)
+        let (chunks, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
+        let database = self.database
+        let logger = context.logger
+        Task.detached {
+            var output = ChunkOutput(continuation: continuation)
+            do {
+                try database.exportCSV(to: &output)
+                continuation.finish()
+            } catch {
+                logger.error("Export failed: \(String(describing: error))")
+                continuation.finish(throwing: error)
+            }
+        }
         return Response(
             status: .ok,
             headers: [
                 .contentType: "text/csv; charset=utf-8", .cacheControl: "no-store",
                 .contentDisposition: "attachment; filename=\"peach-export-\(Self.day(now())).csv\"",
             ],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: csv)))
+            body: ResponseBody(asyncSequence: chunks))
+    }
+
+    /// Hands each piece of text the store writes to the response as it comes.
+    struct ChunkOutput: TextOutputStream {
+        let continuation: AsyncThrowingStream<ByteBuffer, any Error>.Continuation
+
+        mutating func write(_ string: String) {
+            guard !string.isEmpty else { return }
+            continuation.yield(ByteBuffer(string: string))
+        }
     }
 
     /// `YYYY-MM-DD` in UTC.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import PeachCore
 
@@ -40,7 +41,11 @@ struct PageController: Sendable {
     static func html(_ page: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                .xContentTypeOptions: "nosniff",
+                HTTPField.Name("Referrer-Policy")!: "same-origin",
+            ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
     }
 

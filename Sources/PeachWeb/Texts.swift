@@ -20,14 +20,11 @@ public struct Texts: Sendable {
     public let pitchMatching: String
     public let intervalComparison: String
     public let intervalPitchMatching: String
-    public let trainingModesLabel: String
-    public let intervalModesLabel: String
 
     // Training pages
     public let higher: String
     public let lower: String
     public let targetIntervalLabel: String
-    public let targetIntervalAnnouncement: @Sendable (String) -> String
     public let pitchSliderLabel: String
     public let sliderValueText: @Sendable (String) -> String
     public let interrupted: String

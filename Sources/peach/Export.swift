@@ -16,7 +16,9 @@ struct Export: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the CSV to this file instead of standard output.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the CSV to this file instead of standard output.", valueName: "file"))
     var output: String?
 
     func run() async throws {

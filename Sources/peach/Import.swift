@@ -16,7 +16,7 @@ struct Import: AsyncParsableCommand {
 
         static func help(for value: Mode) -> ArgumentHelp? {
             switch value {
-            case .merge: "Add the records that are not already stored (same time to the millisecond, type and notes). The default."
+            case .merge: "Add the records that are not already stored (same time to the millisecond, type and notes)."
             case .replace: "Delete every stored record first, then import the file."
             }
         }

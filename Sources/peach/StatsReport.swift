@@ -33,7 +33,8 @@ struct StatsReport {
             let (statistics, scope) =
                 inRange.count > 0 ? (inRange, "over \(settings.noteRange)") : (comparison.overall, "over all notes")
             lines.append(
-                row("Threshold", Self.meanAndDeviation(statistics) + " cents",
+                row(
+                    "Threshold", Self.meanAndDeviation(statistics) + " cents",
                     "\(scope), \(statistics.count) answers; trend: \(Self.describe(comparison.history.trend))"))
         }
         let matching = profile.matching
@@ -41,8 +42,10 @@ struct StatsReport {
             let bias = matching.bias ?? 0
             let leaning = bias > 0 ? "sharp" : bias < 0 ? "flat" : "centred"
             lines.append(
-                row("Matching accuracy", Self.meanAndDeviation(mean, matching.standardDeviation) + " cents",
-                    "\(matching.count) attempts; bias \(Self.signed(bias)) cents (\(leaning)); trend: \(Self.describe(matching.history.trend))"))
+                row(
+                    "Matching accuracy", Self.meanAndDeviation(mean, matching.standardDeviation) + " cents",
+                    "\(matching.count) attempts; bias \(Self.signed(bias)) cents (\(leaning)); trend: \(Self.describe(matching.history.trend))"
+                ))
         } else {
             lines.append(row("Matching accuracy", "—", "no pitch matching yet"))
         }

@@ -40,7 +40,8 @@ struct AppDatabaseTests {
     func loadingOrder() throws {
         let database = try AppDatabase.inMemory()
         let records = [
-            pitchMatching(at: 30), comparison(at: 10.001), comparison(at: 20, interval: DirectedInterval(.minorThird, .down)),
+            pitchMatching(at: 30), comparison(at: 10.001),
+            comparison(at: 20, interval: DirectedInterval(.minorThird, .down)),
             pitchMatching(at: 10.5, interval: .perfectFifthUp, tuningSystem: .pythagorean),
         ]
         for record in records { try database.record(record, exerciseID: UUID()) }
@@ -59,12 +60,15 @@ struct AppDatabaseTests {
     @Test("the database refuses a record that breaks its rules (CHECK constraints)")
     func schemaChecks() throws {
         let database = try AppDatabase.inMemory()
-        for bad in [comparison(at: 1, centOffset: 0), comparison(at: 1, centOffset: 100.5), comparison(at: 1, centOffset: .nan),
-                    pitchMatching(at: 1, initial: 101), pitchMatching(at: 1, error: .infinity)] {
+        for bad in [
+            comparison(at: 1, centOffset: 0), comparison(at: 1, centOffset: 100.5), comparison(at: 1, centOffset: .nan),
+            pitchMatching(at: 1, initial: 101), pitchMatching(at: 1, error: .infinity),
+        ] {
             #expect(throws: StoreError.self) { try database.record(bad, exerciseID: UUID()) }
         }
         try database.writer.write { db in
-            let insert = "INSERT INTO comparisonRecord (exerciseID, timestamp, referenceNote, targetNote, interval, direction, tuningSystem, centOffset, isCorrect) VALUES (?, 0, ?, ?, ?, ?, ?, 5, 1)"
+            let insert =
+                "INSERT INTO comparisonRecord (exerciseID, timestamp, referenceNote, targetNote, interval, direction, tuningSystem, centOffset, isCorrect) VALUES (?, 0, ?, ?, ?, ?, ?, 5, 1)"
             for arguments: StatementArguments in [
                 ["a", 200, 200, "P1", "up", "equalTemperament"],  // note out of range
                 ["b", 60, 67, "P9", "up", "equalTemperament"],  // unknown interval
@@ -135,7 +139,10 @@ struct AppDatabaseTests {
     func lenientSettings() throws {
         let database = try AppDatabase.inMemory()
         try database.writer.write { db in
-            try db.execute(sql: "INSERT INTO setting (key, value) VALUES ('referencePitch', '300'), ('noteDuration', '2'), ('futureSetting', 'x')")
+            try db.execute(
+                sql:
+                    "INSERT INTO setting (key, value) VALUES ('referencePitch', '300'), ('noteDuration', '2'), ('futureSetting', 'x')"
+            )
         }
         let settings = try database.loadSettings()
         #expect(settings.referencePitch == TrainingSettings().referencePitch)
@@ -144,8 +151,12 @@ struct AppDatabaseTests {
 
     @Test("the default path follows XDG_DATA_HOME, else ~/.local/share")
     func defaultPath() {
-        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]) == "/data/peach/peach.sqlite")
+        #expect(
+            AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])
+                == "/data/peach/peach.sqlite")
         #expect(AppDatabase.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/peach/peach.sqlite")
-        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.local/share/peach/peach.sqlite")
+        #expect(
+            AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"])
+                == "/home/u/.local/share/peach/peach.sqlite")
     }
 }

@@ -22,18 +22,24 @@ struct CSVExchangeTests {
     @Test("the export starts with the format line and the exact header; one row per record, oldest first")
     func exportShape() throws {
         let database = try AppDatabase.inMemory()
-        try database.record(pitchMatching(at: 1_772_368_500, reference: 69, interval: .perfectFifthUp, initial: -37.5, error: 4), exerciseID: UUID())
-        try database.record(comparison(at: 1_772_368_496.25, reference: 60, interval: DirectedInterval(.majorThird, .down), centOffset: -0.000001, isCorrect: false, tuningSystem: .justIntonation), exerciseID: UUID())
+        try database.record(
+            pitchMatching(at: 1_772_368_500, reference: 69, interval: .perfectFifthUp, initial: -37.5, error: 4),
+            exerciseID: UUID())
+        try database.record(
+            comparison(
+                at: 1_772_368_496.25, reference: 60, interval: DirectedInterval(.majorThird, .down),
+                centOffset: -0.000001, isCorrect: false, tuningSystem: .justIntonation), exerciseID: UUID())
         try database.record(comparison(at: 1_772_368_497, reference: 48), exerciseID: UUID())
         let lines = try database.exportCSV().split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines == [
-            "# peach-export-format:3",
-            "trainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3",
-            "pitchDiscrimination,2026-03-01T12:34:56.250Z,60,C4,56,G#3,M3,justIntonation,-0.000001,false,,,,,,,,,",
-            "pitchDiscrimination,2026-03-01T12:34:57Z,48,C3,48,C3,P1,equalTemperament,12.5,true,,,,,,,,,",
-            "pitchMatching,2026-03-01T12:35:00Z,69,A4,76,E5,P5,equalTemperament,,,-37.5,4.0,,,,,,,",
-            "",
-        ])
+        #expect(
+            lines == [
+                "# peach-export-format:3",
+                "trainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3",
+                "pitchDiscrimination,2026-03-01T12:34:56.250Z,60,C4,56,G#3,M3,justIntonation,-0.000001,false,,,,,,,,,",
+                "pitchDiscrimination,2026-03-01T12:34:57Z,48,C3,48,C3,P1,equalTemperament,12.5,true,,,,,,,,,",
+                "pitchMatching,2026-03-01T12:35:00Z,69,A4,76,E5,P5,equalTemperament,,,-37.5,4.0,,,,,,,",
+                "",
+            ])
     }
 
     @Test("merging a file into a database that holds part of it adds only the rest")
@@ -46,7 +52,9 @@ struct CSVExchangeTests {
         let partial = try AppDatabase.inMemory()
         for record in records[100..<220] { try partial.record(record, exerciseID: UUID()) }
         let summary = try partial.importCSV(exported, mode: .merge)
-        #expect(summary == ImportSummary(mode: .merge, added: 180, skippedDuplicates: 120, skippedRhythmRows: 0, replaced: 0))
+        #expect(
+            summary
+                == ImportSummary(mode: .merge, added: 180, skippedDuplicates: 120, skippedRhythmRows: 0, replaced: 0))
         #expect(summary.description == "Imported 180 records; skipped 120 already present.")
         #expect(try partial.exportCSV() == full.exportCSV())
 
@@ -64,7 +72,9 @@ struct CSVExchangeTests {
         let other = try AppDatabase.inMemory()
         for record in sampleRecords(count: 20, seed: 4) { try other.record(record, exerciseID: UUID()) }
         let summary = try database.importCSV(Data(try other.exportCSV().utf8), mode: .replace)
-        #expect(summary == ImportSummary(mode: .replace, added: 20, skippedDuplicates: 0, skippedRhythmRows: 0, replaced: 50))
+        #expect(
+            summary
+                == ImportSummary(mode: .replace, added: 20, skippedDuplicates: 0, skippedRhythmRows: 0, replaced: 50))
         #expect(try database.exportCSV() == other.exportCSV())
         #expect(try database.loadSettings() == settings)
     }
@@ -86,24 +96,56 @@ struct CSVExchangeTests {
         "",
     ].joined(separator: "\r\n")
 
-    @Test("a Peach iOS export (format 3, CRLF, quoted fields, fractional seconds, rhythm rows) imports with the right values")
+    @Test(
+        "a Peach iOS export (format 3, CRLF, quoted fields, fractional seconds, rhythm rows) imports with the right values"
+    )
     func iOSImport() throws {
         let database = try AppDatabase.inMemory()
         let summary = try database.importCSV(Data(Self.iOSFixture.utf8), mode: .merge)
-        #expect(summary == ImportSummary(mode: .merge, added: 5, skippedDuplicates: 0, skippedRhythmRows: 2, replaced: 0))
-        #expect(summary.description == "Imported 5 records; skipped 2 rhythm rows (rhythm training is not part of this Peach).")
+        #expect(
+            summary == ImportSummary(mode: .merge, added: 5, skippedDuplicates: 0, skippedRhythmRows: 2, replaced: 0))
+        #expect(
+            summary.description
+                == "Imported 5 records; skipped 2 rhythm rows (rhythm training is not part of this Peach).")
         let base = 1_772_368_496.0  // 2026-03-01T12:34:56Z
         let day2 = 1_772_438_400.0  // 2026-03-02T08:00:00Z
-        #expect(try allRecords(database) == [
-            comparison(at: base, reference: 60, centOffset: -12.5, isCorrect: true),
-            comparison(at: base + 5.5, reference: 55, interval: .perfectFifthUp, centOffset: 7.3, isCorrect: false, tuningSystem: .justIntonation),
-            pitchMatching(at: base + 11.123, reference: 72, initial: 18.2, error: -4.6),
-            pitchMatching(at: day2 + 0.999, reference: 64, interval: DirectedInterval(.minorThird, .down), initial: -20, error: 3),
-            comparison(at: day2 + 120.01, reference: 70, interval: DirectedInterval(.octave, .down), centOffset: 0.4, isCorrect: true),
-        ])
+        #expect(
+            try allRecords(database) == [
+                comparison(at: base, reference: 60, centOffset: -12.5, isCorrect: true),
+                comparison(
+                    at: base + 5.5, reference: 55, interval: .perfectFifthUp, centOffset: 7.3, isCorrect: false,
+                    tuningSystem: .justIntonation),
+                pitchMatching(at: base + 11.123, reference: 72, initial: 18.2, error: -4.6),
+                pitchMatching(
+                    at: day2 + 0.999, reference: 64, interval: DirectedInterval(.minorThird, .down), initial: -20,
+                    error: 3),
+                comparison(
+                    at: day2 + 120.01, reference: 70, interval: DirectedInterval(.octave, .down), centOffset: 0.4,
+                    isCorrect: true),
+            ])
         let counts = try database.recordCounts()
         #expect(counts[.comparison] == 1 && counts[.intervalComparison] == 2)
         #expect(counts[.pitchMatching] == 1 && counts[.intervalPitchMatching] == 1)
+    }
+
+    @Test("imported records get version-7 exercise ids that follow the records' time")
+    func importedIDs() throws {
+        var generator = SeededGenerator(seed: 1)
+        let ids = (0..<1_000).map {
+            ImportedExerciseID.make(milliseconds: 1_772_368_496_000 + Int64($0 / 3), using: &generator)
+        }
+        #expect(Set(ids).count == ids.count)
+        // Sorted by time: the first 12 hex digits are the milliseconds.
+        #expect(ids.map { $0.prefix(13) } == ids.map { $0.prefix(13) }.sorted())
+        for id in ids {
+            let uuid = try #require(UUID(uuidString: id))
+            #expect(uuid.uuidString == id)
+            let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
+            #expect(bytes[6] >> 4 == 7)  // version 7
+            #expect(bytes[8] >> 6 == 0b10)  // RFC 9562 variant
+            let milliseconds: Int64 = bytes[0..<6].reduce(0) { partial, byte in partial << 8 | Int64(byte) }
+            #expect(milliseconds / 1000 == 1_772_368_496)
+        }
     }
 
     @Test("columns are found by name, so an older iOS column order imports too")
@@ -116,6 +158,10 @@ struct CSVExchangeTests {
             """
         let database = try AppDatabase.inMemory()
         #expect(try database.importCSV(Data(text.utf8), mode: .merge).added == 1)
-        #expect(try allRecords(database) == [pitchMatching(at: 1_772_368_496, interval: .perfectFifthUp, initial: 30, error: -2.5, tuningSystem: .pythagorean)])
+        #expect(
+            try allRecords(database) == [
+                pitchMatching(
+                    at: 1_772_368_496, interval: .perfectFifthUp, initial: 30, error: -2.5, tuningSystem: .pythagorean)
+            ])
     }
 }

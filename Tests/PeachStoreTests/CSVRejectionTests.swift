@@ -21,32 +21,38 @@ struct CSVRejectionTests {
 
     static let cases: [Case] = [
         Case(
-            name: "a truncated row", data: Data((header + good + "pitchDiscrimination,2026-03-01T12:35:00Z,60,C4,6").utf8),
+            name: "a truncated row",
+            data: Data((header + good + "pitchDiscrimination,2026-03-01T12:35:00Z,60,C4,6").utf8),
             line: 4, column: nil, mentions: ["5 fields", "19", "truncated"]),
         Case(
             name: "a note of 200",
             data: Data((header + good + good.replacingOccurrences(of: ",60,C4,67,", with: ",200,C4,67,")).utf8),
             line: 4, column: "referenceNote", mentions: ["200", "0–127"]),
         Case(
-            name: "an unknown interval", data: Data((header + good.replacingOccurrences(of: ",P5,", with: ",P9,")).utf8),
+            name: "an unknown interval",
+            data: Data((header + good.replacingOccurrences(of: ",P5,", with: ",P9,")).utf8),
             line: 3, column: "interval", mentions: ["\"P9\"", "P5"]),
         Case(
-            name: "isCorrect of yes", data: Data((header + good + good.replacingOccurrences(of: "true", with: "yes")).utf8),
+            name: "isCorrect of yes",
+            data: Data((header + good + good.replacingOccurrences(of: "true", with: "yes")).utf8),
             line: 4, column: "isCorrect", mentions: ["\"yes\"", "true or false"]),
         Case(
             name: "a missing column",
-            data: Data((CSVFormat.formatLine + "\n" + CSVFormat.header.replacingOccurrences(of: "interval,", with: "") + "\n"
-                + good.replacingOccurrences(of: "P5,", with: "")).utf8),
+            data: Data(
+                (CSVFormat.formatLine + "\n" + CSVFormat.header.replacingOccurrences(of: "interval,", with: "") + "\n"
+                    + good.replacingOccurrences(of: "P5,", with: "")).utf8),
             line: 2, column: "interval", mentions: ["no column interval"]),
         Case(
-            name: "a wrong format line", data: Data(("# peach-export-format:1\n" + CSVFormat.header + "\n" + good).utf8),
+            name: "a wrong format line",
+            data: Data(("# peach-export-format:1\n" + CSVFormat.header + "\n" + good).utf8),
             line: 1, column: nil, mentions: ["format 1", "format 3"]),
         Case(
             name: "a CSV without format line", data: Data((CSVFormat.header + "\n" + good).utf8),
             line: 1, column: nil, mentions: ["# peach-export-format:3", "not a Peach export"]),
         Case(name: "an empty file", data: Data(), line: nil, column: nil, mentions: ["empty"]),
         Case(
-            name: "a binary file", data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0xFF, 0xFE]),
+            name: "a binary file",
+            data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0xFF, 0xFE]),
             line: nil, column: nil, mentions: ["not a text file"]),
         Case(
             name: "a target note that is not the interval",
@@ -61,14 +67,17 @@ struct CSVRejectionTests {
             data: Data((header + good.replacingOccurrences(of: "2026-03-01T12:34:56Z", with: "01.03.2026 12:34")).utf8),
             line: 3, column: "timestamp", mentions: ["01.03.2026 12:34", "2026-03-01T12:34:56Z"]),
         Case(
-            name: "a cent offset of nan", data: Data((header + good.replacingOccurrences(of: "12.5", with: "nan")).utf8),
+            name: "a cent offset of nan",
+            data: Data((header + good.replacingOccurrences(of: "12.5", with: "nan")).utf8),
             line: 3, column: "centOffset", mentions: ["\"nan\"", "number"]),
         Case(
             name: "an unclosed quote", data: Data((header + good + "\"pitchDiscrimination,2026").utf8),
             line: 4, column: nil, mentions: ["quoted field is not closed"]),
     ]
 
-    @Test("each bad file is rejected with its line, column and reason; the database file is byte-for-byte unchanged", arguments: cases)
+    @Test(
+        "each bad file is rejected with its line, column and reason; the database file is byte-for-byte unchanged",
+        arguments: cases)
     func rejected(_ badCase: Case) throws {
         let folder = try makeTemporaryDirectory()
         let path = folder.appendingPathComponent("peach.sqlite").path

@@ -38,10 +38,15 @@ struct CommandLineTests {
 
         let imported = try run("import", fixture.path, "--data", database)
         #expect(imported.status == 0, "\(imported.errors)")
-        #expect(imported.output == "Imported 5 records; skipped 2 rhythm rows (rhythm training is not part of this Peach).\n")
+        #expect(
+            imported.output
+                == "Imported 5 records; skipped 2 rhythm rows (rhythm training is not part of this Peach).\n")
 
         let again = try run("import", "--data", database, fixture.path, "--merge")
-        #expect(again.output == "Imported 0 records; skipped 5 already present and 2 rhythm rows (rhythm training is not part of this Peach).\n")
+        #expect(
+            again.output
+                == "Imported 0 records; skipped 5 already present and 2 rhythm rows (rhythm training is not part of this Peach).\n"
+        )
 
         let stats = try run("stats", "--data", database)
         #expect(stats.status == 0)
@@ -50,8 +55,12 @@ struct CommandLineTests {
         #expect(lines.contains("Comparison 1") && lines.contains("Interval Comparison 2"))
         #expect(lines.contains("Pitch Matching 1") && lines.contains("Interval Pitch Matching 1"))
         // |−12.5|, |7.3|, |0.4| in the default range C2–C6; errors −4.6 and 3.0.
-        #expect(lines.contains("Threshold 6.7 ± 6.1 cents over C2–C6, 3 answers; trend: not enough data yet (20 needed)"))
-        #expect(lines.contains("Matching accuracy 3.8 ± 1.1 cents 2 attempts; bias -0.8 cents (flat); trend: not enough data yet (20 needed)"))
+        #expect(
+            lines.contains("Threshold 6.7 ± 6.1 cents over C2–C6, 3 answers; trend: not enough data yet (20 needed)"))
+        #expect(
+            lines.contains(
+                "Matching accuracy 3.8 ± 1.1 cents 2 attempts; bias -0.8 cents (flat); trend: not enough data yet (20 needed)"
+            ))
 
         let exported = try run("export", "--data", database)
         #expect(exported.status == 0)
@@ -78,7 +87,10 @@ struct CommandLineTests {
     @Test("errors go to stderr with a non-zero exit status and no stack trace")
     func errors() throws {
         let bad = folder.appendingPathComponent("bad.csv")
-        try Data((CSVFormat.formatLine + "\n" + CSVFormat.header + "\n" + "pitchDiscrimination,2026-03-01T12:34:56Z,60,C4,67,G4,P9,equalTemperament,12.5,true,,,,,,,,,\n").utf8).write(to: bad)
+        try Data(
+            (CSVFormat.formatLine + "\n" + CSVFormat.header + "\n"
+                + "pitchDiscrimination,2026-03-01T12:34:56Z,60,C4,67,G4,P9,equalTemperament,12.5,true,,,,,,,,,\n").utf8
+        ).write(to: bad)
         let importing = try run("import", bad.path, "--data", database)
         #expect(importing.status != 0)
         #expect(importing.output.isEmpty)

@@ -52,7 +52,8 @@ struct CrashSafetyTests {
             #expect(process.terminationReason == .uncaughtSignal, "the child exited by itself: \(stderr)")
 
             // Only whole lines were printed after a commit; a cut-off last line is not counted.
-            var lines = String(decoding: received, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            var lines = String(decoding: received, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
             lines.removeLast()  // Empty after the final newline, or a partial line.
             let ids = lines.filter { $0 != "ready" }.map(String.init)
             if !ids.isEmpty { killedWhileRecording += 1 }
@@ -61,9 +62,18 @@ struct CrashSafetyTests {
             let database = try AppDatabase.open(path: path)
             let (stored, integrity, rowCount) = try database.writer.read { db in
                 (
-                    Set(try String.fetchAll(db, sql: "SELECT exerciseID FROM comparisonRecord UNION ALL SELECT exerciseID FROM pitchMatchingRecord")),
+                    Set(
+                        try String.fetchAll(
+                            db,
+                            sql:
+                                "SELECT exerciseID FROM comparisonRecord UNION ALL SELECT exerciseID FROM pitchMatchingRecord"
+                        )),
                     try String.fetchAll(db, sql: "PRAGMA integrity_check"),
-                    try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM comparisonRecord) + (SELECT count(*) FROM pitchMatchingRecord)")!
+                    try Int.fetchOne(
+                        db,
+                        sql:
+                            "SELECT (SELECT count(*) FROM comparisonRecord) + (SELECT count(*) FROM pitchMatchingRecord)"
+                    )!
                 )
             }
             #expect(integrity == ["ok"], "round \(round)")

@@ -111,11 +111,16 @@ struct DatabaseFileTests {
             }
         }
         let database = try AppDatabase.open(path: path)
-        #expect(try allRecords(database) == [
-            comparison(at: 1_772_368_496, reference: 60, interval: .perfectFifthUp, centOffset: -12.5, isCorrect: false, tuningSystem: .justIntonation),
-            pitchMatching(at: 1_772_368_496.5, reference: 64, interval: DirectedInterval(.minorThird, .down), initial: 44, error: -7.5, tuningSystem: .pythagorean),
-            comparison(at: 1_772_368_497.25, reference: 62, centOffset: 3.25, isCorrect: true),
-        ])
+        #expect(
+            try allRecords(database) == [
+                comparison(
+                    at: 1_772_368_496, reference: 60, interval: .perfectFifthUp, centOffset: -12.5, isCorrect: false,
+                    tuningSystem: .justIntonation),
+                pitchMatching(
+                    at: 1_772_368_496.5, reference: 64, interval: DirectedInterval(.minorThird, .down), initial: 44,
+                    error: -7.5, tuningSystem: .pythagorean),
+                comparison(at: 1_772_368_497.25, reference: 62, centOffset: 3.25, isCorrect: true),
+            ])
         #expect(try database.loadSettings().referencePitch.hertz == 442)
         let completed = try database.writer.read { db in try AppDatabase.migrator.hasCompletedMigrations(db) }
         #expect(completed)

@@ -30,11 +30,15 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// `count` varied records, oldest first, a second or so apart with some millisecond parts:
 /// both kinds, unison and intervals up and down, every tuning system.
-func sampleRecords(count: Int, seed: UInt64 = 1, start: Date = Date(timeIntervalSince1970: 1_772_368_496)) -> [TrainingRecord] {
+func sampleRecords(count: Int, seed: UInt64 = 1, start: Date = Date(timeIntervalSince1970: 1_772_368_496))
+    -> [TrainingRecord]
+{
     var generator = SeededGenerator(seed: seed)
     var time = Milliseconds.of(start)
     return (0..<count).map { _ in
-        time += Int64.random(in: 0...3, using: &generator) * 1000 + (Bool.random(using: &generator) ? Int64.random(in: 1...999, using: &generator) : 0)
+        time +=
+            Int64.random(in: 0...3, using: &generator) * 1000
+            + (Bool.random(using: &generator) ? Int64.random(in: 1...999, using: &generator) : 0)
         let interval = DirectedInterval.all.randomElement(using: &generator)!
         let intervalOrPrime = Bool.random(using: &generator) ? .prime : interval
         let reference = try! MIDINote(Int.random(in: 40...80, using: &generator))
@@ -87,13 +91,4 @@ func allRecords(_ database: AppDatabase) throws -> [TrainingRecord] {
     var records: [TrainingRecord] = []
     try database.forEachRecord { records.append($0) }
     return records
-}
-
-extension TrainingRecord {
-    var timestamp: Date {
-        switch self {
-        case .comparison(let record): record.timestamp
-        case .pitchMatching(let record): record.timestamp
-        }
-    }
 }

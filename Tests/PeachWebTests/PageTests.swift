@@ -424,7 +424,6 @@ enum HTMLCheck {
         result.insert(texts.centsSharp(4))
         result.insert(texts.resetDone(3))
         result.insert(texts.sliderValueText("0"))
-        result.insert(texts.targetIntervalAnnouncement("x"))
         return result
     }
 }
