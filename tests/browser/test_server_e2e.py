@@ -166,7 +166,7 @@ def test_settings_survive_a_restart_and_change_the_next_exercise(new_page, peach
     assert abs(semitones - round(semitones)) < 1e-9
 
 
-@pytest.mark.parametrize("path", ["/", "/comparison", "/interval-pitch-matching", "/settings", "/info"])
+@pytest.mark.parametrize("path", ["/", "/comparison", "/interval-pitch-matching", "/settings", "/info", "/profile"])
 def test_german_pages_have_no_english(new_page, peach, path):
     page = new_page(locale="de-DE")
     page.goto(peach.base_url + path)
@@ -179,7 +179,7 @@ def test_german_pages_have_no_english(new_page, peach, path):
 
 
 PAGES = ["/", "/comparison", "/interval-comparison", "/pitch-matching", "/interval-pitch-matching", "/settings",
-         "/settings/reset", "/info"]
+         "/settings/reset", "/info", "/profile"]
 
 
 @pytest.mark.parametrize("width, height", [(390, 844), (844, 390), (1024, 1366)])
