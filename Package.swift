@@ -20,7 +20,11 @@ let package = Package(
         .target(name: "PeachCore"),
         .target(
             name: "PeachStore",
-            dependencies: ["PeachCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "PeachCore", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for binding a record's values without boxing them (import speed).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "PeachWeb",
@@ -43,7 +47,13 @@ let package = Package(
             dependencies: ["PeachCore", "PeachStore", "PeachWeb"]
         ),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"]),
-        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore"]),
+        // Test support only: the child process that PeachStoreTests kills mid-write to show
+        // that every acknowledged record survives (issue 3, crash safety). Not shipped.
+        .executableTarget(
+            name: "PeachCrashWriter",
+            dependencies: ["PeachCore", "PeachStore"]
+        ),
+        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCrashWriter"]),
         .testTarget(
             name: "PeachWebTests",
             dependencies: [

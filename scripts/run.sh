@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs what Peach needs, builds it (release) and starts it: `scripts/run.sh [serve options]`.
+# Installs what Peach needs, builds it (release) and runs it. Without arguments it starts the server
+# (`peach serve`, the default command), which prints the address to open; arguments go to `peach`,
+# e.g. `scripts/run.sh --port 8081 --data /tmp/peach.sqlite` or `scripts/run.sh stats`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh

@@ -1,9 +1,12 @@
 // Runs benchmark suites by name: `swift run -c release PeachBenchmarks core` (several names, or
-// none for all). Each suite is one line in `suites`; add yours there.
+// none for all). Each suite is one line in `suites`; add yours there. Results: docs/benchmarks.md.
 import Foundation
 
-let suites: [String: () throws -> Void] = [
-    "core": CoreBenchmarks.run
+let suites: [String: () async throws -> Void] = [
+    "core": CoreBenchmarks.run,
+    "store": StoreBenchmarks.run,
+    "web": WebBenchmarks.run,
+    "profile": ProfileBenchmarks.run,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
@@ -11,8 +14,13 @@ let names = requested.isEmpty ? suites.keys.sorted() : requested
 for name in names {
     guard let suite = suites[name] else {
         FileHandle.standardError.write(
-            Data("Unknown suite \"\(name)\"; known suites: \(suites.keys.sorted().joined(separator: ", ")).\n".utf8))
+            Data("Unknown benchmark suite \"\(name)\"; known suites: \(suites.keys.sorted().joined(separator: ", ")).\n".utf8))
         exit(2)
     }
-    try suite()
+    do {
+        try await suite()
+    } catch {
+        FileHandle.standardError.write(Data("Benchmark \(name) failed: \(error)\n".utf8))
+        exit(1)
+    }
 }

@@ -8,12 +8,12 @@ from axe_playwright_python.sync_playwright import Axe
 
 from conftest import ARTIFACTS, new_page
 
-PAGES = ["/", "/comparison", "/interval-comparison", "/pitch-matching", "/interval-pitch-matching", "/settings", "/info"]
+PAGES = ["/", "/comparison", "/interval-comparison", "/pitch-matching", "/interval-pitch-matching", "/settings", "/info", "/profile"]
 VIEWPORTS = {"phone-portrait": (390, 844), "phone-landscape": (844, 390), "tablet-portrait": (1024, 1366)}
 
 # Texts that are the same in English and German: names, units, numbers and note names.
 SAME_IN_BOTH = re.compile(
-    r"^(Peach|Info|Start|MIT|Hz|ms|s|dB|Cent|Cents|Sinus|—|[-+−–·×/:.,()0-9 %]+|[A-G]#?-?\d( *[–-] *[A-G]#?-?\d)?|"
+    r"^(Peach|Info|Start|MIT|Hz|ms|s|dB|Cent|Cents|Sinus|Training|Trend|—|[-+−–·×/:.,()0-9 %]+|[A-G]#?-?\d( *[–-] *[A-G]#?-?\d)?|"
     r"P1|m2|M2|m3|M3|P4|d5|P5|m6|M6|m7|M7|P8|v?\d+\.\d+\.\d+.*|.*©.*|.*\bPeach\b.*developers?.*)$")
 
 TEXTS_SCRIPT = """() => {

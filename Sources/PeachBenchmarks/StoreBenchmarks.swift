@@ -1,0 +1,256 @@
+import Foundation
+import PeachCore
+import PeachStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Issue 3's store benchmarks, on real files in a temporary folder:
+/// `swift run -c release PeachBenchmarks store` (results in docs/benchmarks.md).
+enum StoreBenchmarks {
+    static let answers = 2_000
+    static let bulkRecords = 1_000_000
+
+    static func run() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "peach-store-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        print("Store benchmarks in \(folder.path)")
+
+        // 1. What one fsync costs here: append 4 KiB to a file and fsync it.
+        let fsyncs = try measureFsync(path: folder.appendingPathComponent("fsync.bin").path, count: 1_000)
+        print("fsync of a 4 KiB append:        median \(ms(fsyncs.median))  p99 \(ms(fsyncs.p99))  (n=\(fsyncs.count))")
+
+        // 2. Recording one answer durably, as the server does.
+        let small = try AppDatabase.open(path: folder.appendingPathComponent("answers.sqlite").path)
+        var generator = SplitMix64(seed: 42)
+        var latencies: [Duration] = []
+        for index in 0..<answers {
+            let record = makeRecord(index: index, using: &generator)
+            let start = ContinuousClock.now
+            try small.record(record, exerciseID: UUID())
+            latencies.append(ContinuousClock.now - start)
+        }
+        let recording = Percentiles(latencies)
+        print(
+            "record one answer (durable):     median \(ms(recording.median))  p99 \(ms(recording.p99))  max \(ms(recording.max))  (n=\(answers))"
+        )
+
+        // 3. A CSV of a million records (the benchmark's own writer, from the format).
+        var generatorBulk = SplitMix64(seed: 7)
+        var csv =
+            "# peach-export-format:3\ntrainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3\n"
+        csv.reserveCapacity(bulkRecords * 110)
+        for index in 0..<bulkRecords {
+            csv += csvRow(makeRecord(index: index, using: &generatorBulk), index: index)
+        }
+        let csvData = Data(csv.utf8)
+        csv = ""
+        print("generated CSV:                   \(bulkRecords) records, \(csvData.count / 1_000_000) MB")
+
+        // 4. Import a million records into an empty database.
+        let bigPath = folder.appendingPathComponent("big.sqlite").path
+        var summary: ImportSummary?
+        let importTime = try time {
+            let database = try AppDatabase.open(path: bigPath)
+            summary = try database.importCSV(csvData, mode: .merge)
+        }
+        print("import 1M records (empty db):    \(seconds(importTime)) \(cpu)  — \(summary!)")
+
+        // 5. Open the database and have the profile ready (what the server does at start-up).
+        var opened: AppDatabase?
+        let openTime = try time { opened = try AppDatabase.open(path: bigPath) }
+        let openCPU = cpu
+        var profile = PerceptualProfile()
+        let profileTime = try time { profile = try opened!.loadProfile() }
+        print("open 1M-record database:         \(seconds(openTime)) \(openCPU)  (includes PRAGMA quick_check)")
+        print(
+            "load profile from 1M records:    \(seconds(profileTime)) \(cpu)  (\(profile.comparison.count) comparisons, \(profile.matching.count) matchings)"
+        )
+        print("open + profile ready:            \(seconds(openTime + profileTime))")
+
+        // 6. Export a million records to a file.
+        let exportPath = folder.appendingPathComponent("export.csv").path
+        FileManager.default.createFile(atPath: exportPath, contents: nil)
+        let handle = FileHandle(forWritingAtPath: exportPath)!
+        let exportTime = try time {
+            var stream = HandleStream(handle: handle)
+            try opened!.exportCSV(to: &stream)
+            try handle.synchronize()
+        }
+        try handle.close()
+        let exported = try Data(contentsOf: URL(fileURLWithPath: exportPath))
+        print(
+            "export 1M records to a file:     \(seconds(exportTime)) \(cpu)  (\(exported.count / 1_000_000) MB, identical to the import: \(exported == csvData))"
+        )
+
+        // 7. Merge the same file again: every row is a duplicate.
+        var merge: ImportSummary?
+        let mergeTime = try time { merge = try opened!.importCSV(csvData, mode: .merge) }
+        print("merge 1M duplicates into 1M:     \(seconds(mergeTime)) \(cpu)  — \(merge!)")
+
+        // 8. Size per record, after the WAL is folded back into the file.
+        opened = nil
+        let size = try FileManager.default.attributesOfItem(atPath: bigPath)[.size] as! Int
+        print("database size:                   \(size / 1_000_000) MB, \(size / bulkRecords) bytes per record")
+    }
+
+    // MARK: Helpers
+
+    private static func measureFsync(path: String, count: Int) throws -> Percentiles {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        defer { close(descriptor) }
+        let block = [UInt8](repeating: 0x5A, count: 4096)
+        var samples: [Duration] = []
+        for _ in 0..<count {
+            _ = block.withUnsafeBytes { write(descriptor, $0.baseAddress, 4096) }
+            let start = ContinuousClock.now
+            fsync(descriptor)
+            samples.append(ContinuousClock.now - start)
+        }
+        return Percentiles(samples)
+    }
+
+    /// CPU time (user + system) of the whole process for the last `time` call: on a shared
+    /// machine the wall-clock time also counts waiting for other processes' use of the cores.
+    nonisolated(unsafe) private static var lastCPU = Duration.zero
+
+    private static func time(_ body: () throws -> Void) rethrows -> Duration {
+        let cpuStart = processCPU()
+        let start = ContinuousClock.now
+        try body()
+        let wall = ContinuousClock.now - start
+        lastCPU = processCPU() - cpuStart
+        return wall
+    }
+
+    private static func processCPU() -> Duration {
+        var usage = rusage()
+        #if os(Linux)
+            getrusage(RUSAGE_SELF.rawValue, &usage)  // Glibc imports RUSAGE_SELF as an enum case.
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func duration(_ time: timeval) -> Duration { .seconds(time.tv_sec) + .microseconds(time.tv_usec) }
+        return duration(usage.ru_utime) + duration(usage.ru_stime)
+    }
+
+    private static var cpu: String {
+        String(format: "(CPU %.2f s)", lastCPU.milliseconds / 1000)
+    }
+
+    private static func ms(_ duration: Duration) -> String {
+        String(format: "%.3f ms", duration.milliseconds)
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        String(format: "%.2f s", duration.milliseconds / 1000)
+    }
+
+    /// Varied records, a few seconds apart: both kinds, unison and intervals, all tunings.
+    private static func makeRecord(index: Int, using generator: inout SplitMix64) -> TrainingRecord {
+        let timestamp = Date(
+            timeIntervalSince1970: 1_700_000_000 + Double(index) * 3 + Double(generator.next() % 1000) / 1000)
+        let interval = index % 2 == 0 ? DirectedInterval.prime : DirectedInterval.all[Int(generator.next() % 25)]
+        let reference = try! MIDINote(36 + Int(generator.next() % 49))
+        let target = try! reference.transposed(by: interval)
+        let tuning = TuningSystem.allCases[Int(generator.next() % 3)]
+        if index % 3 != 0 {
+            let magnitude = Double(generator.next() % 99_901 + 100) / 1000
+            return .comparison(
+                ComparisonRecord(
+                    timestamp: timestamp, referenceNote: reference, targetNote: target, interval: interval,
+                    tuningSystem: tuning, centOffset: generator.next() % 2 == 0 ? magnitude : -magnitude,
+                    isCorrect: generator.next() % 3 != 0))
+        }
+        return .pitchMatching(
+            PitchMatchingRecord(
+                timestamp: timestamp, referenceNote: reference, targetNote: target, interval: interval,
+                tuningSystem: tuning, initialCentOffset: Double(Int(generator.next() % 2001) - 1000) / 10,
+                userCentError: Double(Int(generator.next() % 6001) - 3000) / 100))
+    }
+
+    /// One CSV row, written from the format (DESIGN.md §4) independently of the store's writer.
+    private static func csvRow(_ record: TrainingRecord, index: Int) -> String {
+        func context(
+            _ type: String, _ date: Date, _ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
+            _ tuning: TuningSystem
+        ) -> String {
+            let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+            var seconds = time_t(milliseconds / 1000)
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            func pad(_ value: Int32, _ width: Int) -> String {
+                let text = String(value)
+                return String(repeating: "0", count: Swift.max(0, width - text.count)) + text
+            }
+            var time =
+                "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
+                + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))"
+            if milliseconds % 1000 != 0 { time += "." + pad(Int32(milliseconds % 1000), 3) }
+            time += "Z"
+            return
+                "\(type),\(time),\(reference.rawValue),\(reference.name),\(target.rawValue),\(target.name),\(interval.interval.abbreviation),\(tuning.rawValue),"
+        }
+        func decimal(_ value: Double) -> String {
+            let text = "\(value)"
+            return text.contains(".") ? text : text + ".0"
+        }
+        switch record {
+        case .comparison(let r):
+            return context(
+                "pitchDiscrimination", r.timestamp, r.referenceNote, r.targetNote, r.interval, r.tuningSystem)
+                + "\(decimal(r.centOffset)),\(r.isCorrect),,,,,,,,,\n"
+        case .pitchMatching(let r):
+            return context("pitchMatching", r.timestamp, r.referenceNote, r.targetNote, r.interval, r.tuningSystem)
+                + ",,\(decimal(r.initialCentOffset)),\(decimal(r.userCentError)),,,,,,,\n"
+        }
+    }
+}
+
+/// Median, 99th percentile and maximum of a sample of durations.
+struct Percentiles {
+    var count: Int
+    var median: Duration
+    var p99: Duration
+    var max: Duration
+
+    init(_ samples: [Duration]) {
+        let sorted = samples.sorted()
+        count = sorted.count
+        median = sorted[sorted.count / 2]
+        p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+        max = sorted.last!
+    }
+}
+
+/// A `TextOutputStream` that writes to a file handle.
+struct HandleStream: TextOutputStream {
+    let handle: FileHandle
+    mutating func write(_ string: String) { handle.write(Data(string.utf8)) }
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): seeded, so every run measures the same data.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension Duration {
+    var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}

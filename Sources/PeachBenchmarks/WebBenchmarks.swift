@@ -1,0 +1,256 @@
+import Foundation
+import Hummingbird
+import Logging
+import PeachCore
+import PeachStore
+import PeachWeb
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Issue 4's server benchmarks, on a real file with 1,000,000 records and the real server on a
+/// loopback port: `swift run -c release PeachBenchmarks web` (results in docs/benchmarks.md).
+///
+/// - start-up: from opening the database to the first `200` of `/healthz` (the profile is
+///   loaded before the server listens);
+/// - answer → next: the round trip of `POST /api/exercises/{id}/answer` over a kept-alive
+///   loopback connection — parsing, evaluation, the durable write, the profile update and the
+///   next exercise — measured at the client, so it is an upper bound of the server's time.
+enum WebBenchmarks {
+    static let records = ProcessInfo.processInfo.environment["PEACH_BENCH_RECORDS"].flatMap(Int.init) ?? 1_000_000
+    static let answers = 2_000
+
+    static func run() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "peach-web-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("peach.sqlite").path
+        print("Web benchmarks in \(folder.path)")
+
+        // A database of a million records, half comparisons, half pitch matchings.
+        let seeded = try AppDatabase.open(path: path)
+        _ = try seeded.importCSV(makeCSV(records: records), mode: .replace)
+        print("database:                        \(records) records")
+
+        let portBox = PortBox()
+        let start = ContinuousClock.now
+        let database = try AppDatabase.open(path: path)
+        let opened = ContinuousClock.now - start
+        let app = try await buildApplication(
+            database: database, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+            logger: {
+                var logger = Logger(label: "bench"); logger.logLevel = .critical; return logger
+            }(),
+            onServerRunning: { port in portBox.set(port ?? 0) })
+        let built = ContinuousClock.now - start
+        let server = Task { try await app.runService() }
+        defer { server.cancel() }
+        let port = await portBox.wait()
+        let client = try LoopbackClient(port: port)
+        let health = try client.request("GET", "/healthz")
+        let startup = ContinuousClock.now - start
+        precondition(health.status == 200)
+        print(
+            "open + profile + /healthz 200:   \(String(format: "%.3f s", startup.seconds))  (open \(String(format: "%.3f s", opened.seconds)), "
+                + "profile and routes \(String(format: "%.3f s", (built - opened).seconds)), listening and first request \(String(format: "%.3f s", (startup - built).seconds)))"
+        )
+        try await measureAnswers(client: client, label: "durable file")
+        for page in ["/", "/comparison", "/settings", "/profile"] {
+            // Issue 5: the Start page (with the profile preview) and the Profile page are
+            // rendered from the in-memory profile; timed at the client, 51 requests.
+            var samples: [Duration] = []
+            var bytes = 0
+            for _ in 0..<51 {
+                let begin = ContinuousClock.now
+                let response = try client.request("GET", page)
+                samples.append(ContinuousClock.now - begin)
+                precondition(response.status == 200)
+                bytes = response.body.utf8.count
+            }
+            print(
+                "page \(page):".padding(toLength: 33, withPad: " ", startingAt: 0)
+                    + String(format: "%d bytes of HTML, median %.3f ms", bytes, samples.sorted()[25].milliseconds))
+        }
+        server.cancel()
+
+        // The same on an in-memory database of the same records: the server's own work without
+        // the fsync of the durable write.
+        let memory = try AppDatabase.inMemory()
+        _ = try memory.importCSV(makeCSV(records: records), mode: .replace)
+        let memoryPort = PortBox()
+        let memoryApp = try await buildApplication(
+            database: memory, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+            logger: {
+                var logger = Logger(label: "bench"); logger.logLevel = .critical; return logger
+            }(),
+            onServerRunning: { port in memoryPort.set(port ?? 0) })
+        let memoryServer = Task { try await memoryApp.runService() }
+        defer { memoryServer.cancel() }
+        try await measureAnswers(
+            client: try LoopbackClient(port: await memoryPort.wait()), label: "in memory, no fsync")
+    }
+
+    static func measureAnswers(client: LoopbackClient, label: String) async throws {
+        for mode in ["comparison", "pitchMatching"] {
+            var exercise =
+                try client.request("GET", "/api/exercises/next?mode=\(mode)").json["exercise"] as! [String: Any]
+            var samples: [Duration] = []
+            for index in 0..<answers {
+                let body =
+                    mode == "comparison"
+                    ? #"{"answer": "\#(index % 3 == 0 ? "lower" : "higher")"}"# : #"{"sliderValue": 0.\#(index % 10)}"#
+                let begin = ContinuousClock.now
+                let reply = try client.request("POST", "/api/exercises/\(exercise["id"] as! String)/answer", body: body)
+                samples.append(ContinuousClock.now - begin)
+                precondition(reply.status == 200, "answer failed: \(reply.body)")
+                exercise = reply.json["next"] as! [String: Any]
+            }
+            let sorted = samples.sorted()
+            let median = sorted[sorted.count / 2]
+            let p99 = sorted[Int((Double(sorted.count) * 0.99).rounded(.up)) - 1]
+            print(
+                "answer → next (\(mode)):".padding(toLength: 33, withPad: " ", startingAt: 0)
+                    + String(
+                        format: "median %.3f ms  p99 %.3f ms  max %.3f ms  (n=%d, ", median.milliseconds,
+                        p99.milliseconds, sorted.last!.milliseconds, answers) + label + ")")
+        }
+    }
+
+    /// A CSV of `records` rows, written from the format (DESIGN.md §4).
+    static func makeCSV(records: Int) -> Data {
+        var csv =
+            "# peach-export-format:3\ntrainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3\n"
+        csv.reserveCapacity(records * 100)
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        var day = ""
+        var dayNumber = -1
+        for index in 0..<records {
+            let seconds = 1_700_000_000 + index * 3
+            if seconds / 86_400 != dayNumber {
+                dayNumber = seconds / 86_400
+                day = String(formatter.string(from: Date(timeIntervalSince1970: Double(seconds))).prefix(11))
+            }
+            let time = String(format: "%02d:%02d:%02d", (seconds / 3600) % 24, (seconds / 60) % 60, seconds % 60)
+            let note = try! MIDINote(36 + index % 49)
+            if index % 2 == 0 {
+                let offset = Double(index % 997 + 1) / 10 * (index % 4 == 0 ? 1 : -1)
+                csv +=
+                    "pitchDiscrimination,\(day)\(time)Z,\(note.rawValue),\(note.name),\(note.rawValue),\(note.name),P1,equalTemperament,\(offset),\(index % 3 != 0),,,,,,,,,\n"
+            } else {
+                let target = try! MIDINote(note.rawValue + 7)
+                csv +=
+                    "pitchMatching,\(day)\(time)Z,\(note.rawValue),\(note.name),\(target.rawValue),\(target.name),P5,justIntonation,,,\(Double(index % 199 - 99)),\(Double(index % 61 - 30) / 2),,,,,,,\n"
+            }
+        }
+        return Data(csv.utf8)
+    }
+}
+
+/// The bound port, handed from the server's start-up callback to the benchmark.
+actor PortBox {
+    private var port: Int?
+    private var waiters: [CheckedContinuation<Int, Never>] = []
+
+    nonisolated func set(_ port: Int) {
+        Task { await self.store(port) }
+    }
+
+    private func store(_ port: Int) {
+        self.port = port
+        for waiter in waiters { waiter.resume(returning: port) }
+        waiters.removeAll()
+    }
+
+    func wait() async -> Int {
+        if let port { return port }
+        return await withCheckedContinuation { waiters.append($0) }
+    }
+}
+
+/// A minimal HTTP/1.1 client on one kept-alive loopback connection: enough to time requests
+/// without a client library's own overhead.
+final class LoopbackClient {
+    struct Reply {
+        var status: Int
+        var body: String
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
+    }
+
+    private let socket: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: Int) throws {
+        #if canImport(Glibc)
+            socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var one: Int32 = 1
+        setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    deinit { close(socket) }
+
+    func request(_ method: String, _ path: String, body: String? = nil) throws -> Reply {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
+        let bytes = Array((head + "\r\n" + (body ?? "")).utf8)
+        _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, bytes.count, 0) }
+        // Read the head, then Content-Length bytes of body.
+        while true {
+            if let end = headEnd(), let length = contentLength(end) {
+                let total = end + 4 + length
+                while buffer.count < total { try fill() }
+                let headText = String(decoding: buffer[0..<end], as: UTF8.self)
+                let status = Int(headText.split(separator: " ")[1]) ?? 0
+                let bodyText = String(decoding: buffer[(end + 4)..<total], as: UTF8.self)
+                buffer.removeFirst(total)
+                return Reply(status: status, body: bodyText)
+            }
+            try fill()
+        }
+    }
+
+    private func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, 65_536, 0) }
+        guard count > 0 else { throw POSIXError(.ECONNRESET) }
+        buffer += chunk[0..<count]
+    }
+
+    private func headEnd() -> Int? {
+        guard buffer.count >= 4 else { return nil }
+        for index in 0...(buffer.count - 4)
+        where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+
+    private func contentLength(_ end: Int) -> Int? {
+        let head = String(decoding: buffer[0..<end], as: UTF8.self).lowercased()
+        for line in head.split(separator: "\r\n") where line.hasPrefix("content-length:") {
+            return Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+        }
+        return 0
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

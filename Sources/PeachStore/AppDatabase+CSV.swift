@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import PeachCore
+
+extension AppDatabase {
+    /// Writes every record as CSV (DESIGN.md §4, Peach iOS export format 3), oldest first,
+    /// streaming from one read transaction: a consistent snapshot that does not block the
+    /// server's writes.
+    /// - Complexity: O(n) time; O(1) memory beyond what `output` keeps.
+    public func exportCSV(to output: inout some TextOutputStream) throws {
+        try Self.mapErrors(path: path) {
+            try writer.read { db in
+                var chunk = CSVFormat.formatLine + "\n" + CSVFormat.header + "\n"
+                chunk.reserveCapacity(1 << 16)
+                try StoredRecord.forEach(in: db) { milliseconds, record in
+                    CSVExport.appendRow(for: record, milliseconds: milliseconds, to: &chunk)
+                    if chunk.utf8.count >= 1 << 16 - 256 {
+                        output.write(chunk)
+                        chunk.removeAll(keepingCapacity: true)
+                    }
+                }
+                output.write(chunk)
+            }
+        }
+    }
+
+    /// The whole export as one string (convenient for small databases and tests).
+    public func exportCSV() throws -> String {
+        var text = ""
+        try exportCSV(to: &text)
+        return text
+    }
+
+    /// Imports a CSV file (format 3, as exported by Peach here or on iOS), all or nothing.
+    ///
+    /// The whole file is checked first; any invalid row throws a `CSVError` naming its line,
+    /// column and reason, and nothing is written. Then one transaction merges or replaces.
+    /// Rows of rhythm training (an iOS feature) are skipped and counted. Imported records get
+    /// new exercise ids (the CSV has none): version-7 UUIDs from the record's time.
+    /// - Complexity: O(n log m) for n rows and m stored records; the parsed rows are held in
+    ///   memory (about 80 bytes per record) until they are written.
+    public func importCSV(_ data: Data, mode: ImportMode) throws -> ImportSummary {
+        let parsed = try CSVImport.parse(data)
+        return try Self.mapErrors(path: path) {
+            try writer.write { db in
+                var replaced = 0
+                let lastExistingID: [StoredRecord.Table: Int64]
+                switch mode {
+                case .replace:
+                    for table in StoredRecord.Table.allCases {
+                        try db.execute(sql: "DELETE FROM \(table.rawValue)")
+                        replaced += db.changesCount
+                    }
+                    lastExistingID = [:]
+                case .merge:
+                    // Duplicates are looked for among the records stored before this import only,
+                    // so a file that holds the same record twice keeps both, as replace would.
+                    var ids: [StoredRecord.Table: Int64] = [:]
+                    for table in StoredRecord.Table.allCases {
+                        ids[table] = try Int64.fetchOne(db, sql: "SELECT max(id) FROM \(table.rawValue)") ?? 0
+                    }
+                    lastExistingID = ids
+                }
+                var added = 0
+                var duplicates = 0
+                // Seeded once from the system, then fast: ids need to be distinct, not secret.
+                var generator = SplitMix64(seed: UInt64.random(in: .min ... .max))
+                for row in parsed.records {
+                    let table = StoredRecord.table(of: row.record)
+                    if let lastID = lastExistingID[table], lastID > 0 {
+                        let exists = try StoredRecord.exists(
+                            StoredRecord.Context(row.record), in: table, upToID: lastID, db)
+                        if exists {
+                            duplicates += 1
+                            continue
+                        }
+                    }
+                    let exerciseID = ImportedExerciseID.make(
+                        milliseconds: Milliseconds.of(row.record.timestamp), using: &generator)
+                    try StoredRecord.insert(row.record, exerciseID: exerciseID, into: db)
+                    added += 1
+                }
+                return ImportSummary(
+                    mode: mode, added: added, skippedDuplicates: duplicates, skippedRhythmRows: parsed.rhythmRows,
+                    replaced: replaced)
+            }
+        }
+    }
+}
+
+/// Writing records as CSV rows.
+enum CSVExport {
+    /// One row of the format-3 header's 19 columns, ended by LF.
+    static func appendRow(for record: TrainingRecord, milliseconds: Int64, to text: inout String) {
+        switch record {
+        case .comparison(let record):
+            appendContext(
+                CSVFormat.comparisonType, milliseconds, record.referenceNote, record.targetNote, record.interval,
+                record.tuningSystem, to: &text)
+            text += CSVFormat.decimal(record.centOffset) + "," + (record.isCorrect ? "true" : "false") + ",,,,,,,,,\n"
+        case .pitchMatching(let record):
+            appendContext(
+                CSVFormat.pitchMatchingType, milliseconds, record.referenceNote, record.targetNote, record.interval,
+                record.tuningSystem, to: &text)
+            text +=
+                ",," + CSVFormat.decimal(record.initialCentOffset) + "," + CSVFormat.decimal(record.userCentError)
+                + ",,,,,,,\n"
+        }
+    }
+
+    private static func appendContext(
+        _ type: String, _ milliseconds: Int64, _ reference: MIDINote, _ target: MIDINote,
+        _ interval: DirectedInterval, _ tuningSystem: TuningSystem, to text: inout String
+    ) {
+        text += type + "," + CSVFormat.timestamp(milliseconds) + "," + String(reference.rawValue) + ","
+        text += reference.name + "," + String(target.rawValue) + "," + target.name + ","
+        text += interval.interval.abbreviation + "," + tuningSystem.rawValue + ","
+    }
+}

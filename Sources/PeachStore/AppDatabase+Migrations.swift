@@ -1,0 +1,59 @@
+import GRDB
+
+extension AppDatabase {
+    /// The schema, one migration per change, append-only: a migration that has shipped is never
+    /// edited, so that a database written by any earlier Peach opens and keeps all its data.
+    /// Written in SQL, never in terms of app types, so that later code changes cannot change it.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: records and settings") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            let intervals = "'P1','m2','M2','m3','M3','P4','d5','P5','m6','M6','m7','M7','P8'"
+            // The 12-TET semitones of each interval, to tie the target note to the reference.
+            let semitones = """
+                CASE interval WHEN 'P1' THEN 0 WHEN 'm2' THEN 1 WHEN 'M2' THEN 2 WHEN 'm3' THEN 3 \
+                WHEN 'M3' THEN 4 WHEN 'P4' THEN 5 WHEN 'd5' THEN 6 WHEN 'P5' THEN 7 WHEN 'm6' THEN 8 \
+                WHEN 'M6' THEN 9 WHEN 'm7' THEN 10 WHEN 'M7' THEN 11 WHEN 'P8' THEN 12 END
+                """
+            // Columns every record has: when, which notes, which interval in which tuning.
+            // timestamp: milliseconds since 1970-01-01T00:00:00Z.
+            let context = """
+                id INTEGER PRIMARY KEY,
+                exerciseID TEXT NOT NULL UNIQUE,
+                timestamp INTEGER NOT NULL,
+                referenceNote INTEGER NOT NULL CHECK (referenceNote BETWEEN 0 AND 127),
+                targetNote INTEGER NOT NULL CHECK (targetNote BETWEEN 0 AND 127),
+                interval TEXT NOT NULL CHECK (interval IN (\(intervals))),
+                direction TEXT NOT NULL CHECK (direction IN ('up', 'down') AND (interval <> 'P1' OR direction = 'up')),
+                tuningSystem TEXT NOT NULL CHECK (tuningSystem IN ('equalTemperament', 'justIntonation', 'pythagorean'))
+                """
+            // The target note is the reference moved by the interval in its direction.
+            let targetMatchesInterval = """
+                CHECK (targetNote = referenceNote + (\(semitones)) * (CASE direction WHEN 'up' THEN 1 ELSE -1 END))
+                """
+            // NaN is stored as NULL (caught by NOT NULL); ±infinity fails the range checks.
+            try db.execute(
+                sql: """
+                    CREATE TABLE comparisonRecord (
+                        \(context),
+                        centOffset REAL NOT NULL CHECK (centOffset <> 0 AND centOffset BETWEEN -100 AND 100),
+                        isCorrect INTEGER NOT NULL CHECK (isCorrect IN (0, 1)),
+                        \(targetMatchesInterval)
+                    ) STRICT;
+                    CREATE INDEX comparisonRecord_timestamp ON comparisonRecord(timestamp);
+                    CREATE TABLE pitchMatchingRecord (
+                        \(context),
+                        initialCentOffset REAL NOT NULL CHECK (initialCentOffset BETWEEN -100 AND 100),
+                        userCentError REAL NOT NULL CHECK (userCentError BETWEEN -1e308 AND 1e308),
+                        \(targetMatchesInterval)
+                    ) STRICT;
+                    CREATE INDEX pitchMatchingRecord_timestamp ON pitchMatchingRecord(timestamp);
+                    CREATE TABLE setting (
+                        key TEXT PRIMARY KEY,
+                        value TEXT NOT NULL
+                    ) STRICT;
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Why the store could not do what was asked: each case says what went wrong and what to do.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file exists but is not an SQLite database at all.
+    case notADatabase(path: String)
+    /// The file is an SQLite database that Peach did not create.
+    case notAPeachDatabase(path: String)
+    /// The file claims to be a Peach database but SQLite cannot read it.
+    case corrupt(path: String, detail: String)
+    /// The file was written by a newer Peach whose schema this version does not know.
+    case newerSchema(path: String)
+    /// The folder for a new database could not be created, or the file could not be opened.
+    case cannotOpen(path: String, detail: String)
+    /// Another process held the database longer than the busy timeout.
+    case busy(detail: String)
+    /// Any other SQLite failure, with SQLite's own words.
+    case database(detail: String)
+
+    public var description: String {
+        switch self {
+        case .notADatabase(let path):
+            "\(path) is not a Peach database (it is not an SQLite file at all). Peach has left it untouched; "
+                + "choose another file with --data, or move this one away."
+        case .notAPeachDatabase(let path):
+            "\(path) is an SQLite database, but not one written by Peach. Peach has left it untouched; "
+                + "choose another file with --data, or move this one away."
+        case .corrupt(let path, let detail):
+            "\(path) is damaged and cannot be read (\(detail)). Peach has left it untouched; restore it from a "
+                + "backup, or move it away and start a new one (an exported CSV can be imported again)."
+        case .newerSchema(let path):
+            "\(path) was written by a newer version of Peach. Peach has left it untouched; update Peach to open it."
+        case .cannotOpen(let path, let detail):
+            "Cannot open the database \(path): \(detail). Check that the folder exists or can be created and "
+                + "that you may write to it, or choose another file with --data."
+        case .busy(let detail):
+            "The database is busy: another Peach process kept it locked too long (\(detail)). Try again in a moment."
+        case .database(let detail):
+            "The database reported an error: \(detail)."
+        }
+    }
+}

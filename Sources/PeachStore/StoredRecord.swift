@@ -1,0 +1,334 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import PeachCore
+
+/// The columns of the two record tables, and the conversions between a row and a
+/// `TrainingRecord`. Timestamps are whole milliseconds since 1970 UTC.
+enum StoredRecord {
+    enum Table: String, CaseIterable {
+        case comparisonRecord, pitchMatchingRecord
+    }
+
+    /// Both tables start with these columns, in this order; `select` lists the rest.
+    static let contextColumns = "id, timestamp, referenceNote, targetNote, interval, direction, tuningSystem"
+
+    static func select(_ table: Table) -> String {
+        switch table {
+        case .comparisonRecord: "SELECT \(contextColumns), centOffset, isCorrect FROM comparisonRecord"
+        case .pitchMatchingRecord:
+            "SELECT \(contextColumns), initialCentOffset, userCentError FROM pitchMatchingRecord"
+        }
+    }
+
+    static func table(of record: TrainingRecord) -> Table {
+        switch record {
+        case .comparison: .comparisonRecord
+        case .pitchMatching: .pitchMatchingRecord
+        }
+    }
+
+    /// Inserts a record; the exercise id makes it unique.
+    ///
+    /// Values are bound through SQLite's C API on GRDB's cached statement (GRDB documents
+    /// `sqliteStatement` for this): boxing nine values into `StatementArguments` per row was a
+    /// third of the time of importing a million records.
+    static func insert(_ record: TrainingRecord, exerciseID: String, into db: Database) throws {
+        let statement: Statement
+        let context: Context
+        let last: (Double, Double)
+        switch record {
+        case .comparison(let record):
+            context = Context(
+                record.timestamp, record.referenceNote, record.targetNote, record.interval, record.tuningSystem)
+            statement = try db.cachedStatement(
+                sql:
+                    "INSERT INTO comparisonRecord (exerciseID, timestamp, referenceNote, targetNote, interval, direction, tuningSystem, centOffset, isCorrect) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            )
+            last = (record.centOffset, record.isCorrect ? 1 : 0)
+        case .pitchMatching(let record):
+            context = Context(
+                record.timestamp, record.referenceNote, record.targetNote, record.interval, record.tuningSystem)
+            statement = try db.cachedStatement(
+                sql:
+                    "INSERT INTO pitchMatchingRecord (exerciseID, timestamp, referenceNote, targetNote, interval, direction, tuningSystem, initialCentOffset, userCentError) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            )
+            last = (record.initialCentOffset, record.userCentError)
+        }
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        bind(exerciseID, 1, handle)
+        sqlite3_bind_int64(handle, 2, context.milliseconds)
+        sqlite3_bind_int64(handle, 3, Int64(context.referenceNote))
+        sqlite3_bind_int64(handle, 4, Int64(context.targetNote))
+        bind(context.interval, 5, handle)
+        bind(context.direction, 6, handle)
+        bind(context.tuningSystem, 7, handle)
+        // NaN would be bound as NULL by SQLite and refused by NOT NULL, as the CHECKs want.
+        sqlite3_bind_double(handle, 8, last.0)
+        if case .comparison = record {
+            sqlite3_bind_int64(handle, 9, Int64(last.1))
+        } else {
+            sqlite3_bind_double(handle, 9, last.1)
+        }
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code),
+                message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+        }
+    }
+
+    /// Whether a record with the same time (ms), reference and target note is in `table`
+    /// among the rows up to `lastID` — the merge rule of DESIGN.md §4. Bound through the C API
+    /// like `insert`: this runs once per row of a merged file.
+    static func exists(_ context: Context, in table: Table, upToID lastID: Int64, _ db: Database) throws -> Bool {
+        let statement = try db.cachedStatement(
+            sql:
+                "SELECT 1 FROM \(table.rawValue) WHERE timestamp = ? AND referenceNote = ? AND targetNote = ? AND id <= ? LIMIT 1"
+        )
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        sqlite3_bind_int64(handle, 1, context.milliseconds)
+        sqlite3_bind_int64(handle, 2, Int64(context.referenceNote))
+        sqlite3_bind_int64(handle, 3, Int64(context.targetNote))
+        sqlite3_bind_int64(handle, 4, lastID)
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code),
+                message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+        }
+    }
+
+    /// SQLITE_TRANSIENT: SQLite copies the text before `bind` returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    private static func bind(_ text: String, _ index: Int32, _ handle: SQLiteStatement) {
+        var text = text
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { characters in
+                _ = sqlite3_bind_text(handle, index, characters.baseAddress, Int32(characters.count), transient)
+            }
+        }
+    }
+
+    /// The shared columns of a record as stored.
+    struct Context {
+        var milliseconds: Int64
+        var referenceNote: Int
+        var targetNote: Int
+        var interval: String
+        var direction: String
+        var tuningSystem: String
+
+        init(
+            _ timestamp: Date, _ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
+            _ tuning: TuningSystem
+        ) {
+            milliseconds = Milliseconds.of(timestamp)
+            referenceNote = reference.rawValue
+            targetNote = target.rawValue
+            self.interval = interval.interval.abbreviation
+            // A prime has no direction; it is stored as up (the table insists).
+            direction = interval.interval == .prime ? Direction.up.rawValue : interval.direction.rawValue
+            tuningSystem = tuning.rawValue
+        }
+
+        init(_ record: TrainingRecord) {
+            switch record {
+            case .comparison(let r): self.init(r.timestamp, r.referenceNote, r.targetNote, r.interval, r.tuningSystem)
+            case .pitchMatching(let r):
+                self.init(r.timestamp, r.referenceNote, r.targetNote, r.interval, r.tuningSystem)
+            }
+        }
+    }
+
+    private static let intervalsByAbbreviation = Dictionary(
+        uniqueKeysWithValues: Interval.allCases.map { ($0.abbreviation, $0) })
+
+    /// Reads a row of `select(table)`. The tables' CHECKs make a failure here mean damage.
+    static func record(from row: Row, table: Table) throws -> TrainingRecord {
+        let milliseconds: Int64 = row[1]
+        guard let reference = MIDINote(rawValue: row[2]), let target = MIDINote(rawValue: row[3]),
+            let interval = intervalsByAbbreviation[row[4] as String],
+            let direction = Direction(rawValue: row[5]),
+            let tuningSystem = TuningSystem(rawValue: row[6])
+        else {
+            throw StoreError.corrupt(path: "the database", detail: "a record has values outside the schema")
+        }
+        let timestamp = Milliseconds.date(milliseconds)
+        let directed = DirectedInterval(interval, direction)
+        switch table {
+        case .comparisonRecord:
+            return .comparison(
+                ComparisonRecord(
+                    timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
+                    tuningSystem: tuningSystem, centOffset: row[7], isCorrect: row[8]))
+        case .pitchMatchingRecord:
+            return .pitchMatching(
+                PitchMatchingRecord(
+                    timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
+                    tuningSystem: tuningSystem, initialCentOffset: row[7], userCentError: row[8]))
+        }
+    }
+
+    /// Calls `body` with every record of both tables, oldest first, ordered by (timestamp,
+    /// comparisons before pitch matchings, insertion order). Two statements walk the timestamp
+    /// indexes and are merged, so nothing is sorted and no array of records is built.
+    ///
+    /// Columns are read through SQLite's C API (GRDB documents `sqliteStatement` for this):
+    /// this is the start-up path over every record, and the tables' CHECKs guarantee what
+    /// each text column can hold, so no `String` needs to be made per row.
+    /// - Complexity: O(n) time, O(1) memory.
+    static func forEach(in db: Database, _ body: (Int64, TrainingRecord) throws -> Void) throws {
+        let order = " ORDER BY timestamp, id"
+        let comparisons = try db.makeStatement(sql: select(.comparisonRecord) + order)
+        let matchings = try db.makeStatement(sql: select(.pitchMatchingRecord) + order)
+        var nextComparison = try step(comparisons, .comparisonRecord, db)
+        var nextMatching = try step(matchings, .pitchMatchingRecord, db)
+        while true {
+            switch (nextComparison, nextMatching) {
+            case (nil, nil):
+                return
+            case (let comparison?, let matching) where matching == nil || comparison.0 <= matching!.0:
+                try body(comparison.0, comparison.1)
+                nextComparison = try step(comparisons, .comparisonRecord, db)
+            case (_, let matching?):
+                try body(matching.0, matching.1)
+                nextMatching = try step(matchings, .pitchMatchingRecord, db)
+            default:
+                return
+            }
+        }
+    }
+
+    /// The next row of a `select(table)` statement as (milliseconds, record), `nil` at the end.
+    private static func step(_ statement: Statement, _ table: Table, _ db: Database) throws -> (Int64, TrainingRecord)?
+    {
+        let handle = statement.sqliteStatement
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_ROW else {
+            if code == SQLITE_DONE { return nil }
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code),
+                message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+        }
+        let milliseconds = sqlite3_column_int64(handle, 1)
+        guard let reference = MIDINote(rawValue: Int(sqlite3_column_int64(handle, 2))),
+            let target = MIDINote(rawValue: Int(sqlite3_column_int64(handle, 3))),
+            let interval = interval(handle, 4),
+            let direction = firstByte(handle, 5).flatMap({
+                $0 == UInt8(ascii: "u") ? .up : $0 == UInt8(ascii: "d") ? .down : nil
+            }) as Direction?,
+            let tuningSystem = tuningSystem(handle, 6)
+        else {
+            throw StoreError.corrupt(path: db.description, detail: "a record has values outside the schema")
+        }
+        let timestamp = Milliseconds.date(milliseconds)
+        let directed = DirectedInterval(interval, direction)
+        switch table {
+        case .comparisonRecord:
+            return (
+                milliseconds,
+                .comparison(
+                    ComparisonRecord(
+                        timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
+                        tuningSystem: tuningSystem, centOffset: sqlite3_column_double(handle, 7),
+                        isCorrect: sqlite3_column_int64(handle, 8) != 0))
+            )
+        case .pitchMatchingRecord:
+            return (
+                milliseconds,
+                .pitchMatching(
+                    PitchMatchingRecord(
+                        timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
+                        tuningSystem: tuningSystem, initialCentOffset: sqlite3_column_double(handle, 7),
+                        userCentError: sqlite3_column_double(handle, 8)))
+            )
+        }
+    }
+
+    private static func firstByte(_ handle: SQLiteStatement, _ column: Int32) -> UInt8? {
+        guard sqlite3_column_bytes(handle, column) > 0, let text = sqlite3_column_text(handle, column) else {
+            return nil
+        }
+        return text[0]
+    }
+
+    /// The interval of a two-byte abbreviation column (`P5`, `m3`, …).
+    private static func interval(_ handle: SQLiteStatement, _ column: Int32) -> Interval? {
+        guard sqlite3_column_bytes(handle, column) == 2, let text = sqlite3_column_text(handle, column) else {
+            return nil
+        }
+        return intervalsByBytes[UInt16(text[0]) << 8 | UInt16(text[1])]
+    }
+
+    private static let intervalsByBytes: [UInt16: Interval] = Dictionary(
+        uniqueKeysWithValues: Interval.allCases.map { interval in
+            let bytes = Array(interval.abbreviation.utf8)
+            return (UInt16(bytes[0]) << 8 | UInt16(bytes[1]), interval)
+        })
+
+    private static let tuningSystemNames = TuningSystem.allCases.map { ($0, Array($0.rawValue.utf8)) }
+
+    /// The tuning system whose raw value the column holds (compared as bytes, no `String`).
+    private static func tuningSystem(_ handle: SQLiteStatement, _ column: Int32) -> TuningSystem? {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard let text = sqlite3_column_text(handle, column) else { return nil }
+        for (system, name) in tuningSystemNames where name.count == count {
+            if name.elementsEqual(UnsafeBufferPointer(start: text, count: count)) { return system }
+        }
+        return nil
+    }
+}
+
+extension TrainingRecord {
+    var timestamp: Date {
+        switch self {
+        case .comparison(let record): record.timestamp
+        case .pitchMatching(let record): record.timestamp
+        }
+    }
+}
+
+/// Exercise ids for imported records, which the CSV does not carry.
+enum ImportedExerciseID {
+    /// A version-7 UUID (RFC 9562): the record's time in milliseconds, then 74 random bits.
+    /// Ids that follow the records' order keep inserts into the unique index of a large import
+    /// at the end of the B-tree; random ids made the import of a million records I/O-bound
+    /// (about 60 s instead of a few).
+    static func make(milliseconds: Int64, using generator: inout some RandomNumberGenerator) -> String {
+        let time = UInt64(clamping: max(0, milliseconds)) & 0xFFFF_FFFF_FFFF
+        let high = time << 16 | 0x7000 | (generator.next() & 0x0FFF)  // time, version 7, rand_a
+        let low = 0x8000_0000_0000_0000 | (generator.next() & 0x3FFF_FFFF_FFFF_FFFF)  // variant 10, rand_b
+        var text = [UInt8](repeating: UInt8(ascii: "-"), count: 36)
+        var position = 0
+        for word in [high, low] {
+            for shift in stride(from: 60, through: 0, by: -4) {
+                if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
+                let digit = UInt8(truncatingIfNeeded: word >> UInt64(shift) & 0xF)
+                text[position] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10
+                position += 1
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
+
+/// Whole milliseconds since 1970-01-01T00:00:00Z: how the store and the CSV keep time.
+enum Milliseconds {
+    static func of(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    static func date(_ milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Hummingbird
+import PeachCore
+import PeachStore
+
+/// A refused API request: a 4xx with `{"error": {"code", "message"}}` (docs/api.md), the message
+/// in the request's language. Nothing is stored when one is thrown.
+public struct APIError: Error, HTTPResponseError, Sendable {
+    public let status: HTTPResponse.Status
+    public let code: String
+    public let message: String
+
+    public init(_ status: HTTPResponse.Status, code: String, message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        try JSONResponse.make(Body(error: .init(code: code, message: message)), status: status)
+    }
+
+    private struct Body: Encodable {
+        struct Detail: Encodable {
+            let code: String
+            let message: String
+        }
+        let error: Detail
+    }
+
+    static func malformedJSON(_ texts: Texts) -> APIError {
+        APIError(.badRequest, code: "malformedBody", message: texts.errorMalformedJSON)
+    }
+
+    static func malformedField(_ field: String, _ texts: Texts) -> APIError {
+        APIError(.badRequest, code: "malformedBody", message: texts.errorMalformedField(field))
+    }
+
+    static func unknownMode(_ mode: String, _ texts: Texts) -> APIError {
+        APIError(.badRequest, code: "unknownMode", message: texts.errorUnknownMode(mode))
+    }
+
+    static func bodyTooLarge(limit: Int, _ texts: Texts) -> APIError {
+        let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
+        return APIError(.contentTooLarge, code: "bodyTooLarge", message: texts.errorBodyTooLarge(size))
+    }
+
+    static func unsupportedMediaType(expected: String, received: String, _ texts: Texts) -> APIError {
+        APIError(
+            .unsupportedMediaType, code: "unsupportedMediaType",
+            message: texts.errorUnsupportedMediaType(expected, received))
+    }
+
+    /// The API's form of a refused answer.
+    init(_ error: TrainingError, _ texts: Texts) {
+        switch error {
+        case .unknownExercise(let id):
+            self.init(.notFound, code: "unknownExercise", message: texts.errorUnknownExercise(id.uuidString))
+        case .alreadyAnswered:
+            self.init(.conflict, code: "alreadyAnswered", message: texts.errorAlreadyAnswered)
+        case .wrongAnswerKind(let expected):
+            self.init(
+                .conflict, code: "wrongAnswerKind",
+                message: expected == .comparison
+                    ? texts.errorWrongAnswerKindComparison : texts.errorWrongAnswerKindPitchMatching)
+        case .sliderOutOfRange(let value):
+            self.init(
+                .unprocessableContent, code: "outOfRange",
+                message: texts.errorSliderOutOfRange(texts.format(value, maximumFractionDigits: 6)))
+        }
+    }
+
+    /// The API's form of a refused setting: the setting's name, the value and what is allowed,
+    /// in the request's language.
+    init(_ error: SettingsError, _ texts: Texts) {
+        switch error {
+        case .unknownSetting(let name):
+            self.init(.badRequest, code: "malformedBody", message: texts.errorUnknownSetting(name))
+        case .outOfRange(let setting, let value, _), .malformed(let setting, let value, _):
+            let key = Self.settingKeys[setting]
+            let name = key.flatMap { texts.settingNames[$0] } ?? texts.noteRangeName
+            let allowed = key.flatMap { texts.allowedValues[$0] } ?? texts.noteRangeSpan
+            let shown = key == .intervals && value == "(none)" ? "(" + texts.noIntervals + ")" : value
+            self.init(.unprocessableContent, code: "outOfRange", message: texts.errorSettingValue(name, shown, allowed))
+        }
+    }
+
+    /// The names PeachCore's `SettingsError` uses for each setting ("note range" is the pair).
+    private static let settingKeys: [String: TrainingSettings.Key] = [
+        "lowest note": .noteRangeLower, "highest note": .noteRangeUpper, "note duration": .noteDuration,
+        "reference pitch": .referencePitch, "sound": .soundSource, "loudness variation": .loudnessVariation,
+        "intervals": .intervals, "tuning system": .tuningSystem, "language": .language,
+    ]
+}
+
+/// JSON bodies of the API: UTF-8, keys sorted, so the same value gives the same bytes.
+enum JSONResponse {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let data = try encoder.encode(value)
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

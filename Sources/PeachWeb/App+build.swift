@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import Logging
+import PeachCore
+import PeachStore
+
+/// Builds the Peach server on a database: loads the profile and the settings, then wires the
+/// routes. The same builder serves `peach serve` and the tests.
+///
+/// - Parameters:
+///   - database: the embedded database (`AppDatabase.inMemory()` in tests).
+///   - configuration: address and server name.
+///   - random: the source of every random choice (seed it for reproducible exercises).
+///   - now: the clock that timestamps records and expires pending exercises.
+///   - onServerRunning: called with the bound port once the server accepts connections.
+public func buildApplication(
+    database: AppDatabase,
+    configuration: ApplicationConfiguration = ApplicationConfiguration(),
+    random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
+    now: @escaping @Sendable () -> Date = { Date() },
+    logger: Logger = Logger(label: "peach"),
+    onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+    let training = try TrainingService(database: database, random: random, now: now)
+    let router = buildRouter(database: database, training: training, now: now)
+    return Application(
+        router: router, configuration: configuration,
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) },
+        logger: logger)
+}
+
+/// The routes of docs/api.md and docs/pages.md.
+func buildRouter(database: AppDatabase, training: TrainingService, now: @escaping @Sendable () -> Date) -> Router<
+    BasicRequestContext
+> {
+    let localizer = Localizer(training: training)
+    let router = Router(context: BasicRequestContext.self)
+    router.add(middleware: ErrorMiddleware(localizer: localizer))
+    router.add(middleware: SameOriginMiddleware(localizer: localizer))
+    // The profile is loaded before the router exists, so being able to answer means ready.
+    router.get("healthz") { _, _ in
+        Response(
+            status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))
+    }
+    ExerciseController(training: training, localizer: localizer).addRoutes(to: router.group("api/exercises"))
+    SettingsController(training: training, localizer: localizer).addRoutes(to: router.group("api/settings"))
+    DataController(database: database, training: training, localizer: localizer, now: now).addRoutes(
+        to: router.group("api"))
+    PageController(training: training, localizer: localizer).addRoutes(to: router)
+    Assets().addRoutes(to: router)
+    return router
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+
+/// The browser's files (`Sources/PeachWeb/Assets`, bundled as a resource), read once at start-up
+/// and served at `/assets/…` with their content type, an ETag and `Cache-Control: no-cache`
+/// (the browser revalidates each file, a cheap 304 while it is unchanged).
+struct Assets: Sendable {
+    struct File: Sendable {
+        let bytes: ByteBuffer
+        let contentType: String
+        let etag: String
+    }
+
+    let files: [String: File]
+
+    /// Reads every file under `directory` (the bundle's `Assets` by default).
+    /// - Complexity: O(total size of the files).
+    init(directory: URL? = Bundle.module.url(forResource: "Assets", withExtension: nil)) {
+        var files: [String: File] = [:]
+        if let directory,
+            let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        {
+            let base = directory.standardizedFileURL.path
+            for case let url as URL in enumerator {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+                    !isDirectory.boolValue,
+                    !url.lastPathComponent.hasPrefix("."), let data = try? Data(contentsOf: url)
+                else { continue }
+                let name = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
+                files[name] = File(
+                    bytes: ByteBuffer(bytes: data), contentType: Self.contentType(forExtension: url.pathExtension),
+                    etag: "\"\(Self.fingerprint(data))\"")
+            }
+        }
+        self.files = files
+    }
+
+    static func contentType(forExtension pathExtension: String) -> String {
+        switch pathExtension.lowercased() {
+        case "js", "mjs": "text/javascript; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "webmanifest": "application/manifest+json"
+        case "json": "application/json"
+        case "png": "image/png"
+        case "ico": "image/x-icon"
+        case "html": "text/html; charset=utf-8"
+        case "txt": "text/plain; charset=utf-8"
+        case "woff2": "font/woff2"
+        default: "application/octet-stream"
+        }
+    }
+
+    /// FNV-1a, 64 bit: enough to tell versions of a file apart.
+    static func fingerprint(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
+    /// The tab icon: a peach. Small enough to live here, so every page can link it.
+    static let favicon = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path fill="#f4a261" d="M16 8c-7 0-12 5-12 11.5S9.5 30 16 30s12-4 12-10.5S23 8 16 8Z"/><path fill="#e76f51" d="M16 8c-2.5 3-3 9 0 22-6.5 0-12-4-12-10.5S9 8 16 8Z" opacity=".35"/><path fill="#2a9d8f" d="M16 8c1-4 4-6 9-6-1 4-4 6-9 6Z"/></svg>
+        """
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("favicon.svg") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "max-age=86400"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: Self.favicon)))
+        }
+        router.get("assets/**") { request, context in
+            let name = context.parameters.getCatchAll().joined(separator: "/")
+            guard let file = files[name] else { throw HTTPError(.notFound) }
+            var headers: HTTPFields = [.contentType: file.contentType, .cacheControl: "no-cache", .eTag: file.etag]
+            if request.headers[.ifNoneMatch] == file.etag {
+                headers[.contentType] = nil
+                return Response(status: .notModified, headers: headers)
+            }
+            headers[.contentLength] = String(file.bytes.readableBytes)
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: file.bytes))
+        }
+    }
+}

@@ -1,0 +1,125 @@
+/// The Pitch Matching and Interval Pitch Matching page: the vertical slider `#pitch-slider`.
+///
+/// - Back at the centre (value 0) for every exercise; `aria-disabled="true"` (inactive) while
+///   the reference plays, during the answer's round trip and during the feedback.
+/// - Pointer and touch dragging through Pointer Events with `setPointerCapture` (the CSS sets
+///   `touch-action: none`). The drag is relative: where the finger lands does not matter, only
+///   how far it moves, so touching the slider never makes the pitch jump. Up = sharper, the
+///   whole travel of the thumb spans v = −1 … 1. Letting go commits the value.
+/// - Keyboard: ↑/↓ (and →/←) small steps, PageUp/PageDown large steps, Home/End minimum/maximum,
+///   Enter or Space commits. `aria-valuenow` follows; `aria-valuetext` stays the server's
+///   neutral text, so a screen reader never tells how far off the note is.
+/// - No visual feedback while tuning: only the thumb moves. The indicator appears after release.
+
+import { createTrainingPage, isTypingTarget } from './training-page.js';
+
+/** Keyboard steps in slider units (the server's centSpan is usually 100 cents per unit). */
+export const SMALL_STEP = 0.01;
+export const LARGE_STEP = 0.1;
+
+const clamp = (v) => Math.max(-1, Math.min(1, v));
+const round = (v) => Math.round(v * 1000) / 1000;
+
+/** Wires the pitch matching page; returns its controller for app.js. */
+export function startPitchMatchingPage(app, main) {
+  const slider = main.querySelector('#pitch-slider');
+  const thumb = slider?.querySelector('.thumb');
+  let value = 0;
+  let active = false;
+  let drag = null;
+
+  const render = () => {
+    if (!slider) return;
+    slider.style.setProperty('--slider-position', String((1 - value) / 2));
+    slider.setAttribute('aria-valuenow', String(round(value)));
+  };
+
+  const setActive = (isActive) => {
+    active = isActive;
+    slider?.setAttribute('aria-disabled', isActive ? 'false' : 'true');
+    if (!isActive) drag = null;
+  };
+
+  const page = createTrainingPage(app, main, {
+    kind: 'pitchMatching',
+    onStateChange: (state) => setActive(state === 'awaitingAnswer'),
+    onExercise: () => { value = 0; render(); },
+  });
+
+  const move = (newValue) => {
+    if (!active) return;
+    value = clamp(newValue);
+    render();
+    page.loop.setSlider(value);
+  };
+
+  const commit = () => {
+    if (!active) return;
+    if (page.loop.answer(value)) setActive(false);
+  };
+
+  /** Pixels of thumb travel from the top end to the bottom end. */
+  const travel = () => {
+    const track = slider.getBoundingClientRect().height;
+    const knob = thumb ? thumb.getBoundingClientRect().height : 0;
+    return Math.max(1, track - knob);
+  };
+
+  if (slider) {
+    page.listen(slider, 'pointerdown', (event) => {
+      if (!active || drag || (event.pointerType === 'mouse' && event.button !== 0)) return;
+      event.preventDefault();
+      slider.setPointerCapture?.(event.pointerId);
+      drag = { pointerId: event.pointerId, startY: event.clientY, startValue: value, travel: travel() };
+      slider.focus({ preventScroll: true });
+    });
+    page.listen(slider, 'pointermove', (event) => {
+      if (!drag || event.pointerId !== drag.pointerId) return;
+      event.preventDefault();
+      move(drag.startValue - (2 * (event.clientY - drag.startY)) / drag.travel);
+    });
+    page.listen(slider, 'pointerup', (event) => {
+      if (!drag || event.pointerId !== drag.pointerId) return;
+      event.preventDefault();
+      move(drag.startValue - (2 * (event.clientY - drag.startY)) / drag.travel);
+      drag = null;
+      commit();
+    });
+    // The browser took the pointer away (a system gesture): end the drag without committing;
+    // the note keeps sounding and the user can take the slider again.
+    const cancel = (event) => { if (drag && event.pointerId === drag.pointerId) drag = null; };
+    page.listen(slider, 'pointercancel', cancel);
+    page.listen(slider, 'lostpointercapture', cancel);
+  }
+
+  page.listen(document, 'keydown', (event) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (isTypingTarget(event.target)) return;
+    const focusedElsewhere = event.target instanceof Element && event.target !== slider
+      && event.target !== document.body && event.target.closest('a, button');
+    const steps = {
+      ArrowUp: SMALL_STEP, ArrowRight: SMALL_STEP, ArrowDown: -SMALL_STEP, ArrowLeft: -SMALL_STEP,
+      PageUp: LARGE_STEP, PageDown: -LARGE_STEP,
+    };
+    if (event.key in steps) {
+      if (focusedElsewhere && !event.key.startsWith('Arrow')) return;
+      event.preventDefault();
+      move(value + steps[event.key]);
+    } else if (event.key === 'Home' || event.key === 'End') {
+      if (event.target !== slider) return;
+      event.preventDefault();
+      move(event.key === 'Home' ? -1 : 1); // APG: Home = minimum, End = maximum
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      // Enter/Space on a focused link or button keeps its own meaning.
+      if (focusedElsewhere) return;
+      event.preventDefault();
+      if (!event.repeat) commit();
+    }
+  });
+
+  value = 0;
+  render();
+  setActive(false);
+  page.start();
+  return page;
+}

@@ -1,0 +1,155 @@
+/// The Settings page: every control saves on `change` (`PUT /api/settings`), CSV import, and
+/// "Reset all training data" behind a second, explicit button. DOM contract: docs/pages.md
+/// "Settings page". Every text shown comes from the server (its error messages and summaries,
+/// or `data-msg-*` attributes).
+
+import { ApiError } from './api-client.js';
+
+/** The text value of one setting as the form holds it (docs/api.md formats). */
+function formValue(form, name) {
+  const controls = [...form.elements].filter((element) => element.name === name);
+  if (controls.length === 0) return undefined;
+  const first = controls[0];
+  if (first.type === 'checkbox') {
+    // `intervals`: one checkbox per interval code, sent as a comma-separated list.
+    return controls.filter((c) => c.checked).map((c) => c.value).join(',');
+  }
+  if (first.type === 'radio') return controls.find((c) => c.checked)?.value ?? '';
+  return first.value;
+}
+
+/** Puts a saved value back into the form (after the server rejected a change). */
+function restoreValue(form, name, value) {
+  const controls = [...form.elements].filter((element) => element.name === name);
+  if (controls.length === 0) return;
+  const first = controls[0];
+  if (first.type === 'checkbox') {
+    const codes = new Set(String(value).split(',').filter(Boolean));
+    for (const c of controls) c.checked = codes.has(c.value);
+  } else if (first.type === 'radio') {
+    for (const c of controls) c.checked = c.value === String(value);
+  } else {
+    first.value = String(value);
+    // Range controls often show their value in an <output for=…>; keep it in step.
+    first.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
+/** Finds the element for messages, or makes one (role=alert for errors). */
+function messageElement(container, selector, id, role) {
+  let element = container.querySelector(selector);
+  if (!element) {
+    element = document.createElement('p');
+    element.id = id;
+    element.setAttribute('role', role);
+    element.className = 'form-message';
+    container.prepend(element);
+  }
+  return element;
+}
+
+const show = (element, text, isError) => {
+  element.textContent = text;
+  element.hidden = !text;
+  element.classList.toggle('is-error', Boolean(isError));
+};
+
+/** Wires the settings page; returns its controller for app.js. */
+export function startSettingsPage(app, main) {
+  const cleanups = [];
+  const listen = (target, type, handler) => {
+    target.addEventListener(type, handler);
+    cleanups.push(() => target.removeEventListener(type, handler));
+  };
+
+  // --- settings, saved on change -------------------------------------------------------------
+  const form = main.querySelector('#settings-form');
+  if (form) {
+    const names = [...new Set([...form.elements].map((e) => e.name).filter(Boolean))];
+    const saved = Object.fromEntries(names.map((name) => [name, formValue(form, name)]));
+    const status = messageElement(form, '#settings-status', 'settings-status', 'alert');
+    if (!status.textContent) status.hidden = true;
+    let queue = Promise.resolve();
+
+    listen(form, 'submit', (event) => event.preventDefault());
+    listen(form, 'change', (event) => {
+      const name = event.target?.name;
+      if (!name || !(name in saved)) return;
+      const value = formValue(form, name);
+      // One change at a time, in order, so a slow reply cannot overwrite a later change.
+      queue = queue.then(async () => {
+        try {
+          const settings = await app.api.putSettings({ [name]: value });
+          saved[name] = settings?.[name] ?? value;
+          show(status, '', false);
+          if (name === 'language') app.navigate(location.href, { replace: true });
+        } catch (error) {
+          restoreValue(form, name, saved[name]);
+          show(status, error instanceof ApiError ? error.message : (main.dataset.msgOffline ?? error.message), true);
+        }
+      });
+    });
+  }
+
+  // --- CSV import ----------------------------------------------------------------------------
+  const importForm = main.querySelector('#import-form, form[action^="/api/import"]');
+  if (importForm) {
+    const result = messageElement(importForm, '#import-result', 'import-result', 'status');
+    if (!result.textContent) result.hidden = true;
+    listen(importForm, 'submit', async (event) => {
+      event.preventDefault();
+      const file = importForm.querySelector('input[type="file"]')?.files?.[0];
+      if (!file) return;
+      const mode = formValue(importForm, 'mode') || importForm.dataset.mode || 'merge';
+      const submit = importForm.querySelector('button[type="submit"], button:not([type])');
+      if (submit) submit.disabled = true;
+      try {
+        const reply = await app.api.importCSV(await file.text(), mode);
+        show(result, reply?.message ?? '', false);
+      } catch (error) {
+        show(result, error instanceof ApiError ? error.message : (main.dataset.msgOffline ?? error.message), true);
+      } finally {
+        if (submit) submit.disabled = false;
+      }
+    });
+  }
+
+  // --- reset, with an explicit second button ---------------------------------------------------
+  const resetButton = main.querySelector('#reset-button');
+  const resetConfirm = main.querySelector('#reset-confirm');
+  const resetCancel = main.querySelector('#reset-cancel');
+  if (resetButton && resetConfirm) {
+    const container = resetConfirm.closest('form, section, div') ?? main;
+    const result = messageElement(container, '#reset-result', 'reset-result', 'status');
+    if (!result.textContent) result.hidden = true;
+    const ask = (asking) => {
+      resetConfirm.hidden = !asking;
+      if (resetCancel) resetCancel.hidden = !asking;
+      resetButton.setAttribute('aria-expanded', String(asking));
+      if (asking) resetConfirm.focus();
+    };
+    ask(false);
+    listen(resetButton, 'click', (event) => { event.preventDefault(); show(result, '', false); ask(true); });
+    if (resetCancel) listen(resetCancel, 'click', (event) => { event.preventDefault(); ask(false); resetButton.focus(); });
+    listen(resetConfirm, 'click', async (event) => {
+      event.preventDefault();
+      resetConfirm.disabled = true;
+      try {
+        const reply = await app.api.reset();
+        const template = resetConfirm.dataset.msgDone ?? '';
+        show(result, template.replace('{deleted}', String(reply?.deleted ?? 0)), false);
+        ask(false);
+        resetButton.focus();
+      } catch (error) {
+        show(result, error instanceof ApiError ? error.message : (main.dataset.msgOffline ?? error.message), true);
+      } finally {
+        resetConfirm.disabled = false;
+      }
+    });
+  }
+
+  return {
+    training: false,
+    dispose() { for (const cleanup of cleanups.splice(0)) cleanup(); },
+  };
+}

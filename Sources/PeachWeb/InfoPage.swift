@@ -1,0 +1,52 @@
+import PeachCore
+
+/// App name, developer, copyright, version and licence.
+public struct InfoPage: Sendable {
+    public var texts: Texts
+    public var version: String
+
+    public init(texts: Texts, version: String = AppInfo.version) {
+        self.texts = texts
+        self.version = version
+    }
+
+    public func render() -> String {
+        let rows: [(String, String)] = [
+            (texts.developerLabel, texts.developerName),
+            (texts.copyrightLabel, texts.copyrightNotice),
+            (texts.versionLabel, version),
+            (texts.licenceLabel, texts.licenceText),
+        ]
+        return Layout(
+            texts: texts, title: texts.infoTitle + " — " + texts.appName, page: "info",
+            navigation: [Layout.backToStart(texts)]
+        ).render(
+            main: el(
+                "main", ["id": "main"],
+                el("h1", .text(texts.appName)),
+                el("dl", children: rows.flatMap { [el("dt", .text($0.0)), el("dd", .text($0.1))] })
+            ))
+    }
+}
+
+/// The answer to an address without a page.
+public struct NotFoundPage: Sendable {
+    public var texts: Texts
+
+    public init(texts: Texts) {
+        self.texts = texts
+    }
+
+    public func render() -> String {
+        Layout(
+            texts: texts, title: texts.pageNotFoundTitle + " — " + texts.appName, page: "not-found",
+            navigation: [Layout.backToStart(texts)]
+        ).render(
+            main: el(
+                "main", ["id": "main"],
+                el("h1", .text(texts.pageNotFoundTitle)),
+                el("p", .text(texts.pageNotFound)),
+                el("p", el("a", ["href": PageRoute.start.path], .text(texts.backToStart)))
+            ))
+    }
+}

@@ -1,0 +1,82 @@
+import PeachCore
+
+/// The frame of every page: the document head, the header with its navigation, and `<main>`.
+struct Layout {
+    /// A link in the header, with an icon and an accessible name.
+    struct NavigationLink {
+        var route: PageRoute
+        var label: String
+        var icon: Icon
+    }
+
+    var texts: Texts
+    var title: String
+    /// `data-page` of `<body>`, which tells the browser scripts which controller to start.
+    var page: String
+    var navigation: [NavigationLink]
+
+    func render(main: HTML) -> String {
+        let document = el(
+            "html", ["lang": texts.language.rawValue],
+            el(
+                "head",
+                el("meta", ["charset": "utf-8"]),
+                el("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"]),
+                el("meta", ["name": "color-scheme", "content": "light dark"]),
+                el("title", .text(title)),
+                el("link", ["rel": "icon", "href": "/favicon.svg", "type": "image/svg+xml"]),
+                el("link", ["rel": "stylesheet", "href": PageRoute.asset("peach.css")]),
+                el("script", ["type": "module", "src": PageRoute.asset("app.js")])
+            ),
+            el(
+                "body", ["data-page": page],
+                el("header", el("nav", ["aria-label": texts.appName], children: navigation.map(link))),
+                main
+            )
+        )
+        return "<!DOCTYPE html>\n" + document.render() + "\n"
+    }
+
+    private func link(_ item: NavigationLink) -> HTML {
+        el(
+            "a", ["href": item.route.path, "class": "icon-button", "aria-label": item.label, "title": item.label],
+            item.icon.svg
+        )
+    }
+
+    /// The header of a secondary page: back to Start.
+    static func backToStart(_ texts: Texts) -> NavigationLink {
+        NavigationLink(route: .start, label: texts.backToStart, icon: .home)
+    }
+}
+
+/// The header icons, drawn as filled inline SVG (no extra requests; the stylesheet fills them
+/// with `currentColor`).
+enum Icon {
+    case home, settings, info, profile
+
+    var path: String {
+        switch self {
+        case .home:
+            "M12 3 2 12h3v8h5v-5h4v5h5v-8h3Z"
+        case .settings:
+            "M19.69 9.78 22.26 9.75 22.26 14.25 19.69 14.22 19.00 15.87 20.84 17.66 17.66 20.84 15.87 19.00 14.22 19.69 14.25 22.26 9.75 22.26 9.78 19.69 8.13 19.00 6.34 20.84 3.16 17.66 5.00 15.87 4.31 14.22 1.74 14.25 1.74 9.75 4.31 9.78 5.00 8.13 3.16 6.34 6.34 3.16 8.13 5.00 9.78 4.31 9.75 1.74 14.25 1.74 14.22 4.31 15.87 5.00 17.66 3.16 20.84 6.34 19.00 8.13Z M15.2 12a3.2 3.2 0 1 0-6.4 0 3.2 3.2 0 1 0 6.4 0Z"
+        case .profile:
+            // A band over a keyboard: the perceptual profile in miniature.
+            "M3 14.5 7 9l4 3 4-6 6 5.5V13l-5.7-4.6-4 6-4-3L3 17Zm0 4h18v3H3Zm3 0h1.5v2H6Zm4.5 0H12v2h-1.5Zm4.5 0h1.5v2H15Z"
+        case .info:
+            "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.25 8h2.5v8h-2.5Zm0-4h2.5v2.5h-2.5Z"
+        }
+    }
+
+    var svg: HTML {
+        el(
+            "svg",
+            [
+                "viewBox": "0 0 24 24", "width": "24", "height": "24", "fill": "currentColor", "aria-hidden": "true",
+                "focusable": "false",
+            ],
+            el("path", ["d": path, "fill-rule": "evenodd"])
+        )
+    }
+}

@@ -1,0 +1,13 @@
+import Hummingbird
+import PeachCore
+
+/// Chooses a request's language: the language setting if set, else the browser's
+/// `Accept-Language`, else English.
+struct Localizer: Sendable {
+    let training: TrainingService
+
+    func texts(for request: Request) async -> Texts {
+        let chosen = await training.settings.language
+        return Texts.of(chosen ?? Language(acceptLanguage: request.headers[.acceptLanguage]))
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import PeachCore
+
+/// The HTML pages (docs/pages.md), and the plain-form fallbacks of the Settings page: saving
+/// the settings form and the confirmed reset work without scripts.
+struct PageController: Sendable {
+    let training: TrainingService
+    let localizer: Localizer
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get(RouterPath(PageRoute.start.path)) { request, _ in
+            let texts = await localizer.texts(for: request)
+            let page = await training.view { StartPage(texts: texts, profile: $0, range: $1.noteRange) }
+            return Self.html(page.render())
+        }
+        // The profile the training service keeps current: no database query per view.
+        router.get(RouterPath(PageRoute.profile.path)) { request, _ in
+            let texts = await localizer.texts(for: request)
+            let page = await training.view { ProfilePage(texts: texts, profile: $0, range: $1.noteRange) }
+            return Self.html(page.render())
+        }
+        for mode in TrainingMode.allCases {
+            router.get(RouterPath(PageRoute.training(mode).path)) { request, _ in
+                let texts = await localizer.texts(for: request)
+                return Self.html(TrainingPage(texts: texts, mode: mode, settings: await training.settings).render())
+            }
+        }
+        router.get(RouterPath(PageRoute.settings.path), use: settings)
+        router.post(RouterPath(PageRoute.settings.path), use: saveSettingsForm)
+        router.get(RouterPath(PageRoute.settingsReset.path)) { request, _ in
+            Self.html(ResetPage(texts: await localizer.texts(for: request)).render())
+        }
+        router.post(RouterPath(PageRoute.settingsReset.path), use: resetForm)
+        router.get(RouterPath(PageRoute.info.path)) { request, _ in
+            Self.html(InfoPage(texts: await localizer.texts(for: request)).render())
+        }
+    }
+
+    static func html(_ page: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                .xContentTypeOptions: "nosniff",
+                HTTPField.Name("Referrer-Policy")!: "same-origin",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
+    }
+
+    @Sendable func settings(request: Request, context: BasicRequestContext) async throws -> Response {
+        let texts = await localizer.texts(for: request)
+        let message = request.uri.queryParameters.get("deleted").flatMap(Int.init).map(texts.resetDone)
+        return Self.html(SettingsPage(texts: texts, settings: await training.settings, message: message).render())
+    }
+
+    /// The settings form sent without scripts: applied all or nothing, then back to the page.
+    @Sendable func saveSettingsForm(request: Request, context: BasicRequestContext) async throws -> Response {
+        let texts = await localizer.texts(for: request)
+        let fields = try await Self.formFields(request, texts: texts)
+        var changes: [String: String] = [:]
+        for (name, value) in fields where TrainingSettings.Key(rawValue: name) != nil {
+            changes[name] =
+                name == TrainingSettings.Key.intervals.rawValue && changes[name] != nil
+                ? changes[name]! + "," + value : value
+        }
+        // Unchecking every interval sends no `intervals` field at all.
+        if changes[TrainingSettings.Key.intervals.rawValue] == nil, changes.count > 1 {
+            changes[TrainingSettings.Key.intervals.rawValue] = ""
+        }
+        do {
+            _ = try await training.updateSettings(changes)
+            return Response.redirect(to: PageRoute.settings.path, type: .normal)
+        } catch let error as SettingsError {
+            return Self.html(
+                SettingsPage(
+                    texts: texts, settings: await training.settings, message: APIError(error, texts).message,
+                    messageIsError: true
+                ).render(), status: .unprocessableContent)
+        }
+    }
+
+    /// The confirmed reset sent by the confirmation page.
+    @Sendable func resetForm(request: Request, context: BasicRequestContext) async throws -> Response {
+        let texts = await localizer.texts(for: request)
+        let fields = try await Self.formFields(request, texts: texts)
+        guard fields.contains(where: { $0 == ("confirm", "true") }) else {
+            return Response.redirect(to: PageRoute.settingsReset.path, type: .normal)
+        }
+        let deleted = try await training.deleteAllTrainingData()
+        return Response.redirect(to: PageRoute.settings.path + "?deleted=\(deleted)", type: .normal)
+    }
+
+    /// The fields of an `application/x-www-form-urlencoded` body, in order.
+    static func formFields(_ request: Request, texts: Texts) async throws -> [(String, String)] {
+        let data = try await request.body(
+            accepting: ["application/x-www-form-urlencoded"], limit: Request.jsonBodyLimit, texts: texts)
+        return String(decoding: data, as: UTF8.self).split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ text: Substring?) -> String {
+                guard let text else { return "" }
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            return (decode(parts.first), decode(parts.count > 1 ? parts[1] : nil))
+        }
+    }
+}

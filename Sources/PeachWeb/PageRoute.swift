@@ -1,0 +1,37 @@
+import PeachCore
+
+/// Every page's address, in one place: views link through this, never through string literals.
+public enum PageRoute: Hashable, Sendable {
+    case start
+    case training(TrainingMode)
+    case settings
+    case settingsReset
+    case info
+    case profile
+
+    public var path: String {
+        switch self {
+        case .start: "/"
+        case .training(.comparison): "/comparison"
+        case .training(.pitchMatching): "/pitch-matching"
+        case .training(.intervalComparison): "/interval-comparison"
+        case .training(.intervalPitchMatching): "/interval-pitch-matching"
+        case .settings: "/settings"
+        case .settingsReset: "/settings/reset"
+        case .info: "/info"
+        case .profile: "/profile"
+        }
+    }
+
+    /// The address of a JSON API call.
+    enum API {
+        static func nextExercise(_ mode: TrainingMode) -> String { "/api/exercises/next?mode=\(mode.rawValue)" }
+        static let settings = "/api/settings"
+        static let export = "/api/export"
+        static let `import` = "/api/import"
+        static let reset = "/api/reset"
+    }
+
+    /// The address of a static asset.
+    static func asset(_ name: String) -> String { "/assets/" + name }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// The vertical axis of the profile and timeline charts: cents on a logarithmic scale from
+/// 0.1 to 100, the bounds of the adaptive chain (DESIGN.md §4), with 100 at the top and 0.1 at
+/// the bottom, so that finer hearing moves the band down toward the keys.
+struct CentsScale {
+    static let minimum = 0.1
+    static let maximum = 100.0
+    /// Where the axis is labelled: one gridline per decade.
+    static let decades = [0.1, 1, 10, 100]
+
+    /// The y coordinate of `maximum`.
+    let top: Double
+    /// The y coordinate of `minimum`.
+    let bottom: Double
+
+    /// The y coordinate of a value in cents.
+    ///
+    /// Values outside 0.1…100 are clamped to the nearest bound: the chain never leaves that
+    /// span, but imported data may (a cent offset of 0 has no logarithm at all), and a band that
+    /// ran off the chart would hide more than the clamp does. The summary statistics still show
+    /// the exact values.
+    /// - Complexity: O(1).
+    func y(_ cents: Double) -> Double {
+        let clamped = min(max(cents, Self.minimum), Self.maximum)
+        let fraction = log10(clamped / Self.minimum) / log10(Self.maximum / Self.minimum)
+        return bottom - fraction * (bottom - top)
+    }
+}

@@ -1,0 +1,260 @@
+import PeachCore
+
+/// The perceptual profile drawing (DESIGN.md §4 "Profile visualisation"): a piano keyboard over
+/// the note range and, above it, the discrimination band — mean ± standard deviation of
+/// |cent offset| per trained note — on an inverted logarithmic cents axis. One renderer, two
+/// sizes: `full` for the Profile page, `small` (no labels) for the Start page preview.
+///
+/// A plain value: `svg` is a function of it, byte for byte.
+///
+/// **Drawing rules.** Notes without data draw nothing and the band breaks there — no
+/// interpolation. A lone trained note draws a short segment half a white key wide. A note with
+/// a single comparison has no standard deviation: its mean is drawn, the band breaks around it
+/// (a band of width zero would claim a certainty one answer cannot give). Values outside
+/// 0.1…100 cents are clamped to the axis (see `CentsScale.y`).
+///
+/// **Styling.** Every element carries presentation attributes (`fill`, `stroke`) with light-mode
+/// defaults, so the SVG reads without any CSS; the page's stylesheet restyles them through
+/// these classes (presentation attributes lose to any CSS rule), e.g. for dark mode. No
+/// `<style>` element and no `style` attribute: both are blocked by a CSP `style-src 'self'`.
+///
+/// | class | element | default |
+/// |---|---|---|
+/// | `profile-chart`, `profile-chart-full` / `profile-chart-small` | the `<svg>` | — |
+/// | `profile-grid` | `<g>` of the decade gridlines (full) | stroke `#8e8e93`, 0.4 opacity |
+/// | `profile-axis` | `<g>` of the axis labels and title (full) | fill `currentColor` |
+/// | `profile-placeholder` | the empty state's band at 100 cents | fill `#0a84ff`, 0.12 opacity |
+/// | `profile-empty` | the empty state's text (full) | fill `currentColor` |
+/// | `profile-band` | `<g>` of the mean ± SD areas | fill `#0a84ff`, 0.3 opacity |
+/// | `profile-mean` | `<g>` of the mean lines | stroke `#0a64d0` |
+/// | `profile-keys-white` | `<g>` of the white keys | fill `#ffffff`, stroke `#8e8e93` |
+/// | `profile-keys-black` | `<g>` of the black keys | fill `#3a3a3c` |
+/// | `profile-note-names` | `<g>` of the C labels (full) | fill `currentColor` |
+public struct ProfileChart: Hashable, Sendable {
+    /// The Profile page's drawing, or the Start page's preview.
+    public enum Size: String, Hashable, Sendable {
+        case full, small
+    }
+
+    /// The band at one trained note.
+    public struct NoteThreshold: Hashable, Sendable {
+        public var note: MIDINote
+        /// Mean |cent offset|.
+        public var mean: Double
+        /// Sample standard deviation; `nil` with a single comparison.
+        public var standardDeviation: Double?
+        public var count: Int
+
+        public init(note: MIDINote, mean: Double, standardDeviation: Double?, count: Int) {
+            self.note = note
+            self.mean = mean
+            self.standardDeviation = standardDeviation
+            self.count = count
+        }
+    }
+
+    public var range: NoteRange
+    /// The trained notes; notes outside `range` are not drawn.
+    public var thresholds: [NoteThreshold]
+    /// Mean |cent offset| over the range, for the accessible summary; `nil` without data.
+    public var averageThreshold: Double?
+    public var language: Language
+    public var size: Size
+
+    public init(
+        range: NoteRange, thresholds: [NoteThreshold], averageThreshold: Double?, language: Language, size: Size
+    ) {
+        self.range = range
+        self.thresholds = thresholds
+        self.averageThreshold = averageThreshold
+        self.language = language
+        self.size = size
+    }
+
+    /// What a screen reader announces: the summary of DESIGN.md for `full`, the preview's name
+    /// for `small`.
+    public var accessibleLabel: String {
+        let texts = Texts.of(language)
+        let average = averageThreshold.map(texts.decimal)
+        switch size {
+        case .full: return texts.chartSummary(range.lower.name, range.upper.name, average)
+        case .small: return texts.previewLabel(average)
+        }
+    }
+
+    /// The drawing, as an `<svg>` element to place in a page.
+    /// - Complexity: O(notes in range).
+    public var svg: String {
+        let geometry = Geometry(size)
+        let keyboard = KeyboardLayout(range: range, left: geometry.plotLeft, right: geometry.plotRight)
+        let scale = CentsScale(top: geometry.plotTop, bottom: geometry.plotBottom)
+        let texts = Texts.of(language)
+        let trained = thresholds.filter { range.contains($0.note) }.sorted { $0.note < $1.note }
+
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(geometry.width)) \(n(geometry.height))\""
+        svg += " class=\"profile-chart profile-chart-\(size.rawValue)\" role=\"img\""
+        svg += " aria-label=\"\(ProfileMarkup.escaped(accessibleLabel))\">\n"
+        if geometry.hasLabels { svg += axis(geometry, scale, texts) }
+        if trained.isEmpty {
+            svg += placeholder(geometry, scale, texts)
+        } else {
+            svg += band(trained, keyboard, scale)
+        }
+        svg += keys(keyboard, geometry)
+        if geometry.hasLabels { svg += noteNames(keyboard, geometry) }
+        svg += "</svg>"
+        return svg
+    }
+
+    // MARK: - Parts
+
+    private func axis(_ geometry: Geometry, _ scale: CentsScale, _ texts: Texts) -> String {
+        var grid = "<g class=\"profile-grid\" stroke=\"#8e8e93\" stroke-opacity=\"0.4\" stroke-width=\"0.5\">\n"
+        var labels = "<g class=\"profile-axis\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
+        labels += " font-size=\"11\" text-anchor=\"end\">\n"
+        for value in CentsScale.decades {
+            let y = n(scale.y(value))
+            grid += "<line x1=\"\(n(geometry.plotLeft))\" y1=\"\(y)\" x2=\"\(n(geometry.plotRight))\" y2=\"\(y)\"/>\n"
+            labels += "<text x=\"\(n(geometry.plotLeft - 4))\" y=\"\(y)\" dy=\"0.35em\">"
+            labels += "\(texts.axisValue(value))</text>\n"
+        }
+        let middle = n((geometry.plotTop + geometry.plotBottom) / 2)
+        labels += "<text transform=\"rotate(-90)\" x=\"-\(middle)\" y=\"10\" text-anchor=\"middle\">"
+        labels += "\(ProfileMarkup.escaped(texts.centsAxisTitle))</text>\n"
+        return grid + "</g>\n" + labels + "</g>\n"
+    }
+
+    /// The empty state: a faint, uniform band from 100 down to 50 cents, and (full size) the
+    /// invitation to train, centred above the keyboard.
+    private func placeholder(_ geometry: Geometry, _ scale: CentsScale, _ texts: Texts) -> String {
+        let top = scale.y(CentsScale.maximum)
+        var svg = "<rect class=\"profile-placeholder\" fill=\"#0a84ff\" fill-opacity=\"0.12\""
+        svg += " x=\"\(n(geometry.plotLeft))\" y=\"\(n(top))\" width=\"\(n(geometry.plotRight - geometry.plotLeft))\""
+        svg += " height=\"\(n(scale.y(50) - top))\"/>\n"
+        if geometry.hasLabels {
+            svg += "<text class=\"profile-empty\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
+            svg += " font-size=\"14\" text-anchor=\"middle\" x=\"\(n((geometry.plotLeft + geometry.plotRight) / 2))\""
+            svg += " y=\"\(n((geometry.plotTop + geometry.plotBottom) / 2 + 12))\">"
+            svg += "\(ProfileMarkup.escaped(texts.chartEmpty))</text>\n"
+        }
+        return svg
+    }
+
+    /// The band (mean ± SD areas) and the mean lines, one piece per run of adjacent trained notes.
+    private func band(_ trained: [NoteThreshold], _ keyboard: KeyboardLayout, _ scale: CentsScale) -> String {
+        let halfSegment = keyboard.whiteKeyWidth / 4
+        var areas = ""
+        var means = ""
+        for run in Self.runs(of: trained) {
+            if run.count == 1 {
+                let x = keyboard.centre(of: run[0].note)
+                means += "<path d=\"M\(n(x - halfSegment)) \(n(scale.y(run[0].mean)))H\(n(x + halfSegment))\"/>\n"
+            } else {
+                let points = run.map { "\(n(keyboard.centre(of: $0.note))) \(n(scale.y($0.mean)))" }
+                means += "<path d=\"M\(points.joined(separator: "L"))\"/>\n"
+            }
+            for spread in Self.runs(of: run, where: { $0.standardDeviation != nil }) {
+                areas += area(spread, keyboard, scale, halfSegment: halfSegment)
+            }
+        }
+        var svg = ""
+        if !areas.isEmpty {
+            svg += "<g class=\"profile-band\" fill=\"#0a84ff\" fill-opacity=\"0.3\">\n" + areas + "</g>\n"
+        }
+        svg +=
+            "<g class=\"profile-mean\" fill=\"none\" stroke=\"#0a64d0\" stroke-width=\"\(size == .full ? "1.5" : "1")\""
+        svg += " stroke-linecap=\"round\" stroke-linejoin=\"round\">\n" + means + "</g>\n"
+        return svg
+    }
+
+    /// Mean ± SD of adjacent notes that all have a standard deviation: a polygon through the
+    /// key centres, or a rectangle half a white key wide for a lone note.
+    private func area(
+        _ spread: [NoteThreshold], _ keyboard: KeyboardLayout, _ scale: CentsScale, halfSegment: Double
+    ) -> String {
+        func upper(_ t: NoteThreshold) -> Double { scale.y(t.mean + t.standardDeviation!) }
+        func lower(_ t: NoteThreshold) -> Double { scale.y(t.mean - t.standardDeviation!) }
+        if spread.count == 1 {
+            let note = spread[0]
+            let x = keyboard.centre(of: note.note)
+            return "<rect x=\"\(n(x - halfSegment))\" y=\"\(n(upper(note)))\" width=\"\(n(2 * halfSegment))\""
+                + " height=\"\(n(lower(note) - upper(note)))\"/>\n"
+        }
+        let top = spread.map { "\(n(keyboard.centre(of: $0.note))) \(n(upper($0)))" }
+        let bottom = spread.reversed().map { "\(n(keyboard.centre(of: $0.note))) \(n(lower($0)))" }
+        return "<path d=\"M\((top + bottom).joined(separator: "L"))Z\"/>\n"
+    }
+
+    private func keys(_ keyboard: KeyboardLayout, _ geometry: Geometry) -> String {
+        let notes = range.notes
+        var white = "<g class=\"profile-keys-white\" fill=\"#ffffff\" stroke=\"#8e8e93\" stroke-width=\"0.5\">\n"
+        for note in notes where !KeyboardLayout.isBlack(note) {
+            white += "<rect x=\"\(n(keyboard.x(of: note)))\" y=\"\(n(geometry.keyboardTop))\""
+            white += " width=\"\(n(keyboard.width(of: note)))\" height=\"\(n(geometry.whiteKeyHeight))\"/>\n"
+        }
+        var black = "<g class=\"profile-keys-black\" fill=\"#3a3a3c\">\n"
+        for note in notes where KeyboardLayout.isBlack(note) {
+            black += "<rect x=\"\(n(keyboard.x(of: note)))\" y=\"\(n(geometry.keyboardTop))\""
+            black += " width=\"\(n(keyboard.width(of: note)))\" height=\"\(n(geometry.blackKeyHeight))\"/>\n"
+        }
+        return white + "</g>\n" + black + "</g>\n"
+    }
+
+    private func noteNames(_ keyboard: KeyboardLayout, _ geometry: Geometry) -> String {
+        var svg = "<g class=\"profile-note-names\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
+        svg += " font-size=\"12\" text-anchor=\"middle\">\n"
+        let baseline = n(geometry.keyboardTop + geometry.whiteKeyHeight + 16)
+        for note in range.notes where note.rawValue % 12 == 0 {
+            svg += "<text x=\"\(n(keyboard.centre(of: note)))\" y=\"\(baseline)\">\(note.name)</text>\n"
+        }
+        return svg + "</g>\n"
+    }
+
+    /// Splits notes (lowest first) into runs of adjacent MIDI notes that satisfy `include`.
+    static func runs(
+        of notes: [NoteThreshold], where include: (NoteThreshold) -> Bool = { _ in true }
+    ) -> [[NoteThreshold]] {
+        var runs: [[NoteThreshold]] = []
+        var current: [NoteThreshold] = []
+        for note in notes {
+            if !include(note) || (current.last.map { $0.note.rawValue + 1 != note.note.rawValue } ?? false) {
+                if !current.isEmpty { runs.append(current) }
+                current = []
+            }
+            if include(note) { current.append(note) }
+        }
+        if !current.isEmpty { runs.append(current) }
+        return runs
+    }
+
+    private func n(_ value: Double) -> String { ProfileMarkup.number(value) }
+
+    /// Where the parts of each size go, in `viewBox` units.
+    struct Geometry {
+        let width: Double
+        let height: Double
+        let plotLeft: Double
+        let plotRight: Double
+        let plotTop: Double
+        let plotBottom: Double
+        let keyboardTop: Double
+        let whiteKeyHeight: Double
+        let blackKeyHeight: Double
+        let hasLabels: Bool
+
+        init(_ size: Size) {
+            switch size {
+            case .full:
+                // 480 units wide: on a phone (about 360 px) labels of 12 units stay about 9 px,
+                // on the widest page (640 px) 16 px.
+                (width, height, plotLeft, plotRight) = (480, 214, 40, 474)
+                (plotTop, plotBottom, keyboardTop) = (10, 130, 136)
+                (whiteKeyHeight, blackKeyHeight, hasLabels) = (54, 34, true)
+            case .small:
+                (width, height, plotLeft, plotRight) = (320, 72, 1, 319)
+                (plotTop, plotBottom, keyboardTop) = (3, 40, 43)
+                (whiteKeyHeight, blackKeyHeight, hasLabels) = (28, 17, false)
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import PeachCore
+
+/// How the profile page writes numbers and dates, by hand and never through a locale: one
+/// decimal for cents ("12.3" / "12,3" — a decimal point in English, a decimal comma in German),
+/// U+2212 for minus, counts grouped by thousands ("1,234" / "1.234"), UTC calendar days with
+/// the month names of the table. The same value always renders the same bytes, on every machine.
+extension Texts {
+    /// Shown instead of a number without data.
+    public var noData: String { "—" }
+
+    private var decimalSeparator: String { language == .german ? "," : "." }
+    private var groupingSeparator: String { language == .german ? "." : "," }
+
+    /// A value with exactly one decimal ("12.3" / "12,3", "−0.4"); a value that rounds to zero is "0.0".
+    public func decimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        let sign = tenths < 0 ? "\u{2212}" : ""
+        return "\(sign)\(abs(tenths) / 10)\(decimalSeparator)\(abs(tenths) % 10)"
+    }
+
+    /// A value with one decimal and an explicit sign ("+2.1", "−2.1", "0.0").
+    public func signedDecimal(_ value: Double) -> String {
+        let text = decimal(value)
+        return text.hasPrefix("\u{2212}") || text == decimal(0) ? text : "+" + text
+    }
+
+    /// A count grouped by thousands: "1,234,567" / "1.234.567".
+    public func grouped(_ value: Int) -> String {
+        var digits = String(abs(value))
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(digits.suffix(3), at: 0)
+            digits.removeLast(3)
+        }
+        groups.insert(Substring(digits), at: 0)
+        return (value < 0 ? "\u{2212}" : "") + groups.joined(separator: groupingSeparator)
+    }
+
+    /// A cents value for the axis: "0.1", "1", "10", "100" / "0,1" …
+    public func axisValue(_ value: Double) -> String {
+        value < 1 ? decimal(value) : String(Int(value.rounded()))
+    }
+
+    /// Formatted cents with their unit ("12.3 cents"), or "—".
+    public func cents(_ value: Double?) -> String {
+        value.map { centsFormat(decimal($0)) } ?? noData
+    }
+
+    /// Mean ± standard deviation with the unit ("12.3 ± 4.5 cents"), the mean alone without a
+    /// standard deviation, or "—".
+    public func cents(_ mean: Double?, plusMinus deviation: Double?) -> String {
+        guard let mean else { return noData }
+        guard let deviation else { return cents(mean) }
+        return centsFormat(decimal(mean) + " ± " + decimal(deviation))
+    }
+
+    /// A UTC calendar day: "3 Mar 2026" / "3. März 2026".
+    public func longDate(_ date: Date) -> String {
+        let parts = CalendarDay(date)
+        return longDateFormat(parts.day, monthNames[parts.month - 1], parts.year)
+    }
+
+    /// A UTC calendar day without the year, for axis labels.
+    public func shortDate(_ date: Date) -> String {
+        let parts = CalendarDay(date)
+        return shortDateFormat(parts.day, shortMonthNames[parts.month - 1])
+    }
+
+    /// A UTC month, for the labels of a long timeline.
+    public func monthYear(_ date: Date) -> String {
+        let parts = CalendarDay(date)
+        return monthYearFormat(shortMonthNames[parts.month - 1], parts.year)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Hummingbird
+import PeachCore
+
+/// `GET /api/settings` and `PUT /api/settings` (docs/api.md): settings as text, changed all or
+/// nothing, saved at once.
+struct SettingsController: Sendable {
+    let training: TrainingService
+    let localizer: Localizer
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.get(use: show)
+        group.put(use: update)
+    }
+
+    /// A setting's value as sent: text, a number, or (for intervals) a list of codes.
+    struct SettingValue: Decodable {
+        let text: String
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self.text = text
+            } else if let number = try? container.decode(Double.self) {
+                self.text = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+            } else {
+                self.text = try container.decode([String].self).joined(separator: ",")
+            }
+        }
+    }
+
+    @Sendable func show(request: Request, context: BasicRequestContext) async throws -> Response {
+        try JSONResponse.make(["settings": await training.settings.values])
+    }
+
+    @Sendable func update(request: Request, context: BasicRequestContext) async throws -> Response {
+        let texts = await localizer.texts(for: request)
+        let changes = try await request.decodeJSON([String: SettingValue].self, texts: texts).mapValues(\.text)
+        do {
+            let settings = try await training.updateSettings(changes)
+            return try JSONResponse.make(["settings": settings.values])
+        } catch let error as SettingsError {
+            throw APIError(error, texts)
+        }
+    }
+}

@@ -1,0 +1,265 @@
+import PeachCore
+
+/// Every setting of DESIGN.md §4 as a bounded control inside `<form id="settings-form">`, each
+/// named by its settings key, so that the page works as a plain form (POST /settings) and the
+/// settings script can save each change through PUT /api/settings; then export, import and
+/// the reset.
+public struct SettingsPage: Sendable {
+    public var texts: Texts
+    public var settings: TrainingSettings
+    /// A message shown at the top (after a reset, or why a plain-form save was refused).
+    public var message: String?
+    public var messageIsError: Bool
+
+    public init(texts: Texts, settings: TrainingSettings, message: String? = nil, messageIsError: Bool = false) {
+        self.texts = texts
+        self.settings = settings
+        self.message = message
+        self.messageIsError = messageIsError
+    }
+
+    /// The choices of note duration: 0.3 … 3.0 s in steps of 0.1.
+    static let noteDurations = (3...30).map { Double($0) / 10 }
+    /// The choices of reference pitch: 380 … 500 Hz.
+    static let referencePitches = (380...500).map(Double.init)
+    /// The choices of loudness variation: 0, 0.1 … 1.
+    static let loudnessVariations = (0...10).map { Double($0) / 10 }
+
+    public func render() -> String {
+        var children: [HTML] = [el("h1", .text(texts.settings))]
+        if let message {
+            children.append(
+                el("p", ["id": "settings-message", "role": messageIsError ? "alert" : "status"], .text(message)))
+        }
+        children += [settingsForm(), dataSection()]
+        return Layout(
+            texts: texts, title: texts.settings + " — " + texts.appName, page: "settings",
+            navigation: [Layout.backToStart(texts)]
+        ).render(main: el("main", ["id": "main"], children: children))
+    }
+
+    private func settingsForm() -> HTML {
+        el(
+            "form",
+            [
+                "id": "settings-form", "method": "post", "action": PageRoute.settings.path,
+                "data-api-url": PageRoute.API.settings, "data-msg-saved": texts.settingsSaved,
+                "data-msg-failed": texts.settingsSaveFailed,
+            ],
+            el("p", .text(texts.settingsIntro)),
+            el(
+                "fieldset",
+                el("legend", .text(texts.noteRangeLegend)),
+                field(
+                    .noteRangeLower, label: texts.noteRangeLower,
+                    noteSelect(.noteRangeLower, selected: settings.noteRange.lower)),
+                field(
+                    .noteRangeUpper, label: texts.noteRangeUpper,
+                    noteSelect(.noteRangeUpper, selected: settings.noteRange.upper))
+            ),
+            field(
+                .noteDuration, label: texts.noteDuration,
+                numberSelect(
+                    .noteDuration, Self.noteDurations, current: settings.noteDuration, unit: texts.secondsUnit,
+                    digits: 1)),
+            field(
+                .referencePitch, label: texts.referencePitch,
+                numberSelect(
+                    .referencePitch, Self.referencePitches, current: settings.referencePitch.hertz,
+                    unit: texts.hertzUnit, digits: 2)),
+            field(
+                .soundSource, label: texts.soundSource,
+                select(
+                    .soundSource, SoundSource.allCases.map { ($0.rawValue, texts.soundSourceNames[$0]!) },
+                    selected: settings.soundSource.rawValue)),
+            field(
+                .loudnessVariation, label: texts.loudnessVariation,
+                numberSelect(
+                    .loudnessVariation, Self.loudnessVariations, current: settings.loudnessVariation, unit: nil,
+                    digits: 2),
+                hint: texts.loudnessVariationHint),
+            intervalsFieldset(),
+            field(
+                .tuningSystem, label: texts.tuningSystem,
+                select(
+                    .tuningSystem, TuningSystem.allCases.map { ($0.rawValue, texts.tuningSystemNames[$0]!) },
+                    selected: settings.tuningSystem.rawValue)),
+            field(
+                .language, label: texts.languageSetting,
+                select(
+                    .language,
+                    [("", texts.languageFromBrowser)]
+                        + Language.allCases.map { ($0.rawValue, texts.languageNames[$0]!) },
+                    selected: settings.language?.rawValue ?? "")),
+            el("p", ["id": "settings-status", "class": "form-message", "role": "alert", "hidden": nil]),
+            el("noscript", el("button", ["type": "submit"], .text(texts.saveSettings)))
+        )
+    }
+
+    private func controlID(_ key: TrainingSettings.Key) -> String { "setting-" + key.rawValue }
+
+    private func field(_ key: TrainingSettings.Key, label: String, _ control: HTML, hint: String? = nil) -> HTML {
+        var children: [HTML] = [el("label", ["for": controlID(key)], .text(label)), control]
+        if let hint { children.append(el("p", ["id": controlID(key) + "-hint", "class": "hint"], .text(hint))) }
+        return el("div", ["class": "field"], children: children)
+    }
+
+    private func select(_ key: TrainingSettings.Key, _ options: [(value: String, label: String)], selected: String)
+        -> HTML
+    {
+        el(
+            "select", ["id": controlID(key), "name": key.rawValue],
+            children: options.map { option in
+                el(
+                    "option",
+                    attributes: [HTML.Attribute("value", option.value)]
+                        + (option.value == selected ? [HTML.Attribute("selected", nil)] : []),
+                    children: [.text(option.label)])
+            })
+    }
+
+    private func noteSelect(_ key: TrainingSettings.Key, selected: MIDINote) -> HTML {
+        let notes = TrainingSettings.noteBounds.map { try! MIDINote($0) }
+        return select(key, notes.map { (String($0.rawValue), $0.name) }, selected: String(selected.rawValue))
+    }
+
+    /// A select of numbers; a current value off the grid (set through the API) is kept as an
+    /// extra choice so that showing the page never changes a setting.
+    private func numberSelect(
+        _ key: TrainingSettings.Key, _ choices: [Double], current: Double, unit: String?, digits: Int
+    ) -> HTML {
+        var values = choices
+        if !values.contains(where: { abs($0 - current) < 1e-9 }) { values = (values + [current]).sorted() }
+        let options = values.map { value -> (String, String) in
+            let label = texts.format(value, maximumFractionDigits: digits) + (unit.map { " " + $0 } ?? "")
+            return (plainNumber(value), label)
+        }
+        let selected = values.first { abs($0 - current) < 1e-9 }.map(plainNumber) ?? ""
+        return select(key, options, selected: selected)
+    }
+
+    /// A number as the settings API reads it (decimal point, no trailing zeros).
+    private func plainNumber(_ value: Double) -> String {
+        Texts.english.format(value, maximumFractionDigits: 6)
+    }
+
+    private func intervalsFieldset() -> HTML {
+        let boxes = DirectedInterval.all.map { interval -> HTML in
+            let id = "interval-" + interval.code
+            var attributes = [
+                HTML.Attribute("type", "checkbox"), HTML.Attribute("id", id),
+                HTML.Attribute("name", TrainingSettings.Key.intervals.rawValue), HTML.Attribute("value", interval.code),
+            ]
+            if settings.intervals.contains(interval) { attributes.append(HTML.Attribute("checked", nil)) }
+            return el(
+                "div", ["class": "checkbox"],
+                el("input", attributes: attributes),
+                el("label", ["for": id], .text(texts.name(of: interval))))
+        }
+        return el(
+            "fieldset",
+            ["id": "setting-intervals", "class": "intervals", "aria-describedby": "setting-intervals-hint"],
+            children: [
+                el("legend", .text(texts.intervalsLegend)),
+                el("p", ["id": "setting-intervals-hint", "class": "hint"], .text(texts.intervalsHint)),
+            ] + boxes)
+    }
+
+    private func dataSection() -> HTML {
+        el(
+            "section", ["aria-labelledby": "data-heading"],
+            el("h2", ["id": "data-heading"], .text(texts.dataLegend)),
+            el(
+                "p",
+                el(
+                    "a", ["id": "export-link", "href": PageRoute.API.export, "download": nil, "data-full-load": nil],
+                    .text(texts.exportData)),
+                .text(" "), el("span", ["class": "hint"], .text(texts.exportHint))),
+            el(
+                "form",
+                [
+                    "id": "import-form", "action": PageRoute.API.import, "method": "post",
+                ],
+                el(
+                    "fieldset",
+                    el("legend", .text(texts.importData)),
+                    el(
+                        "div", ["class": "field"],
+                        el("label", ["for": "import-file"], .text(texts.importFile)),
+                        el(
+                            "input",
+                            [
+                                "id": "import-file", "type": "file", "name": "file", "accept": ".csv,text/csv",
+                                "required": nil,
+                            ])),
+                    el(
+                        "div", ["class": "checkbox"],
+                        el(
+                            "input",
+                            ["id": "import-merge", "type": "radio", "name": "mode", "value": "merge", "checked": nil]),
+                        el("label", ["for": "import-merge"], .text(texts.importMerge))),
+                    el(
+                        "div", ["class": "checkbox"],
+                        el("input", ["id": "import-replace", "type": "radio", "name": "mode", "value": "replace"]),
+                        el("label", ["for": "import-replace"], .text(texts.importReplace))),
+                    el("button", ["type": "submit"], .text(texts.importButton)),
+                    el("p", ["id": "import-result", "class": "form-message", "role": "status", "hidden": nil])
+                )
+            ),
+            resetSection()
+        )
+    }
+
+    /// "Reset all training data": with scripts, a second button asks for confirmation in place;
+    /// without, the link leads to the confirmation page.
+    private func resetSection() -> HTML {
+        el(
+            "section", ["class": "reset"],
+            el(
+                "a",
+                [
+                    "id": "reset-button", "href": PageRoute.settingsReset.path, "class": "button danger",
+                    "aria-controls": "reset-confirm",
+                ],
+                .text(texts.resetData)),
+            el("p", ["id": "reset-explanation", "class": "hint"], .text(texts.resetExplanation)),
+            el(
+                "button",
+                [
+                    "id": "reset-confirm", "type": "button", "class": "danger", "hidden": nil,
+                    "data-msg-done": texts.resetDoneTemplate,
+                ],
+                .text(texts.resetConfirm)),
+            el("button", ["id": "reset-cancel", "type": "button", "hidden": nil], .text(texts.resetCancel)),
+            el("p", ["id": "reset-result", "class": "form-message", "role": "status", "hidden": nil])
+        )
+    }
+}
+
+/// The confirmation step before all training data is deleted.
+public struct ResetPage: Sendable {
+    public var texts: Texts
+
+    public init(texts: Texts) {
+        self.texts = texts
+    }
+
+    public func render() -> String {
+        Layout(
+            texts: texts, title: texts.resetData + " — " + texts.appName, page: "reset",
+            navigation: [Layout.backToStart(texts)]
+        ).render(
+            main: el(
+                "main", ["id": "main"],
+                el("h1", .text(texts.resetQuestion)),
+                el("p", .text(texts.resetExplanation)),
+                el(
+                    "form", ["id": "reset-form", "method": "post", "action": PageRoute.settingsReset.path],
+                    el("input", ["type": "hidden", "name": "confirm", "value": "true"]),
+                    el("button", ["type": "submit", "class": "danger"], .text(texts.resetConfirm)),
+                    .text(" "),
+                    el("a", ["href": PageRoute.settings.path], .text(texts.resetCancel))
+                )
+            ))
+    }
+}

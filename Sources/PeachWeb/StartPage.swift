@@ -1,0 +1,56 @@
+import PeachCore
+
+/// The hub: the four training modes (Comparison first and primary), the profile preview, and
+/// Settings, Profile and Info.
+public struct StartPage: Sendable {
+    public var texts: Texts
+    /// The small profile drawing; the link around it opens the Profile page.
+    public var preview: ProfileChart
+
+    public init(texts: Texts, preview: ProfileChart) {
+        self.texts = texts
+        self.preview = preview
+    }
+
+    /// The Start page of a profile over the current note range.
+    public init(texts: Texts, profile: PerceptualProfile, range: NoteRange) {
+        self.init(
+            texts: texts, preview: ProfileChart(profile: profile, range: range, language: texts.language, size: .small))
+    }
+
+    public func render() -> String {
+        Layout(
+            texts: texts, title: texts.startTitle, page: "start",
+            navigation: [
+                .init(route: .settings, label: texts.settings, icon: .settings),
+                .init(route: .profile, label: texts.profileTitle, icon: .profile),
+                .init(route: .info, label: texts.info, icon: .info),
+            ]
+        ).render(
+            main: el(
+                "main", ["id": "main"],
+                el("h1", .text(texts.appName)),
+                modeLink(.comparison, id: "start-comparison", primary: true),
+                modeLink(.pitchMatching, id: "start-pitch-matching"),
+                el("hr"),
+                modeLink(.intervalComparison, id: "start-interval-comparison"),
+                modeLink(.intervalPitchMatching, id: "start-interval-pitch-matching"),
+                // The drawing's accessible name ("Your pitch profile. … Tap to view details.")
+                // names the link.
+                el(
+                    "a", ["class": "profile-preview", "id": "start-profile", "href": PageRoute.profile.path],
+                    .raw(preview.svg))
+            ))
+    }
+
+    private func modeLink(_ mode: TrainingMode, id: String, primary: Bool = false) -> HTML {
+        el(
+            "a",
+            [
+                "class": primary ? "button primary" : "button", "id": id, "href": PageRoute.training(mode).path,
+                "data-mode": mode.rawValue,
+            ],
+            .text(texts.name(of: mode))
+        )
+    }
+}

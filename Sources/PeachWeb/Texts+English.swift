@@ -1,0 +1,201 @@
+import PeachCore
+
+extension Texts {
+    /// English, the default language.
+    public static let english = Texts(
+        language: .english,
+        appName: "Peach",
+        startTitle: "Peach — pitch ear training",
+        backToStart: "Back to Start",
+        settings: "Settings",
+        info: "Info",
+        comparison: "Comparison",
+        pitchMatching: "Pitch Matching",
+        intervalComparison: "Interval Comparison",
+        intervalPitchMatching: "Interval Pitch Matching",
+        higher: "Higher",
+        lower: "Lower",
+        targetIntervalLabel: "Target interval:",
+        pitchSliderLabel: "Pitch",
+        sliderValueText: { "Slider at \($0)" },
+        interrupted: "Training stopped because the sound was interrupted.",
+        offline: "Peach can't reach its server. Your last answer is kept and will be sent when the connection is back.",
+        tapToStart: "Tap to start",
+        serverError: "Something went wrong on the server. Go back to Start and try again.",
+        correct: "Correct",
+        incorrect: "Incorrect",
+        deadCenter: "Dead center",
+        centsText: { cents in
+            let unit = abs(cents) == 1 ? "cent" : "cents"
+            return cents > 0 ? "+\(cents) \(unit)" : cents < 0 ? "\u{2212}\(-cents) \(unit)" : "0 cents"
+        },
+        centsSharp: { $0 == 1 ? "1 cent sharp" : "\($0) cents sharp" },
+        centsFlat: { $0 == 1 ? "1 cent flat" : "\($0) cents flat" },
+        intervalNames: [
+            .prime: "Prime", .minorSecond: "Minor Second", .majorSecond: "Major Second",
+            .minorThird: "Minor Third", .majorThird: "Major Third", .perfectFourth: "Perfect Fourth",
+            .tritone: "Tritone", .perfectFifth: "Perfect Fifth", .minorSixth: "Minor Sixth",
+            .majorSixth: "Major Sixth", .minorSeventh: "Minor Seventh", .majorSeventh: "Major Seventh",
+            .octave: "Octave",
+        ],
+        up: "Up",
+        down: "Down",
+        directedIntervalName: { "\($0) \($1)" },
+        settingsIntro: "Changes are saved at once and apply to the next exercise.",
+        noteRangeLegend: "Note range",
+        noteRangeLower: "Lowest note",
+        noteRangeUpper: "Highest note",
+        noteDuration: "Note duration",
+        secondsUnit: "s",
+        referencePitch: "Reference pitch (A4)",
+        hertzUnit: "Hz",
+        soundSource: "Sound",
+        soundSourceNames: [.sine: "Sine wave"],
+        loudnessVariation: "Vary loudness",
+        loudnessVariationHint: "0 keeps both notes equally loud; 1 varies the target by up to ±2 dB.",
+        intervalsLegend: "Intervals for the interval modes",
+        intervalsHint: "Each exercise picks one of the chosen intervals at random. Choose at least one.",
+        tuningSystem: "Tuning system",
+        tuningSystemNames: [
+            .equalTemperament: "Equal temperament (12-TET)", .justIntonation: "Just intonation",
+            .pythagorean: "Pythagorean",
+        ],
+        languageSetting: "Language",
+        languageFromBrowser: "Same as the browser",
+        languageNames: [.english: "English", .german: "German (Deutsch)"],
+        saveSettings: "Save settings",
+        settingsSaved: "Saved.",
+        settingsSaveFailed: "The setting could not be saved.",
+        dataLegend: "Training data",
+        exportData: "Export training data (CSV)",
+        exportHint: "A CSV file compatible with the Peach iOS app.",
+        importData: "Import training data",
+        importFile: "CSV file",
+        importMerge: "Merge with the existing data",
+        importReplace: "Replace all existing data",
+        importButton: "Import",
+        importSucceeded: { added, duplicates, rhythm in
+            var text = added == 1 ? "Imported 1 record." : "Imported \(added) records."
+            if duplicates > 0 {
+                text += duplicates == 1 ? " Skipped 1 duplicate." : " Skipped \(duplicates) duplicates."
+            }
+            if rhythm > 0 { text += rhythm == 1 ? " Skipped 1 rhythm record." : " Skipped \(rhythm) rhythm records." }
+            return text
+        },
+        resetData: "Reset all training data",
+        resetQuestion: "Delete all training data?",
+        resetExplanation:
+            "This deletes every recorded exercise and your profile. Your settings stay. This cannot be undone.",
+        resetConfirm: "Delete all training data",
+        resetCancel: "Cancel",
+        resetDone: { $0 == 1 ? "Deleted 1 training record." : "Deleted \($0) training records." },
+        resetDoneTemplate: "Deleted {deleted} training records.",
+        infoTitle: "About Peach",
+        developerName: "The Peach developers",
+        copyrightNotice: "© 2026 The Peach developers",
+        developerLabel: "Developer",
+        copyrightLabel: "Copyright",
+        versionLabel: "Version",
+        licenceLabel: "Licence",
+        licenceText: "MIT License",
+        pageNotFoundTitle: "Page not found",
+        pageNotFound: "There is no page at this address.",
+        errorUnknownExercise: { "There is no open exercise with id \($0); ask for a new one." },
+        errorAlreadyAnswered: "This exercise was already answered with a different answer; ask for a new one.",
+        errorWrongAnswerKindComparison:
+            "This exercise is a comparison; answer with {\"answer\": \"higher\"} or {\"answer\": \"lower\"}.",
+        errorWrongAnswerKindPitchMatching:
+            "This exercise is a pitch-matching challenge; answer with {\"sliderValue\": v}, v from -1 to 1.",
+        errorSliderOutOfRange: { "The slider value \($0) is out of range; allowed: -1 to 1." },
+        errorMalformedJSON: "The request body is not valid JSON.",
+        errorMalformedField: { "The field \"\($0)\" is missing or has the wrong type." },
+        errorAnswerMissing:
+            "Send either {\"answer\": \"higher\" or \"lower\"} or {\"sliderValue\": v} with v from -1 to 1.",
+        errorUnknownMode: {
+            "\"\($0)\" is not a training mode; use comparison, pitchMatching, intervalComparison or intervalPitchMatching."
+        },
+        errorUnknownImportMode: { "\"\($0)\" is not an import mode; use merge or replace." },
+        errorBodyTooLarge: { "The request body is too large; this address accepts at most \($0)." },
+        errorUnsupportedMediaType: { "Send the body as \($0) (the request said \"\($1)\")." },
+        errorUnknownSetting: { "There is no setting \"\($0)\"." },
+        errorSettingValue: { "The \($0) \($1) is not allowed; allowed: \($2)." },
+        errorResetNotConfirmed: "To delete all training data, send {\"confirm\": true}.",
+        errorInvalidCSV: { "The file cannot be imported; nothing was changed. \($0)" },
+        csvPlace: { line, column in
+            let parts = [line.map { "Line \($0)" }, column.map { "column \($0)" }].compactMap { $0 }
+            return parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
+        },
+        errorNotFound: "There is nothing at this address.",
+        errorMethodNotAllowed: "This address does not accept this method.",
+        errorInternal: "Something went wrong on the server; nothing was stored. Try again.",
+        errorCrossSite:
+            "This request came from another website and was refused; use Peach itself to change your settings or data.",
+        noIntervals: "none",
+        settingNames: [
+            .noteRangeLower: "lowest note", .noteRangeUpper: "highest note", .noteDuration: "note duration",
+            .referencePitch: "reference pitch", .soundSource: "sound", .loudnessVariation: "loudness variation",
+            .intervals: "interval selection", .tuningSystem: "tuning system", .language: "language",
+        ],
+        allowedValues: [
+            .noteRangeLower: "A0 to C8 (MIDI 21–108)", .noteRangeUpper: "A0 to C8 (MIDI 21–108)",
+            .noteDuration: "0.3 to 3.0 seconds in steps of 0.1", .referencePitch: "380 to 500 Hz",
+            .soundSource: "sine", .loudnessVariation: "0 to 1",
+            .intervals: "at least one of the interval codes P1up … P8down, such as P5up or m3down",
+            .tuningSystem: "equalTemperament, justIntonation or pythagorean",
+            .language: "empty (the browser's language), en or de",
+        ],
+        noteRangeSpan: "at least 12 semitones between the lowest and the highest note",
+        noteRangeName: "note range",
+        profileTitle: "Profile",
+        chartSummary: { lower, upper, average in
+            "Perceptual profile showing detection thresholds from \(lower) to \(upper). "
+                + (average.map { "Average threshold: \($0) cents." } ?? "Start training to build your profile.")
+        },
+        previewLabel: { average in
+            "Your pitch profile. " + (average.map { "Average threshold: \($0) cents. " } ?? "")
+                + "Tap to view details."
+        },
+        chartEmpty: "Start training to build your profile",
+        centsAxisTitle: "cents",
+        centsFormat: { "\($0) cents" },
+        thresholdHeading: "Detection threshold",
+        mean: "Mean",
+        standardDeviation: "Standard deviation",
+        comparisons: "Comparisons",
+        trend: "Trend",
+        trendMeanings: [
+            .improving: "improving", .stable: "stable", .declining: "declining",
+            .notEnoughData: "not enough data yet",
+        ],
+        matchingHeading: "Pitch matching accuracy",
+        meanAbsoluteError: "Mean error",
+        attempts: "Attempts",
+        tendency: "Tendency",
+        tendsSharp: { "tends sharp (\($0) cents)" },
+        tendsFlat: { "tends flat (\($0) cents)" },
+        noTendency: "neither sharp nor flat",
+        matchingEmpty: "Start pitch matching to see your accuracy",
+        modesHeading: "Results by training mode",
+        modeColumn: "Training",
+        meanAndDeviationColumn: "Mean ± SD",
+        exercisesColumn: "Exercises",
+        timelineHeading: "Progress over time",
+        dailyMean: "Daily mean",
+        rollingMean: "20-day mean",
+        timelineEmpty: "Your progress appears here after your first day of training",
+        timelineSummary: { days, first, last, rollingFirst, rollingLast in
+            "Detection threshold on \(days) days of training from \(first) to \(last). "
+                + "20-day mean: \(rollingFirst) cents at the start, \(rollingLast) cents now."
+        },
+        recentDays: "Recent days",
+        dateColumn: "Date",
+        monthNames: [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ],
+        shortMonthNames: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+        longDateFormat: { day, month, year in "\(day) \(month) \(year)" },
+        shortDateFormat: { day, month in "\(day) \(month)" },
+        monthYearFormat: { month, year in "\(month) \(year)" }
+    )
+}

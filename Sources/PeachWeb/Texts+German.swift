@@ -1,0 +1,207 @@
+import PeachCore
+
+extension Texts {
+    /// German.
+    public static let german = Texts(
+        language: .german,
+        appName: "Peach",
+        startTitle: "Peach — Gehörbildung für Tonhöhen",
+        backToStart: "Zurück zum Start",
+        settings: "Einstellungen",
+        info: "Über Peach",
+        comparison: "Tonvergleich",
+        pitchMatching: "Ton treffen",
+        intervalComparison: "Intervallvergleich",
+        intervalPitchMatching: "Intervall treffen",
+        higher: "Höher",
+        lower: "Tiefer",
+        targetIntervalLabel: "Zielintervall:",
+        pitchSliderLabel: "Tonhöhe",
+        sliderValueText: { "Regler bei \($0)" },
+        interrupted: "Das Training wurde beendet, weil der Ton unterbrochen wurde.",
+        offline:
+            "Peach erreicht seinen Server nicht. Deine letzte Antwort bleibt erhalten und wird gesendet, sobald die Verbindung wieder steht.",
+        tapToStart: "Zum Starten tippen",
+        serverError: "Auf dem Server ist ein Fehler aufgetreten. Geh zurück zum Start und versuche es noch einmal.",
+        correct: "Richtig",
+        incorrect: "Falsch",
+        deadCenter: "Genau getroffen",
+        centsText: { cents in
+            cents > 0 ? "+\(cents) Cent" : cents < 0 ? "\u{2212}\(-cents) Cent" : "0 Cent"
+        },
+        centsSharp: { "\($0) Cent zu hoch" },
+        centsFlat: { "\($0) Cent zu tief" },
+        intervalNames: [
+            .prime: "Prime", .minorSecond: "Kleine Sekunde", .majorSecond: "Große Sekunde",
+            .minorThird: "Kleine Terz", .majorThird: "Große Terz", .perfectFourth: "Quarte",
+            .tritone: "Tritonus", .perfectFifth: "Quinte", .minorSixth: "Kleine Sexte",
+            .majorSixth: "Große Sexte", .minorSeventh: "Kleine Septime", .majorSeventh: "Große Septime",
+            .octave: "Oktave",
+        ],
+        up: "aufwärts",
+        down: "abwärts",
+        directedIntervalName: { "\($0) \($1)" },
+        settingsIntro: "Änderungen werden sofort gespeichert und gelten ab der nächsten Übung.",
+        noteRangeLegend: "Tonumfang",
+        noteRangeLower: "Tiefster Ton",
+        noteRangeUpper: "Höchster Ton",
+        noteDuration: "Tondauer",
+        secondsUnit: "s",
+        referencePitch: "Kammerton (A4)",
+        hertzUnit: "Hz",
+        soundSource: "Klang",
+        soundSourceNames: [.sine: "Sinuston"],
+        loudnessVariation: "Lautstärke variieren",
+        loudnessVariationHint: "0 spielt beide Töne gleich laut; 1 verändert den Zielton um bis zu ±2 dB.",
+        intervalsLegend: "Intervalle für das Intervalltraining",
+        intervalsHint: "Jede Übung wählt zufällig eines der gewählten Intervalle. Wähle mindestens eines.",
+        tuningSystem: "Stimmung",
+        tuningSystemNames: [
+            .equalTemperament: "Gleichstufige Stimmung (12-TET)", .justIntonation: "Reine Stimmung",
+            .pythagorean: "Pythagoreische Stimmung",
+        ],
+        languageSetting: "Sprache",
+        languageFromBrowser: "Wie im Browser",
+        languageNames: [.english: "Englisch (English)", .german: "Deutsch"],
+        saveSettings: "Einstellungen speichern",
+        settingsSaved: "Gespeichert.",
+        settingsSaveFailed: "Die Einstellung konnte nicht gespeichert werden.",
+        dataLegend: "Trainingsdaten",
+        exportData: "Trainingsdaten exportieren (CSV)",
+        exportHint: "Eine CSV-Datei, die auch die Peach-App für iOS lesen kann.",
+        importData: "Trainingsdaten importieren",
+        importFile: "CSV-Datei",
+        importMerge: "Mit den vorhandenen Daten zusammenführen",
+        importReplace: "Alle vorhandenen Daten ersetzen",
+        importButton: "Importieren",
+        importSucceeded: { added, duplicates, rhythm in
+            var text = added == 1 ? "1 Übung importiert." : "\(added) Übungen importiert."
+            if duplicates > 0 {
+                text += duplicates == 1 ? " 1 Duplikat übersprungen." : " \(duplicates) Duplikate übersprungen."
+            }
+            if rhythm > 0 {
+                text += rhythm == 1 ? " 1 Rhythmusübung übersprungen." : " \(rhythm) Rhythmusübungen übersprungen."
+            }
+            return text
+        },
+        resetData: "Alle Trainingsdaten löschen",
+        resetQuestion: "Alle Trainingsdaten löschen?",
+        resetExplanation:
+            "Damit werden alle aufgezeichneten Übungen und dein Profil gelöscht. Deine Einstellungen bleiben erhalten. Das kann nicht rückgängig gemacht werden.",
+        resetConfirm: "Alle Trainingsdaten endgültig löschen",
+        resetCancel: "Abbrechen",
+        resetDone: { $0 == 1 ? "1 Übung gelöscht." : "\($0) Übungen gelöscht." },
+        resetDoneTemplate: "{deleted} Übungen gelöscht.",
+        infoTitle: "Über Peach",
+        developerName: "Die Peach-Entwickler",
+        copyrightNotice: "© 2026 Die Peach-Entwickler",
+        developerLabel: "Entwicklung",
+        copyrightLabel: "Urheberrecht",
+        versionLabel: "Version",
+        licenceLabel: "Lizenz",
+        licenceText: "MIT-Lizenz",
+        pageNotFoundTitle: "Seite nicht gefunden",
+        pageNotFound: "Unter dieser Adresse gibt es keine Seite.",
+        errorUnknownExercise: { "Es gibt keine offene Übung mit der Kennung \($0); fordere eine neue an." },
+        errorAlreadyAnswered: "Diese Übung wurde bereits mit einer anderen Antwort beantwortet; fordere eine neue an.",
+        errorWrongAnswerKindComparison:
+            "Diese Übung ist ein Tonvergleich; antworte mit {\"answer\": \"higher\"} oder {\"answer\": \"lower\"}.",
+        errorWrongAnswerKindPitchMatching:
+            "Diese Übung ist eine Treffübung; antworte mit {\"sliderValue\": v}, v von -1 bis 1.",
+        errorSliderOutOfRange: { "Der Reglerwert \($0) liegt außerhalb des erlaubten Bereichs von -1 bis 1." },
+        errorMalformedJSON: "Der Inhalt der Anfrage ist kein gültiges JSON.",
+        errorMalformedField: { "Das Feld „\($0)“ fehlt oder hat den falschen Typ." },
+        errorAnswerMissing:
+            "Sende entweder {\"answer\": \"higher\" oder \"lower\"} oder {\"sliderValue\": v} mit v von -1 bis 1.",
+        errorUnknownMode: {
+            "„\($0)“ ist keine Trainingsart; erlaubt sind comparison, pitchMatching, intervalComparison und intervalPitchMatching."
+        },
+        errorUnknownImportMode: { "„\($0)“ ist keine Importart; erlaubt sind merge und replace." },
+        errorBodyTooLarge: { "Der Inhalt der Anfrage ist zu groß; diese Adresse nimmt höchstens \($0) an." },
+        errorUnsupportedMediaType: { "Sende den Inhalt als \($0) (die Anfrage nannte „\($1)“)." },
+        errorUnknownSetting: { "Es gibt keine Einstellung „\($0)“." },
+        errorSettingValue: { "Der Wert \($1) ist für die Einstellung „\($0)“ nicht erlaubt; erlaubt: \($2)." },
+        errorResetNotConfirmed: "Um alle Trainingsdaten zu löschen, sende {\"confirm\": true}.",
+        errorInvalidCSV: { "Die Datei kann nicht importiert werden; es wurde nichts geändert. \($0)" },
+        csvPlace: { line, column in
+            let parts = [line.map { "Zeile \($0)" }, column.map { "Spalte \($0)" }].compactMap { $0 }
+            return parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
+        },
+        errorNotFound: "Unter dieser Adresse gibt es nichts.",
+        errorMethodNotAllowed: "Diese Adresse nimmt diese Methode nicht an.",
+        errorInternal:
+            "Auf dem Server ist ein Fehler aufgetreten; es wurde nichts gespeichert. Versuche es noch einmal.",
+        errorCrossSite:
+            "Diese Anfrage kam von einer anderen Website und wurde abgelehnt; ändere Einstellungen und Daten in Peach selbst.",
+        noIntervals: "keines",
+        settingNames: [
+            .noteRangeLower: "Tiefster Ton", .noteRangeUpper: "Höchster Ton", .noteDuration: "Tondauer",
+            .referencePitch: "Kammerton", .soundSource: "Klang", .loudnessVariation: "Lautstärke variieren",
+            .intervals: "Intervallauswahl", .tuningSystem: "Stimmung", .language: "Sprache",
+        ],
+        allowedValues: [
+            .noteRangeLower: "A0 bis C8 (MIDI 21–108)", .noteRangeUpper: "A0 bis C8 (MIDI 21–108)",
+            .noteDuration: "0,3 bis 3,0 Sekunden in Schritten von 0,1", .referencePitch: "380 bis 500 Hz",
+            .soundSource: "sine", .loudnessVariation: "0 bis 1",
+            .intervals: "mindestens einer der Intervallcodes P1up … P8down, etwa P5up oder m3down",
+            .tuningSystem: "equalTemperament, justIntonation oder pythagorean",
+            .language: "leer (Sprache des Browsers), en oder de",
+        ],
+        noteRangeSpan: "mindestens 12 Halbtöne zwischen tiefstem und höchstem Ton",
+        noteRangeName: "Tonumfang",
+        profileTitle: "Profil",
+        chartSummary: { lower, upper, average in
+            "Wahrnehmungsprofil mit den Unterscheidungsschwellen von \(lower) bis \(upper). "
+                + (average.map { "Durchschnittliche Schwelle: \($0) Cent." }
+                    ?? "Beginne mit dem Training, um dein Profil aufzubauen.")
+        },
+        previewLabel: { average in
+            "Dein Tonhöhenprofil. " + (average.map { "Durchschnittliche Schwelle: \($0) Cent. " } ?? "")
+                + "Tippe, um die Details zu sehen."
+        },
+        chartEmpty: "Beginne mit dem Training, um dein Profil aufzubauen",
+        centsAxisTitle: "Cent",
+        centsFormat: { "\($0) Cent" },
+        thresholdHeading: "Unterscheidungsschwelle",
+        mean: "Mittelwert",
+        standardDeviation: "Standardabweichung",
+        comparisons: "Vergleiche",
+        trend: "Trend",
+        trendMeanings: [
+            .improving: "wird feiner", .stable: "gleichbleibend", .declining: "wird gröber",
+            .notEnoughData: "noch nicht genug Daten",
+        ],
+        matchingHeading: "Treffgenauigkeit",
+        meanAbsoluteError: "Mittlere Abweichung",
+        attempts: "Versuche",
+        tendency: "Tendenz",
+        tendsSharp: { "eher zu hoch (\($0) Cent)" },
+        tendsFlat: { "eher zu tief (\($0) Cent)" },
+        noTendency: "weder zu hoch noch zu tief",
+        matchingEmpty: "Trainiere „Ton treffen“, um deine Treffgenauigkeit zu sehen",
+        modesHeading: "Ergebnisse nach Trainingsart",
+        modeColumn: "Training",
+        meanAndDeviationColumn: "Mittelwert ± Std.-Abw.",
+        exercisesColumn: "Übungen",
+        timelineHeading: "Verlauf",
+        dailyMean: "Tagesmittel",
+        rollingMean: "20-Tage-Mittel",
+        timelineEmpty: "Dein Verlauf erscheint hier nach deinem ersten Trainingstag",
+        timelineSummary: { days, first, last, rollingFirst, rollingLast in
+            "Unterscheidungsschwelle an \(days) Trainingstagen vom \(first) bis \(last). "
+                + "20-Tage-Mittel: anfangs \(rollingFirst) Cent, jetzt \(rollingLast) Cent."
+        },
+        recentDays: "Letzte Tage",
+        dateColumn: "Datum",
+        monthNames: [
+            "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
+            "November", "Dezember",
+        ],
+        shortMonthNames: [
+            "Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sep.", "Okt.", "Nov.", "Dez.",
+        ],
+        longDateFormat: { day, month, year in "\(day). \(month) \(year)" },
+        shortDateFormat: { day, month in "\(day). \(month)" },
+        monthYearFormat: { month, year in "\(month) \(year)" }
+    )
+}

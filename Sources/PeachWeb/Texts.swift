@@ -1,0 +1,228 @@
+import PeachCore
+
+/// Every text a user sees, in one language: page texts, accessible names, the messages scripts
+/// show (`data-msg-*`), feedback and error messages of the API.
+///
+/// One stored property per text, so a language that lacks a text does not compile. Texts
+/// with values are functions; numbers are formatted by the language (decimal comma in German).
+public struct Texts: Sendable {
+    public let language: Language
+
+    // App and navigation
+    public let appName: String
+    public let startTitle: String
+    public let backToStart: String
+    public let settings: String
+    public let info: String
+
+    // Training modes (Start buttons and page titles)
+    public let comparison: String
+    public let pitchMatching: String
+    public let intervalComparison: String
+    public let intervalPitchMatching: String
+
+    // Training pages
+    public let higher: String
+    public let lower: String
+    public let targetIntervalLabel: String
+    public let pitchSliderLabel: String
+    public let sliderValueText: @Sendable (String) -> String
+    public let interrupted: String
+    public let offline: String
+    public let tapToStart: String
+    public let serverError: String
+
+    // Feedback
+    public let correct: String
+    public let incorrect: String
+    public let deadCenter: String
+    /// "+4 cents", "−27 cents", "0 cents"
+    public let centsText: @Sendable (Int) -> String
+    /// "4 cents sharp"
+    public let centsSharp: @Sendable (Int) -> String
+    /// "27 cents flat"
+    public let centsFlat: @Sendable (Int) -> String
+
+    // Intervals
+    public let intervalNames: [Interval: String]
+    public let up: String
+    public let down: String
+    /// "Perfect Fifth Up" / "Quinte aufwärts"
+    public let directedIntervalName: @Sendable (_ interval: String, _ direction: String) -> String
+
+    // Settings page
+    public let settingsIntro: String
+    public let noteRangeLegend: String
+    public let noteRangeLower: String
+    public let noteRangeUpper: String
+    public let noteDuration: String
+    public let secondsUnit: String
+    public let referencePitch: String
+    public let hertzUnit: String
+    public let soundSource: String
+    public let soundSourceNames: [SoundSource: String]
+    public let loudnessVariation: String
+    public let loudnessVariationHint: String
+    public let intervalsLegend: String
+    public let intervalsHint: String
+    public let tuningSystem: String
+    public let tuningSystemNames: [TuningSystem: String]
+    public let languageSetting: String
+    public let languageFromBrowser: String
+    public let languageNames: [Language: String]
+    public let saveSettings: String
+    public let settingsSaved: String
+    public let settingsSaveFailed: String
+    public let dataLegend: String
+    public let exportData: String
+    public let exportHint: String
+    public let importData: String
+    public let importFile: String
+    public let importMerge: String
+    public let importReplace: String
+    public let importButton: String
+    public let importSucceeded: @Sendable (_ added: Int, _ duplicates: Int, _ rhythm: Int) -> String
+    public let resetData: String
+    public let resetQuestion: String
+    public let resetExplanation: String
+    public let resetConfirm: String
+    public let resetCancel: String
+    public let resetDone: @Sendable (Int) -> String
+    /// `resetDone` for the settings script, which puts the number in place of `{deleted}`.
+    public let resetDoneTemplate: String
+
+    // Info page
+    public let infoTitle: String
+    public let developerName: String
+    public let copyrightNotice: String
+    public let developerLabel: String
+    public let copyrightLabel: String
+    public let versionLabel: String
+    public let licenceLabel: String
+    public let licenceText: String
+
+    // Errors (pages and API)
+    public let pageNotFoundTitle: String
+    public let pageNotFound: String
+    public let errorUnknownExercise: @Sendable (String) -> String
+    public let errorAlreadyAnswered: String
+    public let errorWrongAnswerKindComparison: String
+    public let errorWrongAnswerKindPitchMatching: String
+    public let errorSliderOutOfRange: @Sendable (String) -> String
+    public let errorMalformedJSON: String
+    public let errorMalformedField: @Sendable (String) -> String
+    public let errorAnswerMissing: String
+    public let errorUnknownMode: @Sendable (String) -> String
+    public let errorUnknownImportMode: @Sendable (String) -> String
+    public let errorBodyTooLarge: @Sendable (String) -> String
+    public let errorUnsupportedMediaType: @Sendable (_ expected: String, _ received: String) -> String
+    public let errorUnknownSetting: @Sendable (String) -> String
+    public let errorSettingValue: @Sendable (_ setting: String, _ value: String, _ allowed: String) -> String
+    public let errorResetNotConfirmed: String
+    public let errorInvalidCSV: @Sendable (String) -> String
+    /// "Line 5, column timestamp: " — where in a CSV file a problem is.
+    public let csvPlace: @Sendable (_ line: Int?, _ column: String?) -> String
+    public let errorNotFound: String
+    public let errorMethodNotAllowed: String
+    public let errorInternal: String
+    public let errorCrossSite: String
+    /// The value shown when no interval is selected.
+    public let noIntervals: String
+
+    /// What each setting allows, for error messages (by `TrainingSettings.Key`).
+    public let settingNames: [TrainingSettings.Key: String]
+    public let allowedValues: [TrainingSettings.Key: String]
+    public let noteRangeSpan: String
+    public let noteRangeName: String
+
+    // Profile page (issue 5): the chart, the summary, the timeline; numbers and dates are
+    // written by `Texts+ProfileFormatting`
+    public let profileTitle: String
+
+    // Profile chart
+    /// The chart's accessible summary; `average` is formatted cents, `nil` without data.
+    public let chartSummary: @Sendable (_ lower: String, _ upper: String, _ average: String?) -> String
+    /// The Start page preview's accessible name.
+    public let previewLabel: @Sendable (_ average: String?) -> String
+    public let chartEmpty: String
+    public let centsAxisTitle: String
+    /// "12.3 cents" / "12,3 Cent"
+    public let centsFormat: @Sendable (String) -> String
+
+    // Detection threshold
+    public let thresholdHeading: String
+    public let mean: String
+    public let standardDeviation: String
+    public let comparisons: String
+    public let trend: String
+    /// What the trend arrow means, for screen readers.
+    public let trendMeanings: [Trend: String]
+
+    // Pitch matching accuracy
+    public let matchingHeading: String
+    public let meanAbsoluteError: String
+    public let attempts: String
+    public let tendency: String
+    public let tendsSharp: @Sendable (String) -> String
+    public let tendsFlat: @Sendable (String) -> String
+    public let noTendency: String
+    public let matchingEmpty: String
+
+    // Results by mode
+    public let modesHeading: String
+    public let modeColumn: String
+    public let meanAndDeviationColumn: String
+    public let exercisesColumn: String
+
+    // Timeline
+    public let timelineHeading: String
+    public let dailyMean: String
+    public let rollingMean: String
+    public let timelineEmpty: String
+    /// The timeline's text alternative: number of days, first and last day, rolling mean then and now.
+    public let timelineSummary:
+        @Sendable (_ days: String, _ first: String, _ last: String, _ rollingFirst: String, _ rollingLast: String) ->
+            String
+    public let recentDays: String
+    public let dateColumn: String
+    public let monthNames: [String]
+    public let shortMonthNames: [String]
+    /// "3 Mar 2026" / "3. März 2026"
+    public let longDateFormat: @Sendable (_ day: Int, _ month: String, _ year: Int) -> String
+    /// "3 Mar" / "3. März"
+    public let shortDateFormat: @Sendable (_ day: Int, _ shortMonth: String) -> String
+    /// "Mar 2026" / "März 2026"
+    public let monthYearFormat: @Sendable (_ shortMonth: String, _ year: Int) -> String
+
+    /// The texts of a language.
+    public static func of(_ language: Language) -> Texts {
+        switch language {
+        case .english: .english
+        case .german: .german
+        }
+    }
+
+    /// A directed interval's display name, such as "Perfect Fifth Up".
+    public func name(of interval: DirectedInterval) -> String {
+        directedIntervalName(intervalNames[interval.interval]!, interval.direction == .up ? up : down)
+    }
+
+    /// The name of a training mode.
+    public func name(of mode: TrainingMode) -> String {
+        switch mode {
+        case .comparison: comparison
+        case .pitchMatching: pitchMatching
+        case .intervalComparison: intervalComparison
+        case .intervalPitchMatching: intervalPitchMatching
+        }
+    }
+
+    /// A number as this language writes it: `0.3` / `0,3`, no trailing zeros.
+    public func format(_ value: Double, maximumFractionDigits: Int = 2) -> String {
+        var text = String(format: "%.\(maximumFractionDigits)f", value)
+        while text.contains("."), text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        if text == "-0" { text = "0" }
+        return language == .german ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+}

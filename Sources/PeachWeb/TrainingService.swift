@@ -1,0 +1,169 @@
+import Foundation
+import PeachCore
+import PeachStore
+
+/// The training state the server shares between requests: the perceptual profile, the
+/// settings, the pending exercises and the replies to recent answers. An actor, because every
+/// request reads and changes it.
+///
+/// Swift decides what is played and what it means (DESIGN.md §3): this type issues exercises
+/// from the settings and the adaptive chain, evaluates answers, records them (committed before
+/// it returns) and keeps the profile current.
+public actor TrainingService {
+    private let database: AppDatabase
+    private let now: @Sendable () -> Date
+    private var random: AnyRandomNumberGenerator
+    public private(set) var profile: PerceptualProfile
+    public private(set) var settings: TrainingSettings
+    private var pending = PendingExercises()
+    private var answered = AnsweredExercises()
+
+    /// Loads the profile (one pass over all records) and the settings.
+    public init(
+        database: AppDatabase, random: some RandomNumberGenerator & Sendable, now: @escaping @Sendable () -> Date
+    ) throws {
+        self.database = database
+        self.now = now
+        self.random = AnyRandomNumberGenerator(random)
+        self.profile = try database.loadProfile()
+        self.settings = try database.loadSettings()
+    }
+
+    // MARK: Exercises
+
+    /// Issues the next exercise of a mode: a comparison continues the mode's adaptive chain from
+    /// its last recorded answer (or starts from the mode's mean threshold).
+    /// - Complexity: O(number of selected intervals).
+    public func nextExercise(mode: TrainingMode) -> IssuedExercise {
+        let content: IssuedExercise.Content
+        switch mode.kind {
+        case .comparison:
+            content = .comparison(
+                ExerciseGenerator.comparison(
+                    mode: mode, settings: settings, previous: profile.comparisonByMode[mode]?.latest,
+                    profileMean: profile.meanThreshold(for: mode), using: &random))
+        case .pitchMatching:
+            content = .pitchMatching(ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &random))
+        }
+        let exercise = IssuedExercise(
+            id: makeID(), mode: mode, content: content, referencePitch: settings.referencePitch,
+            noteDuration: settings.noteDuration, issuedAt: now())
+        pending.insert(exercise)
+        return exercise
+    }
+
+    /// Evaluates and records an answer, and issues the next exercise of the same mode.
+    ///
+    /// Idempotent by id: the same answer again returns the same reply; after a restart, an id
+    /// the database knows gets feedback rebuilt from the stored record and a fresh next exercise.
+    /// A different answer to an answered exercise is refused. Nothing is stored on an error.
+    public func answer(id: UUID, with answer: Answer) throws -> AnswerReply {
+        if let (previousAnswer, reply) = answered[id] {
+            // The next exercise is of the answered exercise's mode, so it tells the kind.
+            let kind = reply.next.mode.kind
+            guard answer.fits(kind) else { throw TrainingError.wrongAnswerKind(expected: kind) }
+            guard previousAnswer.matches(answer) else { throw TrainingError.alreadyAnswered(id) }
+            return reply
+        }
+        if let exercise = pending.exercise(id: id, at: now()) {
+            let record = try exercise.record(for: answer, at: now())
+            let feedback: Feedback
+            switch try database.record(record, exerciseID: id) {
+            case .recorded:
+                profile.add(record)
+                feedback = Feedback(record)
+            case .alreadyRecorded(let stored):
+                guard Answer(reproducing: stored).matches(answer) else { throw TrainingError.alreadyAnswered(id) }
+                feedback = Feedback(stored)
+            }
+            pending.remove(id: id)
+            return remember(
+                id: id, answer: answer, reply: AnswerReply(feedback: feedback, next: nextExercise(mode: exercise.mode)))
+        }
+        // Not pending: perhaps answered before a restart (or long ago).
+        guard let stored = try database.trainingRecord(exerciseID: id) else {
+            throw TrainingError.unknownExercise(id)
+        }
+        let mode: TrainingMode
+        switch stored {
+        case .comparison(let record):
+            if case .slider = answer { throw TrainingError.wrongAnswerKind(expected: .comparison) }
+            mode = record.mode
+        case .pitchMatching(let record):
+            guard case .slider = answer else { throw TrainingError.wrongAnswerKind(expected: .pitchMatching) }
+            mode = record.mode
+        }
+        guard Answer(reproducing: stored).matches(answer) else { throw TrainingError.alreadyAnswered(id) }
+        return remember(
+            id: id, answer: answer, reply: AnswerReply(feedback: Feedback(stored), next: nextExercise(mode: mode)))
+    }
+
+    private func remember(id: UUID, answer: Answer, reply: AnswerReply) -> AnswerReply {
+        answered.insert(id: id, answer: answer, reply: reply)
+        return reply
+    }
+
+    /// A random (version 4) UUID drawn from the service's generator, so seeded tests are
+    /// reproducible.
+    private func makeID() -> UUID {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in stride(from: 0, to: 16, by: 8) {
+            var word = random.next()
+            for offset in 0..<8 {
+                bytes[index + offset] = UInt8(truncatingIfNeeded: word)
+                word >>= 8
+            }
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+    }
+
+    // MARK: Views
+
+    /// Builds a view's value from the profile and the settings inside the actor.
+    ///
+    /// Views take the few numbers they need instead of a copy of the profile: a copy alive
+    /// while an answer arrives would make `profile.add` copy every history (8 bytes per record)
+    /// on write. `body` runs synchronously, so it sees one consistent state.
+    public func view<Value: Sendable>(
+        _ body: @Sendable (PerceptualProfile, TrainingSettings) -> Value
+    ) -> Value {
+        body(profile, settings)
+    }
+
+    // MARK: Settings
+
+    /// Applies and saves several setting changes at once, all or nothing; the next exercise
+    /// uses them.
+    public func updateSettings(_ changes: [String: String]) throws -> TrainingSettings {
+        var updated = settings
+        try updated.apply(changes)
+        try database.saveSettings(updated)
+        settings = updated
+        return updated
+    }
+
+    // MARK: Data
+
+    /// Deletes every training record (settings stay) and empties the profile.
+    public func deleteAllTrainingData() throws -> Int {
+        let deleted = try database.deleteAllTrainingData()
+        profile = PerceptualProfile()
+        pending.removeAll()
+        answered.removeAll()
+        return deleted
+    }
+
+    /// Imports a CSV export (all or nothing) and rebuilds the profile from the database.
+    public func importCSV(_ data: Data, mode: ImportMode) throws -> ImportSummary {
+        let summary = try database.importCSV(data, mode: mode)
+        profile = try database.loadProfile()
+        if mode == .replace { answered.removeAll() }
+        return summary
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import PeachCore
+import PeachStore
+
+/// The text of `peach stats`: a function of its values, numbers formatted deterministically.
+struct StatsReport {
+    var path: String
+    var counts: RecordCounts
+    var profile: PerceptualProfile
+    var settings: TrainingSettings
+
+    var text: String {
+        var lines = ["Peach \(PeachVersion.current) — \(path)", ""]
+        guard counts.total > 0, let first = counts.first, let last = counts.last else {
+            lines.append("No training records yet. Start training to build your profile.")
+            return lines.joined(separator: "\n") + "\n"
+        }
+        lines.append(row("Records", "\(counts.total)", "\(Self.day(first)) – \(Self.day(last))"))
+        let names: [(TrainingMode, String)] = [
+            (.comparison, "Comparison"), (.pitchMatching, "Pitch Matching"),
+            (.intervalComparison, "Interval Comparison"), (.intervalPitchMatching, "Interval Pitch Matching"),
+        ]
+        for (mode, name) in names {
+            lines.append(row("  " + name, "\(counts[mode])", ""))
+        }
+        lines.append("")
+
+        let comparison = profile.comparison
+        if comparison.count == 0 {
+            lines.append(row("Threshold", "—", "no comparisons yet"))
+        } else {
+            let inRange = comparison.statistics(in: settings.noteRange)
+            let (statistics, scope) =
+                inRange.count > 0 ? (inRange, "over \(settings.noteRange)") : (comparison.overall, "over all notes")
+            lines.append(
+                row(
+                    "Threshold", Self.meanAndDeviation(statistics) + " cents",
+                    "\(scope), \(statistics.count) answers; trend: \(Self.describe(comparison.history.trend))"))
+        }
+        let matching = profile.matching
+        if let mean = matching.meanAbsoluteError {
+            let bias = matching.bias ?? 0
+            let leaning = bias > 0 ? "sharp" : bias < 0 ? "flat" : "centred"
+            lines.append(
+                row(
+                    "Matching accuracy", Self.meanAndDeviation(mean, matching.standardDeviation) + " cents",
+                    "\(matching.count) attempts; bias \(Self.signed(bias)) cents (\(leaning)); trend: \(Self.describe(matching.history.trend))"
+                ))
+        } else {
+            lines.append(row("Matching accuracy", "—", "no pitch matching yet"))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func row(_ label: String, _ value: String, _ detail: String) -> String {
+        let padded = label.padding(toLength: 26, withPad: " ", startingAt: 0)
+        let valueColumn = value.count < 18 ? String(repeating: " ", count: 18 - value.count) + value : value
+        return (padded + valueColumn + (detail.isEmpty ? "" : "   " + detail))
+    }
+
+    private static func meanAndDeviation(_ statistics: RunningStatistics) -> String {
+        meanAndDeviation(statistics.mean, statistics.standardDeviation)
+    }
+
+    private static func meanAndDeviation(_ mean: Double, _ deviation: Double?) -> String {
+        String(format: "%.1f", mean) + (deviation.map { " ± " + String(format: "%.1f", $0) } ?? "")
+    }
+
+    private static func signed(_ value: Double) -> String {
+        (value > 0 ? "+" : "") + String(format: "%.1f", value)
+    }
+
+    private static func describe(_ trend: Trend) -> String {
+        switch trend {
+        case .improving: "improving"
+        case .stable: "stable"
+        case .declining: "declining"
+        case .notEnoughData: "not enough data yet (\(Trend.minimumCount) needed)"
+        }
+    }
+
+    /// A UTC calendar day, `2026-03-01`.
+    private static func day(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    }
+}

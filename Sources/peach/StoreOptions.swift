@@ -1,0 +1,20 @@
+import ArgumentParser
+import PeachStore
+
+/// The database option every command shares.
+struct StoreOptions: ParsableArguments {
+    @Option(
+        name: .customLong("data"),
+        help: ArgumentHelp(
+            "The Peach database file (created with its folder if needed).",
+            discussion: "Default: $XDG_DATA_HOME/peach/peach.sqlite, or ~/.local/share/peach/peach.sqlite.",
+            valueName: "path"))
+    var data: String?
+
+    /// The database file these options name.
+    var path: String { data ?? AppDatabase.defaultPath() }
+
+    func openDatabase() throws -> AppDatabase {
+        try AppDatabase.open(path: path)
+    }
+}

@@ -1,1 +1,0 @@
-print("peach 0.1.0")

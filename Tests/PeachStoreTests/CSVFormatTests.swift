@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import PeachStore
+
+@Suite("CSV numbers and timestamps")
+struct CSVFormatTests {
+    @Test("numbers are written with a decimal point, no exponent, and read back exactly")
+    func decimals() {
+        let cases: [(Double, String)] = [
+            (12.5, "12.5"), (3, "3.0"), (-100, "-100.0"), (0.1, "0.1"), (-0.000001, "-0.000001"),
+            (1.5e-7, "0.00000015"), (1e16, "10000000000000000.0"), (1.25e17, "125000000000000000.0"),
+            (0.30000000000000004, "0.30000000000000004"), (123456.789, "123456.789"),
+        ]
+        for (value, text) in cases {
+            #expect(CSVFormat.decimal(value) == text)
+            #expect(CSVFormat.parseDecimal(text) == value)
+        }
+        var generator = SeededGenerator(seed: 99)
+        for _ in 0..<10_000 {
+            let value =
+                Double.random(in: -200...200, using: &generator)
+                * pow(10, Double(Int.random(in: -12...12, using: &generator)))
+            let text = CSVFormat.decimal(value)
+            #expect(!text.contains("e") && text.contains("."))
+            #expect(CSVFormat.parseDecimal(text) == value)
+        }
+    }
+
+    @Test("only plain decimal numbers are read: not nan, inf, hex or empty")
+    func decimalParsing() {
+        for text in ["nan", "inf", "-infinity", "0x1p3", "", "-", ".", "1.2.3", "1e", "12,5", "1e999"] {
+            #expect(CSVFormat.parseDecimal(text) == nil, "\(text)")
+        }
+        #expect(CSVFormat.parseDecimal("7") == 7)
+        #expect(CSVFormat.parseDecimal("+.5") == 0.5)
+        #expect(CSVFormat.parseDecimal("1.5E2") == 150)
+    }
+
+    @Test("timestamps are UTC, with milliseconds only when they are not zero")
+    func timestamps() {
+        #expect(CSVFormat.timestamp(1_772_368_496_000) == "2026-03-01T12:34:56Z")
+        #expect(CSVFormat.timestamp(1_772_368_496_007) == "2026-03-01T12:34:56.007Z")
+        #expect(CSVFormat.timestamp(0) == "1970-01-01T00:00:00Z")
+        #expect(CSVFormat.timestamp(-1) == "1969-12-31T23:59:59.999Z")
+        #expect(CSVFormat.timestamp(951_782_400_000) == "2000-02-29T00:00:00Z")
+    }
+
+    @Test("timestamps read with any fraction, Z or an offset; anything else is refused")
+    func timestampParsing() {
+        #expect(CSVFormat.parseTimestamp("2026-03-01T12:34:56Z") == 1_772_368_496_000)
+        #expect(CSVFormat.parseTimestamp("2026-03-01T12:34:56.5Z") == 1_772_368_496_500)
+        #expect(CSVFormat.parseTimestamp("2026-03-01T12:34:56.1234567Z") == 1_772_368_496_123)
+        #expect(CSVFormat.parseTimestamp("2026-03-01T12:34:56.9996Z") == 1_772_368_497_000)
+        #expect(CSVFormat.parseTimestamp("2026-03-01T13:34:56+01:00") == 1_772_368_496_000)
+        #expect(CSVFormat.parseTimestamp("2000-02-29T00:00:00Z") == 951_782_400_000)
+        for text in [
+            "2026-02-29T00:00:00Z", "2026-03-01T24:00:00Z", "2026-03-01T12:34:56", "2026-03-01 12:34Z",
+            "2026-03-01T12:34:56.Z", "2026-03-01T12:34:56Zjunk", "", "1772368496",
+        ] {
+            #expect(CSVFormat.parseTimestamp(text) == nil, "\(text)")
+        }
+        var generator = SeededGenerator(seed: 5)
+        for _ in 0..<10_000 {
+            let milliseconds = Int64.random(in: -2_000_000_000_000...4_000_000_000_000, using: &generator)
+            #expect(CSVFormat.parseTimestamp(CSVFormat.timestamp(milliseconds)) == milliseconds)
+        }
+    }
+
+    @Test("fields with commas, quotes or line breaks are quoted, RFC 4180 style")
+    func quoting() throws {
+        #expect(CSVFormat.field("plain") == "plain")
+        #expect(CSVFormat.field("a,b") == "\"a,b\"")
+        #expect(CSVFormat.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        let bytes = Array("a,\"b,\"\"c\"\"\r\nd\",\r\n\"\"\n".utf8)
+        let records = try bytes.withUnsafeBufferPointer { buffer throws(CSVError) in
+            var reader = CSVReader(bytes: buffer)
+            var records: [(line: Int, fields: [String])] = []
+            while let record = try reader.next() { records.append(record) }
+            return records
+        }
+        #expect(records.map(\.fields) == [["a", "b,\"c\"\r\nd", ""], [""]])
+        #expect(records.map(\.line) == [1, 3])
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import PeachCore
+import Testing
+
+@testable import PeachStore
+
+/// The `peach` executable as a user runs it: exit status, standard output, standard error.
+@Suite("Command line: peach export, import, stats, reset, --version")
+struct CommandLineTests {
+    let peach: URL
+    let folder: URL
+    let database: String
+    /// Keeps every run away from the real ~/.local/share.
+    let environment: [String: String]
+
+    init() throws {
+        peach = try builtExecutable("peach")
+        folder = try makeTemporaryDirectory()
+        database = folder.appendingPathComponent("data/peach.sqlite").path
+        environment = ["XDG_DATA_HOME": folder.appendingPathComponent("xdg").path]
+    }
+
+    func run(_ arguments: String...) throws -> ProcessResult {
+        try runProcess(peach, arguments, environment: environment)
+    }
+
+    @Test("--version prints the version")
+    func version() throws {
+        let result = try run("--version")
+        #expect(result.status == 0)
+        #expect(result.output == PeachVersion.current + "\n")
+    }
+
+    @Test("import, stats, export (stdout and --output) and reset --yes work on the --data file")
+    func roundTrip() throws {
+        let fixture = folder.appendingPathComponent("ios.csv")
+        try Data(CSVExchangeTests.iOSFixture.utf8).write(to: fixture)
+
+        let imported = try run("import", fixture.path, "--data", database)
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(
+            imported.output
+                == "Imported 5 records; skipped 2 rhythm rows (rhythm training is not part of this Peach).\n")
+
+        let again = try run("import", "--data", database, fixture.path, "--merge")
+        #expect(
+            again.output
+                == "Imported 0 records; skipped 5 already present and 2 rhythm rows (rhythm training is not part of this Peach).\n"
+        )
+
+        let stats = try run("stats", "--data", database)
+        #expect(stats.status == 0)
+        let lines = stats.output.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(lines.contains("Records 5 2026-03-01 – 2026-03-02"))
+        #expect(lines.contains("Comparison 1") && lines.contains("Interval Comparison 2"))
+        #expect(lines.contains("Pitch Matching 1") && lines.contains("Interval Pitch Matching 1"))
+        // |−12.5|, |7.3|, |0.4| in the default range C2–C6; errors −4.6 and 3.0.
+        #expect(
+            lines.contains("Threshold 6.7 ± 6.1 cents over C2–C6, 3 answers; trend: not enough data yet (20 needed)"))
+        #expect(
+            lines.contains(
+                "Matching accuracy 3.8 ± 1.1 cents 2 attempts; bias -0.8 cents (flat); trend: not enough data yet (20 needed)"
+            ))
+
+        let exported = try run("export", "--data", database)
+        #expect(exported.status == 0)
+        let expected = try AppDatabase.open(path: database).exportCSV()
+        #expect(exported.output == expected)
+        let file = folder.appendingPathComponent("out/backup.csv")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(try run("export", "--data", database, "--output", file.path).status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == expected)
+
+        let refused = try run("reset", "--data", database)
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("--yes"))
+        #expect(try AppDatabase.open(path: database).recordCounts().total == 5)
+
+        let reset = try run("reset", "--yes", "--data", database)
+        #expect(reset.status == 0)
+        #expect(reset.output == "Deleted 5 training records; settings are kept.\n")
+
+        let replaced = try run("import", fixture.path, "--replace", "--data", database)
+        #expect(replaced.output.hasPrefix("Imported 5 records, replacing 0 stored records"))
+    }
+
+    @Test("errors go to stderr with a non-zero exit status and no stack trace")
+    func errors() throws {
+        let bad = folder.appendingPathComponent("bad.csv")
+        try Data(
+            (CSVFormat.formatLine + "\n" + CSVFormat.header + "\n"
+                + "pitchDiscrimination,2026-03-01T12:34:56Z,60,C4,67,G4,P9,equalTemperament,12.5,true,,,,,,,,,\n").utf8
+        ).write(to: bad)
+        let importing = try run("import", bad.path, "--data", database)
+        #expect(importing.status != 0)
+        #expect(importing.output.isEmpty)
+        #expect(importing.errors.contains("line 3, column interval: \"P9\" is not an interval"))
+        #expect(importing.errors.contains("Nothing was imported."))
+
+        let missing = try run("import", folder.appendingPathComponent("nope.csv").path, "--data", database)
+        #expect(missing.status != 0)
+        #expect(missing.errors.contains("Cannot read"))
+
+        let notes = folder.appendingPathComponent("notes.txt")
+        try Data("just text\n".utf8).write(to: notes)
+        let foreign = try run("stats", "--data", notes.path)
+        #expect(foreign.status != 0)
+        #expect(foreign.errors.contains("is not a Peach database"))
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "just text\n")
+
+        for result in [importing, missing, foreign] {
+            #expect(!result.errors.contains("Fatal error") && !result.errors.contains("Stack dump"))
+        }
+    }
+
+    @Test("without --data, the database is under $XDG_DATA_HOME/peach")
+    func defaultLocation() throws {
+        #expect(try run("stats").status == 0)
+        #expect(FileManager.default.fileExists(atPath: environment["XDG_DATA_HOME"]! + "/peach/peach.sqlite"))
+    }
+}

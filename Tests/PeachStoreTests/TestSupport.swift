@@ -1,0 +1,94 @@
+import Foundation
+import PeachCore
+
+@testable import PeachStore
+
+/// A fresh, empty folder under the system's temporary directory.
+func makeTemporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("PeachStoreTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// The bytes of a file, to show that something did not change it.
+func contents(of path: String) throws -> Data {
+    try Data(contentsOf: URL(fileURLWithPath: path))
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator so that tests repeat.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// `count` varied records, oldest first, a second or so apart with some millisecond parts:
+/// both kinds, unison and intervals up and down, every tuning system.
+func sampleRecords(count: Int, seed: UInt64 = 1, start: Date = Date(timeIntervalSince1970: 1_772_368_496))
+    -> [TrainingRecord]
+{
+    var generator = SeededGenerator(seed: seed)
+    var time = Milliseconds.of(start)
+    return (0..<count).map { _ in
+        time +=
+            Int64.random(in: 0...3, using: &generator) * 1000
+            + (Bool.random(using: &generator) ? Int64.random(in: 1...999, using: &generator) : 0)
+        let interval = DirectedInterval.all.randomElement(using: &generator)!
+        let intervalOrPrime = Bool.random(using: &generator) ? .prime : interval
+        let reference = try! MIDINote(Int.random(in: 40...80, using: &generator))
+        let target = try! reference.transposed(by: intervalOrPrime)
+        let tuning = TuningSystem.allCases.randomElement(using: &generator)!
+        let timestamp = Milliseconds.date(time)
+        if Bool.random(using: &generator) {
+            let magnitude = (Double.random(in: 0.1...100, using: &generator) * 1000).rounded() / 1000
+            return .comparison(
+                ComparisonRecord(
+                    timestamp: timestamp, referenceNote: reference, targetNote: target, interval: intervalOrPrime,
+                    tuningSystem: tuning, centOffset: Bool.random(using: &generator) ? magnitude : -magnitude,
+                    isCorrect: Bool.random(using: &generator)))
+        } else {
+            return .pitchMatching(
+                PitchMatchingRecord(
+                    timestamp: timestamp, referenceNote: reference, targetNote: target, interval: intervalOrPrime,
+                    tuningSystem: tuning, initialCentOffset: Double.random(in: -100...100, using: &generator),
+                    userCentError: Double.random(in: -150...150, using: &generator)))
+        }
+    }
+}
+
+func comparison(
+    at seconds: Double, reference: Int = 60, interval: DirectedInterval = .prime, centOffset: Double = 12.5,
+    isCorrect: Bool = true, tuningSystem: TuningSystem = .equalTemperament
+) -> TrainingRecord {
+    let note = try! MIDINote(reference)
+    return .comparison(
+        ComparisonRecord(
+            timestamp: Date(timeIntervalSince1970: seconds), referenceNote: note,
+            targetNote: try! note.transposed(by: interval), interval: interval, tuningSystem: tuningSystem,
+            centOffset: centOffset, isCorrect: isCorrect))
+}
+
+func pitchMatching(
+    at seconds: Double, reference: Int = 60, interval: DirectedInterval = .prime, initial: Double = 40,
+    error: Double = -3.5, tuningSystem: TuningSystem = .equalTemperament
+) -> TrainingRecord {
+    let note = try! MIDINote(reference)
+    return .pitchMatching(
+        PitchMatchingRecord(
+            timestamp: Date(timeIntervalSince1970: seconds), referenceNote: note,
+            targetNote: try! note.transposed(by: interval), interval: interval, tuningSystem: tuningSystem,
+            initialCentOffset: initial, userCentError: error))
+}
+
+/// Every record of the database, oldest first.
+func allRecords(_ database: AppDatabase) throws -> [TrainingRecord] {
+    var records: [TrainingRecord] = []
+    try database.forEachRecord { records.append($0) }
+    return records
+}

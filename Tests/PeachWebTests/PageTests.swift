@@ -1,0 +1,429 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import PeachCore
+import PeachStore
+import Testing
+
+@testable import PeachWeb
+
+@Suite("Pages")
+struct PageTests {
+    static let paths = [
+        "/", "/comparison", "/pitch-matching", "/interval-comparison", "/interval-pitch-matching", "/settings",
+        "/settings/reset", "/info", "/profile",
+    ]
+
+    @Test("every page renders in English and German with the frame of docs/pages.md", arguments: ["en", "de"])
+    func frame(language: String) async throws {
+        try await withApp(database: try .inMemory()) { client in
+            for path in Self.paths {
+                let response = try await client.get(path, language: language)
+                #expect(response.status == .ok, "\(path)")
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                let html = response.text
+                #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"\(language)\">"), "\(path)")
+                for required in [
+                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+                    "<meta name=\"color-scheme\" content=\"light dark\">",
+                    "<link rel=\"stylesheet\" href=\"/assets/peach.css\">",
+                    "<script type=\"module\" src=\"/assets/app.js\"></script>",
+                    "<main id=\"main\"", "<title>",
+                ] {
+                    #expect(html.contains(required), "\(path) lacks \(required)")
+                }
+                if path != "/" { #expect(html.contains("<a href=\"/\""), "\(path) has no link back to Start") }
+                // A Content-Security-Policy will forbid inline scripts and styles.
+                #expect(!html.contains(" style="), "\(path)")
+                #expect(html.components(separatedBy: "<script").count == 2, "\(path)")
+                try HTMLCheck.wellFormed(html, path: path)
+            }
+        }
+    }
+
+    @Test("German pages contain none of the English texts (proper names aside)")
+    func noEnglishInGerman() async throws {
+        let english = HTMLCheck.texts(of: .english)
+        let german = HTMLCheck.texts(of: .german)
+        // Texts that are the same in both languages (Peach, Hz, Training) are not English.
+        let englishOnly = english.subtracting(german).filter { $0.count >= 3 }
+        #expect(englishOnly.count > 100)
+        try await withApp(database: try .inMemory()) { client in
+            _ = try await client.send(.put, "/api/settings", json: #"{"intervals": "P1up,m2up,m2down,M7down,P8up"}"#)
+            for path in Self.paths {
+                let html = try await client.get(path, language: "de").text
+                let segments = HTMLCheck.visibleTexts(html)
+                #expect(segments.count > 3)
+                for text in englishOnly {
+                    let found = segments.contains { $0 == text || (text.count >= 8 && $0.contains(text)) }
+                    #expect(!found, "\(path) contains \"\(text)\"")
+                }
+            }
+        }
+    }
+
+    @Test("every text exists in German and differs from English unless it is a proper name or a unit")
+    func germanTable() {
+        let same = HTMLCheck.texts(of: .english).intersection(HTMLCheck.texts(of: .german))
+        #expect(
+            same.isSubset(of: ["Peach", "s", "Hz", "Training", "Trend", "Version", "Prime", "Tritone", "sine"] as Set))
+        for interval in DirectedInterval.all {
+            #expect(!Texts.german.name(of: interval).isEmpty)
+        }
+        #expect(Texts.german.name(of: .perfectFifthUp) == "Quinte aufwärts")
+        #expect(Texts.english.name(of: .perfectFifthUp) == "Perfect Fifth Up")
+    }
+
+    @Test("the Start page offers the four modes, Comparison first and primary, and Settings and Info by name")
+    func start() async throws {
+        try await withApp(database: try .inMemory()) { client in
+            let html = try await client.get("/").text
+            #expect(html.contains("<body data-page=\"start\">"))
+            let order = [
+                "/comparison\"", "/pitch-matching\"", "<hr>", "/interval-comparison\"", "/interval-pitch-matching\"",
+            ]
+            let positions = order.map { html.range(of: $0)?.lowerBound }
+            #expect(positions.allSatisfy { $0 != nil })
+            #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+            #expect(
+                html.contains(
+                    "<a class=\"button primary\" id=\"start-comparison\" href=\"/comparison\" data-mode=\"comparison\">Comparison</a>"
+                ))
+            #expect(html.contains("aria-label=\"Settings\""))
+            #expect(html.contains("aria-label=\"Info\""))
+            #expect(html.contains("<a href=\"/profile\" class=\"icon-button\" aria-label=\"Profile\""))
+            #expect(html.contains("<a class=\"profile-preview\" id=\"start-profile\" href=\"/profile\"><svg "))
+        }
+    }
+
+    @Test("training pages have the DOM of docs/pages.md")
+    func trainingPages() async throws {
+        try await withApp(database: try .inMemory()) { client in
+            let comparison = try await client.get("/comparison").text
+            #expect(comparison.contains("<body data-page=\"comparison\">"))
+            #expect(
+                comparison.contains(
+                    "<main id=\"main\" data-mode=\"comparison\" data-kind=\"comparison\" data-next-url=\"/api/exercises/next?mode=comparison\" data-msg-interrupted=\"Training stopped because the sound was interrupted.\""
+                ))
+            #expect(
+                comparison.contains(
+                    "<button id=\"answer-higher\" type=\"button\" disabled aria-keyshortcuts=\"ArrowUp H\">Higher</button>"
+                ))
+            #expect(
+                comparison.contains(
+                    "<button id=\"answer-lower\" type=\"button\" disabled aria-keyshortcuts=\"ArrowDown L\">Lower</button>"
+                ))
+            #expect(
+                comparison.contains(
+                    "<div id=\"feedback\" data-state=\"\" aria-hidden=\"true\"><span class=\"icon\"></span><span class=\"text\"></span></div>"
+                ))
+            #expect(
+                comparison.contains(
+                    "<p id=\"announcer\" class=\"visually-hidden\" role=\"status\" aria-live=\"assertive\"></p>"))
+            #expect(comparison.contains("<p id=\"status\" role=\"alert\" hidden></p>"))
+            #expect(comparison.contains("<button id=\"tap-to-start\" type=\"button\" hidden>Tap to start</button>"))
+            #expect(!comparison.contains("target-interval"))
+            #expect(!comparison.contains("pitch-slider"))
+
+            let interval = try await client.get("/interval-comparison").text
+            #expect(
+                interval.contains(
+                    "<p id=\"target-interval\" aria-live=\"off\">Target interval: <span>Perfect Fifth Up</span></p>"))
+            #expect(interval.contains("data-mode=\"intervalComparison\" data-kind=\"comparison\""))
+
+            let matching = try await client.get("/pitch-matching").text
+            #expect(matching.contains("<body data-page=\"pitch-matching\">"))
+            #expect(matching.contains("data-mode=\"pitchMatching\" data-kind=\"pitchMatching\""))
+            #expect(
+                matching.contains(
+                    "<div id=\"pitch-slider\" role=\"slider\" tabindex=\"0\" aria-orientation=\"vertical\" aria-valuemin=\"-1\" aria-valuemax=\"1\" aria-valuenow=\"0\" aria-disabled=\"true\" aria-label=\"Pitch\""
+                ))
+            #expect(matching.contains("<div class=\"thumb\"></div>"))
+            #expect(!matching.contains("answer-higher"))
+
+            let german = try await client.get("/interval-pitch-matching", language: "de").text
+            #expect(german.contains("Zielintervall: <span>Quinte aufwärts</span>"))
+            #expect(german.contains("aria-label=\"Tonhöhe\""))
+        }
+    }
+
+    @Test("the Settings page shows every setting as a bounded control named by its key, with the current values")
+    func settingsPage() async throws {
+        try await withApp(database: try .inMemory()) { client in
+            _ = try await client.send(
+                .put, "/api/settings", json: #"{"referencePitch": 442, "intervals": "P5up,m3down", "language": "en"}"#)
+            let html = try await client.get("/settings").text
+            #expect(html.contains("<form id=\"settings-form\" method=\"post\" action=\"/settings\""))
+            for key in TrainingSettings.Key.allCases {
+                #expect(html.contains("name=\"\(key.rawValue)\""), "\(key)")
+            }
+            #expect(html.contains("<option value=\"36\" selected>C2</option>"))
+            #expect(html.contains("<option value=\"84\" selected>C6</option>"))
+            #expect(html.contains("<option value=\"21\">A0</option>"))
+            #expect(html.contains("<option value=\"108\">C8</option>"))
+            #expect(!html.contains("<option value=\"20\">"))
+            #expect(html.contains("<option value=\"442\" selected>442 Hz</option>"))
+            #expect(html.contains("<option value=\"0.3\">0.3 s</option>"))
+            #expect(html.contains("<option value=\"1\" selected>1 s</option>"))
+            #expect(html.components(separatedBy: "type=\"checkbox\"").count - 1 == 25)
+            #expect(html.contains("name=\"intervals\" value=\"P5up\" checked>"))
+            #expect(html.contains("name=\"intervals\" value=\"m3down\" checked>"))
+            #expect(html.contains("name=\"intervals\" value=\"m3up\">"))
+            #expect(html.contains("<option value=\"en\" selected>English</option>"))
+            #expect(html.contains("href=\"/api/export\""))
+            #expect(html.contains("id=\"import-form\""))
+            #expect(html.contains("<a id=\"reset-button\" href=\"/settings/reset\""))
+            #expect(html.contains("data-msg-done=\"Deleted {deleted} training records.\""))
+            #expect(html.contains("<p id=\"import-result\""))
+            #expect(html.contains("<p id=\"settings-status\""))
+            _ = try await client.send(.put, "/api/settings", json: #"{"language": ""}"#)
+            let german = try await client.get("/settings", language: "de").text
+            #expect(german.contains("<option value=\"0.3\">0,3 s</option>"))
+        }
+    }
+
+    @Test("the settings form works without scripts: saved all or nothing, then back to the page")
+    func plainSettingsForm() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let form =
+                "noteRangeLower=48&noteRangeUpper=72&noteDuration=0.8&referencePitch=443&soundSource=sine&loudnessVariation=0.2&intervals=P5up&intervals=M3down&tuningSystem=pythagorean&language="
+            let response = try await client.send(
+                .post, "/settings", json: form, contentType: "application/x-www-form-urlencoded")
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/settings")
+            let noIntervals = "noteRangeLower=48&noteRangeUpper=72&noteDuration=0.8"
+            let refused = try await client.send(
+                .post, "/settings", json: noIntervals, contentType: "application/x-www-form-urlencoded")
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("role=\"alert\""))
+        }
+        let settings = try database.loadSettings()
+        #expect(settings.noteRange.lower.rawValue == 48)
+        #expect(settings.intervals == [.perfectFifthUp, DirectedInterval(.majorThird, .down)])
+        #expect(settings.tuningSystem == .pythagorean)
+        #expect(settings.referencePitch.hertz == 443)
+    }
+
+    @Test("reset all training data takes a confirmation step")
+    func resetFlow() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let exercise = try await client.nextExercise("comparison")
+            _ = try await client.answer(exercise.string("id")!, #"{"answer": "higher"}"#)
+            let confirm = try await client.get("/settings/reset").text
+            #expect(confirm.contains("<form id=\"reset-form\" method=\"post\" action=\"/settings/reset\">"))
+            let unconfirmed = try await client.send(
+                .post, "/settings/reset", json: "", contentType: "application/x-www-form-urlencoded")
+            #expect(unconfirmed.status == .seeOther)
+            #expect(try recordCount(database) == 1)
+            let response = try await client.send(
+                .post, "/settings/reset", json: "confirm=true", contentType: "application/x-www-form-urlencoded")
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/settings?deleted=1")
+            let settings = try await client.get("/settings?deleted=1").text
+            #expect(settings.contains("Deleted 1 training record."))
+        }
+        #expect(try recordCount(database) == 0)
+    }
+
+    @Test("a write from another website is refused with a 403 and nothing changes")
+    func crossSite() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let exercise = try await client.nextExercise("comparison")
+            _ = try await client.answer(exercise.string("id")!, #"{"answer": "higher"}"#)
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .origin: "https://evil.example"]
+            let forged = try await client.execute(
+                uri: "/settings/reset", method: .post, headers: form, body: ByteBuffer(string: "confirm=true"))
+            #expect(forged.status == .forbidden)
+            #expect(forged.errorCode == "crossSiteRequest")
+            var fetchHeaders: HTTPFields = [.contentType: "application/json"]
+            fetchHeaders[HTTPField.Name("Sec-Fetch-Site")!] = "cross-site"
+            let fetched = try await client.execute(
+                uri: "/api/reset", method: .post, headers: fetchHeaders, body: ByteBuffer(string: #"{"confirm": true}"#)
+            )
+            #expect(fetched.status == .forbidden)
+            fetchHeaders[HTTPField.Name("Sec-Fetch-Site")!] = "same-origin"
+            let settings = try await client.execute(
+                uri: "/api/settings", method: .put, headers: fetchHeaders,
+                body: ByteBuffer(string: #"{"referencePitch": 441}"#))
+            #expect(settings.status == .ok)
+            #expect(try await client.get("/favicon.svg").headers[.contentType] == "image/svg+xml")
+        }
+        #expect(try recordCount(database) == 1)
+    }
+
+    @Test("the Info page shows name, developer, copyright, version and licence")
+    func info() async throws {
+        try await withApp(database: try .inMemory()) { client in
+            let html = try await client.get("/info").text
+            for text in ["Peach", "The Peach developers", "© 2026", AppInfo.version, "MIT License"] {
+                #expect(html.contains(HTML.escape(text)), "\(text)")
+            }
+        }
+    }
+
+    @Test("an unknown page is a 404 page in the request's language")
+    func notFound() async throws {
+        try await withApp(database: try .inMemory()) { client in
+            let response = try await client.get("/nowhere", language: "de")
+            #expect(response.status == .notFound)
+            #expect(response.text.contains("Seite nicht gefunden"))
+            let asset = try await client.get("/assets/missing.js")
+            #expect(asset.status == .notFound)
+        }
+    }
+
+    @Test("the same page renders the same bytes")
+    func deterministic() {
+        let settings = TrainingSettings()
+        #expect(
+            SettingsPage(texts: .english, settings: settings).render()
+                == SettingsPage(texts: .english, settings: settings).render())
+        #expect(
+            TrainingPage(texts: .german, mode: .intervalComparison, settings: settings).render().contains(
+                "Quinte aufwärts"))
+    }
+
+    @Test("text and attribute values are escaped")
+    func escaping() {
+        let html = el("p", ["title": "a\"b<c>"], .text("x < y & \"z\"")).render()
+        #expect(html == "<p title=\"a&quot;b&lt;c&gt;\">x &lt; y &amp; &quot;z&quot;</p>")
+    }
+}
+
+@Suite("Assets")
+struct AssetTests {
+    @Test("the bundled browser modules and stylesheet are served at /assets")
+    func bundled() async throws {
+        try await withApp(database: try .inMemory()) { client in
+            let script = try await client.get("/assets/app.js")
+            #expect(script.status == .ok)
+            #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+            let style = try await client.get("/assets/peach.css")
+            #expect(style.headers[.contentType] == "text/css; charset=utf-8")
+            #expect(try await client.get("/assets/.keep").status == .notFound)
+        }
+    }
+
+    @Test("assets are served with their content type, an ETag and revalidation")
+    func serving() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "peach-assets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("icons"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("export {}".utf8).write(to: directory.appendingPathComponent("app.js"))
+        try Data("body{}".utf8).write(to: directory.appendingPathComponent("peach.css"))
+        try Data("<svg/>".utf8).write(to: directory.appendingPathComponent("icons/peach.svg"))
+        try Data("{}".utf8).write(to: directory.appendingPathComponent("manifest.webmanifest"))
+        let assets = Assets(directory: directory)
+        #expect(assets.files["app.js"]?.contentType == "text/javascript; charset=utf-8")
+        #expect(assets.files["peach.css"]?.contentType == "text/css; charset=utf-8")
+        #expect(assets.files["icons/peach.svg"]?.contentType == "image/svg+xml")
+        #expect(assets.files["manifest.webmanifest"]?.contentType == "application/manifest+json")
+
+        let router = Router(context: BasicRequestContext.self)
+        assets.addRoutes(to: router)
+        let app = Application(router: router)
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: "/assets/icons/peach.svg", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "image/svg+xml")
+            #expect(response.headers[.cacheControl] == "no-cache")
+            let etag = try #require(response.headers[.eTag])
+            let again = try await client.execute(
+                uri: "/assets/icons/peach.svg", method: .get, headers: [.ifNoneMatch: etag])
+            #expect(again.status == .notModified)
+        }
+    }
+}
+
+/// Checks on rendered HTML.
+enum HTMLCheck {
+    /// Every element closed in order (void elements aside) and every id unique.
+    static func wellFormed(_ html: String, path: String) throws {
+        var stack: [String] = []
+        var ids: Set<String> = []
+        var index = html.startIndex
+        while let open = html[index...].firstIndex(of: "<") {
+            guard let close = html[open...].firstIndex(of: ">") else {
+                Issue.record("\(path): unterminated tag")
+                return
+            }
+            let tag = html[html.index(after: open)..<close]
+            index = html.index(after: close)
+            if tag.hasPrefix("!") { continue }
+            if tag.hasPrefix("/") {
+                let name = String(tag.dropFirst())
+                #expect(stack.last == name, "\(path): </\(name)> closes <\(stack.last ?? "nothing")>")
+                if stack.last == name { stack.removeLast() }
+                continue
+            }
+            let name = String(tag.prefix { !$0.isWhitespace && $0 != "/" })
+            if let range = tag.range(of: " id=\"") {
+                let id = String(tag[range.upperBound...].prefix { $0 != "\"" })
+                #expect(!ids.contains(id), "\(path): id \(id) is not unique")
+                ids.insert(id)
+            }
+            // `<rect/>`: a self-closing element of inline SVG (foreign content).
+            if !HTML.voidElements.contains(name) && !tag.hasSuffix("/") { stack.append(name) }
+        }
+        #expect(stack.isEmpty, "\(path): unclosed \(stack)")
+        // Every label points at an existing control.
+        for part in html.components(separatedBy: "<label for=\"").dropFirst() {
+            let id = String(part.prefix { $0 != "\"" })
+            #expect(ids.contains(id), "\(path): label for missing id \(id)")
+        }
+    }
+
+    /// The texts a user meets: text between tags and the values of the attributes that are read
+    /// or shown (accessible names, titles, script messages).
+    static func visibleTexts(_ html: String) -> [String] {
+        var result: [String] = []
+        for part in html.components(separatedBy: ">").dropFirst() {
+            let text = part.prefix { $0 != "<" }.trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty { result.append(unescape(text)) }
+        }
+        let attributes = ["aria-label", "title", "aria-valuetext", "data-msg-[a-z-]+"]
+        for name in attributes {
+            let regex = try! NSRegularExpression(pattern: " \(name)=\"([^\"]*)\"")
+            let range = NSRange(html.startIndex..., in: html)
+            for match in regex.matches(in: html, range: range) {
+                result.append(unescape(String(html[Range(match.range(at: 1), in: html)!])))
+            }
+        }
+        return result
+    }
+
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// Every plain text of a language's table, interval and option names included.
+    static func texts(of language: Language) -> Set<String> {
+        let texts = Texts.of(language)
+        var result: Set<String> = []
+        for child in Mirror(reflecting: texts).children {
+            switch child.value {
+            case let text as String: result.insert(text)
+            case let names as [Interval: String]: result.formUnion(names.values)
+            case let names as [SoundSource: String]: result.formUnion(names.values)
+            case let names as [TuningSystem: String]: result.formUnion(names.values)
+            case let names as [Language: String]: result.formUnion(names.values)
+            case let names as [TrainingSettings.Key: String]: result.formUnion(names.values)
+            default: break
+            }
+        }
+        for interval in DirectedInterval.all { result.insert(texts.name(of: interval)) }
+        result.insert(texts.centsText(4))
+        result.insert(texts.centsSharp(4))
+        result.insert(texts.resetDone(3))
+        result.insert(texts.sliderValueText("0"))
+        return result
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import PeachCore
+import Testing
+
+@testable import PeachWeb
+
+@Suite("Profile chart")
+struct ProfileChartTests {
+    typealias F = ProfileFixtures
+
+    func chart(
+        _ profile: PerceptualProfile, _ range: NoteRange = .standard, _ language: Language = .english,
+        _ size: ProfileChart.Size = .full
+    ) -> String {
+        ProfileChart(profile: profile, range: range, language: language, size: size).svg
+    }
+
+    @Test("empty: the keyboard, a faint placeholder band at 100 cents and the invitation to train")
+    func empty() {
+        let svg = chart(PerceptualProfile())
+        assertSnapshot(svg, named: "profile-empty.svg")
+        assertSnapshot(chart(PerceptualProfile(), .standard, .german), named: "profile-empty-de.svg")
+        assertSnapshot(chart(PerceptualProfile(), .standard, .english, .small), named: "profile-empty-small.svg")
+        #expect(svg.contains("class=\"profile-placeholder\""))
+        #expect(svg.contains(">Start training to build your profile</text>"))
+        #expect(!svg.contains("profile-band"))
+        #expect(
+            svg.contains(
+                "aria-label=\"Perceptual profile showing detection thresholds from C2 to C6. Start training to build your profile.\""
+            ))
+    }
+
+    @Test("one note: a short mean segment and band at C4, labelled with its average")
+    func oneNote() {
+        let svg = chart(F.oneNote)
+        assertSnapshot(svg, named: "profile-one-note.svg")
+        #expect(
+            svg.contains(
+                "aria-label=\"Perceptual profile showing detection thresholds from C2 to C6. Average threshold: 20.0 cents.\""
+            ))
+        #expect(svg.components(separatedBy: "<rect x=").count - 1 == 29 + 20 + 1)  // keys + the band's rect
+    }
+
+    @Test("sparse: the band breaks at untrained notes and around single answers")
+    func sparse() {
+        assertSnapshot(chart(F.sparse), named: "profile-sparse.svg")
+        assertSnapshot(chart(F.sparse, .standard, .english, .small), named: "profile-sparse-small.svg")
+        let trained = ProfileChart(profile: F.sparse, range: .standard, language: .english, size: .full).thresholds
+        let runs = ProfileChart.runs(of: trained).map { $0.map(\.note.rawValue) }
+        #expect(runs == [[40, 41, 42], [47], [50], [55, 56, 57], [70]])
+        let spreads = ProfileChart.runs(of: trained, where: { $0.standardDeviation != nil }).map {
+            $0.map(\.note.rawValue)
+        }
+        #expect(spreads == [[40, 41, 42], [50], [55], [57], [70]])
+    }
+
+    @Test("dense over four octaves: snapshot, and the full drawing stays under 30 KB")
+    func dense() {
+        let svg = chart(F.dense)
+        assertSnapshot(svg, named: "profile-dense.svg")
+        assertSnapshot(chart(F.dense, .standard, .german), named: "profile-dense-de.svg")
+        assertSnapshot(chart(F.dense, .standard, .english, .small), named: "profile-dense-small.svg")
+        #expect(svg.utf8.count < 30_000)
+        let piano = chart(F.dense, F.range(21, 108))
+        #expect(piano.utf8.count < 30_000)
+    }
+
+    @Test("extreme values: 0.1 and 100 cents sit on the axis bounds; beyond them they are clamped")
+    func extreme() {
+        let svg = chart(F.extreme)
+        assertSnapshot(svg, named: "profile-extreme.svg")
+        let scale = CentsScale(top: 12, bottom: 156)
+        #expect(scale.y(100) == 12)
+        #expect(scale.y(0.1) == 156)
+        #expect(scale.y(150) == 12)
+        #expect(scale.y(0) == 156)
+        #expect(scale.y(-3) == 156)
+        #expect(abs(scale.y(1) - 108) < 1e-9)
+        #expect(abs(scale.y(10) - 60) < 1e-9)
+        #expect(!svg.contains("nan") && !svg.contains("inf"))
+    }
+
+    @Test("a range change redraws the keyboard and drops notes outside the range")
+    func rangeChange() {
+        assertSnapshot(chart(F.sparse, F.range(48, 72)), named: "profile-range-C3-C5.svg")
+        assertSnapshot(chart(F.sparse, F.range(21, 108)), named: "profile-range-piano.svg")
+        assertSnapshot(chart(F.sparse, F.range(37, 61)), named: "profile-range-black-edges.svg")
+        let narrow = ProfileChart(profile: F.sparse, range: F.range(48, 72), language: .english, size: .full)
+        #expect(narrow.thresholds.map(\.note.rawValue) == [50, 55, 56, 57, 70])
+        #expect(narrow.accessibleLabel.hasPrefix("Perceptual profile showing detection thresholds from C3 to C5."))
+        let svg = chart(F.sparse, F.range(48, 72))
+        #expect(svg.contains(">C3</text>") && svg.contains(">C5</text>") && !svg.contains(">C2</text>"))
+    }
+
+    @Test("the same profile renders the same bytes every time")
+    func deterministic() {
+        for profile in [PerceptualProfile(), F.oneNote, F.sparse, F.dense, F.extreme] {
+            for language in Language.allCases {
+                for size in [ProfileChart.Size.full, .small] {
+                    #expect(chart(profile, .standard, language, size) == chart(profile, .standard, language, size))
+                }
+            }
+        }
+    }
+
+    @Test("the band's numbers are the core's per-note statistics")
+    func numbersFromCore() {
+        let chart = ProfileChart(profile: F.oneNote, range: .standard, language: .english, size: .full)
+        #expect(chart.thresholds.count == 1)
+        #expect(chart.thresholds[0].note == F.note(60))
+        #expect(abs(chart.thresholds[0].mean - 20) < 1e-12)
+        #expect(abs(chart.thresholds[0].standardDeviation! - 10) < 1e-12)
+        #expect(chart.thresholds[0].count == 3)
+        #expect(chart.averageThreshold == F.oneNote.comparison.statistics(in: .standard).mean)
+        let single = ProfileChart(
+            profile: PerceptualProfile(records: [F.comparison(60, cents: 7)]), range: .standard, language: .english,
+            size: .full)
+        #expect(single.thresholds[0].standardDeviation == nil)
+    }
+
+    @Test("the preview is announced as DESIGN.md says, in English and German")
+    func previewLabel() {
+        func label(_ profile: PerceptualProfile, _ language: Language) -> String {
+            ProfileChart(profile: profile, range: .standard, language: language, size: .small).accessibleLabel
+        }
+        #expect(label(PerceptualProfile(), .english) == "Your pitch profile. Tap to view details.")
+        #expect(label(F.oneNote, .english) == "Your pitch profile. Average threshold: 20.0 cents. Tap to view details.")
+        #expect(label(PerceptualProfile(), .german) == "Dein Tonhöhenprofil. Tippe, um die Details zu sehen.")
+        #expect(
+            label(F.oneNote, .german)
+                == "Dein Tonhöhenprofil. Durchschnittliche Schwelle: 20,0 Cent. Tippe, um die Details zu sehen.")
+        let small = chart(F.oneNote, .standard, .english, .small)
+        #expect(!small.contains("<text"))
+    }
+
+    @Test("no inline styles: the SVG works under a CSP without 'unsafe-inline'")
+    func noInlineStyles() {
+        for svg in [chart(F.dense), chart(PerceptualProfile()), chart(F.dense, .standard, .english, .small)] {
+            #expect(!svg.contains("style"))
+        }
+    }
+
+    @Test("the keyboard lays out white and black keys as on a piano")
+    func keyboard() {
+        let layout = KeyboardLayout(range: .standard, left: 0, right: 290)  // C2–C6: 29 white keys
+        #expect(abs(layout.whiteKeyWidth - 10) < 1e-9)
+        #expect(abs(layout.x(of: F.note(36)) - 0) < 1e-9)  // C2
+        #expect(abs(layout.x(of: F.note(38)) - 10) < 1e-9)  // D2
+        #expect(abs(layout.centre(of: F.note(37)) - 10) < 1e-9)  // C#2 on the C–D border
+        #expect(abs(layout.width(of: F.note(37)) - 6) < 1e-9)
+        #expect(abs(layout.x(of: F.note(41)) - 30) < 1e-9)  // F2 right after E2
+        #expect(abs(layout.centre(of: F.note(42)) - 40) < 1e-9)  // F#2 on the F–G border
+        #expect(abs(layout.x(of: F.note(84)) + layout.width(of: F.note(84)) - 290) < 1e-9)  // C6 ends the keyboard
+        let blackEdges = KeyboardLayout(range: F.range(37, 61), left: 0, right: 100)
+        #expect(abs(blackEdges.x(of: F.note(37))) < 1e-9)
+        #expect(abs(blackEdges.x(of: F.note(61)) + blackEdges.width(of: F.note(61)) - 100) < 1e-9)
+    }
+}

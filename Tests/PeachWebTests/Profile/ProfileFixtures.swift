@@ -1,0 +1,94 @@
+import Foundation
+import PeachCore
+
+/// Fixed training histories for the profile renderers' tests. Everything is computed with
+/// integer arithmetic and exact decimals, so the same profile is built on every machine.
+enum ProfileFixtures {
+    /// 2026-03-01T00:00:00Z.
+    static let start = Date(timeIntervalSince1970: 1_772_323_200)
+
+    static func note(_ value: Int) -> MIDINote { try! MIDINote(value) }
+
+    static func range(_ lower: Int, _ upper: Int) -> NoteRange {
+        try! NoteRange(lower: note(lower), upper: note(upper))
+    }
+
+    static func comparison(
+        _ reference: Int, cents: Double, day: Int = 0, second: Int = 0, interval: DirectedInterval = .prime
+    ) -> TrainingRecord {
+        .comparison(
+            ComparisonRecord(
+                timestamp: start.addingTimeInterval(Double(day * 86_400 + second)), referenceNote: note(reference),
+                targetNote: try! note(reference).transposed(by: interval), interval: interval,
+                tuningSystem: .equalTemperament, centOffset: cents, isCorrect: true))
+    }
+
+    static func matching(
+        _ reference: Int, error: Double, day: Int = 0, second: Int = 0, interval: DirectedInterval = .prime
+    ) -> TrainingRecord {
+        .pitchMatching(
+            PitchMatchingRecord(
+                timestamp: start.addingTimeInterval(Double(day * 86_400 + second)), referenceNote: note(reference),
+                targetNote: try! note(reference).transposed(by: interval), interval: interval,
+                tuningSystem: .equalTemperament, initialCentOffset: 50, userCentError: error))
+    }
+
+    /// Three comparisons at C4: 10, 20 and 30 cents (mean 20.0, SD 10.0).
+    static let oneNote = PerceptualProfile(records: [
+        comparison(60, cents: 10, second: 1), comparison(60, cents: -20, second: 2),
+        comparison(60, cents: 30, second: 3),
+    ])
+
+    /// Trained islands in C2–C6: a run with spreads (E2–F#2), a lone note with one answer
+    /// (B2), a lone note with a spread (D3), a run broken in the band by a one-answer note
+    /// (G3–A3, G#3 has one answer), a lone note high up (A#4).
+    static let sparse: PerceptualProfile = {
+        var records: [TrainingRecord] = []
+        let notes: [(Int, [Double])] = [
+            (40, [30, 50, 40]), (41, [20, 24]), (42, [12, 18, 15, 9]), (47, [60]), (50, [4, 6]),
+            (55, [8, 12]), (56, [10]), (57, [5, 7, 9]), (70, [2.5, 3.5]),
+        ]
+        for (index, (note, values)) in notes.enumerated() {
+            for (offset, value) in values.enumerated() {
+                records.append(comparison(note, cents: value, day: index, second: offset))
+            }
+        }
+        return PerceptualProfile(records: records)
+    }()
+
+    /// Every note of C2–C6 (four octaves) with 2 to 6 comparisons on each of 90 days, plus
+    /// matching in both modes and interval comparisons: the thresholds fall over the days.
+    static let dense: PerceptualProfile = {
+        var records: [TrainingRecord] = []
+        for day in 0..<90 {
+            var second = 0
+            for note in 36...84 where (note + day) % 3 == 0 {
+                let base = Double(3 + abs(note - 62) / 2 + (note * 7) % 5)  // finest around D4, a little uneven
+                let answers = 2 + (note + day) % 5
+                for answer in 0..<answers {
+                    let cents = base * Double(200 - day) / 100 * Double(6 + answer) / 8
+                    records.append(comparison(note, cents: answer % 2 == 0 ? cents : -cents, day: day, second: second))
+                    second += 1
+                }
+            }
+            records.append(
+                comparison(
+                    48 + day % 12, cents: Double(30 - day % 7), day: day, second: second, interval: .perfectFifthUp))
+            records.append(matching(60, error: Double(day % 9) - 3, day: day, second: second + 1))
+            records.append(
+                matching(55, error: Double(day % 11) - 6.5, day: day, second: second + 2, interval: .perfectFifthUp))
+        }
+        return PerceptualProfile(records: records)
+    }()
+
+    /// Values at and beyond the axis bounds: 0.1 and 100 cents exactly, a cent offset of 0
+    /// (no logarithm), 150 cents from an import, and a spread that reaches below 0.1.
+    static let extreme = PerceptualProfile(records: [
+        comparison(48, cents: 0.1, second: 0), comparison(48, cents: 0.1, second: 1),
+        comparison(49, cents: 0, second: 2), comparison(49, cents: 0.2, second: 3),
+        comparison(60, cents: 100, second: 4), comparison(60, cents: 100, second: 5),
+        comparison(60, cents: 100, second: 6),
+        comparison(61, cents: 100, second: 7), comparison(61, cents: 150, second: 8),
+        comparison(72, cents: 0.5, second: 9), comparison(72, cents: 5, second: 10),
+    ])
+}

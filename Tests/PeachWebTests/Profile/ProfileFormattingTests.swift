@@ -1,0 +1,59 @@
+import Foundation
+import PeachCore
+import Testing
+
+@testable import PeachWeb
+
+@Suite("Profile number and date formatting")
+struct ProfileFormattingTests {
+    @Test("one decimal, a decimal point in English and a comma in German, U+2212 for minus")
+    func decimals() {
+        let (english, german) = (Texts.english, Texts.german)
+        #expect(english.decimal(12.34) == "12.3")
+        #expect(english.decimal(12.35) == "12.4")
+        #expect(german.decimal(12.34) == "12,3")
+        #expect(english.decimal(20) == "20.0")
+        #expect(english.decimal(0.04) == "0.0")
+        #expect(english.decimal(-0.04) == "0.0")
+        #expect(english.decimal(-2.06) == "\u{2212}2.1")
+        #expect(english.signedDecimal(2.06) == "+2.1")
+        #expect(english.signedDecimal(0) == "0.0")
+        #expect(english.cents(nil) == "—")
+        #expect(german.cents(5, plusMinus: 1.25) == "5,0 ± 1,3 Cent")
+        #expect(english.axisValue(0.1) == "0.1" && german.axisValue(0.1) == "0,1" && english.axisValue(100) == "100")
+    }
+
+    @Test("counts are grouped by thousands")
+    func counts() {
+        #expect(Texts.english.grouped(0) == "0")
+        #expect(Texts.english.grouped(999) == "999")
+        #expect(Texts.english.grouped(1000) == "1,000")
+        #expect(Texts.english.grouped(1_234_567) == "1,234,567")
+        #expect(Texts.german.grouped(1_234_567) == "1.234.567")
+    }
+
+    @Test("SVG coordinates: hundredths, a decimal point, no trailing zeros")
+    func coordinates() {
+        #expect(ProfileMarkup.number(12) == "12")
+        #expect(ProfileMarkup.number(12.5) == "12.5")
+        #expect(ProfileMarkup.number(12.05) == "12.05")
+        #expect(ProfileMarkup.number(12.004) == "12")
+        #expect(ProfileMarkup.number(-0.25) == "-0.25")
+        #expect(ProfileMarkup.number(-0.001) == "0")
+        #expect(ProfileMarkup.escaped("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;")
+    }
+
+    @Test("UTC calendar days, in English and German")
+    func dates() {
+        func date(_ days: Int) -> Date { Date(timeIntervalSince1970: Double(days) * 86_400 + 3600) }
+        #expect(Texts.english.longDate(date(0)) == "1 January 1970")
+        #expect(Texts.english.longDate(date(-1)) == "31 December 1969")
+        #expect(Texts.english.longDate(date(11_016)) == "29 February 2000")
+        #expect(Texts.german.longDate(date(20_513)) == "1. März 2026")
+        #expect(Texts.german.shortDate(date(20_513)) == "1. März")
+        #expect(Texts.english.shortDate(date(20_513)) == "1 Mar")
+        #expect(Texts.english.monthYear(date(20_513)) == "Mar 2026")
+        // Just before midnight UTC is still the same day.
+        #expect(Texts.english.longDate(Date(timeIntervalSince1970: 20_514 * 86_400 - 1)) == "1 March 2026")
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import HummingbirdTesting
+import PeachCore
+import PeachStore
+import Testing
+
+@testable import PeachWeb
+
+@Suite("Settings API")
+struct SettingsAPITests {
+    @Test("GET returns every setting as text, defaults for a new user")
+    func defaults() async throws {
+        try await withApp(database: try .inMemory()) { client in
+            let response = try await client.get("/api/settings")
+            #expect(response.status == .ok)
+            let settings = try #require(response.json["settings"] as? [String: String])
+            #expect(
+                settings == [
+                    "noteRangeLower": "36", "noteRangeUpper": "84", "noteDuration": "1", "referencePitch": "440",
+                    "soundSource": "sine", "loudnessVariation": "0", "intervals": "P5up",
+                    "tuningSystem": "equalTemperament", "language": "",
+                ])
+        }
+    }
+
+    @Test("PUT accepts numbers, text and lists, saves at once and replies with every setting")
+    func update() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let response = try await client.send(
+                .put, "/api/settings",
+                json:
+                    #"{"referencePitch": 442, "noteDuration": "0.5", "intervals": ["m3down", "P5up"], "loudnessVariation": 0.5, "language": "de"}"#
+            )
+            #expect(response.status == .ok)
+            let settings = try #require(response.json["settings"] as? [String: String])
+            #expect(settings["referencePitch"] == "442")
+            #expect(settings["noteDuration"] == "0.5")
+            #expect(settings["intervals"] == "m3down,P5up")
+            #expect(settings["loudnessVariation"] == "0.5")
+            #expect(settings["language"] == "de")
+            #expect(settings.count == 9)
+        }
+        let saved = try database.loadSettings()
+        #expect(saved.referencePitch.hertz == 442)
+        #expect(saved.language == .german)
+    }
+
+    @Test("one value out of range rejects the whole change with a 422 naming the value and the allowed range")
+    func allOrNothing() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let response = try await client.send(
+                .put, "/api/settings", json: #"{"noteDuration": 2, "referencePitch": 600}"#)
+            #expect(response.status == .unprocessableContent)
+            #expect(response.errorCode == "outOfRange")
+            let message = try #require(response.errorMessage)
+            #expect(message.contains("600"))
+            #expect(message.contains("380 to 500 Hz"))
+            let narrow = try await client.send(
+                .put, "/api/settings", json: #"{"noteRangeLower": 60, "noteRangeUpper": 65}"#)
+            #expect(narrow.status == .unprocessableContent)
+            #expect(narrow.errorMessage?.contains("12 semitones") == true)
+            let noIntervals = try await client.send(.put, "/api/settings", json: #"{"intervals": ""}"#, language: "de")
+            #expect(noIntervals.status == .unprocessableContent)
+            #expect(
+                noIntervals.errorMessage
+                    == "Der Wert (keines) ist für die Einstellung „Intervallauswahl“ nicht erlaubt; erlaubt: mindestens einer der Intervallcodes P1up … P8down, etwa P5up oder m3down."
+            )
+            let offStep = try await client.send(.put, "/api/settings", json: #"{"noteDuration": 0.35}"#, language: "de")
+            #expect(offStep.status == .unprocessableContent)
+            #expect(offStep.errorMessage?.contains("Tondauer") == true)
+        }
+        #expect(try database.loadSettings() == TrainingSettings())
+    }
+
+    @Test("an unknown key, a wrong type or a body that is not a JSON object is a 400; a wrong media type a 415")
+    func badRequests() async throws {
+        try await withApp(database: try .inMemory()) { client in
+            for body in [#"{"volume": 3}"#, #"{"referencePitch": true}"#, #"{"referencePitch": null}"#, "[]", "nope"] {
+                let response = try await client.send(.put, "/api/settings", json: body)
+                #expect(response.status == .badRequest, "\(body)")
+                #expect(response.errorCode == "malformedBody", "\(body)")
+            }
+            let form = try await client.send(
+                .put, "/api/settings", json: "referencePitch=442", contentType: "application/x-www-form-urlencoded")
+            #expect(form.status == .unsupportedMediaType)
+            let unknown = try await client.send(.put, "/api/settings", json: #"{"volume": 3}"#)
+            #expect(unknown.errorMessage?.contains("volume") == true)
+        }
+    }
+
+    @Test("the language setting overrides Accept-Language")
+    func languageSetting() async throws {
+        try await withApp(database: try .inMemory()) { client in
+            _ = try await client.send(.put, "/api/settings", json: #"{"language": "de"}"#)
+            let page = try await client.get("/", language: "en-US")
+            #expect(page.text.contains("<html lang=\"de\">"))
+            _ = try await client.send(.put, "/api/settings", json: #"{"language": ""}"#)
+            let english = try await client.get("/", language: "de")
+            #expect(english.text.contains("<html lang=\"de\">"))
+            let browser = try await client.get("/", language: "en-GB")
+            #expect(browser.text.contains("<html lang=\"en\">"))
+        }
+    }
+}
+
+@Suite("Data API")
+struct DataAPITests {
+    @Test("export downloads the CSV with a dated file name")
+    func export() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let exercise = try await client.nextExercise("comparison")
+            _ = try await client.answer(exercise.string("id")!, #"{"answer": "higher"}"#)
+            let response = try await client.get("/api/export")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "text/csv; charset=utf-8")
+            // The test clock stands at 2026-05-28 (UTC).
+            #expect(response.headers[.contentDisposition] == "attachment; filename=\"peach-export-2026-05-28.csv\"")
+            let lines = response.text.split(separator: "\n")
+            #expect(lines.first == "# peach-export-format:3")
+            #expect(lines.count == 3)
+            #expect(lines[2].hasPrefix("pitchDiscrimination,"))
+        }
+    }
+
+    @Test("import merges a CSV, skips duplicates, and the profile follows; replace starts over")
+    func importCSV() async throws {
+        let source = try AppDatabase.inMemory()
+        let csv = LockedBox("")
+        try await withApp(database: source) { client in
+            for _ in 0..<3 {
+                let exercise = try await client.nextExercise("comparison")
+                _ = try await client.answer(exercise.string("id")!, #"{"answer": "higher"}"#)
+            }
+            csv.value = try await client.get("/api/export").text
+        }
+        let target = try AppDatabase.inMemory()
+        try await withApp(database: target) { client in
+            let first = try await client.send(.post, "/api/import?mode=merge", json: csv.value, contentType: "text/csv")
+            #expect(first.status == .ok)
+            #expect(first.json[path: "summary", "added"] as? Int == 3)
+            #expect(first.json.string("message") == "Imported 3 records.")
+            let again = try await client.send(
+                .post, "/api/import?mode=merge", json: csv.value, contentType: "text/csv", language: "de")
+            #expect(again.json[path: "summary", "skippedDuplicates"] as? Int == 3)
+            #expect(again.json.string("message") == "0 Übungen importiert. 3 Duplikate übersprungen.")
+            // The imported records continue the chain: the next comparison is not a cold start.
+            #expect(abs(abs(targetCents(try await client.nextExercise("comparison"))) - 100) > 1e-6)
+            let replaced = try await client.send(
+                .post, "/api/import?mode=replace", json: csv.value, contentType: "text/csv")
+            #expect(replaced.json[path: "summary", "added"] as? Int == 3)
+        }
+        #expect(try recordCount(target) == 3)
+    }
+
+    @Test("an invalid CSV is a 422 invalidCSV naming the line; nothing is stored")
+    func invalidCSV() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let response = try await client.send(
+                .post, "/api/import", json: "# peach-export-format:3\nnonsense\n", contentType: "text/csv")
+            #expect(response.status == .unprocessableContent)
+            #expect(response.errorCode == "invalidCSV")
+            #expect(response.errorMessage?.contains("Line") == true)
+            let json = try await client.send(.post, "/api/import", json: "{}", contentType: "application/json")
+            #expect(json.status == .unsupportedMediaType)
+            let mode = try await client.send(.post, "/api/import?mode=append", json: "", contentType: "text/csv")
+            #expect(mode.status == .badRequest)
+            #expect(mode.errorCode == "unknownMode")
+        }
+        #expect(try recordCount(database) == 0)
+    }
+
+    @Test("reset needs {\"confirm\": true}, deletes every record and keeps the settings")
+    func reset() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            _ = try await client.send(.put, "/api/settings", json: #"{"referencePitch": 415}"#)
+            for mode in ["comparison", "pitchMatching"] {
+                let exercise = try await client.nextExercise(mode)
+                let body = mode == "comparison" ? #"{"answer": "lower"}"# : #"{"sliderValue": 0}"#
+                _ = try await client.answer(exercise.string("id")!, body)
+            }
+            for body in ["{}", #"{"confirm": false}"#, #"{"confirm": "yes"}"#] {
+                let refused = try await client.send(.post, "/api/reset", json: body)
+                #expect(refused.status == .badRequest, "\(body)")
+            }
+            #expect(try recordCount(database) == 2)
+            let response = try await client.send(.post, "/api/reset", json: #"{"confirm": true}"#)
+            #expect(response.status == .ok)
+            #expect(response.json["deleted"] as? Int == 2)
+            // The chain starts over.
+            #expect(abs(abs(targetCents(try await client.nextExercise("comparison"))) - 100) < 1e-6)
+        }
+        #expect(try recordCount(database) == 0)
+        #expect(try database.loadSettings().referencePitch.hertz == 415)
+    }
+}

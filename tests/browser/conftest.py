@@ -1,0 +1,114 @@
+"""Browser test fixtures: Debian's Chromium through Playwright, and a static server.
+
+Reusable by the end-to-end tests: `browser` launches /usr/bin/chromium (never a downloaded
+browser) with autoplay allowed, `new_page` opens a fresh context and page, `static_server`
+serves the browser modules and the test pages on an ephemeral loopback port.
+
+    /assets/...    -> Sources/PeachWeb/Assets/   (as the Swift server serves them)
+    /fixtures/...  -> tests/browser/fixtures/
+
+The server sends COOP/COEP headers so pages are cross-origin isolated, which gives
+`performance.now()` its fine (5 µs) resolution for the benchmark.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import pathlib
+import threading
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+ASSETS = REPO / "Sources" / "PeachWeb" / "Assets"
+FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures"
+
+CHROMIUM = os.environ.get("PEACH_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--autoplay-policy=no-user-gesture-required",
+    "--mute-audio",  # rendering and timing are unaffected; nothing comes out of the machine
+]
+
+
+class _StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """Maps /assets/ and /fixtures/ onto their directories; everything else is 404."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".css": "text/css",
+        ".svg": "image/svg+xml",
+        ".html": "text/html",
+    }
+
+    def translate_path(self, path: str) -> str:
+        path = path.split("?", 1)[0].split("#", 1)[0]
+        for prefix, root in (("/assets/", ASSETS), ("/fixtures/", FIXTURES)):
+            if path.startswith(prefix):
+                relative = pathlib.PurePosixPath(path[len(prefix):])
+                if ".." in relative.parts:
+                    break
+                return str(root.joinpath(*relative.parts))
+        return str(FIXTURES / "__not_found__")
+
+    def end_headers(self) -> None:
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # keep test output quiet
+        pass
+
+
+def start_static_server() -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Starts the static server on 127.0.0.1 and an ephemeral port; returns (server, base URL)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _StaticHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def launch_chromium(playwright, **kwargs):
+    """Launches Debian's Chromium with the arguments every Peach browser test needs."""
+    return playwright.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS + kwargs.pop("args", []), **kwargs
+    )
+
+
+@pytest.fixture(scope="session")
+def static_server():
+    server, base_url = start_static_server()
+    yield base_url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """A factory for pages in fresh contexts (closed after the test): new_page(viewport=...)."""
+    contexts = []
+
+    def make(**context_options):
+        context = browser.new_context(**context_options)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(error))
+        return page
+
+    errors: list = []
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"uncaught errors in the page: {errors}"

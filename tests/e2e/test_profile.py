@@ -1,0 +1,124 @@
+"""The profile as a musician meets it (issue 5): the Profile page and the Start page preview in
+English and German, light and dark, phone and tablet — accessible, with screenshots of each
+state for a person to look at — and both following training without a restart."""
+
+import pathlib
+import re
+import urllib.request
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from conftest import ARTIFACTS, new_page
+from test_pages import CONTROL_SIZES_SCRIPT
+from test_training import answer_comparisons
+
+VIEWPORTS = {"phone": (390, 844), "tablet": (1024, 1366)}
+LOCALES = {"en": "en-US", "de": "de-DE"}
+
+# The fixture of the Swift page tests: C4 10/20/30 cents, fifths from G3 8/12 cents, pitch
+# matching +4/−2/+10 cents.
+FIXTURE_CSV = pathlib.Path(__file__).resolve().parents[2] / "Tests" / "PeachWebTests" / "Profile" / "ProfilePageTests.swift"
+
+PROFILE_LABEL = {
+    "en": re.compile(r"^Perceptual profile showing detection thresholds from C2 to C6\. "),
+    "de": re.compile(r"^Wahrnehmungsprofil mit den Unterscheidungsschwellen von C2 bis C6\. "),
+}
+PREVIEW_LABEL = {
+    ("en", "empty"): "Your pitch profile. Tap to view details.",
+    ("en", "trained"): "Your pitch profile. Average threshold: 16.0 cents. Tap to view details.",
+    ("de", "empty"): "Dein Tonhöhenprofil. Tippe, um die Details zu sehen.",
+    ("de", "trained"): "Dein Tonhöhenprofil. Durchschnittliche Schwelle: 16,0 Cent. Tippe, um die Details zu sehen.",
+}
+
+
+def fixture_csv():
+    """The CSV literal of ProfilePageTests.swift, so both test suites use the same records."""
+    source = FIXTURE_CSV.read_text()
+    body = source.split('static let fixtureCSV = """\n', 1)[1].split('\n        """', 1)[0]
+    return "\n".join(line.strip() for line in body.splitlines()) + "\n"
+
+
+def import_fixture(server):
+    request = urllib.request.Request(
+        server.url("/api/import?mode=merge"), data=fixture_csv().encode(), method="POST",
+        headers={"Content-Type": "text/csv", "Origin": server.url("")})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
+
+
+def serious_axe_violations(page):
+    results = Axe().run(page)
+    return [
+        (violation["id"], violation["impact"], [node["target"] for node in violation["nodes"]])
+        for violation in results.response["violations"]
+        if violation["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("state", ["empty", "trained"])
+def test_profile_and_preview_in_both_languages_schemes_and_sizes(browser, server, state):
+    if state == "trained":
+        import_fixture(server)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for language, locale in LOCALES.items():
+        for scheme in ("light", "dark"):
+            for viewport, (width, height) in VIEWPORTS.items():
+                page = new_page(browser, locale=locale, viewport={"width": width, "height": height}, color_scheme=scheme)
+                where = f"{state} {language} {scheme} {viewport}"
+
+                page.goto(server.url("/"))
+                preview = page.get_by_role("link", name=PREVIEW_LABEL[(language, state)], exact=True)
+                expect(preview).to_be_visible()
+                page.screenshot(path=str(ARTIFACTS / f"start-preview-{state}-{language}-{scheme}-{viewport}.png"), full_page=True)
+                problems += [f"{where} /: axe {v}" for v in serious_axe_violations(page)]
+
+                preview.click()
+                expect(page).to_have_url(server.url("/profile"))
+                expect(page.locator("body")).to_have_attribute("data-page", "profile")
+                chart = page.get_by_role("img", name=PROFILE_LABEL[language])
+                expect(chart).to_be_visible()
+                # The drawing takes the width of the page's column.
+                box, column = chart.bounding_box(), page.locator("main").evaluate("main => main.clientWidth")
+                if box["width"] < column - 48:
+                    problems.append(f"{where}: the drawing is {box['width']:.0f} px wide in a {column} px column")
+                expect(page.locator(".timeline-chart")).to_be_visible()
+                if state == "empty":
+                    expect(page.locator(".profile-empty-state")).to_be_visible()
+                    expect(page.locator(".profile-threshold dd").first).to_have_text("—")
+                else:
+                    expect(page.locator(".profile-threshold dd").first).to_have_text(
+                        "16.0 cents" if language == "en" else "16,0 Cent")
+                page.screenshot(path=str(ARTIFACTS / f"profile-{state}-{language}-{scheme}-{viewport}.png"), full_page=True)
+                problems += [f"{where} /profile: axe {v}" for v in serious_axe_violations(page)]
+                overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                if overflow > 0:
+                    problems.append(f"{where} /profile overflows horizontally by {overflow}px")
+                problems += [f"{where} /profile: small control {c}" for c in page.evaluate(CONTROL_SIZES_SCRIPT)]
+                assert page.errors == [], f"JavaScript errors on the page: {page.errors}"
+                page.context.close()
+    assert problems == []
+
+
+def test_ten_answers_change_the_preview_and_the_profile_without_a_restart(page, server):
+    page.goto(server.url("/"))
+    expect(page.get_by_role("link", name="Your pitch profile. Tap to view details.", exact=True)).to_be_visible()
+
+    answer_comparisons(page, server, "Comparison", 10)
+    # The Profile button of the training page leaves it: training stops, nothing more is recorded.
+    page.get_by_role("link", name="Profile", exact=True).click()
+    expect(page).to_have_url(server.url("/profile"))
+    comparisons = page.locator(".profile-threshold dt", has_text="Comparisons").locator("xpath=following-sibling::dd")
+    expect(comparisons).to_have_text("10")
+    mean = page.locator(".profile-threshold dd").first.inner_text()
+    assert re.fullmatch(r"\d+\.\d cents", mean), mean
+    expect(page.get_by_role("img", name=re.compile(rf"Average threshold: {re.escape(mean)}\.$"))).to_be_visible()
+    assert server.count("comparisonRecord") == 10
+
+    page.get_by_role("link", name="Back to Start", exact=True).click()
+    average = mean.removesuffix(" cents")
+    expect(page.get_by_role(
+        "link", name=f"Your pitch profile. Average threshold: {average} cents. Tap to view details.", exact=True
+    )).to_be_visible()
