@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 packages=(libsqlite3-dev)
-[ "${1:-}" = "--test" ] && packages+=(chromium fonts-dejavu-core)
+[ "${1:-}" = "--test" ] && packages+=(chromium fonts-dejavu-core nodejs)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -7,3 +7,10 @@ scripts/install-deps.sh --test
 
 echo "== Swift tests"
 swift test
+
+echo "== Browser modules (node --test)"
+node --test Tests/js/
+
+echo "== Browser tests (Playwright on Debian's Chromium; test_server_e2e.py runs the real server)"
+swift build --product peach
+PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/browser
