@@ -229,7 +229,7 @@ enum StoredRecord {
             }) as Direction?,
             let tuningSystem = tuningSystem(handle, 6)
         else {
-            throw StoreError.corrupt(path: db.description, detail: "a record has values outside the schema")
+            throw StoreError.corrupt(path: "the database", detail: "a record has values outside the schema")
         }
         let timestamp = Milliseconds.date(milliseconds)
         let directed = DirectedInterval(interval, direction)
