@@ -214,6 +214,10 @@ enum CSVImport {
                         "The initial cent offset \(text(columns.initialCentOffset)) is outside ±100 cents.")
                 }
                 let userCentError = try number("userCentError", columns.userCentError)
+                // The table's CHECK (finite, |x| ≤ 1e308); checked here so that the row is named.
+                guard abs(userCentError) <= 1e308 else {
+                    throw error("userCentError", "The cent error \(text(columns.userCentError)) is out of range.")
+                }
                 record = .pitchMatching(
                     PitchMatchingRecord(
                         timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,

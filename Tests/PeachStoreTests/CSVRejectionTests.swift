@@ -71,6 +71,13 @@ struct CSVRejectionTests {
             data: Data((header + good.replacingOccurrences(of: "12.5", with: "nan")).utf8),
             line: 3, column: "centOffset", mentions: ["\"nan\"", "number"]),
         Case(
+            name: "a cent error beyond what the table stores",
+            data: Data(
+                (header
+                    + "pitchMatching,2026-03-01T12:34:56Z,60,C4,60,C4,P1,equalTemperament,,,10.0,1.5e308,,,,,,,\n").utf8
+            ),
+            line: 3, column: "userCentError", mentions: ["out of range"]),
+        Case(
             name: "an unclosed quote", data: Data((header + good + "\"pitchDiscrimination,2026").utf8),
             line: 4, column: nil, mentions: ["quoted field is not closed"]),
     ]

@@ -108,7 +108,11 @@ struct CommandLineTests {
         #expect(foreign.errors.contains("is not a Peach database"))
         #expect(try String(contentsOf: notes, encoding: .utf8) == "just text\n")
 
-        for result in [importing, missing, foreign] {
+        let empty = try run("stats", "--data", "")
+        #expect(empty.status != 0)
+        #expect(empty.errors.contains("--data needs the path"))
+
+        for result in [importing, missing, foreign, empty] {
             #expect(!result.errors.contains("Fatal error") && !result.errors.contains("Stack dump"))
         }
     }
