@@ -236,7 +236,9 @@ enum CSVImport {
 
         private func timestamp() throws(CSVError) -> Int64 {
             let value = text(columns.timestamp)
-            guard let milliseconds = CSVFormat.parseTimestamp(value) else {
+            guard let milliseconds = CSVFormat.parseTimestamp(value),
+                (Milliseconds.year0000...Milliseconds.year9999End).contains(milliseconds)
+            else {
                 throw error(
                     "timestamp",
                     "\"\(value)\" is not a time; expected ISO 8601 in UTC such as 2026-03-01T12:34:56Z (fractional seconds allowed)."

@@ -63,6 +63,7 @@ struct AppDatabaseTests {
         for bad in [
             comparison(at: 1, centOffset: 0), comparison(at: 1, centOffset: 100.5), comparison(at: 1, centOffset: .nan),
             pitchMatching(at: 1, initial: 101), pitchMatching(at: 1, error: .infinity),
+            comparison(at: 253_402_300_800),  // year 10000: no four-digit year for the CSV
         ] {
             #expect(throws: StoreError.self) { try database.record(bad, exerciseID: UUID()) }
         }

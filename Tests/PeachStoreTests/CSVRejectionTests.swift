@@ -67,6 +67,12 @@ struct CSVRejectionTests {
             data: Data((header + good.replacingOccurrences(of: "2026-03-01T12:34:56Z", with: "01.03.2026 12:34")).utf8),
             line: 3, column: "timestamp", mentions: ["01.03.2026 12:34", "2026-03-01T12:34:56Z"]),
         Case(
+            name: "a time past the year 9999",
+            data: Data(
+                (header + good.replacingOccurrences(of: "2026-03-01T12:34:56Z", with: "9999-12-31T23:30:00-01:00")).utf8
+            ),
+            line: 3, column: "timestamp", mentions: ["9999-12-31T23:30:00-01:00"]),
+        Case(
             name: "a cent offset of nan",
             data: Data((header + good.replacingOccurrences(of: "12.5", with: "nan")).utf8),
             line: 3, column: "centOffset", mentions: ["\"nan\"", "number"]),
