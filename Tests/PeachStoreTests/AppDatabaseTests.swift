@@ -10,6 +10,7 @@ struct AppDatabaseTests {
     @Test("a file database is WAL with synchronous=FULL, Peach's application id and a busy timeout")
     func fileConfiguration() throws {
         let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("nested/deeper/peach.sqlite").path
         let database = try AppDatabase.open(path: path)
         #expect(FileManager.default.fileExists(atPath: path))
@@ -119,6 +120,7 @@ struct AppDatabaseTests {
     @Test("settings: defaults when nothing is stored; saved settings read back; only changes are stored")
     func settings() throws {
         let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("peach.sqlite").path
         let database = try AppDatabase.open(path: path)
         #expect(try database.loadSettings() == TrainingSettings())

@@ -93,6 +93,7 @@ struct CSVRejectionTests {
         arguments: cases)
     func rejected(_ badCase: Case) throws {
         let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("peach.sqlite").path
         let database = try AppDatabase.open(path: path)
         for record in sampleRecords(count: 20) { try database.record(record, exerciseID: UUID()) }

@@ -6,7 +6,7 @@ import Testing
 
 /// The `peach` executable as a user runs it: exit status, standard output, standard error.
 @Suite("Command line: peach export, import, stats, reset, --version")
-struct CommandLineTests {
+final class CommandLineTests {
     let peach: URL
     let folder: URL
     let database: String
@@ -18,6 +18,10 @@ struct CommandLineTests {
         folder = try makeTemporaryDirectory()
         database = folder.appendingPathComponent("data/peach.sqlite").path
         environment = ["XDG_DATA_HOME": folder.appendingPathComponent("xdg").path]
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     func run(_ arguments: String...) throws -> ProcessResult {

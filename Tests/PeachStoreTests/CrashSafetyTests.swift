@@ -17,7 +17,9 @@ struct CrashSafetyTests {
 
     @Test("a writer killed with SIGKILL at random moments loses no acknowledged record and leaves no damage")
     func killedWriter() throws {
-        let path = try makeTemporaryDirectory().appendingPathComponent("peach.sqlite").path
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("peach.sqlite").path
         let writer = try builtExecutable("PeachCrashWriter")
         var generator = SeededGenerator(seed: 2026)
         var acknowledged: [String] = []
