@@ -9,6 +9,8 @@ sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 packages=(libsqlite3-dev)
 [ "${1:-}" = "--test" ] && packages+=(chromium fonts-dejavu-core)
+# node --test for the browser modules; keep a node that is already installed.
+[ "${1:-}" = "--test" ] && ! command -v node >/dev/null && packages+=(nodejs)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs every test suite: Swift, then the browser modules
-# (node --test), then the browser tests (Playwright on Debian's Chromium) against the real
-# `peach` binary.
+# (node --test), then the browser tests (Playwright on Debian's Chromium), which drive the real
+# `peach` binary on real database files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
@@ -12,6 +12,6 @@ swift test
 echo "== Browser modules (node --test)"
 node --test Tests/js/
 
-echo "== Browser tests (Playwright, Chromium)"
+echo "== Browser tests (Playwright on Debian's Chromium)"
 swift build --product peach
-python3 -m pytest -q tests/browser tests/e2e
+PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/browser

@@ -16,11 +16,12 @@ extension AppDatabase {
                 WHEN 'M6' THEN 9 WHEN 'm7' THEN 10 WHEN 'M7' THEN 11 WHEN 'P8' THEN 12 END
                 """
             // Columns every record has: when, which notes, which interval in which tuning.
-            // timestamp: milliseconds since 1970-01-01T00:00:00Z.
+            // timestamp: milliseconds since 1970-01-01T00:00:00Z, in years 0000–9999 (what a
+            // CSV timestamp can write).
             let context = """
                 id INTEGER PRIMARY KEY,
                 exerciseID TEXT NOT NULL UNIQUE,
-                timestamp INTEGER NOT NULL,
+                timestamp INTEGER NOT NULL CHECK (timestamp BETWEEN -62167219200000 AND 253402300799999),
                 referenceNote INTEGER NOT NULL CHECK (referenceNote BETWEEN 0 AND 127),
                 targetNote INTEGER NOT NULL CHECK (targetNote BETWEEN 0 AND 127),
                 interval TEXT NOT NULL CHECK (interval IN (\(intervals))),

@@ -214,6 +214,10 @@ enum CSVImport {
                         "The initial cent offset \(text(columns.initialCentOffset)) is outside ±100 cents.")
                 }
                 let userCentError = try number("userCentError", columns.userCentError)
+                // The table's CHECK (finite, |x| ≤ 1e308); checked here so that the row is named.
+                guard abs(userCentError) <= 1e308 else {
+                    throw error("userCentError", "The cent error \(text(columns.userCentError)) is out of range.")
+                }
                 record = .pitchMatching(
                     PitchMatchingRecord(
                         timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
@@ -232,7 +236,9 @@ enum CSVImport {
 
         private func timestamp() throws(CSVError) -> Int64 {
             let value = text(columns.timestamp)
-            guard let milliseconds = CSVFormat.parseTimestamp(value) else {
+            guard let milliseconds = CSVFormat.parseTimestamp(value),
+                (Milliseconds.year0000...Milliseconds.year9999End).contains(milliseconds)
+            else {
                 throw error(
                     "timestamp",
                     "\"\(value)\" is not a time; expected ISO 8601 in UTC such as 2026-03-01T12:34:56Z (fractional seconds allowed)."

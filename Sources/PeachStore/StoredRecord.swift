@@ -229,7 +229,7 @@ enum StoredRecord {
             }) as Direction?,
             let tuningSystem = tuningSystem(handle, 6)
         else {
-            throw StoreError.corrupt(path: db.description, detail: "a record has values outside the schema")
+            throw StoreError.corrupt(path: "the database", detail: "a record has values outside the schema")
         }
         let timestamp = Milliseconds.date(milliseconds)
         let directed = DirectedInterval(interval, direction)
@@ -286,49 +286,5 @@ enum StoredRecord {
             if name.elementsEqual(UnsafeBufferPointer(start: text, count: count)) { return system }
         }
         return nil
-    }
-}
-
-extension TrainingRecord {
-    var timestamp: Date {
-        switch self {
-        case .comparison(let record): record.timestamp
-        case .pitchMatching(let record): record.timestamp
-        }
-    }
-}
-
-/// Exercise ids for imported records, which the CSV does not carry.
-enum ImportedExerciseID {
-    /// A version-7 UUID (RFC 9562): the record's time in milliseconds, then 74 random bits.
-    /// Ids that follow the records' order keep inserts into the unique index of a large import
-    /// at the end of the B-tree; random ids made the import of a million records I/O-bound
-    /// (about 60 s instead of a few).
-    static func make(milliseconds: Int64, using generator: inout some RandomNumberGenerator) -> String {
-        let time = UInt64(clamping: max(0, milliseconds)) & 0xFFFF_FFFF_FFFF
-        let high = time << 16 | 0x7000 | (generator.next() & 0x0FFF)  // time, version 7, rand_a
-        let low = 0x8000_0000_0000_0000 | (generator.next() & 0x3FFF_FFFF_FFFF_FFFF)  // variant 10, rand_b
-        var text = [UInt8](repeating: UInt8(ascii: "-"), count: 36)
-        var position = 0
-        for word in [high, low] {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
-                let digit = UInt8(truncatingIfNeeded: word >> UInt64(shift) & 0xF)
-                text[position] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10
-                position += 1
-            }
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-}
-
-/// Whole milliseconds since 1970-01-01T00:00:00Z: how the store and the CSV keep time.
-enum Milliseconds {
-    static func of(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
-    }
-
-    static func date(_ milliseconds: Int64) -> Date {
-        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 }

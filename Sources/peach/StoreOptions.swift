@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PeachStore
 
 /// The database option every command shares.
@@ -10,6 +11,12 @@ struct StoreOptions: ParsableArguments {
             discussion: "Default: $XDG_DATA_HOME/peach/peach.sqlite, or ~/.local/share/peach/peach.sqlite.",
             valueName: "path"))
     var data: String?
+
+    func validate() throws {
+        if let data, data.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--data needs the path of a database file.")
+        }
+    }
 
     /// The database file these options name.
     var path: String { data ?? AppDatabase.defaultPath() }

@@ -10,6 +10,7 @@ struct AppDatabaseTests {
     @Test("a file database is WAL with synchronous=FULL, Peach's application id and a busy timeout")
     func fileConfiguration() throws {
         let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("nested/deeper/peach.sqlite").path
         let database = try AppDatabase.open(path: path)
         #expect(FileManager.default.fileExists(atPath: path))
@@ -63,6 +64,7 @@ struct AppDatabaseTests {
         for bad in [
             comparison(at: 1, centOffset: 0), comparison(at: 1, centOffset: 100.5), comparison(at: 1, centOffset: .nan),
             pitchMatching(at: 1, initial: 101), pitchMatching(at: 1, error: .infinity),
+            comparison(at: 253_402_300_800),  // year 10000: no four-digit year for the CSV
         ] {
             #expect(throws: StoreError.self) { try database.record(bad, exerciseID: UUID()) }
         }
@@ -118,6 +120,7 @@ struct AppDatabaseTests {
     @Test("settings: defaults when nothing is stored; saved settings read back; only changes are stored")
     func settings() throws {
         let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("peach.sqlite").path
         let database = try AppDatabase.open(path: path)
         #expect(try database.loadSettings() == TrainingSettings())

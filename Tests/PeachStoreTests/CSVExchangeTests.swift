@@ -128,6 +128,17 @@ struct CSVExchangeTests {
         #expect(counts[.pitchMatching] == 1 && counts[.intervalPitchMatching] == 1)
     }
 
+    @Test("import accepts what spreadsheets do to a file: a byte order mark, TRUE, blank lines, offsets, spaces")
+    func lenientImport() throws {
+        let text =
+            "\u{FEFF}# peach-export-format:3\r\n" + CSVFormat.header + "\r\n\r\n"
+            + "pitchDiscrimination, 2026-03-01T13:34:56+01:00 ,60,C4,60,C4,P1,equalTemperament, 12.5 ,TRUE,,,,,,,,,\r\n"
+            + "\r\n"
+        let database = try AppDatabase.inMemory()
+        #expect(try database.importCSV(Data(text.utf8), mode: .merge).added == 1)
+        #expect(try allRecords(database) == [comparison(at: 1_772_368_496, centOffset: 12.5, isCorrect: true)])
+    }
+
     @Test("imported records get version-7 exercise ids that follow the records' time")
     func importedIDs() throws {
         var generator = SeededGenerator(seed: 1)

@@ -44,6 +44,8 @@ struct CSVFormatTests {
         #expect(CSVFormat.timestamp(0) == "1970-01-01T00:00:00Z")
         #expect(CSVFormat.timestamp(-1) == "1969-12-31T23:59:59.999Z")
         #expect(CSVFormat.timestamp(951_782_400_000) == "2000-02-29T00:00:00Z")
+        #expect(CSVFormat.timestamp(Milliseconds.year0000) == "0000-01-01T00:00:00Z")
+        #expect(CSVFormat.timestamp(Milliseconds.year9999End) == "9999-12-31T23:59:59.999Z")
     }
 
     @Test("timestamps read with any fraction, Z or an offset; anything else is refused")

@@ -67,9 +67,22 @@ struct CSVRejectionTests {
             data: Data((header + good.replacingOccurrences(of: "2026-03-01T12:34:56Z", with: "01.03.2026 12:34")).utf8),
             line: 3, column: "timestamp", mentions: ["01.03.2026 12:34", "2026-03-01T12:34:56Z"]),
         Case(
+            name: "a time past the year 9999",
+            data: Data(
+                (header + good.replacingOccurrences(of: "2026-03-01T12:34:56Z", with: "9999-12-31T23:30:00-01:00")).utf8
+            ),
+            line: 3, column: "timestamp", mentions: ["9999-12-31T23:30:00-01:00"]),
+        Case(
             name: "a cent offset of nan",
             data: Data((header + good.replacingOccurrences(of: "12.5", with: "nan")).utf8),
             line: 3, column: "centOffset", mentions: ["\"nan\"", "number"]),
+        Case(
+            name: "a cent error beyond what the table stores",
+            data: Data(
+                (header
+                    + "pitchMatching,2026-03-01T12:34:56Z,60,C4,60,C4,P1,equalTemperament,,,10.0,1.5e308,,,,,,,\n").utf8
+            ),
+            line: 3, column: "userCentError", mentions: ["out of range"]),
         Case(
             name: "an unclosed quote", data: Data((header + good + "\"pitchDiscrimination,2026").utf8),
             line: 4, column: nil, mentions: ["quoted field is not closed"]),
@@ -80,6 +93,7 @@ struct CSVRejectionTests {
         arguments: cases)
     func rejected(_ badCase: Case) throws {
         let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("peach.sqlite").path
         let database = try AppDatabase.open(path: path)
         for record in sampleRecords(count: 20) { try database.record(record, exerciseID: UUID()) }

@@ -6,7 +6,7 @@ import Testing
 
 /// The `peach` executable as a user runs it: exit status, standard output, standard error.
 @Suite("Command line: peach export, import, stats, reset, --version")
-struct CommandLineTests {
+final class CommandLineTests {
     let peach: URL
     let folder: URL
     let database: String
@@ -18,6 +18,10 @@ struct CommandLineTests {
         folder = try makeTemporaryDirectory()
         database = folder.appendingPathComponent("data/peach.sqlite").path
         environment = ["XDG_DATA_HOME": folder.appendingPathComponent("xdg").path]
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     func run(_ arguments: String...) throws -> ProcessResult {
@@ -108,7 +112,11 @@ struct CommandLineTests {
         #expect(foreign.errors.contains("is not a Peach database"))
         #expect(try String(contentsOf: notes, encoding: .utf8) == "just text\n")
 
-        for result in [importing, missing, foreign] {
+        let empty = try run("stats", "--data", "")
+        #expect(empty.status != 0)
+        #expect(empty.errors.contains("--data needs the path"))
+
+        for result in [importing, missing, foreign, empty] {
             #expect(!result.errors.contains("Fatal error") && !result.errors.contains("Stack dump"))
         }
     }

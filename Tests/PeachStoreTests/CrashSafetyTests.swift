@@ -11,17 +11,20 @@ import Testing
     import Darwin
 #endif
 
-@Suite("Crash safety, for real: SIGKILL while recording")
+@Suite("Crash safety, for real: SIGKILL while recording; another process reading meanwhile")
 struct CrashSafetyTests {
     static let rounds = 20
 
     @Test("a writer killed with SIGKILL at random moments loses no acknowledged record and leaves no damage")
     func killedWriter() throws {
-        let path = try makeTemporaryDirectory().appendingPathComponent("peach.sqlite").path
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("peach.sqlite").path
         let writer = try builtExecutable("PeachCrashWriter")
         var generator = SeededGenerator(seed: 2026)
         var acknowledged: [String] = []
         var killedWhileRecording = 0
+        var readsBesideWriter = 0
         for round in 0..<Self.rounds {
             let process = Process()
             process.executableURL = writer
@@ -43,6 +46,20 @@ struct CrashSafetyTests {
                     if chunk.isEmpty { break }
                     received += chunk
                 }
+            }
+            // Every other round, this process reads while the child writes, as `peach export`
+            // does while the server records: neither may fail or wait more than a moment.
+            if round % 2 == 1 && received.starts(with: Data("ready\n".utf8)) {
+                let clock = ContinuousClock()
+                let start = clock.now
+                let reader = try AppDatabase.open(path: path)
+                let csv = try reader.exportCSV()
+                let profile = try reader.loadProfile()
+                #expect(clock.now - start < .seconds(1), "round \(round): reading beside a writer took too long")
+                #expect(csv.hasPrefix(CSVFormat.formatLine + "\n"))
+                // Two snapshots, the profile's later: the writer went on in between.
+                #expect(profile.comparison.count + profile.matching.count >= csv.split(separator: "\n").count - 2)
+                readsBesideWriter += 1
             }
             usleep(UInt32.random(in: (round % 5 == 0 ? 0 : 2_000)...60_000, using: &generator))
             kill(process.processIdentifier, SIGKILL)
@@ -85,5 +102,6 @@ struct CrashSafetyTests {
         }
         #expect(killedWhileRecording >= Self.rounds / 2, "too few kills landed while records were being written")
         #expect(acknowledged.count > 0)
+        #expect(readsBesideWriter >= 5)
     }
 }

@@ -9,7 +9,9 @@ import Testing
 struct DatabaseFileTests {
     @Test("a file that is not SQLite is refused with a clear message and left byte-for-byte untouched")
     func notSQLite() throws {
-        let path = try makeTemporaryDirectory().appendingPathComponent("notes.sqlite").path
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("notes.sqlite").path
         let original = Data("These are my notes, not a database.\n".utf8) + Data((0..<4096).map { UInt8($0 % 251) })
         try original.write(to: URL(fileURLWithPath: path))
         let error = try #require(throws: StoreError.self) { try AppDatabase.open(path: path) }
@@ -21,7 +23,9 @@ struct DatabaseFileTests {
 
     @Test("an SQLite database of another application is refused and left byte-for-byte untouched")
     func foreignDatabase() throws {
-        let path = try makeTemporaryDirectory().appendingPathComponent("other.sqlite").path
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("other.sqlite").path
         do {
             let queue = try DatabaseQueue(path: path)
             try queue.write { db in
@@ -37,7 +41,9 @@ struct DatabaseFileTests {
 
     @Test("a damaged Peach database is refused and never written to", arguments: ["overwritten pages", "truncated"])
     func corrupt(_ damage: String) throws {
-        let path = try makeTemporaryDirectory().appendingPathComponent("peach.sqlite").path
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("peach.sqlite").path
         do {
             let database = try AppDatabase.open(path: path)
             for record in sampleRecords(count: 3_000) { try database.record(record, exerciseID: UUID()) }
@@ -64,7 +70,9 @@ struct DatabaseFileTests {
 
     @Test("an empty file becomes a new Peach database")
     func emptyFile() throws {
-        let path = try makeTemporaryDirectory().appendingPathComponent("peach.sqlite").path
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("peach.sqlite").path
         FileManager.default.createFile(atPath: path, contents: Data())
         let database = try AppDatabase.open(path: path)
         try database.record(comparison(at: 1), exerciseID: UUID())
@@ -99,7 +107,9 @@ struct DatabaseFileTests {
 
     @Test("a database written at schema v1 opens with this version and keeps all its data")
     func migrationFromV1() throws {
-        let path = try makeTemporaryDirectory().appendingPathComponent("peach.sqlite").path
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("peach.sqlite").path
         do {
             let queue = try DatabaseQueue(path: path)
             try queue.writeWithoutTransaction { db in
@@ -128,7 +138,9 @@ struct DatabaseFileTests {
 
     @Test("a database written by a newer Peach is refused, untouched")
     func newerSchema() throws {
-        let path = try makeTemporaryDirectory().appendingPathComponent("peach.sqlite").path
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("peach.sqlite").path
         do {
             let database = try AppDatabase.open(path: path)
             try database.writer.write { db in
@@ -143,7 +155,9 @@ struct DatabaseFileTests {
 
     @Test("two AppDatabases on one file: one records while the other exports and loads, without errors or long waits")
     func twoUsers() async throws {
-        let path = try makeTemporaryDirectory().appendingPathComponent("peach.sqlite").path
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("peach.sqlite").path
         let server = try AppDatabase.open(path: path)
         let records = sampleRecords(count: 400, seed: 11)
         for record in records.prefix(200) { try server.record(record, exerciseID: UUID()) }

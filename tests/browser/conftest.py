@@ -22,6 +22,8 @@ import threading
 import pytest
 from playwright.sync_api import sync_playwright
 
+from peach_server import PeachServer
+
 REPO = pathlib.Path(__file__).resolve().parents[2]
 ASSETS = REPO / "Sources" / "PeachWeb" / "Assets"
 FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures"
@@ -112,3 +114,17 @@ def new_page(browser):
     for context in contexts:
         context.close()
     assert not errors, f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture
+def server(tmp_path):
+    """The real `peach serve` on a fresh database file of the test's own."""
+    instance = PeachServer(tmp_path / "peach.sqlite")
+    instance.start()
+    yield instance
+    instance.stop()
+
+
+@pytest.fixture
+def page(new_page):
+    return new_page(viewport={"width": 1024, "height": 768})

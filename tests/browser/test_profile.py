@@ -10,8 +10,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, new_page
-from test_pages import CONTROL_SIZES_SCRIPT
+from peach_server import ARTIFACTS
+from test_server_pages import CONTROL_SIZES_SCRIPT
 from test_training import answer_comparisons
 
 VIEWPORTS = {"phone": (390, 844), "tablet": (1024, 1366)}
@@ -58,7 +58,7 @@ def serious_axe_violations(page):
 
 
 @pytest.mark.parametrize("state", ["empty", "trained"])
-def test_profile_and_preview_in_both_languages_schemes_and_sizes(browser, server, state):
+def test_profile_and_preview_in_both_languages_schemes_and_sizes(new_page, server, state):
     if state == "trained":
         import_fixture(server)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -66,7 +66,7 @@ def test_profile_and_preview_in_both_languages_schemes_and_sizes(browser, server
     for language, locale in LOCALES.items():
         for scheme in ("light", "dark"):
             for viewport, (width, height) in VIEWPORTS.items():
-                page = new_page(browser, locale=locale, viewport={"width": width, "height": height}, color_scheme=scheme)
+                page = new_page(locale=locale, viewport={"width": width, "height": height}, color_scheme=scheme)
                 where = f"{state} {language} {scheme} {viewport}"
 
                 page.goto(server.url("/"))
@@ -97,7 +97,6 @@ def test_profile_and_preview_in_both_languages_schemes_and_sizes(browser, server
                 if overflow > 0:
                     problems.append(f"{where} /profile overflows horizontally by {overflow}px")
                 problems += [f"{where} /profile: small control {c}" for c in page.evaluate(CONTROL_SIZES_SCRIPT)]
-                assert page.errors == [], f"JavaScript errors on the page: {page.errors}"
                 page.context.close()
     assert problems == []
 

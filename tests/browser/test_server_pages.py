@@ -6,14 +6,14 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import ARTIFACTS, new_page
+from peach_server import ARTIFACTS
 
 PAGES = ["/", "/comparison", "/interval-comparison", "/pitch-matching", "/interval-pitch-matching", "/settings", "/info", "/profile"]
 VIEWPORTS = {"phone-portrait": (390, 844), "phone-landscape": (844, 390), "tablet-portrait": (1024, 1366)}
 
-# Texts that are the same in English and German: names, units, numbers and note names.
+# Texts that are the same in English and German: names, units, numbers with units and note names.
 SAME_IN_BOTH = re.compile(
-    r"^(Peach|Info|Start|MIT|Hz|ms|s|dB|Cent|Cents|Sinus|Training|Trend|—|[-+−–·×/:.,()0-9 %]+|[A-G]#?-?\d( *[–-] *[A-G]#?-?\d)?|"
+    r"^(Peach|Info|Start|Version|MIT|[0-9]+([.,][0-9]+)? ?(Hz|s|ms|dB)|Hz|ms|s|dB|Cent|Cents|Sinus|Training|Trend|—|[-+−–·×/:.,()0-9 %]+|[A-G]#?-?\d( *[–-] *[A-G]#?-?\d)?|"
     r"P1|m2|M2|m3|M3|P4|d5|P5|m6|M6|m7|M7|P8|v?\d+\.\d+\.\d+.*|.*©.*|.*\bPeach\b.*developers?.*)$")
 
 TEXTS_SCRIPT = """() => {
@@ -38,10 +38,10 @@ TEXTS_SCRIPT = """() => {
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_german_pages_have_no_english_left(browser, server, path):
+def test_german_pages_have_no_english_left(new_page, server, path):
     pages = {}
     for locale in ("en-US", "de-DE"):
-        page = new_page(browser, locale=locale)
+        page = new_page(locale=locale)
         page.goto(server.url(path))
         pages[locale] = (page.evaluate("document.documentElement.lang"), page.evaluate(TEXTS_SCRIPT))
         page.context.close()
@@ -53,8 +53,8 @@ def test_german_pages_have_no_english_left(browser, server, path):
 
 @pytest.mark.parametrize("path", PAGES)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_or_critical_violation(browser, server, path, scheme):
-    page = new_page(browser, color_scheme=scheme)
+def test_axe_finds_no_serious_or_critical_violation(new_page, server, path, scheme):
+    page = new_page(color_scheme=scheme)
     page.goto(server.url(path))
     results = Axe().run(page)
     page.context.close()
@@ -87,9 +87,9 @@ CONTROL_SIZES_SCRIPT = """() => {
 
 @pytest.mark.parametrize("path", PAGES)
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
-def test_no_horizontal_overflow_and_every_control_is_large_enough(browser, server, path, viewport):
+def test_no_horizontal_overflow_and_every_control_is_large_enough(new_page, server, path, viewport):
     width, height = VIEWPORTS[viewport]
-    page = new_page(browser, viewport={"width": width, "height": height})
+    page = new_page(viewport={"width": width, "height": height})
     page.goto(server.url(path))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     name = (path.strip("/") or "start").replace("/", "-")

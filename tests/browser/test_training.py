@@ -5,7 +5,7 @@ import math
 
 from playwright.sync_api import expect
 
-from conftest import wait_until
+from peach_server import wait_until
 
 FIFTH_UP_CENTS = 700.0  # 12-TET, the default tuning system
 
@@ -159,10 +159,8 @@ def test_a_hidden_training_page_stops_and_returns_to_start(page, server):
 
 def test_settings_survive_a_restart_and_change_the_next_exercise(page, server):
     page.goto(server.url("/settings"))
-    field = page.locator("[name=referencePitch]")
     with page.expect_response(lambda r: r.url.endswith("/api/settings") and r.request.method == "PUT") as reply:
-        field.fill("442")
-        field.dispatch_event("change")
+        page.select_option("[name=referencePitch]", "442")
     assert reply.value.status == 200
     server.restart()
     page.goto(server.url("/settings"))

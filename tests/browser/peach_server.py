@@ -1,5 +1,5 @@
-"""Fixtures for the end-to-end tests: the real `peach` binary on a real SQLite file, and
-Debian's Chromium driven by Playwright (never `playwright install`)."""
+"""The real `peach` binary on a real SQLite file, for the end-to-end tests: started, restarted
+and read from outside, as another process would."""
 
 import json
 import os
@@ -9,16 +9,12 @@ import socket
 import sqlite3
 import subprocess
 import time
-import urllib.error
 import urllib.request
 
-import pytest
-from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PEACH = pathlib.Path(os.environ.get("PEACH_BINARY", ROOT / ".build" / "debug" / "peach"))
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARTIFACTS = ROOT / "tests" / "e2e" / "artifacts"
+ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"  # screenshots for a person to look at
 
 
 def free_port() -> int:
@@ -40,19 +36,16 @@ class PeachServer:
         self.process = subprocess.Popen(
             [str(PEACH), "serve", "--port", str(self.port), "--data", str(self.data_path)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        deadline = time.monotonic() + 30
-        # Readiness is an event we can only observe by asking; /healthz answers once the
-        # profile is loaded.
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError("peach serve exited: " + self.process.stdout.read())
-            try:
-                with urllib.request.urlopen(self.url("/healthz"), timeout=1) as response:
-                    if response.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError):
-                time.sleep(0.05)
-        raise RuntimeError("peach serve did not become healthy within 30 s")
+        # `peach serve` prints its address once it listens, after the profile is loaded.
+        output = []
+        for line in self.process.stdout:
+            output.append(line)
+            if "Peach is running" in line:
+                break
+        else:
+            raise RuntimeError("peach serve exited: " + "".join(output))
+        with urllib.request.urlopen(self.url("/healthz"), timeout=5) as response:
+            assert response.status == 200
 
     def stop(self):
         if self.process and self.process.poll() is None:
@@ -94,41 +87,6 @@ class PeachServer:
     def count(self, table: str) -> int:
         return self.query(f"SELECT COUNT(*) FROM {table}")[0][0]
 
-
-@pytest.fixture
-def server(tmp_path):
-    instance = PeachServer(tmp_path / "peach.sqlite")
-    instance.start()
-    yield instance
-    instance.stop()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--autoplay-policy=no-user-gesture-required"])
-        yield instance
-        instance.close()
-
-
-def new_page(browser, locale="en-US", viewport=None, color_scheme="light"):
-    context = browser.new_context(
-        locale=locale, viewport=viewport or {"width": 1024, "height": 768}, color_scheme=color_scheme,
-        has_touch=True)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    return page
-
-
-@pytest.fixture
-def page(browser):
-    page = new_page(browser)
-    yield page
-    assert page.errors == [], f"JavaScript errors on the page: {page.errors}"
-    page.context.close()
 
 
 def wait_until(predicate, timeout=10.0, message="condition"):

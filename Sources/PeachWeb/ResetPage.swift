@@ -1,0 +1,29 @@
+import PeachCore
+
+/// The confirmation step before all training data is deleted.
+public struct ResetPage: Sendable {
+    public var texts: Texts
+
+    public init(texts: Texts) {
+        self.texts = texts
+    }
+
+    public func render() -> String {
+        Layout(
+            texts: texts, title: texts.resetData + " — " + texts.appName, page: "reset",
+            navigation: [Layout.backToStart(texts)]
+        ).render(
+            main: el(
+                "main", ["id": "main"],
+                el("h1", .text(texts.resetQuestion)),
+                el("p", .text(texts.resetExplanation)),
+                el(
+                    "form", ["id": "reset-form", "method": "post", "action": PageRoute.settingsReset.path],
+                    el("input", ["type": "hidden", "name": "confirm", "value": "true"]),
+                    el("button", ["type": "submit", "class": "danger"], .text(texts.resetConfirm)),
+                    .text(" "),
+                    el("a", ["href": PageRoute.settings.path], .text(texts.resetCancel))
+                )
+            ))
+    }
+}
