@@ -18,6 +18,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "PeachCore"),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(
             name: "PeachStore",
             dependencies: [
@@ -29,7 +30,7 @@ let package = Package(
         .target(
             name: "PeachWeb",
             dependencies: [
-                "PeachCore", "PeachStore",
+                "PeachCore", "PeachStore", "CQREncode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -7,8 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
-packages=(libsqlite3-dev)
-[ "${1:-}" = "--test" ] && packages+=(chromium fonts-dejavu-core)
+packages=(libsqlite3-dev libqrencode-dev)
+[ "${1:-}" = "--test" ] && packages+=(chromium fonts-dejavu-core zbar-tools)
 # node --test for the browser modules; keep a node that is already installed.
 [ "${1:-}" = "--test" ] && ! command -v node >/dev/null && packages+=(nodejs)
 
