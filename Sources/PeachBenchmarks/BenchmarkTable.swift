@@ -66,3 +66,8 @@ enum Benchmark {
         print()
     }
 }
+
+extension Duration {
+    /// The duration in milliseconds, for the suites' tables.
+    var milliseconds: Double { Benchmark.seconds(self) * 1000 }
+}

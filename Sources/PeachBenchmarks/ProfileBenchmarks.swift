@@ -95,8 +95,7 @@ enum ProfileBenchmarks {
     }
 
     private static func milliseconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        let value = Benchmark.seconds(duration) * 1000
         return String(Int(value * 100) / 100) + "." + String(format: "%02d", Int(value * 100) % 100)
     }
 }

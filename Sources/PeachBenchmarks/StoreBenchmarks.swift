@@ -27,7 +27,7 @@ enum StoreBenchmarks {
 
         // 2. Recording one answer durably, as the server does.
         let small = try AppDatabase.open(path: folder.appendingPathComponent("answers.sqlite").path)
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededRandomNumberGenerator(seed: 42)
         var latencies: [Duration] = []
         for index in 0..<answers {
             let record = makeRecord(index: index, using: &generator)
@@ -41,7 +41,7 @@ enum StoreBenchmarks {
         )
 
         // 3. A CSV of a million records (the benchmark's own writer, from the format).
-        var generatorBulk = SplitMix64(seed: 7)
+        var generatorBulk = SeededRandomNumberGenerator(seed: 7)
         var csv =
             "# peach-export-format:3\ntrainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3\n"
         csv.reserveCapacity(bulkRecords * 110)
@@ -141,19 +141,19 @@ enum StoreBenchmarks {
     }
 
     private static var cpu: String {
-        String(format: "(CPU %.2f s)", lastCPU.milliseconds / 1000)
+        String(format: "(CPU %.2f s)", Benchmark.seconds(lastCPU))
     }
 
     private static func ms(_ duration: Duration) -> String {
-        String(format: "%.3f ms", duration.milliseconds)
+        String(format: "%.3f ms", Benchmark.seconds(duration) * 1000)
     }
 
     private static func seconds(_ duration: Duration) -> String {
-        String(format: "%.2f s", duration.milliseconds / 1000)
+        String(format: "%.2f s", Benchmark.seconds(duration))
     }
 
     /// Varied records, a few seconds apart: both kinds, unison and intervals, all tunings.
-    private static func makeRecord(index: Int, using generator: inout SplitMix64) -> TrainingRecord {
+    private static func makeRecord(index: Int, using generator: inout SeededRandomNumberGenerator) -> TrainingRecord {
         let timestamp = Date(
             timeIntervalSince1970: 1_700_000_000 + Double(index) * 3 + Double(generator.next() % 1000) / 1000)
         let interval = index % 2 == 0 ? DirectedInterval.prime : DirectedInterval.all[Int(generator.next() % 25)]
@@ -233,24 +233,4 @@ struct Percentiles {
 struct HandleStream: TextOutputStream {
     let handle: FileHandle
     mutating func write(_ string: String) { handle.write(Data(string.utf8)) }
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): seeded, so every run measures the same data.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-extension Duration {
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
 }

@@ -55,8 +55,8 @@ enum WebBenchmarks {
         let startup = ContinuousClock.now - start
         precondition(health.status == 200)
         print(
-            "open + profile + /healthz 200:   \(String(format: "%.3f s", startup.seconds))  (open \(String(format: "%.3f s", opened.seconds)), "
-                + "profile and routes \(String(format: "%.3f s", (built - opened).seconds)), listening and first request \(String(format: "%.3f s", (startup - built).seconds)))"
+            "open + profile + /healthz 200:   \(String(format: "%.3f s", Benchmark.seconds(startup)))  (open \(String(format: "%.3f s", Benchmark.seconds(opened))), "
+                + "profile and routes \(String(format: "%.3f s", Benchmark.seconds(built - opened))), listening and first request \(String(format: "%.3f s", Benchmark.seconds(startup - built))))"
         )
         try await measureAnswers(client: client, label: "durable file")
         for page in ["/", "/comparison", "/settings", "/profile"] {
@@ -249,8 +249,4 @@ final class LoopbackClient {
         }
         return 0
     }
-}
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -64,7 +64,7 @@ extension AppDatabase {
                 var added = 0
                 var duplicates = 0
                 // Seeded once from the system, then fast: ids need to be distinct, not secret.
-                var generator = SplitMix64(seed: UInt64.random(in: .min ... .max))
+                var generator = SeededRandomNumberGenerator(seed: UInt64.random(in: .min ... .max))
                 for row in parsed.records {
                     let table = StoredRecord.table(of: row.record)
                     if let lastID = lastExistingID[table], lastID > 0 {

@@ -141,7 +141,7 @@ struct CSVExchangeTests {
 
     @Test("imported records get version-7 exercise ids that follow the records' time")
     func importedIDs() throws {
-        var generator = SeededGenerator(seed: 1)
+        var generator = SeededRandomNumberGenerator(seed: 1)
         let ids = (0..<1_000).map {
             ImportedExerciseID.make(milliseconds: 1_772_368_496_000 + Int64($0 / 3), using: &generator)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 import Testing
 
 @testable import PeachStore
@@ -16,7 +17,7 @@ struct CSVFormatTests {
             #expect(CSVFormat.decimal(value) == text)
             #expect(CSVFormat.parseDecimal(text) == value)
         }
-        var generator = SeededGenerator(seed: 99)
+        var generator = SeededRandomNumberGenerator(seed: 99)
         for _ in 0..<10_000 {
             let value =
                 Double.random(in: -200...200, using: &generator)
@@ -62,7 +63,7 @@ struct CSVFormatTests {
         ] {
             #expect(CSVFormat.parseTimestamp(text) == nil, "\(text)")
         }
-        var generator = SeededGenerator(seed: 5)
+        var generator = SeededRandomNumberGenerator(seed: 5)
         for _ in 0..<10_000 {
             let milliseconds = Int64.random(in: -2_000_000_000_000...4_000_000_000_000, using: &generator)
             #expect(CSVFormat.parseTimestamp(CSVFormat.timestamp(milliseconds)) == milliseconds)

@@ -21,7 +21,7 @@ struct CrashSafetyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("peach.sqlite").path
         let writer = try builtExecutable("PeachCrashWriter")
-        var generator = SeededGenerator(seed: 2026)
+        var generator = SeededRandomNumberGenerator(seed: 2026)
         var acknowledged: [String] = []
         var killedWhileRecording = 0
         var readsBesideWriter = 0

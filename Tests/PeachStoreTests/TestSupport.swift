@@ -15,25 +15,12 @@ func contents(of path: String) throws -> Data {
     try Data(contentsOf: URL(fileURLWithPath: path))
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator so that tests repeat.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// `count` varied records, oldest first, a second or so apart with some millisecond parts:
 /// both kinds, unison and intervals up and down, every tuning system.
 func sampleRecords(count: Int, seed: UInt64 = 1, start: Date = Date(timeIntervalSince1970: 1_772_368_496))
     -> [TrainingRecord]
 {
-    var generator = SeededGenerator(seed: seed)
+    var generator = SeededRandomNumberGenerator(seed: seed)
     var time = Milliseconds.of(start)
     return (0..<count).map { _ in
         time +=
