@@ -186,5 +186,5 @@ def test_the_server_stops_right_after_recording_an_answer_and_comes_back(page, s
         with page.expect_response(is_answer) as second:
             page.keyboard.press("ArrowUp")
         assert second.value.status == 200
-    ids = [row[0] for row in server.query("SELECT exerciseID FROM comparisonRecord")]
+    ids = [row[0] for row in server.query("SELECT exerciseID FROM comparisonRecord ORDER BY id")]
     assert len(ids) == 2 and len(set(ids)) == 2 and ids[0] == exercise["id"]
