@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import pathlib
+import socket
 import statistics
 import subprocess
 import tempfile
@@ -88,7 +89,6 @@ def main() -> None:
     arguments = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as folder:
-        import socket
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
@@ -122,7 +122,7 @@ def main() -> None:
                 samples = page.evaluate("window.__sliderBench")
                 direct = page.evaluate(DIRECT, 1000)
                 version = browser.version
-                page.mouse.up()
+                page.unroute_all(behavior="ignoreErrors")
                 browser.close()
         finally:
             server.terminate()
