@@ -1,14 +1,16 @@
-"""Browser test fixtures: Debian's Chromium through Playwright, and a static server.
+"""Browser test fixtures: Debian's Chromium through Playwright, the real server, a static server.
 
-Reusable by the end-to-end tests: `browser` launches /usr/bin/chromium (never a downloaded
-browser) with autoplay allowed, `new_page` opens a fresh context and page, `static_server`
-serves the browser modules and the test pages on an ephemeral loopback port.
+`browser` launches /usr/bin/chromium (never a downloaded browser) with autoplay allowed,
+`new_page` opens a fresh context and page, `server` runs the real `peach serve` on a database
+file of the test's own (peach_server.py), and `page` is a fresh page at 1024×768.
+
+`static_server` serves only the audio engine's test bench (test_audio_engine.py renders the
+engine alone in an OfflineAudioContext, no server needed) on an ephemeral loopback port:
 
     /assets/...    -> Sources/PeachWeb/Assets/   (as the Swift server serves them)
     /fixtures/...  -> tests/browser/fixtures/
 
-The server sends COOP/COEP headers so pages are cross-origin isolated, which gives
-`performance.now()` its fine (5 µs) resolution for the benchmark.
+It sends COOP/COEP headers so its pages are cross-origin isolated (`performance.now()` at 5 µs).
 """
 
 from __future__ import annotations

@@ -31,8 +31,9 @@ class PeachServer:
         self.process = None
         self.port = None
 
-    def start(self):
-        self.port = free_port()
+    def start(self, port: int | None = None):
+        """Starts `peach serve`; on `port` (for a restart on the same address), else a free one."""
+        self.port = port or free_port()
         self.process = subprocess.Popen(
             [str(PEACH), "serve", "--port", str(self.port), "--data", str(self.data_path)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -57,9 +58,10 @@ class PeachServer:
                 raise
         self.process = None
 
-    def restart(self):
+    def restart(self, same_port: bool = False):
+        port = self.port
         self.stop()
-        self.start()
+        self.start(port if same_port else None)
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"

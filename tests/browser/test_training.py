@@ -153,6 +153,11 @@ def test_a_hidden_training_page_stops_and_returns_to_start(page, server):
                 Object.defineProperty(document, 'hidden', {value: state === 'hidden', configurable: true});
                 document.dispatchEvent(new Event('visibilitychange'));
             }""", state)
+        if state == "hidden":
+            # The sound stops at once (every voice ends) and the answers close.
+            page.evaluate("() => Promise.all([...window.peach.audioEngine.voices].map((voice) => voice.ended))")
+            assert page.evaluate("window.peach.audioEngine.activeVoiceCount") == 0
+            expect(page.locator("#answer-higher")).to_be_disabled()
     expect(page).to_have_url(server.url("/"))
     assert server.count("comparisonRecord") == 0
 

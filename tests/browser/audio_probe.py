@@ -1,0 +1,78 @@
+"""Watches what the page's audio engine schedules, on the page's own audio clock.
+
+`install(page)` adds an init script (it runs before the page's modules) that wraps
+`OscillatorNode.prototype.start` and `stop` and records, for every oscillator, its frequency,
+the scheduled start time and every stop time asked for (with `currentTime` at the call), and
+records the audio-clock time at which an answer control becomes usable (`disabled` removed
+from `#answer-higher`, `aria-disabled="false"` on `#pitch-slider`). Nothing in the engine is
+replaced: the real `start`/`stop` run with the same arguments.
+
+Each Peach voice is one oscillator (audio-engine.js), so the notes come out in scheduling
+order: reference, target, reference, target, …
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PROBE_SCRIPT = """(() => {
+  const notes = [];
+  const opened = [];
+  window.__peachProbe = { notes, opened };
+  const start = OscillatorNode.prototype.start;
+  const stop = OscillatorNode.prototype.stop;
+  OscillatorNode.prototype.start = function (when = 0, ...rest) {
+    this.__probe = { frequency: this.frequency.value, start: when, stops: [],
+                     calledAt: this.context.currentTime, sampleRate: this.context.sampleRate };
+    notes.push(this.__probe);
+    return start.call(this, when, ...rest);
+  };
+  OscillatorNode.prototype.stop = function (when = 0, ...rest) {
+    this.__probe?.stops.push({ when, calledAt: this.context.currentTime });
+    return stop.call(this, when, ...rest);
+  };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const element = record.target;
+      const usable = (element.id === 'answer-higher' && record.attributeName === 'disabled'
+                      && record.oldValue !== null && !element.disabled)
+                  || (element.id === 'pitch-slider' && record.attributeName === 'aria-disabled'
+                      && record.oldValue === 'true' && element.getAttribute('aria-disabled') === 'false');
+      if (usable) opened.push(window.peach?.audioContext?.currentTime ?? null);
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeOldValue: true,
+                         attributeFilter: ['disabled', 'aria-disabled'] });
+})()"""
+
+
+@dataclass
+class Note:
+    frequency: float
+    start: float
+    end: float  # when it is silent: the earliest stop asked for (never before it was asked)
+    stop_asked_at: float | None  # `currentTime` when that stop was asked for
+    sample_rate: float
+
+
+def install(page) -> None:
+    page.add_init_script(PROBE_SCRIPT)
+
+
+def notes(page) -> list[Note]:
+    raw = page.evaluate("window.__peachProbe.notes")
+    result = []
+    for note in raw:
+        stops = sorted((max(stop["when"], stop["calledAt"]), stop["calledAt"]) for stop in note["stops"])
+        end, asked = (max(note["start"], stops[0][0]), stops[0][1]) if stops else (float("inf"), None)
+        result.append(Note(note["frequency"], note["start"], end, asked, note["sampleRate"]))
+    return result
+
+
+def opened(page) -> list[float]:
+    """Audio-clock times at which the answer controls became usable, in order."""
+    return page.evaluate("window.__peachProbe.opened")
+
+
+def wait_until_silent(page) -> None:
+    """Resolves when every voice of the engine has ended (its oscillator's `ended` event)."""
+    page.evaluate("() => Promise.all([...(window.peach.audioEngine?.voices ?? [])].map((voice) => voice.ended))")
