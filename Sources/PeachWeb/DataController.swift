@@ -64,7 +64,8 @@ struct DataController: Sendable {
         let texts = await localizer.texts(for: request)
         let modeName = request.uri.queryParameters.get("mode") ?? ImportMode.merge.rawValue
         guard let mode = ImportMode(rawValue: modeName) else {
-            throw APIError(.badRequest, code: "unknownMode", message: texts.errorUnknownImportMode(APIError.shown(modeName)))
+            throw APIError(
+                .badRequest, code: "unknownMode", message: texts.errorUnknownImportMode(APIError.shown(modeName)))
         }
         let data = try await request.body(accepting: ["text/csv"], limit: Request.csvBodyLimit, texts: texts)
         let summary: ImportSummary

@@ -51,7 +51,8 @@ struct ExerciseController: Sendable {
         }
         let idText = context.parameters.get("id") ?? ""
         guard let id = UUID(uuidString: idText) else {
-            throw APIError(.notFound, code: "unknownExercise", message: texts.errorUnknownExercise(APIError.shown(idText)))
+            throw APIError(
+                .notFound, code: "unknownExercise", message: texts.errorUnknownExercise(APIError.shown(idText)))
         }
         do {
             let reply = try await training.answer(id: id, with: answer)
