@@ -206,7 +206,7 @@ struct HardeningTests {
         }
     }
 
-    @Test("an exercise id that is not a UUID is a 404 with a short message; a long mode name a short 400")
+    @Test("an id that is not a UUID is a 404, a long mode name a 400, a huge slider value a 422, each with a short message")
     func malformedIdentifiers() async throws {
         try await withApp(database: try .inMemory()) { client in
             let long = String(repeating: "a", count: 4000)
@@ -214,6 +214,10 @@ struct HardeningTests {
             #expect(answer.status == .notFound)
             #expect(answer.errorCode == "unknownExercise")
             #expect(try #require(answer.errorMessage).count < 200)
+            let challenge = try await client.nextExercise("pitchMatching").string("id")!
+            let huge = try await client.answer(challenge, #"{"sliderValue": 1e308}"#)
+            #expect(huge.status == .unprocessableContent)
+            #expect(try #require(huge.errorMessage).count < 200)
             let mode = try await client.get("/api/exercises/next?mode=\(long)")
             #expect(mode.status == .badRequest)
             #expect(try #require(mode.errorMessage).count < 200)

@@ -27,6 +27,14 @@ TRAINING_PAGES = {
     "/interval-pitch-matching": ("pitch-matching.html", "intervalPitchMatching", True),
 }
 INTERVAL_LABEL = '<p id="target-interval" aria-live="off">Target interval: <span>Perfect Fifth Up</span></p>'
+# The real server's policy (SecurityHeadersMiddleware; test_security.py checks they agree), so
+# that the page modules are tested under it here too.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+HTML_HEADERS = {"Content-Security-Policy": CONTENT_SECURITY_POLICY}
+
 SIMPLE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>{title} – Peach</title>
 <link rel="stylesheet" href="/assets/peach.css"><script type="module" src="/assets/app.js"></script></head>
@@ -101,14 +109,14 @@ class FakePeach:
         elif path in TRAINING_PAGES:
             name, mode, interval = TRAINING_PAGES[path]
             html = (FIXTURES / name).read_text().replace("MODE", mode).replace("INTERVAL", INTERVAL_LABEL if interval else "")
-            route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)
+            route.fulfill(status=200, content_type="text/html; charset=utf-8", headers=HTML_HEADERS, body=html)
         elif path == "/":
-            route.fulfill(status=200, content_type="text/html; charset=utf-8", body=(FIXTURES / "start.html").read_text())
+            route.fulfill(status=200, content_type="text/html; charset=utf-8", headers=HTML_HEADERS, body=(FIXTURES / "start.html").read_text())
         elif path == "/settings":
-            route.fulfill(status=200, content_type="text/html; charset=utf-8", body=(FIXTURES / "settings.html").read_text())
+            route.fulfill(status=200, content_type="text/html; charset=utf-8", headers=HTML_HEADERS, body=(FIXTURES / "settings.html").read_text())
         elif path in ("/profile", "/info"):
             title = path[1:].capitalize()
-            route.fulfill(status=200, content_type="text/html; charset=utf-8",
+            route.fulfill(status=200, content_type="text/html; charset=utf-8", headers=HTML_HEADERS,
                           body=SIMPLE_PAGE.format(title=title, page=path[1:]))
         else:
             route.fulfill(status=404, content_type="text/plain", body="not found")

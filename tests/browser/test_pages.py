@@ -4,8 +4,10 @@ dragging, feedback, leaving, lifecycle, offline retry, settings, layout and acce
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from axe_playwright_python.sync_playwright import Axe
 
 from fake_peach import FakePeach
@@ -19,12 +21,37 @@ def peach(new_page, static_server):
     return FakePeach(page, static_server)
 
 
+def wait_for(page, expression: str, timeout: float = 30_000):
+    """Waits until `expression` is true in the page. Playwright's `wait_for_function` with a
+    string evaluates it with `new Function` inside the page, which the Content-Security-Policy
+    forbids; this evaluates a promise that checks the expression on each timer tick instead (a
+    timer, not animation frames: they stop on hidden pages)."""
+    script = """(timeout) => new Promise((resolve, reject) => {
+            const deadline = performance.now() + timeout;
+            const check = () => {
+                if (EXPRESSION) return resolve(true);
+                if (performance.now() > deadline) return reject(new Error('timed out waiting for ' + LABEL));
+                setTimeout(check, 10);
+            };
+            check();
+        })""".replace("EXPRESSION", expression).replace("LABEL", json.dumps(expression))
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            page.evaluate(script, max(deadline - time.monotonic(), 0) * 1000)
+            return
+        except PlaywrightError as error:
+            # A full navigation replaces the document the promise was waiting in: wait in the new one.
+            if "context was destroyed" not in str(error) or time.monotonic() > deadline:
+                raise
+
+
 def wait_enabled(page, selector="#answer-higher"):
     page.wait_for_selector(f"{selector}:not([disabled])", timeout=5000)
 
 
 def wait_feedback_cleared(page):
-    page.wait_for_function("document.querySelector('#feedback').dataset.state === ''", timeout=5000)
+    wait_for(page, "document.querySelector('#feedback').dataset.state === ''", timeout=5000)
 
 
 def test_comparison_gating_keyboard_and_click(peach):
@@ -33,7 +60,7 @@ def test_comparison_gating_keyboard_and_click(peach):
     assert page.is_disabled("#answer-higher") and page.is_disabled("#answer-lower")
     keys = ["ArrowUp", "ArrowDown", "h", "l", "click-higher", "click-lower"]
     for n in range(12):
-        page.wait_for_function("window.peach?.controller?.loop?.state === 'playingReference'", timeout=5000)
+        wait_for(page, "window.peach?.controller?.loop?.state === 'playingReference'", timeout=5000)
         assert page.is_disabled("#answer-higher"), "disabled during the reference"
         page.keyboard.press("ArrowUp")  # refused while the reference plays
         wait_enabled(page)
@@ -43,7 +70,7 @@ def test_comparison_gating_keyboard_and_click(peach):
         else:
             page.keyboard.press(key)
         assert page.is_disabled("#answer-higher") and page.is_disabled("#answer-lower"), "disabled at the answer"
-        page.wait_for_function("['correct', 'incorrect'].includes(document.querySelector('#feedback').dataset.state)")
+        wait_for(page, "['correct', 'incorrect'].includes(document.querySelector('#feedback').dataset.state)")
         state = page.get_attribute("#feedback", "data-state")
         announced = page.text_content("#announcer").strip()
         assert announced == ("Correct" if state == "correct" else "Incorrect")
@@ -62,7 +89,7 @@ def test_a_double_tap_counts_once(peach):
     wait_enabled(page)
     page.evaluate("""() => { const b = document.querySelector('#answer-lower');
                               b.click(); b.click(); document.querySelector('#answer-higher').click(); }""")
-    page.wait_for_function("document.querySelector('#feedback').dataset.state !== ''")
+    wait_for(page, "document.querySelector('#feedback').dataset.state !== ''")
     assert [r["answer"] for r in peach.records] == ["lower"]
     assert len(peach.answer_requests) == 1
 
@@ -81,7 +108,7 @@ def test_start_unlocks_audio_in_the_click_and_swaps_pages_in_place(peach):
     page.evaluate("window.__sameDocument = true")
     assert page.evaluate("window.peach.audioContext") is None
     page.click("#start-comparison")
-    page.wait_for_function("document.body.dataset.page === 'comparison'")
+    wait_for(page, "document.body.dataset.page === 'comparison'")
     assert page.evaluate("window.__sameDocument") is True, "no full page load"
     assert page.evaluate("location.pathname") == "/comparison"
     assert page.title() == "Comparison – Peach"
@@ -89,15 +116,15 @@ def test_start_unlocks_audio_in_the_click_and_swaps_pages_in_place(peach):
     page.evaluate("window.__context = window.peach.audioContext")
     # Leave through the Settings link mid-exercise: nothing is recorded, the sound stops.
     page.keyboard.press("ArrowUp")
-    page.wait_for_function("document.querySelector('#feedback').dataset.state === ''", timeout=5000)
+    wait_for(page, "document.querySelector('#feedback').dataset.state === ''", timeout=5000)
     wait_enabled(page)
     page.click("header a[href='/settings']")
-    page.wait_for_function("document.body.dataset.page === 'settings'")
-    page.wait_for_function("window.peach.audioEngine.activeVoiceCount === 0", timeout=2000)
+    wait_for(page, "document.body.dataset.page === 'settings'")
+    wait_for(page, "window.peach.audioEngine.activeVoiceCount === 0", timeout=2000)
     assert len(peach.records) == 1, "the unanswered exercise was discarded"
     # Back to Start, and the same AudioContext is still the visit's context.
     page.go_back()
-    page.wait_for_function("document.body.dataset.page === 'comparison'")
+    wait_for(page, "document.body.dataset.page === 'comparison'")
     assert page.evaluate("window.peach.audioContext === window.__context")
     assert page.evaluate("window.__sameDocument") is True
 
@@ -112,10 +139,10 @@ def test_hidden_training_page_stops_and_returns_to_start(peach):
                                     document.dispatchEvent(new Event('visibilitychange')); }""", state)
 
     set_visibility("hidden")
-    page.wait_for_function("window.peach.audioEngine.activeVoiceCount === 0", timeout=2000)
+    wait_for(page, "window.peach.audioEngine.activeVoiceCount === 0", timeout=2000)
     assert page.get_attribute("#pitch-slider", "aria-disabled") == "true"
     set_visibility("visible")
-    page.wait_for_function("document.body.dataset.page === 'start'")
+    wait_for(page, "document.body.dataset.page === 'start'")
     assert page.evaluate("location.pathname") == "/"
     assert peach.records == []
 
@@ -161,7 +188,7 @@ def test_an_answer_sent_while_offline_is_retried_with_the_same_id(peach):
     page.keyboard.press("ArrowDown")
     page.wait_for_selector("#status:not([hidden])", timeout=5000)
     assert "can't reach its server" in page.text_content("#status")
-    page.wait_for_function("document.querySelector('#feedback').dataset.state !== ''", timeout=10000)
+    wait_for(page, "document.querySelector('#feedback').dataset.state !== ''", timeout=10000)
     assert page.is_hidden("#status")
     ids = {r["id"] for r in peach.answer_requests}
     assert len(peach.answer_requests) == 3 and len(ids) == 1
@@ -194,7 +221,7 @@ def test_pitch_matching_drag_release_commits_and_shows_feedback(peach):
         assert float(page.get_attribute("#pitch-slider", "aria-valuenow")) == pytest.approx(fraction, abs=0.02)
         assert page.get_attribute("#pitch-slider", "aria-valuetext") == "Tuning", "the text never reveals the error"
         page.mouse.up()
-        page.wait_for_function("document.querySelector('#feedback').dataset.state !== ''")
+        wait_for(page, "document.querySelector('#feedback').dataset.state !== ''")
         feedback = page.get_attribute("#feedback", "data-state")
         assert feedback in ("center", "green", "yellow", "red")
         record = peach.records[n]
@@ -220,7 +247,7 @@ def test_pitch_matching_by_keyboard(peach):
     page.keyboard.press("ArrowDown")
     assert page.get_attribute("#pitch-slider", "aria-valuenow") == "0.12"
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('#feedback').dataset.state !== ''")
+    wait_for(page, "document.querySelector('#feedback').dataset.state !== ''")
     assert peach.records[0]["sliderValue"] == pytest.approx(0.12)
     assert page.get_attribute("#pitch-slider", "aria-disabled") == "true"
     page.keyboard.press("Enter")  # a second commit cannot count
@@ -238,10 +265,10 @@ def test_settings_save_on_change_and_restore_a_rejected_value(peach):
     assert page.input_value("input[name=referencePitch]") == "440"
     page.fill("input[name=referencePitch]", "442")
     page.keyboard.press("Tab")
-    page.wait_for_function("document.querySelector('#settings-status').hidden")
+    wait_for(page, "document.querySelector('#settings-status').hidden")
     page.check("input[name=intervals][value=m3down]")
     page.select_option("select[name=tuningSystem]", "justIntonation")
-    page.wait_for_function("document.querySelector('select[name=tuningSystem]').value === 'justIntonation'")
+    wait_for(page, "document.querySelector('select[name=tuningSystem]').value === 'justIntonation'")
     page.wait_for_timeout(200)
     assert peach.settings_requests == [
         {"referencePitch": "600"}, {"referencePitch": "442"}, {"intervals": "P5up,m3down"},

@@ -54,6 +54,7 @@ def fuzz(server: PeachServer, mode: str, tmp_path: pathlib.Path):
             "--suppress-health-check", "all", "--no-color", "--report", "har", "--report-dir", str(report),
         ],
         capture_output=True, text=True, timeout=MAX_SECONDS * 3 + 60,
+        cwd=tmp_path,  # schemathesis keeps a cache directory in its working directory
     )
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-8000:]
