@@ -206,7 +206,9 @@ struct HardeningTests {
         }
     }
 
-    @Test("an id that is not a UUID is a 404, a long mode name a 400, a huge slider value a 422, each with a short message")
+    @Test(
+        "an id that is not a UUID is a 404, a long mode name a 400, a huge slider value a 422, each with a short message"
+    )
     func malformedIdentifiers() async throws {
         try await withApp(database: try .inMemory()) { client in
             let long = String(repeating: "a", count: 4000)
