@@ -15,3 +15,6 @@ node --test Tests/js/
 echo "== Browser tests (Playwright on Debian's Chromium)"
 swift build --product peach
 PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/browser
+
+echo "== API fuzz run (schemathesis on docs/openapi.yaml against the real server)"
+PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/fuzz

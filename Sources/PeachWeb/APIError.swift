@@ -28,16 +28,22 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         let error: Detail
     }
 
+    /// Text from the request as shown in a message: at most 40 characters, so that a long
+    /// value never makes a long reply.
+    static func shown(_ text: String) -> String {
+        text.count <= 40 ? text : text.prefix(40) + "…"
+    }
+
     static func malformedJSON(_ texts: Texts) -> APIError {
         APIError(.badRequest, code: "malformedBody", message: texts.errorMalformedJSON)
     }
 
     static func malformedField(_ field: String, _ texts: Texts) -> APIError {
-        APIError(.badRequest, code: "malformedBody", message: texts.errorMalformedField(field))
+        APIError(.badRequest, code: "malformedBody", message: texts.errorMalformedField(shown(field)))
     }
 
     static func unknownMode(_ mode: String, _ texts: Texts) -> APIError {
-        APIError(.badRequest, code: "unknownMode", message: texts.errorUnknownMode(mode))
+        APIError(.badRequest, code: "unknownMode", message: texts.errorUnknownMode(shown(mode)))
     }
 
     static func bodyTooLarge(limit: Int, _ texts: Texts) -> APIError {
@@ -66,7 +72,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         case .sliderOutOfRange(let value):
             self.init(
                 .unprocessableContent, code: "outOfRange",
-                message: texts.errorSliderOutOfRange(texts.format(value, maximumFractionDigits: 6)))
+                message: texts.errorSliderOutOfRange(Self.shown(texts.format(value, maximumFractionDigits: 6))))
         }
     }
 
@@ -75,12 +81,12 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     init(_ error: SettingsError, _ texts: Texts) {
         switch error {
         case .unknownSetting(let name):
-            self.init(.badRequest, code: "malformedBody", message: texts.errorUnknownSetting(name))
+            self.init(.badRequest, code: "malformedBody", message: texts.errorUnknownSetting(Self.shown(name)))
         case .outOfRange(let setting, let value, _), .malformed(let setting, let value, _):
             let key = Self.settingKeys[setting]
             let name = key.flatMap { texts.settingNames[$0] } ?? texts.noteRangeName
             let allowed = key.flatMap { texts.allowedValues[$0] } ?? texts.noteRangeSpan
-            let shown = key == .intervals && value == "(none)" ? "(" + texts.noIntervals + ")" : value
+            let shown = key == .intervals && value == "(none)" ? "(" + texts.noIntervals + ")" : Self.shown(value)
             self.init(.unprocessableContent, code: "outOfRange", message: texts.errorSettingValue(name, shown, allowed))
         }
     }

@@ -10,19 +10,25 @@ import PeachStore
 /// - Parameters:
 ///   - database: the embedded database (`AppDatabase.inMemory()` in tests).
 ///   - configuration: address and server name.
+///   - allowedHosts: the `Host` names the server answers to (DNS-rebinding guard); pass
+///     `AllowedHosts(servingHost:port:)` for the address in `configuration`. By default the
+///     loopback names (`127.0.0.1`, `localhost`, `[::1]`) on any port.
 ///   - random: the source of every random choice (seed it for reproducible exercises).
 ///   - now: the clock that timestamps records and expires pending exercises.
 ///   - onServerRunning: called with the bound port once the server accepts connections.
 public func buildApplication(
     database: AppDatabase,
     configuration: ApplicationConfiguration = ApplicationConfiguration(),
+    allowedHosts: AllowedHosts = .loopback(port: nil),
     random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
     now: @escaping @Sendable () -> Date = { Date() },
     logger: Logger = Logger(label: "peach"),
     onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let training = try TrainingService(database: database, random: random, now: now)
-    let router = buildRouter(database: database, training: training, now: now)
+    let router = buildRouter(
+        database: database, training: training, allowedHosts: allowedHosts,
+        now: now)
     return Application(
         router: router, configuration: configuration,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) },
@@ -30,13 +36,16 @@ public func buildApplication(
 }
 
 /// The routes of docs/api.md and docs/pages.md.
-func buildRouter(database: AppDatabase, training: TrainingService, now: @escaping @Sendable () -> Date) -> Router<
-    BasicRequestContext
-> {
+func buildRouter(
+    database: AppDatabase, training: TrainingService, allowedHosts: AllowedHosts,
+    now: @escaping @Sendable () -> Date
+) -> Router<BasicRequestContext> {
     let localizer = Localizer(training: training)
     let router = Router(context: BasicRequestContext.self)
+    // Outermost, so that every response has the security headers, errors and 404s too.
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(localizer: localizer))
-    router.add(middleware: SameOriginMiddleware(localizer: localizer))
+    router.add(middleware: SameOriginMiddleware(localizer: localizer, allowedHosts: allowedHosts))
     // The profile is loaded before the router exists, so being able to answer means ready.
     router.get("healthz") { _, _ in
         Response(

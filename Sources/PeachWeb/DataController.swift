@@ -64,7 +64,8 @@ struct DataController: Sendable {
         let texts = await localizer.texts(for: request)
         let modeName = request.uri.queryParameters.get("mode") ?? ImportMode.merge.rawValue
         guard let mode = ImportMode(rawValue: modeName) else {
-            throw APIError(.badRequest, code: "unknownMode", message: texts.errorUnknownImportMode(modeName))
+            throw APIError(
+                .badRequest, code: "unknownMode", message: texts.errorUnknownImportMode(APIError.shown(modeName)))
         }
         let data = try await request.body(accepting: ["text/csv"], limit: Request.csvBodyLimit, texts: texts)
         let summary: ImportSummary
@@ -93,8 +94,18 @@ struct DataController: Sendable {
         let message: String
     }
 
+    /// `{"confirm": true}`; any other key is a 400.
     struct ResetBody: Decodable {
         let confirm: Bool
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case confirm
+        }
+
+        init(from decoder: any Decoder) throws {
+            try StrictDecoding.refuseUnknownKeys(decoder, allowed: CodingKeys.self)
+            confirm = try decoder.container(keyedBy: CodingKeys.self).decode(Bool.self, forKey: .confirm)
+        }
     }
 
     @Sendable func reset(request: Request, context: BasicRequestContext) async throws -> Response {

@@ -13,9 +13,21 @@ struct ExerciseController: Sendable {
     }
 
     /// The body of an answer: `{"answer": "higher"|"lower"}` or `{"sliderValue": v}`.
+    /// Any other key is a 400.
     struct AnswerBody: Decodable {
         var answer: String?
         var sliderValue: Double?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case answer, sliderValue
+        }
+
+        init(from decoder: any Decoder) throws {
+            try StrictDecoding.refuseUnknownKeys(decoder, allowed: CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            answer = try container.decodeIfPresent(String.self, forKey: .answer)
+            sliderValue = try container.decodeIfPresent(Double.self, forKey: .sliderValue)
+        }
     }
 
     @Sendable func next(request: Request, context: BasicRequestContext) async throws -> Response {
@@ -39,7 +51,8 @@ struct ExerciseController: Sendable {
         }
         let idText = context.parameters.get("id") ?? ""
         guard let id = UUID(uuidString: idText) else {
-            throw APIError(.notFound, code: "unknownExercise", message: texts.errorUnknownExercise(idText))
+            throw APIError(
+                .notFound, code: "unknownExercise", message: texts.errorUnknownExercise(APIError.shown(idText)))
         }
         do {
             let reply = try await training.answer(id: id, with: answer)

@@ -42,9 +42,8 @@ struct PageController: Sendable {
         Response(
             status: status,
             headers: [
+                // The security headers come from SecurityHeadersMiddleware.
                 .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                .xContentTypeOptions: "nosniff",
-                HTTPField.Name("Referrer-Policy")!: "same-origin",
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
     }
@@ -70,15 +69,21 @@ struct PageController: Sendable {
             changes[TrainingSettings.Key.intervals.rawValue] = ""
         }
         do {
+            try SettingsController.checkLengths(changes, texts: texts)
             _ = try await training.updateSettings(changes)
             return Response.redirect(to: PageRoute.settings.path, type: .normal)
         } catch let error as SettingsError {
-            return Self.html(
-                SettingsPage(
-                    texts: texts, settings: await training.settings, message: APIError(error, texts).message,
-                    messageIsError: true
-                ).render(), status: .unprocessableContent)
+            return await settingsRefused(APIError(error, texts).message, texts: texts)
+        } catch let error as APIError where error.status == .unprocessableContent {
+            return await settingsRefused(error.message, texts: texts)
         }
+    }
+
+    /// The Settings page again with the reason a plain-form save was refused (422).
+    private func settingsRefused(_ message: String, texts: Texts) async -> Response {
+        Self.html(
+            SettingsPage(texts: texts, settings: await training.settings, message: message, messageIsError: true)
+                .render(), status: .unprocessableContent)
     }
 
     /// The confirmed reset sent by the confirmation page.

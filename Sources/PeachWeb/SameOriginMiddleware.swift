@@ -1,21 +1,33 @@
 import HTTPTypes
 import Hummingbird
 
-/// Refuses writes (POST, PUT, DELETE, PATCH) that a browser says come from another site, so
-/// that no web page can post the plain settings or reset forms to a Peach running on this
-/// machine (cross-site request forgery). The JSON endpoints are also protected by CORS
-/// preflight, since their content types are not the ones a plain form can send; this check
-/// covers the form endpoints and adds depth.
+/// Accepts requests only on Peach's own addresses, and writes only from Peach's own pages.
 ///
-/// Uses `Sec-Fetch-Site` where the browser sends it, else compares `Origin` with `Host`;
-/// requests without either (curl, scripts, tests) pass.
+/// 1. Every request's `Host` must be one of `allowedHosts` (else 403 `unknownHost`): a page on
+///    another name that resolves to this machine (DNS rebinding) cannot read or change anything.
+/// 2. A write (POST, PUT, DELETE, PATCH) must come from the same origin (else 403
+///    `crossSiteRequest`), so that no web page can post the plain settings or reset forms to a
+///    Peach running on this machine (cross-site request forgery):
+///    - `Origin`, when sent (browsers send it on every such request), must be this request's own
+///      `http(s)://Host`;
+///    - `Sec-Fetch-Site`, when sent, must be `same-origin` or `none` (typed by the user);
+///    - without `Origin`, a `Referer`, when sent, must be on this request's own `Host`.
+///    A request with none of them does not come from a web page (curl, scripts) and passes.
+///
+/// The JSON endpoints are also protected by their content type (a plain form cannot send
+/// `application/json`, so a browser asks first, and Peach answers no CORS preflight).
 struct SameOriginMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
     let localizer: Localizer
+    let allowedHosts: AllowedHosts
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        guard allowedHosts.allows(host: request.head.authority) else {
+            let texts = await localizer.texts(for: request)
+            throw APIError(.forbidden, code: "unknownHost", message: texts.errorUnknownHost)
+        }
         guard [.get, .head, .options].contains(request.method) || Self.isSameOrigin(request) else {
             let texts = await localizer.texts(for: request)
             throw APIError(.forbidden, code: "crossSiteRequest", message: texts.errorCrossSite)
@@ -25,14 +37,35 @@ struct SameOriginMiddleware: RouterMiddleware {
 
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 
+    /// Whether a write comes from a page of the same origin (or from no web page at all).
     static func isSameOrigin(_ request: Request) -> Bool {
-        if let site = request.headers[Self.secFetchSite] {
-            return site == "same-origin" || site == "none"
+        let host = request.head.authority?.lowercased() ?? ""
+        if let site = request.headers[Self.secFetchSite], site != "same-origin", site != "none" {
+            return false
         }
         if let origin = request.headers[.origin] {
-            guard let host = request.head.authority else { return false }
-            return origin.split(separator: "/").dropFirst(1).first { !$0.isEmpty }.map(String.init) == host
+            return Self.authority(ofOrigin: origin) == host
+        }
+        if let referer = request.headers[.referer] {
+            return Self.authority(ofOrigin: referer) == host
         }
         return true
+    }
+
+    /// The `host[:port]` of an `http` or `https` origin or URL, lowercased; nil for anything
+    /// else (`null`, `file://…`, garbage).
+    static func authority(ofOrigin origin: String) -> String? {
+        let lowered = origin.lowercased()
+        let rest: Substring
+        if lowered.hasPrefix("http://") {
+            rest = lowered.dropFirst("http://".count)
+        } else if lowered.hasPrefix("https://") {
+            rest = lowered.dropFirst("https://".count)
+        } else {
+            return nil
+        }
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        return String(authority)
     }
 }

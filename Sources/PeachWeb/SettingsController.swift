@@ -29,6 +29,19 @@ struct SettingsController: Sendable {
         }
     }
 
+    /// The longest value any setting can take (all 25 interval codes, comma-separated, are 174
+    /// characters). A longer one is refused before it is parsed or echoed in a message.
+    static let maximumValueLength = 256
+
+    /// Refuses (422 `outOfRange`) a value longer than `maximumValueLength`.
+    static func checkLengths(_ changes: [String: String], texts: Texts) throws {
+        for (key, value) in changes.sorted(by: { $0.key < $1.key }) where value.utf8.count > maximumValueLength {
+            throw APIError(
+                .unprocessableContent, code: "outOfRange",
+                message: texts.errorValueTooLong(APIError.shown(key), maximumValueLength))
+        }
+    }
+
     @Sendable func show(request: Request, context: BasicRequestContext) async throws -> Response {
         try JSONResponse.make(["settings": await training.settings.values])
     }
@@ -36,6 +49,7 @@ struct SettingsController: Sendable {
     @Sendable func update(request: Request, context: BasicRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let changes = try await request.decodeJSON([String: SettingValue].self, texts: texts).mapValues(\.text)
+        try Self.checkLengths(changes, texts: texts)
         do {
             let settings = try await training.updateSettings(changes)
             return try JSONResponse.make(["settings": settings.values])

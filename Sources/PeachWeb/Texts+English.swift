@@ -108,7 +108,7 @@ extension Texts {
             "This exercise is a pitch-matching challenge; answer with {\"sliderValue\": v}, v from -1 to 1.",
         errorSliderOutOfRange: { "The slider value \($0) is out of range; allowed: -1 to 1." },
         errorMalformedJSON: "The request body is not valid JSON.",
-        errorMalformedField: { "The field \"\($0)\" is missing or has the wrong type." },
+        errorMalformedField: { "The field \"\($0)\" is missing, unknown or has the wrong type." },
         errorAnswerMissing:
             "Send either {\"answer\": \"higher\" or \"lower\"} or {\"sliderValue\": v} with v from -1 to 1.",
         errorUnknownMode: {
@@ -130,6 +130,9 @@ extension Texts {
         errorInternal: "Something went wrong on the server; nothing was stored. Try again.",
         errorCrossSite:
             "This request came from another website and was refused; use Peach itself to change your settings or data.",
+        errorUnknownHost:
+            "This server does not answer to that address; open Peach at the address it printed when it started.",
+        errorValueTooLong: { "The value of \"\($0)\" is too long; at most \($1) characters are allowed." },
         noIntervals: "none",
         settingNames: [
             .noteRangeLower: "lowest note", .noteRangeUpper: "highest note", .noteDuration: "note duration",

@@ -110,7 +110,7 @@ extension Texts {
             "Diese Übung ist eine Treffübung; antworte mit {\"sliderValue\": v}, v von -1 bis 1.",
         errorSliderOutOfRange: { "Der Reglerwert \($0) liegt außerhalb des erlaubten Bereichs von -1 bis 1." },
         errorMalformedJSON: "Der Inhalt der Anfrage ist kein gültiges JSON.",
-        errorMalformedField: { "Das Feld „\($0)“ fehlt oder hat den falschen Typ." },
+        errorMalformedField: { "Das Feld „\($0)“ fehlt, ist unbekannt oder hat den falschen Typ." },
         errorAnswerMissing:
             "Sende entweder {\"answer\": \"higher\" oder \"lower\"} oder {\"sliderValue\": v} mit v von -1 bis 1.",
         errorUnknownMode: {
@@ -133,6 +133,9 @@ extension Texts {
             "Auf dem Server ist ein Fehler aufgetreten; es wurde nichts gespeichert. Versuche es noch einmal.",
         errorCrossSite:
             "Diese Anfrage kam von einer anderen Website und wurde abgelehnt; ändere Einstellungen und Daten in Peach selbst.",
+        errorUnknownHost:
+            "Dieser Server antwortet nicht unter dieser Adresse; öffne Peach unter der Adresse, die er beim Start angezeigt hat.",
+        errorValueTooLong: { "Der Wert von \"\($0)\" ist zu lang; erlaubt sind höchstens \($1) Zeichen." },
         noIntervals: "keines",
         settingNames: [
             .noteRangeLower: "Tiefster Ton", .noteRangeUpper: "Höchster Ton", .noteDuration: "Tondauer",

@@ -126,6 +126,10 @@ public struct Texts: Sendable {
     public let errorMethodNotAllowed: String
     public let errorInternal: String
     public let errorCrossSite: String
+    /// A request addressed to a name this server does not serve (DNS-rebinding guard).
+    public let errorUnknownHost: String
+    /// A setting value longer than any valid one: the setting's key and the bound in characters.
+    public let errorValueTooLong: @Sendable (String, Int) -> String
     /// The value shown when no interval is selected.
     public let noIntervals: String
 

@@ -29,6 +29,7 @@ struct Serve: AsyncParsableCommand {
         let app = try await buildApplication(
             database: database,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "Peach"),
+            allowedHosts: AllowedHosts(servingHost: host, port: port),
             onServerRunning: { port in
                 let shown =
                     ["0.0.0.0", "::", ""].contains(host) ? "localhost" : host.contains(":") ? "[\(host)]" : host

@@ -33,10 +33,13 @@ final class TestClock: @unchecked Sendable {
 /// Runs `test` against the app built on `database` with a seeded generator and a test clock.
 func withApp(
     database: AppDatabase, seed: UInt64 = 7, clock: TestClock = TestClock(),
+    allowedHosts: AllowedHosts = .loopback(port: nil),
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
+    // The router test client sends `Host: localhost` without a port.
     let app = try await buildApplication(
-        database: database, random: SeededRandomNumberGenerator(seed: seed), now: { clock.now })
+        database: database, allowedHosts: allowedHosts, random: SeededRandomNumberGenerator(seed: seed),
+        now: { clock.now })
     try await app.test(.router) { client in try await test(client) }
 }
 

@@ -1,0 +1,244 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import PeachStore
+import Testing
+
+@testable import PeachWeb
+
+/// Issue 6, hardening: security headers on every response, writes only from Peach's own pages
+/// on Peach's own addresses with the expected content type, and limits with a clear 4xx.
+@Suite("Hardening")
+struct HardeningTests {
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+    static let openerPolicy = HTTPField.Name("Cross-Origin-Opener-Policy")!
+    static let sameOrigin: HTTPFields = [.origin: "http://localhost"]
+
+    /// Every route of docs/api.md and docs/pages.md, and the error paths: a refused write, a
+    /// malformed body, an unknown page, an unknown API address, a wrong method.
+    static let requests: [(HTTPRequest.Method, String, String?, String)] = [
+        (.get, "/", nil, ""), (.get, "/comparison", nil, ""), (.get, "/pitch-matching", nil, ""),
+        (.get, "/interval-comparison", nil, ""), (.get, "/interval-pitch-matching", nil, ""),
+        (.get, "/settings", nil, ""), (.get, "/settings/reset", nil, ""), (.get, "/profile", nil, ""),
+        (.get, "/info", nil, ""), (.get, "/healthz", nil, ""), (.get, "/favicon.svg", nil, ""),
+        (.get, "/assets/app.js", nil, ""), (.get, "/assets/peach.css", nil, ""), (.get, "/assets/nothing.js", nil, ""),
+        (.get, "/api/exercises/next?mode=comparison", nil, ""), (.get, "/api/exercises/next?mode=x", nil, ""),
+        (.post, "/api/exercises/not-a-uuid/answer", "application/json", #"{"answer": "higher"}"#),
+        (.post, "/api/exercises/6F9619FF-8B86-D011-B42D-00CF4FC964FF/answer", "application/json", "{"),
+        (.get, "/api/settings", nil, ""), (.put, "/api/settings", "application/json", #"{"referencePitch": 999}"#),
+        (.put, "/api/settings", "text/plain", "x"), (.get, "/api/export", nil, ""),
+        (.post, "/api/import", "text/csv", "nonsense"), (.post, "/api/reset", "application/json", "{}"),
+        (.post, "/settings", "application/x-www-form-urlencoded", "referencePitch=999"),
+        (.post, "/settings/reset", "application/x-www-form-urlencoded", ""),
+        (.get, "/no/such/page", nil, ""), (.get, "/api/nothing", nil, ""), (.delete, "/api/settings", nil, ""),
+    ]
+
+    @Test("every response has the CSP, nosniff, Referrer-Policy and COOP headers — pages, assets, API, errors, 404")
+    func securityHeadersEverywhere() async throws {
+        try await withApp(database: try .inMemory()) { client in
+            for (method, uri, contentType, body) in Self.requests {
+                var headers = Self.sameOrigin
+                if let contentType { headers[.contentType] = contentType }
+                let response = try await client.execute(
+                    uri: uri, method: method, headers: headers, body: ByteBuffer(string: body))
+                let csp = try #require(response.headers[.contentSecurityPolicy], "\(method) \(uri)")
+                #expect(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"))
+                #expect(!csp.contains("unsafe"), "\(method) \(uri)")
+                #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(method) \(uri)")
+                #expect(response.headers[Self.referrerPolicy] == "same-origin", "\(method) \(uri)")
+                #expect(response.headers[Self.openerPolicy] == "same-origin", "\(method) \(uri)")
+            }
+            // A refused cross-site write and a refused host have them too.
+            let forged = try await client.execute(
+                uri: "/api/reset", method: .post,
+                headers: [.origin: "https://evil.example", .contentType: "application/json"],
+                body: ByteBuffer(string: #"{"confirm": true}"#))
+            #expect(forged.status == .forbidden)
+            #expect(forged.headers[.contentSecurityPolicy] != nil)
+        }
+    }
+
+    @Test("no page has inline script, style elements, style attributes or inline event handlers")
+    func noInlineCode() async throws {
+        try await withApp(database: try .inMemory()) { client in
+            for (method, uri, _, _) in Self.requests where method == .get && !uri.hasPrefix("/api") {
+                let response = try await client.get(uri)
+                guard response.headers[.contentType]?.hasPrefix("text/html") == true else { continue }
+                let html = response.text.lowercased()
+                #expect(!html.contains("<style"), "\(uri)")
+                #expect(!html.contains(" style="), "\(uri)")
+                #expect(!html.contains("javascript:"), "\(uri)")
+                #expect(html.range(of: #"\son[a-z]+="#, options: .regularExpression) == nil, "\(uri)")
+                // Every script is an external module.
+                for script in html.components(separatedBy: "<script").dropFirst() {
+                    #expect(script.prefix { $0 != ">" }.contains("src="), "\(uri)")
+                }
+            }
+        }
+    }
+
+    @Test("a request addressed to another name (DNS rebinding) is refused with a 403, reads too")
+    func unknownHost() async throws {
+        let database = try AppDatabase.inMemory()
+        // The router test client addresses `localhost` on port 80.
+        try await withApp(database: database, allowedHosts: AllowedHosts(names: ["127.0.0.1"], port: nil)) { client in
+            let page = try await client.get("/api/export")
+            #expect(page.status == .forbidden)
+            #expect(page.errorCode == "unknownHost")
+            let write = try await client.execute(
+                uri: "/api/reset", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"confirm": true}"#))
+            #expect(write.errorCode == "unknownHost")
+        }
+        try await withApp(database: database, allowedHosts: .loopback(port: 8080)) { client in
+            let response = try await client.get("/")
+            #expect(response.status == .forbidden)
+        }
+        try await withApp(database: database, allowedHosts: .loopback(port: 80)) { client in
+            let response = try await client.get("/")
+            #expect(response.status == .ok)
+        }
+    }
+
+    @Test("allowed hosts: loopback names on the served port only; a wildcard binding adds this machine's addresses")
+    func allowedHostsMatching() {
+        let hosts = AllowedHosts(servingHost: "127.0.0.1", port: 8080)
+        #expect(hosts == .loopback(port: 8080))
+        for allowed in ["127.0.0.1:8080", "localhost:8080", "LOCALHOST:8080", "[::1]:8080"] {
+            #expect(hosts.allows(host: allowed), "\(allowed)")
+        }
+        for refused in [
+            nil, "", "evil.example:8080", "127.0.0.1:8081", "127.0.0.1", "localhost.evil.example:8080",
+            "127.0.0.1:8080:8080", "127.0.0.1:x", "[::1]x:8080", "127.0.0.2:8080", "::1:8080",
+        ] {
+            #expect(!hosts.allows(host: refused), "\(refused ?? "nil")")
+        }
+        #expect(AllowedHosts(servingHost: "127.0.0.1", port: 0).allows(host: "localhost:51234"))
+        #expect(AllowedHosts(servingHost: "192.168.1.20", port: 80).allows(host: "192.168.1.20"))
+        #expect(AllowedHosts(servingHost: "::", port: 80).names.isSuperset(of: AllowedHosts.loopbackNames))
+    }
+
+    @Test("a write must come from this origin: Origin, else Sec-Fetch-Site and Referer, must match the Host")
+    func crossSiteWrites() async throws {
+        let database = try AppDatabase.inMemory()
+        let site = HTTPField.Name("Sec-Fetch-Site")!
+        let refused: [HTTPFields] = [
+            [.origin: "https://evil.example"], [.origin: "null"], [.origin: "http://localhost:8080"],
+            [.origin: "http://localhost.evil.example"], [.origin: "file://"], [.origin: "http://user@localhost"],
+            [.referer: "https://evil.example/page"], [site: "cross-site"], [site: "same-site"],
+            [.origin: "http://localhost", site: "cross-site"],
+        ]
+        try await withApp(database: database) { client in
+            for headers in refused {
+                var headers = headers
+                headers[.contentType] = "application/json"
+                let response = try await client.execute(
+                    uri: "/api/settings", method: .put, headers: headers,
+                    body: ByteBuffer(string: #"{"referencePitch": 441}"#))
+                #expect(response.status == .forbidden, "\(headers)")
+                #expect(response.errorCode == "crossSiteRequest", "\(headers)")
+            }
+            #expect(try await client.get("/api/settings").json[path: "settings", "referencePitch"] as? String == "440")
+            let accepted: [HTTPFields] = [
+                [.origin: "http://localhost"], [.origin: "https://localhost"], [.referer: "http://localhost/settings"],
+                [site: "same-origin"], [site: "none"], [:],
+            ]
+            for headers in accepted {
+                var headers = headers
+                headers[.contentType] = "application/json"
+                let response = try await client.execute(
+                    uri: "/api/settings", method: .put, headers: headers,
+                    body: ByteBuffer(string: #"{"referencePitch": 441}"#))
+                #expect(response.status == .ok, "\(headers)")
+            }
+        }
+    }
+
+    @Test("every write refuses another content type with a 415 and stores nothing")
+    func contentTypes() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let id = try await client.nextExercise("comparison").string("id")!
+            let writes: [(HTTPRequest.Method, String, String)] = [
+                (.post, "/api/exercises/\(id)/answer", #"{"answer": "higher"}"#),
+                (.put, "/api/settings", #"{"referencePitch": 441}"#), (.post, "/api/reset", #"{"confirm": true}"#),
+                (.post, "/api/import", "# peach-export-format:3\n"), (.post, "/settings", "referencePitch=441"),
+                (.post, "/settings/reset", "confirm=true"),
+            ]
+            for (method, uri, body) in writes {
+                for contentType in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", nil] {
+                    if uri.hasPrefix("/settings"), contentType == "application/x-www-form-urlencoded" { continue }
+                    var headers = Self.sameOrigin
+                    if let contentType { headers[.contentType] = contentType }
+                    let response = try await client.execute(
+                        uri: uri, method: method, headers: headers, body: ByteBuffer(string: body))
+                    #expect(response.status == .unsupportedMediaType, "\(method) \(uri) \(contentType ?? "none")")
+                    if uri.hasPrefix("/api") { #expect(response.errorCode == "unsupportedMediaType") }
+                }
+            }
+            #expect(try await client.get("/api/settings").json[path: "settings", "referencePitch"] as? String == "440")
+        }
+        #expect(try recordCount(database) == 0)
+    }
+
+    @Test("an overlong setting value is a 422 with a short message, from the API and the plain form")
+    func longSettingValues() async throws {
+        try await withApp(database: try .inMemory()) { client in
+            let long = String(repeating: "P5up,", count: 200)
+            let api = try await client.send(.put, "/api/settings", json: #"{"intervals": "\#(long)"}"#)
+            #expect(api.status == .unprocessableContent)
+            #expect(api.errorCode == "outOfRange")
+            #expect(try #require(api.errorMessage).count < 200)
+            let form = try await client.execute(
+                uri: "/settings", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(string: "referencePitch=" + String(repeating: "4", count: 300)))
+            #expect(form.status == .unprocessableContent)
+            let unknownKey = try await client.send(
+                .put, "/api/settings", json: #"{"\#(String(repeating: "k", count: 5000))": 1}"#)
+            #expect(unknownKey.status == .badRequest)
+            #expect(try #require(unknownKey.errorMessage).count < 200)
+            let value = try await client.send(
+                .put, "/api/settings", json: #"{"referencePitch": "\#(String(repeating: "9", count: 200))"}"#)
+            #expect(value.status == .unprocessableContent)
+            #expect(try #require(value.errorMessage).count < 200)
+        }
+    }
+
+    @Test(
+        "an id that is not a UUID is a 404, a long mode name a 400, a huge slider value a 422, each with a short message"
+    )
+    func malformedIdentifiers() async throws {
+        try await withApp(database: try .inMemory()) { client in
+            let long = String(repeating: "a", count: 4000)
+            let answer = try await client.answer(long, #"{"answer": "higher"}"#)
+            #expect(answer.status == .notFound)
+            #expect(answer.errorCode == "unknownExercise")
+            #expect(try #require(answer.errorMessage).count < 200)
+            let challenge = try await client.nextExercise("pitchMatching").string("id")!
+            let huge = try await client.answer(challenge, #"{"sliderValue": 1e308}"#)
+            #expect(huge.status == .unprocessableContent)
+            #expect(try #require(huge.errorMessage).count < 200)
+            let mode = try await client.get("/api/exercises/next?mode=\(long)")
+            #expect(mode.status == .badRequest)
+            #expect(try #require(mode.errorMessage).count < 200)
+        }
+    }
+
+    @Test("pending exercises are bounded: the oldest of a mode is dropped after 32, the newest stays answerable")
+    func pendingBound() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            var ids: [String] = []
+            for _ in 0..<40 { ids.append(try await client.nextExercise("comparison").string("id")!) }
+            let oldest = try await client.answer(ids[0], #"{"answer": "higher"}"#)
+            #expect(oldest.status == .notFound)
+            #expect(oldest.errorCode == "unknownExercise")
+            let newest = try await client.answer(ids[39], #"{"answer": "higher"}"#)
+            #expect(newest.status == .ok)
+            #expect(try await client.answer(ids[10], #"{"answer": "lower"}"#).status == .ok)
+        }
+        #expect(try recordCount(database) == 2)
+    }
+}
