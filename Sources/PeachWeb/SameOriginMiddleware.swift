@@ -10,7 +10,7 @@ import Hummingbird
 /// Uses `Sec-Fetch-Site` where the browser sends it, else compares `Origin` with `Host`;
 /// requests without either (curl, scripts, tests) pass.
 struct SameOriginMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = PeachRequestContext
     let localizer: Localizer
 
     func handle(

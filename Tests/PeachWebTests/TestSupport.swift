@@ -36,7 +36,7 @@ func withApp(
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
     let app = try await buildApplication(
-        database: database, random: SeededRandomNumberGenerator(seed: seed), now: { clock.now })
+        database: database, clients: .everyoneIsLocal, random: SeededRandomNumberGenerator(seed: seed), now: { clock.now })
     try await app.test(.router) { client in try await test(client) }
 }
 
