@@ -38,7 +38,9 @@ struct Devices: AsyncParsableCommand {
         /// UTC, to the second: `2026-03-01 12:34:56Z`.
         static func format(_ date: Date) -> String {
             let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+            formatter.formatOptions = [
+                .withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime,
+            ]
             return formatter.string(from: date) + "Z"
         }
     }

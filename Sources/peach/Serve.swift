@@ -39,8 +39,9 @@ struct Serve: AsyncParsableCommand {
 
     static func isLoopback(_ host: String) -> Bool {
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
-            && bare.split(separator: ".").count == 4
+        return bare == "localhost" || bare == "::1"
+            || bare.hasPrefix("127.")
+                && bare.split(separator: ".").count == 4
     }
 
     func validate() throws {

@@ -32,7 +32,8 @@ public struct ClientAddressClassifier: Sendable {
         case .v6(let v6):
             let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
             let loopback = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
-            let mappedV4Loopback = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+            let mappedV4Loopback =
+                bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
                 && bytes[12] == 127
             return loopback || mappedV4Loopback
         case .unixDomainSocket:

@@ -26,10 +26,12 @@ extension TestClientProtocol {
     fileprivate func postPair(_ code: String, language: String? = nil) async throws -> TestResponse {
         var headers: HTTPFields = [
             .contentType: "application/x-www-form-urlencoded",
-            .userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile/15E148 Safari/604.1",
+            .userAgent:
+                "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile/15E148 Safari/604.1",
         ]
         if let language { headers[.acceptLanguage] = language }
-        return try await execute(uri: "/pair", method: .post, headers: headers, body: ByteBuffer(string: "code=\(code)"))
+        return try await execute(
+            uri: "/pair", method: .post, headers: headers, body: ByteBuffer(string: "code=\(code)"))
     }
 
     fileprivate func get(_ uri: String, cookie: String?, language: String? = nil) async throws -> TestResponse {
@@ -233,11 +235,16 @@ struct LANAccessTests {
     @Test("device names come from the User-Agent")
     func deviceNames() {
         #expect(
-            DeviceName(userAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36")
-                .text == "Android · Chrome")
+            DeviceName(
+                userAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36"
+            )
+            .text == "Android · Chrome")
         #expect(
-            DeviceName(userAgent: "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Safari/604.1")
-                .text == "iPad · Safari")
+            DeviceName(
+                userAgent:
+                    "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Safari/604.1"
+            )
+            .text == "iPad · Safari")
         #expect(DeviceName(userAgent: "curl/8.5.0").text == "curl/8.5.0")
         #expect(DeviceName(userAgent: nil).text == "Unknown device")
     }
