@@ -15,3 +15,6 @@ node --test Tests/js/
 echo "== Browser tests (Playwright on Debian's Chromium)"
 swift build --product peach
 PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/browser
+
+echo "== LAN mode end to end (pairing, devices, revoke with the real binary)"
+PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/lan
