@@ -18,3 +18,6 @@ PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/browser
 
 echo "== API fuzz run (schemathesis on docs/openapi.yaml against the real server)"
 PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/fuzz
+
+echo "== LAN mode end to end (pairing, devices, revoke with the real binary)"
+PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/lan

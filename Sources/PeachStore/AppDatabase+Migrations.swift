@@ -55,6 +55,21 @@ extension AppDatabase {
                     ) STRICT;
                     """)
         }
+        migrator.registerMigration("v2: paired devices") { db in
+            // A device paired in LAN mode (issue 6). Only the SHA-256 of its session token is
+            // kept, so a copy of the database does not let anyone in. Times in milliseconds since
+            // 1970 like the records. The UNIQUE index on tokenHash is the per-request lookup.
+            try db.execute(
+                sql: """
+                    CREATE TABLE device (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+                        tokenHash BLOB NOT NULL UNIQUE CHECK (length(tokenHash) = 32),
+                        createdAt INTEGER NOT NULL,
+                        lastSeenAt INTEGER NOT NULL CHECK (lastSeenAt >= createdAt)
+                    ) STRICT;
+                    """)
+        }
         return migrator
     }
 }

@@ -15,11 +15,17 @@ import PeachStore
 ///     loopback names (`127.0.0.1`, `localhost`, `[::1]`) on any port.
 ///   - random: the source of every random choice (seed it for reproducible exercises).
 ///   - now: the clock that timestamps records and expires pending exercises.
+///   - pairing: LAN mode's pairing codes (`PairingCodes(enabled: false)` without `--lan`: no
+///     code pairs anything).
+///   - clients: which connections are local (open) and which must come from a paired device.
+///     By default loopback is local; an unknown remote address is not (fail closed).
 ///   - onServerRunning: called with the bound port once the server accepts connections.
 public func buildApplication(
     database: AppDatabase,
     configuration: ApplicationConfiguration = ApplicationConfiguration(),
     allowedHosts: AllowedHosts = .loopback(port: nil),
+    pairing: PairingCodes = PairingCodes(enabled: false),
+    clients: ClientAddressClassifier = .loopbackIsLocal,
     random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
     now: @escaping @Sendable () -> Date = { Date() },
     logger: Logger = Logger(label: "peach"),
@@ -27,7 +33,7 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let training = try TrainingService(database: database, random: random, now: now)
     let router = buildRouter(
-        database: database, training: training, allowedHosts: allowedHosts,
+        database: database, training: training, allowedHosts: allowedHosts, pairing: pairing, clients: clients,
         now: now)
     return Application(
         router: router, configuration: configuration,
@@ -37,14 +43,16 @@ public func buildApplication(
 
 /// The routes of docs/api.md and docs/pages.md.
 func buildRouter(
-    database: AppDatabase, training: TrainingService, allowedHosts: AllowedHosts,
-    now: @escaping @Sendable () -> Date
-) -> Router<BasicRequestContext> {
+    database: AppDatabase, training: TrainingService, allowedHosts: AllowedHosts, pairing: PairingCodes,
+    clients: ClientAddressClassifier, now: @escaping @Sendable () -> Date
+) -> Router<PeachRequestContext> {
     let localizer = Localizer(training: training)
-    let router = Router(context: BasicRequestContext.self)
+    let router = Router(context: PeachRequestContext.self)
     // Outermost, so that every response has the security headers, errors and 404s too.
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(localizer: localizer))
+    router.add(
+        middleware: DeviceAccessMiddleware(database: database, classifier: clients, localizer: localizer, now: now))
     router.add(middleware: SameOriginMiddleware(localizer: localizer, allowedHosts: allowedHosts))
     // The profile is loaded before the router exists, so being able to answer means ready.
     router.get("healthz") { _, _ in
@@ -57,6 +65,7 @@ func buildRouter(
     DataController(database: database, training: training, localizer: localizer, now: now).addRoutes(
         to: router.group("api"))
     PageController(training: training, localizer: localizer).addRoutes(to: router)
+    PairingController(database: database, pairing: pairing, localizer: localizer, now: now).addRoutes(to: router)
     Assets().addRoutes(to: router)
     return router
 }

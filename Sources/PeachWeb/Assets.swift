@@ -67,7 +67,7 @@ struct Assets: Sendable {
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path fill="#f4a261" d="M16 8c-7 0-12 5-12 11.5S9.5 30 16 30s12-4 12-10.5S23 8 16 8Z"/><path fill="#e76f51" d="M16 8c-2.5 3-3 9 0 22-6.5 0-12-4-12-10.5S9 8 16 8Z" opacity=".35"/><path fill="#2a9d8f" d="M16 8c1-4 4-6 9-6-1 4-4 6-9 6Z"/></svg>
         """
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<PeachRequestContext>) {
         router.get("favicon.svg") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "max-age=86400"],

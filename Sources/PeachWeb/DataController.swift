@@ -10,7 +10,7 @@ struct DataController: Sendable {
     let localizer: Localizer
     let now: @Sendable () -> Date
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<PeachRequestContext>) {
         group.get("export", use: export)
         group.post("import", use: importCSV)
         group.post("reset", use: reset)
@@ -19,7 +19,7 @@ struct DataController: Sendable {
     /// Streams the CSV as the store writes it (64 KiB chunks from one read transaction), so a
     /// large export never sits in memory whole. A failure half-way aborts the download rather
     /// than ending it early, so a truncated file never looks complete.
-    @Sendable func export(request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func export(request: Request, context: PeachRequestContext) async throws -> Response {
         let (chunks, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
         let database = self.database
         let logger = context.logger
@@ -60,7 +60,7 @@ struct DataController: Sendable {
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
 
-    @Sendable func importCSV(request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func importCSV(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let modeName = request.uri.queryParameters.get("mode") ?? ImportMode.merge.rawValue
         guard let mode = ImportMode(rawValue: modeName) else {
@@ -108,7 +108,7 @@ struct DataController: Sendable {
         }
     }
 
-    @Sendable func reset(request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func reset(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let body = try await request.decodeJSON(ResetBody.self, texts: texts)
         guard body.confirm else {

@@ -6,7 +6,7 @@ import NIOCore
 /// JSON error body under `/api/`, a page otherwise; an unexpected failure is logged and answered
 /// with a 500 that says nothing was stored (never a stack trace).
 struct ErrorMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = PeachRequestContext
     let localizer: Localizer
 
     func handle(

@@ -7,7 +7,7 @@ struct ExerciseController: Sendable {
     let training: TrainingService
     let localizer: Localizer
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<PeachRequestContext>) {
         group.get("next", use: next)
         group.post(":id/answer", use: answer)
     }
@@ -30,15 +30,15 @@ struct ExerciseController: Sendable {
         }
     }
 
-    @Sendable func next(request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func next(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let name = request.uri.queryParameters.get("mode") ?? ""
         guard let mode = TrainingMode(rawValue: name) else { throw APIError.unknownMode(name, texts) }
-        let exercise = await training.nextExercise(mode: mode)
+        let exercise = await training.nextExercise(mode: mode, deviceID: context.deviceID)
         return try JSONResponse.make(["exercise": ExercisePayload(exercise, texts: texts)])
     }
 
-    @Sendable func answer(request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func answer(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let body = try await request.decodeJSON(AnswerBody.self, texts: texts)
         let answer: Answer
@@ -55,7 +55,7 @@ struct ExerciseController: Sendable {
                 .notFound, code: "unknownExercise", message: texts.errorUnknownExercise(APIError.shown(idText)))
         }
         do {
-            let reply = try await training.answer(id: id, with: answer)
+            let reply = try await training.answer(id: id, with: answer, deviceID: context.deviceID)
             return try JSONResponse.make(
                 Reply(
                     feedback: FeedbackPayload(reply.feedback, texts: texts),

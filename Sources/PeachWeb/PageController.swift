@@ -9,7 +9,7 @@ struct PageController: Sendable {
     let training: TrainingService
     let localizer: Localizer
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<PeachRequestContext>) {
         router.get(RouterPath(PageRoute.start.path)) { request, _ in
             let texts = await localizer.texts(for: request)
             let page = await training.view { StartPage(texts: texts, profile: $0, range: $1.noteRange) }
@@ -48,14 +48,14 @@ struct PageController: Sendable {
             body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
     }
 
-    @Sendable func settings(request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func settings(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let message = request.uri.queryParameters.get("deleted").flatMap(Int.init).map(texts.resetDone)
         return Self.html(SettingsPage(texts: texts, settings: await training.settings, message: message).render())
     }
 
     /// The settings form sent without scripts: applied all or nothing, then back to the page.
-    @Sendable func saveSettingsForm(request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func saveSettingsForm(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let fields = try await Self.formFields(request, texts: texts)
         var changes: [String: String] = [:]
@@ -87,7 +87,7 @@ struct PageController: Sendable {
     }
 
     /// The confirmed reset sent by the confirmation page.
-    @Sendable func resetForm(request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func resetForm(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let fields = try await Self.formFields(request, texts: texts)
         guard fields.contains(where: { $0 == ("confirm", "true") }) else {

@@ -8,6 +8,8 @@ public enum PageRoute: Hashable, Sendable {
     case settingsReset
     case info
     case profile
+    /// LAN pairing (issue 6): `GET /pair?code=…` confirms, `POST /pair` pairs.
+    case pair
 
     public var path: String {
         switch self {
@@ -20,6 +22,7 @@ public enum PageRoute: Hashable, Sendable {
         case .settingsReset: "/settings/reset"
         case .info: "/info"
         case .profile: "/profile"
+        case .pair: "/pair"
         }
     }
 

@@ -17,7 +17,7 @@ import Hummingbird
 /// The JSON endpoints are also protected by their content type (a plain form cannot send
 /// `application/json`, so a browser asks first, and Peach answers no CORS preflight).
 struct SameOriginMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = PeachRequestContext
     let localizer: Localizer
     let allowedHosts: AllowedHosts
 

@@ -9,7 +9,7 @@ import Hummingbird
 /// The outermost middleware, so it also sees the errors the others throw: it turns them into
 /// their responses here to add the headers.
 struct SecurityHeadersMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = PeachRequestContext
 
     /// Peach's pages use only their own scripts, stylesheet and icons (`data:` for SVG images
     /// drawn by CSS), talk only to their own server and are never framed.

@@ -8,7 +8,7 @@ struct SettingsController: Sendable {
     let training: TrainingService
     let localizer: Localizer
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<PeachRequestContext>) {
         group.get(use: show)
         group.put(use: update)
     }
@@ -42,11 +42,11 @@ struct SettingsController: Sendable {
         }
     }
 
-    @Sendable func show(request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func show(request: Request, context: PeachRequestContext) async throws -> Response {
         try JSONResponse.make(["settings": await training.settings.values])
     }
 
-    @Sendable func update(request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func update(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let changes = try await request.decodeJSON([String: SettingValue].self, texts: texts).mapValues(\.text)
         try Self.checkLengths(changes, texts: texts)

@@ -133,6 +133,19 @@ extension Texts {
         errorUnknownHost:
             "This server does not answer to that address; open Peach at the address it printed when it started.",
         errorValueTooLong: { "The value of \"\($0)\" is too long; at most \($1) characters are allowed." },
+        pairTitle: "Pair this device",
+        pairExplanation:
+            "Pair this device with Peach on your computer to train here. Only devices you pair can see or change your training data.",
+        pairButton: "Pair this device",
+        pairUsedTitle: "This pairing link no longer works",
+        pairUsedOrExpired:
+            "This pairing code was already used or has expired. Each code pairs one device and works for 10 minutes.",
+        pairRequiredTitle: "Pair this device first",
+        pairRequired: "This device is not paired with Peach, so it cannot see or change the training data.",
+        pairHowTo:
+            "Start Peach with `peach serve --lan` on your computer and open the address it shows, or scan its QR code. Peach shows a new code for each device.",
+        errorPairingRequired:
+            "This device is not paired. Start Peach with `peach serve --lan` on your computer and open the address it shows, or scan its QR code.",
         noIntervals: "none",
         settingNames: [
             .noteRangeLower: "lowest note", .noteRangeUpper: "highest note", .noteDuration: "note duration",

@@ -136,6 +136,19 @@ extension Texts {
         errorUnknownHost:
             "Dieser Server antwortet nicht unter dieser Adresse; öffne Peach unter der Adresse, die er beim Start angezeigt hat.",
         errorValueTooLong: { "Der Wert von \"\($0)\" ist zu lang; erlaubt sind höchstens \($1) Zeichen." },
+        pairTitle: "Dieses Gerät koppeln",
+        pairExplanation:
+            "Kopple dieses Gerät mit Peach auf deinem Computer, um hier zu trainieren. Nur gekoppelte Geräte können deine Trainingsdaten sehen oder ändern.",
+        pairButton: "Gerät koppeln",
+        pairUsedTitle: "Dieser Kopplungslink gilt nicht mehr",
+        pairUsedOrExpired:
+            "Dieser Kopplungscode wurde schon benutzt oder ist abgelaufen. Jeder Code koppelt ein Gerät und gilt 10 Minuten.",
+        pairRequiredTitle: "Zuerst dieses Gerät koppeln",
+        pairRequired: "Dieses Gerät ist nicht mit Peach gekoppelt und kann die Trainingsdaten daher weder sehen noch ändern.",
+        pairHowTo:
+            "Starte Peach auf deinem Computer mit `peach serve --lan` und öffne die angezeigte Adresse oder scanne den QR-Code. Peach zeigt für jedes Gerät einen neuen Code.",
+        errorPairingRequired:
+            "Dieses Gerät ist nicht gekoppelt. Starte Peach auf deinem Computer mit `peach serve --lan` und öffne die angezeigte Adresse oder scanne den QR-Code.",
         noIntervals: "keines",
         settingNames: [
             .noteRangeLower: "Tiefster Ton", .noteRangeUpper: "Höchster Ton", .noteDuration: "Tondauer",

@@ -130,6 +130,18 @@ public struct Texts: Sendable {
     public let errorUnknownHost: String
     /// A setting value longer than any valid one: the setting's key and the bound in characters.
     public let errorValueTooLong: @Sendable (String, Int) -> String
+
+    // LAN pairing (issue 6)
+    public let pairTitle: String
+    public let pairExplanation: String
+    public let pairButton: String
+    public let pairUsedTitle: String
+    public let pairUsedOrExpired: String
+    public let pairRequiredTitle: String
+    public let pairRequired: String
+    /// How to pair: start `peach serve --lan` and open its address or scan its QR code.
+    public let pairHowTo: String
+    public let errorPairingRequired: String
     /// The value shown when no interval is selected.
     public let noIntervals: String
 

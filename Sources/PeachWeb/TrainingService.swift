@@ -33,8 +33,10 @@ public actor TrainingService {
 
     /// Issues the next exercise of a mode: a comparison continues the mode's adaptive chain from
     /// its last recorded answer (or starts from the mode's mean threshold).
+    /// `deviceID` is the paired device asking (nil: this machine); pending exercises are
+    /// bounded per device.
     /// - Complexity: O(number of selected intervals).
-    public func nextExercise(mode: TrainingMode) -> IssuedExercise {
+    public func nextExercise(mode: TrainingMode, deviceID: Int64? = nil) -> IssuedExercise {
         let content: IssuedExercise.Content
         switch mode.kind {
         case .comparison:
@@ -48,7 +50,7 @@ public actor TrainingService {
         let exercise = IssuedExercise(
             id: makeID(), mode: mode, content: content, referencePitch: settings.referencePitch,
             noteDuration: settings.noteDuration, issuedAt: now())
-        pending.insert(exercise)
+        pending.insert(exercise, deviceID: deviceID)
         return exercise
     }
 
@@ -57,7 +59,7 @@ public actor TrainingService {
     /// Idempotent by id: the same answer again returns the same reply; after a restart, an id
     /// the database knows gets feedback rebuilt from the stored record and a fresh next exercise.
     /// A different answer to an answered exercise is refused. Nothing is stored on an error.
-    public func answer(id: UUID, with answer: Answer) throws -> AnswerReply {
+    public func answer(id: UUID, with answer: Answer, deviceID: Int64? = nil) throws -> AnswerReply {
         if let (previousAnswer, reply) = answered[id] {
             // The next exercise is of the answered exercise's mode, so it tells the kind.
             let kind = reply.next.mode.kind
@@ -76,9 +78,11 @@ public actor TrainingService {
                 guard Answer(reproducing: stored).matches(answer) else { throw TrainingError.alreadyAnswered(id) }
                 feedback = Feedback(stored)
             }
+            let owner = pending.deviceID(of: id)
             pending.remove(id: id)
             return remember(
-                id: id, answer: answer, reply: AnswerReply(feedback: feedback, next: nextExercise(mode: exercise.mode)))
+                id: id, answer: answer,
+                reply: AnswerReply(feedback: feedback, next: nextExercise(mode: exercise.mode, deviceID: owner)))
         }
         // Not pending: perhaps answered before a restart (or long ago).
         guard let stored = try database.trainingRecord(exerciseID: id) else {
@@ -95,7 +99,8 @@ public actor TrainingService {
         }
         guard Answer(reproducing: stored).matches(answer) else { throw TrainingError.alreadyAnswered(id) }
         return remember(
-            id: id, answer: answer, reply: AnswerReply(feedback: Feedback(stored), next: nextExercise(mode: mode)))
+            id: id, answer: answer,
+            reply: AnswerReply(feedback: Feedback(stored), next: nextExercise(mode: mode, deviceID: deviceID)))
     }
 
     private func remember(id: UUID, answer: Answer, reply: AnswerReply) -> AnswerReply {

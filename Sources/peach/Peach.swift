@@ -12,7 +12,7 @@ struct Peach: AsyncParsableCommand {
             (or ~/.local/share/peach/peach.sqlite); every command takes --data PATH to use another.
             """,
         version: PeachVersion.current,
-        subcommands: [Serve.self, Export.self, Import.self, Stats.self, Reset.self],
+        subcommands: [Serve.self, Export.self, Import.self, Stats.self, Reset.self, Devices.self],
         defaultSubcommand: Serve.self
     )
 }

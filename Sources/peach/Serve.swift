@@ -7,41 +7,117 @@ import PeachWeb
 /// `peach serve`: the app itself. Serves Peach to a browser until interrupted; Ctrl-C (or
 /// SIGTERM) stops it gracefully, letting requests in flight finish, so an answer being recorded
 /// is committed before the server exits.
+///
+/// Without `--lan` it listens on loopback only. With `--lan` it listens on every interface and
+/// prints a one-time pairing link (and its QR code) per network address; devices on the network
+/// must pair before they see anything (issue 6).
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve Peach to your browser (the default command).",
         discussion: """
-            Prints the address to open and serves until you press Ctrl-C. Use --host 0.0.0.0 to \
-            train from a phone or tablet on the same network.
+            Prints the address to open and serves until you press Ctrl-C. Use --lan to train from \
+            a phone or tablet on the same network: Peach then prints a pairing link and QR code; \
+            each link pairs one device, and only paired devices can reach your training data \
+            (see `peach devices`).
             """)
 
-    @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
+    @Flag(help: "Serve on your network too: listen on all interfaces and print pairing links and QR codes.")
+    var lan = false
+
+    @Option(help: "The address to listen on (default 127.0.0.1; 0.0.0.0 with --lan). Only loopback without --lan.")
+    var host: String?
 
     @Option(help: "The port to listen on (0 picks a free one).")
     var port = 8080
 
+    /// For the benchmark and the end-to-end tests, which can only connect over loopback:
+    /// loopback clients must pair too, exactly as devices on the network.
+    @Flag(name: .customLong("require-pairing-on-loopback"), help: .hidden)
+    var requirePairingOnLoopback = false
+
     @OptionGroup var store: StoreOptions
+
+    static func isLoopback(_ host: String) -> Bool {
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return bare == "localhost" || bare == "::1"
+            || bare.hasPrefix("127.")
+                && bare.split(separator: ".").count == 4
+    }
+
+    func validate() throws {
+        if let host, !lan, !Self.isLoopback(host) {
+            throw ValidationError(
+                """
+                --host \(host) would make Peach reachable from other machines. Use --lan for that \
+                (devices must then pair before they can see your training data), or a loopback \
+                address such as 127.0.0.1.
+                """)
+        }
+    }
 
     func run() async throws {
         let database = try store.openDatabase()
-        let host = self.host
+        let host = self.host ?? (lan ? "0.0.0.0" : "127.0.0.1")
+        let pairs = lan || requirePairingOnLoopback
+        let pairing = PairingCodes(enabled: pairs)
         let app = try await buildApplication(
             database: database,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "Peach"),
             allowedHosts: AllowedHosts(servingHost: host, port: port),
+            pairing: pairing,
+            clients: requirePairingOnLoopback ? .everyoneMustPair : .loopbackIsLocal,
             onServerRunning: { port in
+                let port = port ?? 0
                 let shown =
                     ["0.0.0.0", "::", ""].contains(host) ? "localhost" : host.contains(":") ? "[\(host)]" : host
-                // Written unbuffered, so the address shows at once also when stdout is a pipe.
-                FileHandle.standardOutput.write(
-                    Data(
-                        """
-                        Peach is running. Open http://\(shown):\(port.map(String.init) ?? "?")/ in your browser.
-                        Training data: \(database.path). Press Ctrl-C to stop.
+                Self.write(
+                    """
+                    Peach is running. Open http://\(shown):\(port)/ in your browser.
+                    Training data: \(database.path). Press Ctrl-C to stop.
 
-                        """.utf8))
+                    """)
+                guard pairs else { return }
+                let addresses =
+                    ["0.0.0.0", "::"].contains(host) ? NetworkAddresses.nonLoopbackIPv4() : [host]
+                await pairing.announce { code in Self.write(Self.pairingText(code, addresses: addresses, port: port)) }
             })
+        // An unused code expires after ten minutes; asking for the valid code replaces (and
+        // prints) an expired one, so the terminal always shows a code that works.
+        let refresher = Task {
+            while pairs, !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(15))
+                _ = await pairing.validCode()
+            }
+        }
+        defer { refresher.cancel() }
         try await app.runService()
+    }
+
+    /// The pairing links of one code, each with its QR code.
+    static func pairingText(_ code: PairingCode, addresses: [String], port: Int) -> String {
+        guard !addresses.isEmpty else {
+            return """
+                No network address found: connect this computer to your network and restart Peach.
+                Pairing code: \(code.text)
+
+                """
+        }
+        var text = """
+            To train on a phone or tablet on this network, open this address on it (or scan the \
+            QR code). It pairs one device and works for \(Int(PairingCode.lifetime / 60)) minutes; \
+            Peach then shows a new one.
+
+            """
+        for address in addresses {
+            let url = "http://\(address):\(port)\(PageRoute.pair.path)?code=\(code.text)"
+            text += "\n  \(url)\n\n"
+            if let qr = try? QRCode(text: url) { text += qr.terminalRendering + "\n" }
+        }
+        return text
+    }
+
+    /// Written unbuffered, so that the address shows at once also when stdout is a pipe.
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

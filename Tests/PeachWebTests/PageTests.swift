@@ -325,7 +325,7 @@ struct AssetTests {
         #expect(assets.files["icons/peach.svg"]?.contentType == "image/svg+xml")
         #expect(assets.files["manifest.webmanifest"]?.contentType == "application/manifest+json")
 
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: PeachRequestContext.self)
         assets.addRoutes(to: router)
         let app = Application(router: router)
         try await app.test(.router) { client in

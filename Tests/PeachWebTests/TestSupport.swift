@@ -38,8 +38,8 @@ func withApp(
 ) async throws {
     // The router test client sends `Host: localhost` without a port.
     let app = try await buildApplication(
-        database: database, allowedHosts: allowedHosts, random: SeededRandomNumberGenerator(seed: seed),
-        now: { clock.now })
+        database: database, allowedHosts: allowedHosts, clients: .everyoneIsLocal,
+        random: SeededRandomNumberGenerator(seed: seed), now: { clock.now })
     try await app.test(.router) { client in try await test(client) }
 }
 

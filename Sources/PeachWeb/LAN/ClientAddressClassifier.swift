@@ -1,0 +1,44 @@
+import NIOCore
+
+/// Decides whether a connection comes from this machine (open, as without LAN mode) or from
+/// the network (needs a paired device's session). A struct of one closure, so that tests and
+/// the benchmark can treat loopback like the network (STYLE.md rule 6).
+public struct ClientAddressClassifier: Sendable {
+    public let isLocal: @Sendable (SocketAddress?) -> Bool
+
+    public init(isLocal: @escaping @Sendable (SocketAddress?) -> Bool) {
+        self.isLocal = isLocal
+    }
+
+    /// Loopback (127.0.0.0/8, ::1, IPv4-mapped loopback) is local; everything else — also a
+    /// connection whose address is unknown — must be paired (fail closed).
+    public static let loopbackIsLocal = ClientAddressClassifier { address in
+        guard let address else { return false }
+        return isLoopback(address)
+    }
+
+    /// Every connection must be paired, also from this machine: for tests and the benchmark,
+    /// which can only connect over loopback.
+    public static let everyoneMustPair = ClientAddressClassifier { _ in false }
+
+    /// Every connection is local (tests of the app without pairing).
+    public static let everyoneIsLocal = ClientAddressClassifier { _ in true }
+
+    static func isLoopback(_ address: SocketAddress) -> Bool {
+        switch address {
+        case .v4(let v4):
+            // sin_addr is in network byte order: the first octet is the lowest byte in memory.
+            return UInt32(bigEndian: v4.address.sin_addr.s_addr) >> 24 == 127
+        case .v6(let v6):
+            let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
+            let loopback = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+            let mappedV4Loopback =
+                bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+                && bytes[12] == 127
+            return loopback || mappedV4Loopback
+        case .unixDomainSocket:
+            // Only processes on this machine can reach a Unix socket.
+            return true
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Hummingbird
+import PeachStore
+
+/// LAN mode's gate (issue 6): a request from the network needs the session cookie of a paired
+/// device, checked against the database on every request (one indexed lookup, so a device
+/// revoked with `peach devices revoke` is refused at its very next request). Requests from this
+/// machine pass as before. Unpaired, only `/pair` and what its page needs are reachable;
+/// everything else is a 401 that explains how to pair (a page, or the JSON error under `/api/`).
+struct DeviceAccessMiddleware: RouterMiddleware {
+    typealias Context = PeachRequestContext
+    let database: AppDatabase
+    let classifier: ClientAddressClassifier
+    let localizer: Localizer
+    let now: @Sendable () -> Date
+    /// `lastSeenAt` is written at most this often per device, so that checking a session is a
+    /// read, not a write, on almost every request.
+    static let seenResolution: TimeInterval = 60
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        if classifier.isLocal(context.remoteAddress) || Self.isOpen(request.uri.path) {
+            return try await next(request, context)
+        }
+        if let token = request.cookies[SessionToken.cookieName]?.value,
+            let device = try database.device(tokenHash: SessionToken.hash(token))
+        {
+            let now = now()
+            if now.timeIntervalSince(device.lastSeenAt) >= Self.seenResolution {
+                try database.markDeviceSeen(id: device.id, at: now)
+            }
+            var context = context
+            context.deviceID = device.id
+            return try await next(request, context)
+        }
+        let texts = await localizer.texts(for: request)
+        if request.uri.path.hasPrefix("/api/") {
+            throw APIError(.unauthorized, code: "pairingRequired", message: texts.errorPairingRequired)
+        }
+        return PageController.html(PairingPage(texts: texts, state: .required).render(), status: .unauthorized)
+    }
+
+    /// What an unpaired device may load: the pairing page, its stylesheet, scripts and icon.
+    static func isOpen(_ path: String) -> Bool {
+        path == PageRoute.pair.path || path.hasPrefix("/assets/") || path == "/favicon.svg"
+    }
+}

@@ -1,0 +1,44 @@
+import PeachCore
+
+/// The pages of pairing: the confirmation behind a pairing link, the answer to a used or
+/// expired code, and the 401 a device sees before it is paired.
+public struct PairingPage: Sendable {
+    public enum State: Hashable, Sendable {
+        case confirm(code: String)
+        case usedOrExpired
+        case required
+    }
+
+    public var texts: Texts
+    public var state: State
+
+    public init(texts: Texts, state: State) {
+        self.texts = texts
+        self.state = state
+    }
+
+    public func render() -> String {
+        let heading: String
+        let body: [HTML]
+        switch state {
+        case .confirm(let code):
+            heading = texts.pairTitle
+            body = [
+                el("p", .text(texts.pairExplanation)),
+                el(
+                    "form", ["id": "pair-form", "method": "post", "action": PageRoute.pair.path],
+                    el("input", ["type": "hidden", "name": "code", "value": code]),
+                    el("button", ["type": "submit"], .text(texts.pairButton))
+                ),
+            ]
+        case .usedOrExpired:
+            heading = texts.pairUsedTitle
+            body = [el("p", .text(texts.pairUsedOrExpired)), el("p", .text(texts.pairHowTo))]
+        case .required:
+            heading = texts.pairRequiredTitle
+            body = [el("p", .text(texts.pairRequired)), el("p", .text(texts.pairHowTo))]
+        }
+        return Layout(texts: texts, title: heading + " — " + texts.appName, page: "pair", navigation: [])
+            .render(main: el("main", ["id": "main"], children: [el("h1", .text(heading))] + body))
+    }
+}

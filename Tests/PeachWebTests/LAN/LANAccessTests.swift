@@ -1,0 +1,259 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import PeachCore
+import PeachStore
+import Testing
+
+@testable import PeachWeb
+
+/// Runs `test` against an app in which every client must pair (as a device on the network
+/// would), with the pairing codes it hands out.
+private func withLANApp(
+    database: AppDatabase, clock: TestClock = TestClock(), clients: ClientAddressClassifier = .everyoneMustPair,
+    _ test: @escaping @Sendable (any TestClientProtocol, PairingCodes) async throws -> Void
+) async throws {
+    let pairing = PairingCodes(enabled: true, random: SeededRandomNumberGenerator(seed: 3), now: { clock.now })
+    let app = try await buildApplication(
+        database: database, pairing: pairing, clients: clients, random: SeededRandomNumberGenerator(seed: 7),
+        now: { clock.now })
+    try await app.test(.router) { client in try await test(client, pairing) }
+}
+
+extension TestClientProtocol {
+    fileprivate func postPair(_ code: String, language: String? = nil) async throws -> TestResponse {
+        var headers: HTTPFields = [
+            .contentType: "application/x-www-form-urlencoded",
+            .userAgent:
+                "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile/15E148 Safari/604.1",
+        ]
+        if let language { headers[.acceptLanguage] = language }
+        return try await execute(
+            uri: "/pair", method: .post, headers: headers, body: ByteBuffer(string: "code=\(code)"))
+    }
+
+    fileprivate func get(_ uri: String, cookie: String?, language: String? = nil) async throws -> TestResponse {
+        var headers: HTTPFields = [:]
+        if let cookie { headers[.cookie] = cookie }
+        if let language { headers[.acceptLanguage] = language }
+        return try await execute(uri: uri, method: .get, headers: headers)
+    }
+}
+
+/// `name=value` of a `Set-Cookie` header, as a browser sends it back.
+private func cookiePair(_ response: TestResponse) throws -> String {
+    let setCookie = try #require(response.headers[.setCookie])
+    return String(try #require(setCookie.split(separator: ";").first))
+}
+
+@Suite("LAN mode: pairing and device sessions (issue 6)")
+struct LANAccessTests {
+    @Test("a pairing code shows a confirmation on GET, pairs on POST, and then stops working")
+    func codeWorksOnce() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withLANApp(database: database) { client, pairing in
+            let code = try #require(await pairing.validCode()).text
+            let confirm = try await client.get("/pair?code=\(code)")
+            #expect(confirm.status == .ok)
+            #expect(confirm.text.contains(#"<form id="pair-form" method="post" action="/pair">"#))
+            // Looking at the link (a link preview, a prefetch) pairs nothing and uses nothing.
+            #expect(try database.devices().isEmpty)
+            #expect(await pairing.isValid(code))
+
+            let paired = try await client.postPair(code)
+            #expect(paired.status == .seeOther)
+            #expect(paired.headers[.location] == "/")
+            let devices = try database.devices()
+            #expect(devices.map(\.name) == ["iPhone · Safari"])
+            #expect(devices.first?.createdAt == TestClock().now)
+
+            let again = try await client.postPair(code)
+            #expect(again.status == .gone)
+            #expect(again.headers[.setCookie] == nil)
+            #expect(again.text.contains("already used or has expired"))
+            #expect(try await client.get("/pair?code=\(code)").status == .gone)
+            let german = try await client.postPair(code, language: "de")
+            #expect(german.text.contains("schon benutzt oder ist abgelaufen"))
+            #expect(try database.devices().count == 1)
+            // The next device gets a fresh code.
+            let next = try #require(await pairing.validCode()).text
+            #expect(next != code)
+            #expect(next.count == 10)
+            #expect(next.allSatisfy { PairingCode.alphabet.contains($0) })
+        }
+    }
+
+    @Test("the session cookie is long, random, HttpOnly, SameSite=Strict, Path=/, not Secure on plain HTTP")
+    func cookieAttributes() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withLANApp(database: database) { client, pairing in
+            let first = try await client.postPair(try #require(await pairing.validCode()).text)
+            let second = try await client.postPair(try #require(await pairing.validCode()).text)
+            let setCookie = try #require(first.headers[.setCookie])
+            let attributes = setCookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(attributes.contains("HttpOnly"))
+            #expect(attributes.contains("SameSite=Strict"))
+            #expect(attributes.contains("Path=/"))
+            #expect(!attributes.contains { $0.lowercased() == "secure" })
+            let token = try cookiePair(first).dropFirst("peach_session=".count)
+            #expect(token.count == 43)  // 256 bits in base64url
+            #expect(try cookiePair(first) != cookiePair(second))
+            #expect(try database.devices().count == 2)
+        }
+    }
+
+    @Test("without a session, with an invalid one or a revoked one: 401 page or JSON that explains pairing")
+    func unpairedIsRefused() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withLANApp(database: database) { client, pairing in
+            let page = try await client.get("/", cookie: nil)
+            #expect(page.status == .unauthorized)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.text.contains("peach serve --lan"))
+            #expect(page.text.contains("scan its QR code"))
+            let german = try await client.get("/settings", cookie: nil, language: "de")
+            #expect(german.status == .unauthorized)
+            #expect(german.text.contains("Zuerst dieses Gerät koppeln"))
+
+            let api = try await client.get("/api/exercises/next?mode=comparison", cookie: nil)
+            #expect(api.status == .unauthorized)
+            #expect(api.errorCode == "pairingRequired")
+            #expect(api.errorMessage?.contains("peach serve --lan") == true)
+            let write = try await client.send(.put, "/api/settings", json: #"{"referencePitch": 442}"#)
+            #expect(write.status == .unauthorized)
+            #expect(try database.loadSettings().referencePitch.hertz == 440)
+
+            let invalid = try await client.get("/", cookie: "peach_session=not-a-session")
+            #expect(invalid.status == .unauthorized)
+
+            // The pairing page and what it loads stay reachable.
+            #expect(try await client.get("/assets/peach.css", cookie: nil).status == .ok)
+            #expect(try await client.get("/pair?code=WRONG", cookie: nil).status == .gone)
+
+            let cookie = try cookiePair(try await client.postPair(try #require(await pairing.validCode()).text))
+            #expect(try await client.get("/", cookie: cookie).status == .ok)
+            #expect(try await client.get("/api/exercises/next?mode=comparison", cookie: cookie).status == .ok)
+
+            let device = try #require(try database.devices().first)
+            #expect(try database.removeDevice(id: device.id))
+            let revoked = try await client.get("/", cookie: cookie)
+            #expect(revoked.status == .unauthorized)
+            #expect(try !database.removeDevice(id: device.id))
+        }
+    }
+
+    @Test("a pairing code expires after 10 minutes and a fresh one replaces it")
+    func codeExpires() async throws {
+        let database = try AppDatabase.inMemory()
+        let clock = TestClock()
+        try await withLANApp(database: database, clock: clock) { client, pairing in
+            let code = try #require(await pairing.validCode())
+            #expect(code.expiresAt == clock.now + 600)
+            clock.advance(by: 599)
+            #expect(await pairing.isValid(code.text))
+            clock.advance(by: 1)
+            #expect(try await client.get("/pair?code=\(code.text)").status == .gone)
+            #expect(try await client.postPair(code.text).status == .gone)
+            #expect(try database.devices().isEmpty)
+            let fresh = try #require(await pairing.validCode())
+            #expect(fresh.text != code.text)
+            #expect(try await client.postPair(fresh.text).status == .seeOther)
+        }
+    }
+
+    @Test("without LAN mode there is no code, so /pair pairs nothing")
+    func noCodeWithoutLAN() async throws {
+        let pairing = PairingCodes(enabled: false)
+        #expect(await pairing.validCode() == nil)
+        #expect(await !pairing.consume(""))
+    }
+
+    @Test("a new code is announced each time one is used")
+    func announcesFreshCodes() async throws {
+        let announced = Announced()
+        let pairing = PairingCodes(enabled: true, random: SeededRandomNumberGenerator(seed: 1))
+        await pairing.announce { announced.append($0.text) }
+        let first = try #require(await pairing.validCode()).text
+        #expect(await pairing.consume(first.lowercased()))
+        #expect(await !pairing.consume(first))
+        let texts = announced.texts
+        #expect(texts.count == 2)
+        #expect(texts.first == first)
+        #expect(texts.last == (await pairing.validCode())?.text)
+    }
+
+    @Test("loopback is local; other addresses, and an unknown one, must pair")
+    func classifier() throws {
+        let classifier = ClientAddressClassifier.loopbackIsLocal
+        func isLocal(_ ip: String?) throws -> Bool {
+            try classifier.isLocal(ip.map { try SocketAddress(ipAddress: $0, port: 1) })
+        }
+        #expect(try isLocal("127.0.0.1"))
+        #expect(try isLocal("127.3.2.1"))
+        #expect(try isLocal("::1"))
+        #expect(try isLocal("::ffff:127.0.0.1"))
+        #expect(try !isLocal("192.168.1.20"))
+        #expect(try !isLocal("10.0.0.1"))
+        #expect(try !isLocal("128.0.0.1"))
+        #expect(try !isLocal("::ffff:10.0.0.1"))
+        #expect(try !isLocal("fe80::1"))
+        #expect(try !isLocal(nil))
+    }
+
+    @Test("over a real loopback connection the default classifier keeps Peach open without pairing")
+    func loopbackStaysOpen() async throws {
+        let app = try await buildApplication(
+            database: try AppDatabase.inMemory(),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+            pairing: PairingCodes(enabled: true))
+        try await app.test(.live) { client in
+            let page = try await client.get("/")
+            let api = try await client.get("/api/settings")
+            #expect(page.status == .ok)
+            #expect(api.status == .ok)
+        }
+    }
+
+    @Test("pending exercises are bounded per device: a busy device does not push out another's")
+    func pendingPerDevice() async throws {
+        let service = try TrainingService(
+            database: try AppDatabase.inMemory(), random: SeededRandomNumberGenerator(seed: 5),
+            now: { TestClock().now })
+        let phone = await service.nextExercise(mode: .comparison, deviceID: 1)
+        for _ in 0..<100 { _ = await service.nextExercise(mode: .comparison, deviceID: 2) }
+        let local = await service.nextExercise(mode: .comparison)
+        let reply = try await service.answer(id: phone.id, with: .higher, deviceID: 1)
+        #expect(reply.next.mode == .comparison)
+        _ = try await service.answer(id: local.id, with: .lower)
+        // The next exercise belongs to the same device: its 100 exercises later, still pending.
+        for _ in 0..<100 { _ = await service.nextExercise(mode: .comparison, deviceID: 2) }
+        #expect(try await service.answer(id: reply.next.id, with: .lower, deviceID: 1).next.mode == .comparison)
+    }
+
+    @Test("device names come from the User-Agent")
+    func deviceNames() {
+        #expect(
+            DeviceName(
+                userAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36"
+            )
+            .text == "Android · Chrome")
+        #expect(
+            DeviceName(
+                userAgent:
+                    "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Safari/604.1"
+            )
+            .text == "iPad · Safari")
+        #expect(DeviceName(userAgent: "curl/8.5.0").text == "curl/8.5.0")
+        #expect(DeviceName(userAgent: nil).text == "Unknown device")
+    }
+}
+
+/// Codes announced by `PairingCodes`, collected from its callback.
+private final class Announced: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func append(_ text: String) { lock.withLock { stored.append(text) } }
+    var texts: [String] { lock.withLock { stored } }
+}
