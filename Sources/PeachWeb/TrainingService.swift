@@ -33,8 +33,10 @@ public actor TrainingService {
 
     /// Issues the next exercise of a mode: a comparison continues the mode's adaptive chain from
     /// its last recorded answer (or starts from the mode's mean threshold).
+    /// `client` tells apart whose pending exercises these are (each client keeps at most 32 per
+    /// mode; a paired device's id once there are sessions, `""` for the one local client).
     /// - Complexity: O(number of selected intervals).
-    public func nextExercise(mode: TrainingMode) -> IssuedExercise {
+    public func nextExercise(mode: TrainingMode, client: String = "") -> IssuedExercise {
         let content: IssuedExercise.Content
         switch mode.kind {
         case .comparison:
@@ -48,7 +50,7 @@ public actor TrainingService {
         let exercise = IssuedExercise(
             id: makeID(), mode: mode, content: content, referencePitch: settings.referencePitch,
             noteDuration: settings.noteDuration, issuedAt: now())
-        pending.insert(exercise)
+        pending.insert(exercise, client: client)
         return exercise
     }
 
@@ -65,7 +67,7 @@ public actor TrainingService {
             guard previousAnswer.matches(answer) else { throw TrainingError.alreadyAnswered(id) }
             return reply
         }
-        if let exercise = pending.exercise(id: id, at: now()) {
+        if let (exercise, owner) = pending.owned(id: id, at: now()) {
             let record = try exercise.record(for: answer, at: now())
             let feedback: Feedback
             switch try database.record(record, exerciseID: id) {
@@ -78,7 +80,8 @@ public actor TrainingService {
             }
             pending.remove(id: id)
             return remember(
-                id: id, answer: answer, reply: AnswerReply(feedback: feedback, next: nextExercise(mode: exercise.mode)))
+                id: id, answer: answer,
+                reply: AnswerReply(feedback: feedback, next: nextExercise(mode: exercise.mode, client: owner.client)))
         }
         // Not pending: perhaps answered before a restart (or long ago).
         guard let stored = try database.trainingRecord(exerciseID: id) else {
