@@ -34,7 +34,7 @@ struct ExerciseController: Sendable {
         let texts = await localizer.texts(for: request)
         let name = request.uri.queryParameters.get("mode") ?? ""
         guard let mode = TrainingMode(rawValue: name) else { throw APIError.unknownMode(name, texts) }
-        let exercise = await training.nextExercise(mode: mode, deviceID: context.deviceID)
+        let exercise = await training.nextExercise(mode: mode, client: context.client)
         return try JSONResponse.make(["exercise": ExercisePayload(exercise, texts: texts)])
     }
 
@@ -55,7 +55,7 @@ struct ExerciseController: Sendable {
                 .notFound, code: "unknownExercise", message: texts.errorUnknownExercise(APIError.shown(idText)))
         }
         do {
-            let reply = try await training.answer(id: id, with: answer, deviceID: context.deviceID)
+            let reply = try await training.answer(id: id, with: answer, client: context.client)
             return try JSONResponse.make(
                 Reply(
                     feedback: FeedbackPayload(reply.feedback, texts: texts),

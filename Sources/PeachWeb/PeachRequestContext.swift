@@ -10,6 +10,12 @@ public struct PeachRequestContext: RequestContext, RemoteAddressRequestContext {
     /// The paired device, set by `DeviceAccessMiddleware`; nil for a local (loopback) client.
     public var deviceID: Int64?
 
+    /// Whose pending exercises these are (`TrainingService` bounds them per client): the
+    /// paired device, or `""` for this machine.
+    public var client: String {
+        deviceID.map { "device-\($0)" } ?? ""
+    }
+
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress

@@ -2,64 +2,80 @@ import Foundation
 import PeachCore
 
 /// The exercises issued and not yet answered, bounded so that abandoned pages cannot fill
-/// memory: at most `capacityPerMode` per mode and client (the oldest is dropped first) and none
-/// older than `lifetime`. A client is a paired device, or this machine (`nil`): one busy phone
-/// cannot push another device's open exercise out (issue 6).
+/// memory and one client cannot crowd out another: at most `capacityPerMode` per client and mode
+/// (that client's oldest of the mode is dropped first), at most `totalCapacity` in all (the
+/// oldest of all is dropped first), and none older than `lifetime`.
 ///
-/// A browser holds one pending exercise per open training page, so a small cap is plenty.
-/// - Complexity: O(1) lookup; O(capacityPerMode) insertion and removal.
+/// A client is whatever the server tells apart (a paired device once there are sessions; today
+/// every request is the one local client, `""`). A browser holds one pending exercise per open
+/// training page, so a small cap is plenty.
+/// - Complexity: O(1) lookup; O(capacityPerMode) insertion and removal, amortised O(1) for the
+///   total bound.
 struct PendingExercises: Sendable {
-    let capacityPerMode: Int
-    let lifetime: TimeInterval
-    private var exercises: [UUID: IssuedExercise] = [:]
-    /// Whose exercise of which mode: a paired device's id, or nil for this machine.
-    struct Slot: Hashable, Sendable {
-        var deviceID: Int64?
-        var mode: TrainingMode
+    /// Who an exercise was issued to, and for which mode.
+    struct Owner: Hashable, Sendable {
+        let client: String
+        let mode: TrainingMode
     }
-    /// Ids per slot, oldest first.
-    private var order: [Slot: [UUID]] = [:]
-    private var slots: [UUID: Slot] = [:]
 
-    init(capacityPerMode: Int = 32, lifetime: TimeInterval = 6 * 3600) {
+    let capacityPerMode: Int
+    let totalCapacity: Int
+    let lifetime: TimeInterval
+    private var exercises: [UUID: (exercise: IssuedExercise, owner: Owner)] = [:]
+    /// Ids per owner, oldest first.
+    private var order: [Owner: [UUID]] = [:]
+    /// Every id in the order issued, answered ones included until the next compaction.
+    private var arrivals: [UUID] = []
+    private var firstArrival = 0
+
+    init(capacityPerMode: Int = 32, totalCapacity: Int = 2048, lifetime: TimeInterval = 6 * 3600) {
         self.capacityPerMode = capacityPerMode
+        self.totalCapacity = totalCapacity
         self.lifetime = lifetime
     }
 
     var count: Int { exercises.count }
 
-    mutating func insert(_ exercise: IssuedExercise, deviceID: Int64? = nil) {
-        let slot = Slot(deviceID: deviceID, mode: exercise.mode)
-        exercises[exercise.id] = exercise
-        slots[exercise.id] = slot
-        order[slot, default: []].append(exercise.id)
-        while let ids = order[slot], ids.count > capacityPerMode {
-            exercises[ids[0]] = nil
-            slots[ids[0]] = nil
-            order[slot]!.removeFirst()
+    mutating func insert(_ exercise: IssuedExercise, client: String = "") {
+        let owner = Owner(client: client, mode: exercise.mode)
+        exercises[exercise.id] = (exercise, owner)
+        order[owner, default: []].append(exercise.id)
+        arrivals.append(exercise.id)
+        while let ids = order[owner], ids.count > capacityPerMode {
+            remove(id: ids[0])
         }
-    }
-
-    /// The device an exercise was issued to (nil: this machine).
-    func deviceID(of id: UUID) -> Int64? {
-        slots[id]?.deviceID
+        while exercises.count > totalCapacity, firstArrival < arrivals.count {
+            remove(id: arrivals[firstArrival])
+            firstArrival += 1
+        }
+        // Forget answered and dropped ids now and then, so `arrivals` stays O(totalCapacity).
+        if arrivals.count - firstArrival > 2 * totalCapacity {
+            arrivals = arrivals[firstArrival...].filter { exercises[$0] != nil }
+            firstArrival = 0
+        }
     }
 
     /// The pending exercise with this id, if it has not expired at `now`.
     func exercise(id: UUID, at now: Date) -> IssuedExercise? {
-        guard let exercise = exercises[id], now.timeIntervalSince(exercise.issuedAt) <= lifetime else { return nil }
-        return exercise
+        owned(id: id, at: now)?.exercise
+    }
+
+    /// The pending exercise with this id and whom it was issued to, if it has not expired.
+    func owned(id: UUID, at now: Date) -> (exercise: IssuedExercise, owner: Owner)? {
+        guard let entry = exercises[id], now.timeIntervalSince(entry.exercise.issuedAt) <= lifetime else { return nil }
+        return entry
     }
 
     mutating func remove(id: UUID) {
-        guard exercises.removeValue(forKey: id) != nil, let slot = slots.removeValue(forKey: id) else { return }
-        order[slot]?.removeAll { $0 == id }
-        if order[slot]?.isEmpty == true { order[slot] = nil }
+        guard let entry = exercises.removeValue(forKey: id) else { return }
+        order[entry.owner]?.removeAll { $0 == id }
+        if order[entry.owner]?.isEmpty == true { order[entry.owner] = nil }
     }
 
     mutating func removeAll() {
         exercises.removeAll()
         order.removeAll()
-        slots.removeAll()
+        arrivals.removeAll()
+        firstArrival = 0
     }
 }

@@ -33,10 +33,10 @@ public actor TrainingService {
 
     /// Issues the next exercise of a mode: a comparison continues the mode's adaptive chain from
     /// its last recorded answer (or starts from the mode's mean threshold).
-    /// `deviceID` is the paired device asking (nil: this machine); pending exercises are
-    /// bounded per device.
+    /// `client` tells apart whose pending exercises these are (each client keeps at most 32 per
+    /// mode; a paired device's id once there are sessions, `""` for the one local client).
     /// - Complexity: O(number of selected intervals).
-    public func nextExercise(mode: TrainingMode, deviceID: Int64? = nil) -> IssuedExercise {
+    public func nextExercise(mode: TrainingMode, client: String = "") -> IssuedExercise {
         let content: IssuedExercise.Content
         switch mode.kind {
         case .comparison:
@@ -50,7 +50,7 @@ public actor TrainingService {
         let exercise = IssuedExercise(
             id: makeID(), mode: mode, content: content, referencePitch: settings.referencePitch,
             noteDuration: settings.noteDuration, issuedAt: now())
-        pending.insert(exercise, deviceID: deviceID)
+        pending.insert(exercise, client: client)
         return exercise
     }
 
@@ -59,7 +59,7 @@ public actor TrainingService {
     /// Idempotent by id: the same answer again returns the same reply; after a restart, an id
     /// the database knows gets feedback rebuilt from the stored record and a fresh next exercise.
     /// A different answer to an answered exercise is refused. Nothing is stored on an error.
-    public func answer(id: UUID, with answer: Answer, deviceID: Int64? = nil) throws -> AnswerReply {
+    public func answer(id: UUID, with answer: Answer, client: String = "") throws -> AnswerReply {
         if let (previousAnswer, reply) = answered[id] {
             // The next exercise is of the answered exercise's mode, so it tells the kind.
             let kind = reply.next.mode.kind
@@ -67,7 +67,7 @@ public actor TrainingService {
             guard previousAnswer.matches(answer) else { throw TrainingError.alreadyAnswered(id) }
             return reply
         }
-        if let exercise = pending.exercise(id: id, at: now()) {
+        if let (exercise, owner) = pending.owned(id: id, at: now()) {
             let record = try exercise.record(for: answer, at: now())
             let feedback: Feedback
             switch try database.record(record, exerciseID: id) {
@@ -78,11 +78,10 @@ public actor TrainingService {
                 guard Answer(reproducing: stored).matches(answer) else { throw TrainingError.alreadyAnswered(id) }
                 feedback = Feedback(stored)
             }
-            let owner = pending.deviceID(of: id)
             pending.remove(id: id)
             return remember(
                 id: id, answer: answer,
-                reply: AnswerReply(feedback: feedback, next: nextExercise(mode: exercise.mode, deviceID: owner)))
+                reply: AnswerReply(feedback: feedback, next: nextExercise(mode: exercise.mode, client: owner.client)))
         }
         // Not pending: perhaps answered before a restart (or long ago).
         guard let stored = try database.trainingRecord(exerciseID: id) else {
@@ -99,8 +98,7 @@ public actor TrainingService {
         }
         guard Answer(reproducing: stored).matches(answer) else { throw TrainingError.alreadyAnswered(id) }
         return remember(
-            id: id, answer: answer,
-            reply: AnswerReply(feedback: Feedback(stored), next: nextExercise(mode: mode, deviceID: deviceID)))
+            id: id, answer: answer, reply: AnswerReply(feedback: Feedback(stored), next: nextExercise(mode: mode, client: client)))
     }
 
     private func remember(id: UUID, answer: Answer, reply: AnswerReply) -> AnswerReply {

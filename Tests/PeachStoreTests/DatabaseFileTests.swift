@@ -188,8 +188,13 @@ struct DatabaseFileTests {
             return (longest, rowCounts)
         }()
         let (longestWrite, (longestRead, rowCounts)) = try await (writing, reading)
-        #expect(longestWrite < .seconds(1))
-        #expect(longestRead < .seconds(1))
+        // Neither waited on the other's lock until the busy timeout: in WAL mode readers never
+        // wait and a write waits only for the other's one transaction. Half the timeout is far
+        // above a transaction here yet far below a stuck lock; speed itself is a benchmark's
+        // business (a busy 2-core machine made a 1 s bound flaky).
+        let stuck = Duration.seconds(AppDatabase.busyTimeout / 2)
+        #expect(longestWrite < stuck)
+        #expect(longestRead < stuck)
         #expect(rowCounts.allSatisfy { $0 >= 200 })
         #expect(try server.recordCounts().total == 420)
         let integrity = try await server.writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }

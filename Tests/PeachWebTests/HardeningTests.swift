@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import PeachCore
 import PeachStore
 import Testing
 
@@ -240,5 +241,35 @@ struct HardeningTests {
             #expect(try await client.answer(ids[10], #"{"answer": "lower"}"#).status == .ok)
         }
         #expect(try recordCount(database) == 2)
+    }
+
+    @Test("one client's pending exercises never crowd out another's; the total is bounded, oldest dropped first")
+    func pendingPerClient() async throws {
+        let database = try AppDatabase.inMemory()
+        let training = try TrainingService(
+            database: database, random: SeededRandomNumberGenerator(seed: 3), now: { Date() })
+        let other = await training.nextExercise(mode: .comparison, client: "phone")
+        var flood: [UUID] = []
+        for _ in 0..<100 { flood.append(await training.nextExercise(mode: .comparison, client: "laptop").id) }
+        let reply = try await training.answer(id: other.id, with: .higher)
+        // The next exercise stays the answering client's.
+        _ = try await training.answer(id: reply.next.id, with: .lower)
+        await #expect(throws: TrainingError.self) { try await training.answer(id: flood[0], with: .higher) }
+        _ = try await training.answer(id: flood[99], with: .higher)
+
+        var pending = PendingExercises(capacityPerMode: 4, totalCapacity: 6)
+        let comparison = try ComparisonExercise(
+            referenceNote: MIDINote(60), interval: .prime, tuningSystem: .equalTemperament, centOffset: 10)
+        let pitch = try Frequency(hertz: 440)
+        let issued = (0..<20).map { index in
+            IssuedExercise(
+                id: UUID(), mode: .comparison, content: .comparison(comparison), referencePitch: pitch,
+                noteDuration: 1, issuedAt: Date(timeIntervalSince1970: Double(index)))
+        }
+        for (index, exercise) in issued.enumerated() { pending.insert(exercise, client: "client \(index % 10)") }
+        #expect(pending.count == 6)
+        #expect(pending.exercise(id: issued[19].id, at: Date(timeIntervalSince1970: 20)) != nil)
+        #expect(pending.exercise(id: issued[13].id, at: Date(timeIntervalSince1970: 20)) == nil)
+        #expect(pending.exercise(id: issued[14].id, at: Date(timeIntervalSince1970: 20)) != nil)
     }
 }
