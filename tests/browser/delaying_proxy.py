@@ -13,6 +13,11 @@ synchronous Playwright test can drive it:
         proxy.wait_until_held()             # … the browser has not seen it yet
         proxy.drop_held()                   # … and never will: the connection closes
 
+The network it stands for is transparent: the browser addresses the proxy, but the server must
+see itself addressed (its Host allow-list and same-origin check refuse anything else, as they
+should), so the proxy writes the server's address for its own in what the browser sends — in the
+Host, Origin and Referer headers; bodies here never contain it.
+
 It understands just enough HTTP/1.1 to see which request a connection carries (Chromium sends one
 at a time per connection): `answer_ids` lists the exercise id of every answer request that
 reached the server, in order, retries included.
@@ -157,10 +162,15 @@ class _Connection:
 
     async def run(self, client_reader, upstream_reader) -> None:
         await asyncio.gather(
-            self._pump(client_reader, self.upstream_writer, self._saw_request),
+            self._pump(client_reader, self.upstream_writer, self._saw_request, self._as_sent_to_server),
             self._pump(upstream_reader, self.client_writer, self._saw_reply),
             return_exceptions=True)
         self.close()
+
+    def _as_sent_to_server(self, data: bytes) -> bytes:
+        """The browser's bytes with the proxy's address replaced by the server's."""
+        return data.replace(
+            f"127.0.0.1:{self.proxy.port}".encode(), f"127.0.0.1:{self.proxy.upstream_port}".encode())
 
     def _saw_request(self, data: bytes) -> bool:
         match = ANSWER_REQUEST.match(data)
@@ -178,7 +188,7 @@ class _Connection:
             return False  # kept from the browser
         return True
 
-    async def _pump(self, reader, writer, inspect) -> None:
+    async def _pump(self, reader, writer, inspect, rewrite=lambda data: data) -> None:
         """Copies reader → writer, each chunk `delay` seconds after it was read."""
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue = asyncio.Queue()
@@ -193,7 +203,7 @@ class _Connection:
                     self.close()
                     return
                 if inspect(data):
-                    writer.write(data)
+                    writer.write(rewrite(data))
                     await writer.drain()
 
         delivery = asyncio.ensure_future(deliver())
