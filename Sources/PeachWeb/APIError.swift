@@ -9,15 +9,20 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     public let status: HTTPResponse.Status
     public let code: String
     public let message: String
+    /// Headers the status calls for, such as a 405's `Allow`.
+    public let headers: HTTPFields
 
-    public init(_ status: HTTPResponse.Status, code: String, message: String) {
+    public init(_ status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        try JSONResponse.make(Body(error: .init(code: code, message: message)), status: status)
+        var response = try JSONResponse.make(Body(error: .init(code: code, message: message)), status: status)
+        response.headers.append(contentsOf: headers)
+        return response
     }
 
     private struct Body: Encodable {

@@ -47,7 +47,7 @@ func buildRouter(
     clients: ClientAddressClassifier, now: @escaping @Sendable () -> Date
 ) -> Router<PeachRequestContext> {
     let localizer = Localizer(training: training)
-    let router = Router(context: PeachRequestContext.self)
+    let router = Router(context: PeachRequestContext.self, options: .autoGenerateHeadEndpoints)
     // Outermost, so that every response has the security headers, errors and 404s too.
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(localizer: localizer))
@@ -67,5 +67,6 @@ func buildRouter(
     PageController(training: training, localizer: localizer).addRoutes(to: router)
     PairingController(database: database, pairing: pairing, localizer: localizer, now: now).addRoutes(to: router)
     Assets().addRoutes(to: router)
+    router.addMethodNotAllowedRoutes()
     return router
 }

@@ -19,8 +19,11 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch {
             let texts = await localizer.texts(for: request)
             let status: HTTPResponse.Status
+            var headers: HTTPFields = [:]
             switch error {
-            case let error as HTTPError: status = error.status
+            case let error as HTTPError:
+                status = error.status
+                headers = error.headers
             case is NIOTooManyBytesError: status = .contentTooLarge
             default:
                 context.logger.error(
@@ -28,20 +31,25 @@ struct ErrorMiddleware: RouterMiddleware {
                 status = .internalServerError
             }
             if request.uri.path.hasPrefix("/api/") {
-                throw Self.apiError(status, texts: texts)
+                throw Self.apiError(status, headers: headers, texts: texts)
             }
             switch status {
             case .notFound: return PageController.html(NotFoundPage(texts: texts).render(), status: .notFound)
+            case .methodNotAllowed:
+                var response = PageController.html(texts.errorMethodNotAllowed, status: status)
+                response.headers.append(contentsOf: headers)
+                return response
             case .internalServerError: return PageController.html(texts.errorInternal, status: status)
             default: throw error
             }
         }
     }
 
-    static func apiError(_ status: HTTPResponse.Status, texts: Texts) -> APIError {
+    static func apiError(_ status: HTTPResponse.Status, headers: HTTPFields, texts: Texts) -> APIError {
         switch status {
         case .notFound: APIError(status, code: "notFound", message: texts.errorNotFound)
-        case .methodNotAllowed: APIError(status, code: "methodNotAllowed", message: texts.errorMethodNotAllowed)
+        case .methodNotAllowed:
+            APIError(status, code: "methodNotAllowed", message: texts.errorMethodNotAllowed, headers: headers)
         case .contentTooLarge: APIError.bodyTooLarge(limit: Request.jsonBodyLimit, texts)
         case .badRequest: APIError.malformedJSON(texts)
         default: APIError(.internalServerError, code: "internalError", message: texts.errorInternal)

@@ -243,6 +243,29 @@ struct HardeningTests {
         #expect(try recordCount(database) == 2)
     }
 
+    @Test("a method an address does not take is a 405 with Allow; HEAD is served wherever GET is")
+    func methodNotAllowed() async throws {
+        let cases: [(HTTPRequest.Method, String, String)] = [
+            (.options, "/api/exercises/next", "GET, HEAD"), (.trace, "/api/exercises/next", "GET, HEAD"),
+            (.delete, "/api/settings", "GET, HEAD, PUT"), (.put, "/api/exercises/X/answer", "POST"),
+            (.patch, "/settings", "GET, HEAD, POST"), (.post, "/", "GET, HEAD"),
+        ]
+        try await withApp(database: try .inMemory()) { client in
+            for (method, uri, allow) in cases {
+                let response = try await client.execute(uri: uri, method: method, headers: [:])
+                #expect(response.status == .methodNotAllowed, "\(method) \(uri)")
+                #expect(response.headers[.allow] == allow, "\(method) \(uri)")
+                if uri.hasPrefix("/api/") { #expect(response.errorCode == "methodNotAllowed", "\(method) \(uri)") }
+            }
+            let german = try await client.execute(uri: "/", method: .post, headers: [.acceptLanguage: "de"])
+            #expect(german.text.contains("Diese Adresse nimmt diese Methode nicht an."))
+            let head = try await client.execute(uri: "/settings", method: .head, headers: [:])
+            #expect(head.status == .ok)
+            #expect(head.body.readableBytes == 0)
+            #expect(try await client.get("/api/nothing").status == .notFound)
+        }
+    }
+
     @Test("one client's pending exercises never crowd out another's; the total is bounded, oldest dropped first")
     func pendingPerClient() async throws {
         let database = try AppDatabase.inMemory()
