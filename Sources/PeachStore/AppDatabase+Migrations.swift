@@ -70,6 +70,21 @@ extension AppDatabase {
                     ) STRICT;
                     """)
         }
+        migrator.registerMigration("v3: pending exercises") { db in
+            // Exercises issued and not yet answered (issue 6), so that an answer arriving after
+            // a restart is still recorded. `exercise` is the server's own encoding; the store
+            // does not read it. Written with the answer that issues them and deleted in the
+            // transaction that records their answer; bounded by the server's caps.
+            try db.execute(
+                sql: """
+                    CREATE TABLE pendingExercise (
+                        exerciseID TEXT PRIMARY KEY CHECK (length(exerciseID) = 36),
+                        client TEXT NOT NULL CHECK (length(client) <= 200),
+                        issuedAt INTEGER NOT NULL,
+                        exercise BLOB NOT NULL
+                    ) STRICT, WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

@@ -34,7 +34,7 @@ struct ExerciseController: Sendable {
         let texts = await localizer.texts(for: request)
         let name = request.uri.queryParameters.get("mode") ?? ""
         guard let mode = TrainingMode(rawValue: name) else { throw APIError.unknownMode(name, texts) }
-        let exercise = await training.nextExercise(mode: mode, client: context.client)
+        let exercise = try await training.nextExercise(mode: mode, client: context.client)
         return try JSONResponse.make(["exercise": ExercisePayload(exercise, texts: texts)])
     }
 

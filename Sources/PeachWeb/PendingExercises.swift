@@ -6,9 +6,9 @@ import PeachCore
 /// (that client's oldest of the mode is dropped first), at most `totalCapacity` in all (the
 /// oldest of all is dropped first), and none older than `lifetime`.
 ///
-/// A client is whatever the server tells apart (a paired device once there are sessions; today
-/// every request is the one local client, `""`). A browser holds one pending exercise per open
-/// training page, so a small cap is plenty.
+/// A client is whatever the server tells apart: a paired device, or `""` for the local browser.
+/// A browser holds one pending exercise per open training page, so a small cap is plenty.
+/// `TrainingService` keeps the same set in the store, so that a restart loses none.
 /// - Complexity: O(1) lookup; O(capacityPerMode) insertion and removal, amortised O(1) for the
 ///   total bound.
 struct PendingExercises: Sendable {
@@ -36,16 +36,20 @@ struct PendingExercises: Sendable {
 
     var count: Int { exercises.count }
 
-    mutating func insert(_ exercise: IssuedExercise, client: String = "") {
+    /// Adds an exercise; returns the ids of those it dropped to stay within the bounds.
+    @discardableResult
+    mutating func insert(_ exercise: IssuedExercise, client: String = "") -> [UUID] {
         let owner = Owner(client: client, mode: exercise.mode)
         exercises[exercise.id] = (exercise, owner)
         order[owner, default: []].append(exercise.id)
         arrivals.append(exercise.id)
+        var dropped: [UUID] = []
         while let ids = order[owner], ids.count > capacityPerMode {
+            dropped.append(ids[0])
             remove(id: ids[0])
         }
         while exercises.count > totalCapacity, firstArrival < arrivals.count {
-            remove(id: arrivals[firstArrival])
+            if remove(id: arrivals[firstArrival]) { dropped.append(arrivals[firstArrival]) }
             firstArrival += 1
         }
         // Forget answered and dropped ids now and then, so `arrivals` stays O(totalCapacity).
@@ -53,6 +57,7 @@ struct PendingExercises: Sendable {
             arrivals = arrivals[firstArrival...].filter { exercises[$0] != nil }
             firstArrival = 0
         }
+        return dropped
     }
 
     /// The pending exercise with this id, if it has not expired at `now`.
@@ -66,10 +71,13 @@ struct PendingExercises: Sendable {
         return entry
     }
 
-    mutating func remove(id: UUID) {
-        guard let entry = exercises.removeValue(forKey: id) else { return }
+    /// Removes an exercise; returns whether it was pending.
+    @discardableResult
+    mutating func remove(id: UUID) -> Bool {
+        guard let entry = exercises.removeValue(forKey: id) else { return false }
         order[entry.owner]?.removeAll { $0 == id }
         if order[entry.owner]?.isEmpty == true { order[entry.owner] = nil }
+        return true
     }
 
     mutating func removeAll() {

@@ -18,7 +18,8 @@ public actor TrainingService {
     private var pending = PendingExercises()
     private var answered = AnsweredExercises()
 
-    /// Loads the profile (one pass over all records) and the settings.
+    /// Loads the profile (one pass over all records), the settings and the exercises still
+    /// pending from before a restart.
     public init(
         database: AppDatabase, random: some RandomNumberGenerator & Sendable, now: @escaping @Sendable () -> Date
     ) throws {
@@ -27,6 +28,19 @@ public actor TrainingService {
         self.random = AnyRandomNumberGenerator(random)
         self.profile = try database.loadProfile()
         self.settings = try database.loadSettings()
+        // Oldest first, through the same bounds as new ones; expired, dropped and unreadable
+        // rows are deleted, so the store holds what memory holds.
+        var retired: [UUID] = []
+        for row in try database.pendingExercises() {
+            guard let exercise = try? IssuedExercise(row),
+                now().timeIntervalSince(exercise.issuedAt) <= pending.lifetime
+            else {
+                retired.append(row.exerciseID)
+                continue
+            }
+            retired += pending.insert(exercise, client: row.client)
+        }
+        if !retired.isEmpty { try database.updatePending(PendingChange(retired: retired)) }
     }
 
     // MARK: Exercises
@@ -36,28 +50,53 @@ public actor TrainingService {
     /// `client` tells apart whose pending exercises these are (each client keeps at most 32 per
     /// mode; a paired device's id once there are sessions, `""` for the one local client).
     /// - Complexity: O(number of selected intervals).
-    public func nextExercise(mode: TrainingMode, client: String = "") -> IssuedExercise {
+    /// The exercise is stored as pending before it is returned (one durable write).
+    public func nextExercise(mode: TrainingMode, client: String = "") throws -> IssuedExercise {
+        let exercise = makeExercise(mode: mode, previous: profile.comparisonByMode[mode]?.latest)
+        try issue(exercise, client: client) { change in try database.updatePending(change) }
+        return exercise
+    }
+
+    /// A new exercise of `mode`; a comparison continues the chain from `previous`.
+    private func makeExercise(mode: TrainingMode, previous: ExerciseGenerator.ChainState?) -> IssuedExercise {
         let content: IssuedExercise.Content
         switch mode.kind {
         case .comparison:
             content = .comparison(
                 ExerciseGenerator.comparison(
-                    mode: mode, settings: settings, previous: profile.comparisonByMode[mode]?.latest,
-                    profileMean: profile.meanThreshold(for: mode), using: &random))
+                    mode: mode, settings: settings, previous: previous, profileMean: profile.meanThreshold(for: mode),
+                    using: &random))
         case .pitchMatching:
             content = .pitchMatching(ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &random))
         }
-        let exercise = IssuedExercise(
+        return IssuedExercise(
             id: makeID(), mode: mode, content: content, referencePitch: settings.referencePitch,
             noteDuration: settings.noteDuration, issuedAt: now())
-        pending.insert(exercise, client: client)
-        return exercise
+    }
+
+    /// Makes `exercise` pending (and `answered`, if given, no longer pending) in memory and, in
+    /// the transaction `commit` runs, in the store. Memory changes only once the commit
+    /// succeeded, so that a failed write leaves an answer retryable: the change is made on a
+    /// copy (at most `totalCapacity` entries) that replaces the pending set afterwards.
+    private func issue<Result>(
+        _ exercise: IssuedExercise, client: String, answered: UUID? = nil,
+        commit: (PendingChange) throws -> Result
+    ) throws -> Result {
+        var updated = pending
+        if let answered { updated.remove(id: answered) }
+        let dropped = updated.insert(exercise, client: client)
+        let result = try commit(
+            PendingChange(issued: exercise.pendingRow(client: client), retired: (answered.map { [$0] } ?? []) + dropped)
+        )
+        pending = updated
+        return result
     }
 
     /// Evaluates and records an answer, and issues the next exercise of the same mode.
     ///
-    /// Idempotent by id: the same answer again returns the same reply; after a restart, an id
-    /// the database knows gets feedback rebuilt from the stored record and a fresh next exercise.
+    /// Idempotent by id: the same answer again returns the same reply; after a restart, an
+    /// exercise that was pending still is (the store keeps them), and an id the database has
+    /// recorded gets feedback rebuilt from the stored record and a fresh next exercise.
     /// A different answer to an answered exercise is refused. Nothing is stored on an error.
     public func answer(id: UUID, with answer: Answer, client: String = "") throws -> AnswerReply {
         if let (previousAnswer, reply) = answered[id] {
@@ -69,8 +108,16 @@ public actor TrainingService {
         }
         if let (exercise, owner) = pending.owned(id: id, at: now()) {
             let record = try exercise.record(for: answer, at: now())
+            // The next exercise is stored in the answer's transaction (one fsync for both), so
+            // it is made first; a comparison's chain continues from this answer.
+            var previous: ExerciseGenerator.ChainState?
+            if case .comparison(let comparison) = record { previous = ExerciseGenerator.ChainState(comparison) }
+            let next = makeExercise(mode: exercise.mode, previous: previous)
+            let outcome = try issue(next, client: owner.client, answered: id) { change in
+                try database.record(record, exerciseID: id, pending: change)
+            }
             let feedback: Feedback
-            switch try database.record(record, exerciseID: id) {
+            switch outcome {
             case .recorded:
                 profile.add(record)
                 feedback = Feedback(record)
@@ -78,10 +125,7 @@ public actor TrainingService {
                 guard Answer(reproducing: stored).matches(answer) else { throw TrainingError.alreadyAnswered(id) }
                 feedback = Feedback(stored)
             }
-            pending.remove(id: id)
-            return remember(
-                id: id, answer: answer,
-                reply: AnswerReply(feedback: feedback, next: nextExercise(mode: exercise.mode, client: owner.client)))
+            return remember(id: id, answer: answer, reply: AnswerReply(feedback: feedback, next: next))
         }
         // Not pending: perhaps answered before a restart (or long ago).
         guard let stored = try database.trainingRecord(exerciseID: id) else {
@@ -98,7 +142,8 @@ public actor TrainingService {
         }
         guard Answer(reproducing: stored).matches(answer) else { throw TrainingError.alreadyAnswered(id) }
         return remember(
-            id: id, answer: answer, reply: AnswerReply(feedback: Feedback(stored), next: nextExercise(mode: mode, client: client)))
+            id: id, answer: answer,
+            reply: AnswerReply(feedback: Feedback(stored), next: try nextExercise(mode: mode, client: client)))
     }
 
     private func remember(id: UUID, answer: Answer, reply: AnswerReply) -> AnswerReply {
@@ -153,7 +198,8 @@ public actor TrainingService {
 
     // MARK: Data
 
-    /// Deletes every training record (settings stay) and empties the profile.
+    /// Deletes every training record and pending exercise (settings stay) and empties the
+    /// profile.
     public func deleteAllTrainingData() throws -> Int {
         let deleted = try database.deleteAllTrainingData()
         profile = PerceptualProfile()

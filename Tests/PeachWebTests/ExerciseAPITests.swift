@@ -195,6 +195,63 @@ struct ExerciseAPITests {
         #expect(try recordCount(database) == 1)
     }
 
+    @Test("an exercise issued before a restart and answered after it is recorded, exactly as it was issued")
+    func pendingSurvivesRestart() async throws {
+        let database = try AppDatabase.inMemory()
+        let issued = LockedBox<[[String: Any]]>([])
+        try await withApp(database: database, seed: 3) { client in
+            let settings = #"{"intervals": "P5up,m3down", "tuningSystem": "justIntonation"}"#
+            #expect(try await client.send(.put, "/api/settings", json: settings).status == .ok)
+            issued.value = [
+                try await client.nextExercise("intervalComparison"),
+                try await client.nextExercise("intervalPitchMatching"),
+            ]
+        }
+        #expect(try database.pendingExercises().count == 2)
+        try await withApp(database: database, seed: 4) { client in
+            for (exercise, body) in zip(issued.value, [#"{"answer": "higher"}"#, #"{"sliderValue": 0}"#]) {
+                let reply = try await client.answer(exercise.string("id")!, body)
+                #expect(reply.status == .ok)
+            }
+        }
+        // The stored comparison is the one issued before the restart: its offset is the
+        // distance of the frequencies sent then from the just interval.
+        let comparison = issued.value[0]
+        let interval = try DirectedInterval(code: comparison.string("interval", "code")!)
+        guard
+            case .comparison(let record) = try database.trainingRecord(
+                exerciseID: UUID(uuidString: comparison.string("id")!)!)
+        else {
+            Issue.record("the comparison was not recorded")
+            return
+        }
+        #expect(record.interval == interval)
+        #expect(
+            abs(record.centOffset - (targetCents(comparison) - TuningSystem.justIntonation.cents(for: interval))) < 1e-6
+        )
+        #expect(try recordCount(database) == 2)
+        // The two answers' next exercises are pending; the answered ones are not.
+        let pending = try database.pendingExercises().map(\.exerciseID.uuidString)
+        #expect(pending.count == 2)
+        #expect(!pending.contains(issued.value[0].string("id")!))
+    }
+
+    @Test("at start-up, expired pending exercises are dropped from the store")
+    func expiredAtRestart() async throws {
+        let database = try AppDatabase.inMemory()
+        let clock = TestClock()
+        let id = LockedBox<String?>(nil)
+        try await withApp(database: database, clock: clock) { client in
+            id.value = try await client.nextExercise("comparison").string("id")
+        }
+        clock.advance(by: 6 * 3600 + 1)
+        try await withApp(database: database, clock: clock) { client in
+            let response = try await client.answer(id.value!, #"{"answer": "higher"}"#)
+            #expect(response.status == .notFound)
+        }
+        #expect(try database.pendingExercises().isEmpty)
+    }
+
     @Test("an exercise the server never issued, or an id that is not a UUID, is a 404 unknownExercise")
     func unknownExercise() async throws {
         try await withApp(database: try .inMemory()) { client in

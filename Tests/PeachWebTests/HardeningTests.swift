@@ -271,9 +271,12 @@ struct HardeningTests {
         let database = try AppDatabase.inMemory()
         let training = try TrainingService(
             database: database, random: SeededRandomNumberGenerator(seed: 3), now: { Date() })
-        let other = await training.nextExercise(mode: .comparison, client: "phone")
+        let other = try await training.nextExercise(mode: .comparison, client: "phone")
         var flood: [UUID] = []
-        for _ in 0..<100 { flood.append(await training.nextExercise(mode: .comparison, client: "laptop").id) }
+        for _ in 0..<100 { flood.append(try await training.nextExercise(mode: .comparison, client: "laptop").id) }
+        // The store keeps what memory keeps: the newest 32 of the flood.
+        let stored = try database.pendingExercises().filter { $0.client == "laptop" }.map(\.exerciseID)
+        #expect(Set(stored) == Set(flood.suffix(32)))
         let reply = try await training.answer(id: other.id, with: .higher)
         // The next exercise stays the answering client's.
         _ = try await training.answer(id: reply.next.id, with: .lower)

@@ -188,3 +188,26 @@ def test_the_server_stops_right_after_recording_an_answer_and_comes_back(page, s
         assert second.value.status == 200
     ids = [row[0] for row in server.query("SELECT exerciseID FROM comparisonRecord ORDER BY id")]
     assert len(ids) == 2 and len(set(ids)) == 2 and ids[0] == exercise["id"]
+
+
+def test_an_answer_given_while_the_server_is_down_is_recorded_after_it_restarts(page, server):
+    """The exercise was only issued when the server went away: it is pending in the database,
+    so the kept answer is recorded once the server is back (issue 6: no answered exercise is lost)."""
+    server.set_settings(noteDuration=0.3)
+    higher, status = page.locator("#answer-higher"), page.locator("#status")
+    with DelayingProxy(server.port) as proxy:
+        exercise = start_through(page, proxy, "Comparison")
+        expect(higher).to_be_enabled(timeout=10_000)
+        port = server.port
+        server.stop()
+        with page.expect_response(is_answer, timeout=30_000) as reply:
+            page.keyboard.press("ArrowUp")
+            expect(status).to_have_text(offline_message(page))
+            server.start(port=port)  # the same file, the same address
+        assert reply.value.status == 200
+        assert reply.value.request.post_data_json == {"answer": "higher"}
+        expect(status).to_be_hidden()
+        expect(higher).to_be_enabled(timeout=10_000)  # training goes on with the next exercise
+    assert server.query("SELECT exerciseID FROM comparisonRecord") == [(exercise["id"],)]
+    pending = [row[0] for row in server.query("SELECT exerciseID FROM pendingExercise")]
+    assert exercise["id"] not in pending and len(pending) == 1, "the answered one retired, the next one pending"

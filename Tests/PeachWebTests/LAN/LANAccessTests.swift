@@ -221,14 +221,14 @@ struct LANAccessTests {
         let service = try TrainingService(
             database: try AppDatabase.inMemory(), random: SeededRandomNumberGenerator(seed: 5),
             now: { TestClock().now })
-        let phone = await service.nextExercise(mode: .comparison, client: "device-1")
-        for _ in 0..<100 { _ = await service.nextExercise(mode: .comparison, client: "device-2") }
-        let local = await service.nextExercise(mode: .comparison)
+        let phone = try await service.nextExercise(mode: .comparison, client: "device-1")
+        for _ in 0..<100 { _ = try await service.nextExercise(mode: .comparison, client: "device-2") }
+        let local = try await service.nextExercise(mode: .comparison)
         let reply = try await service.answer(id: phone.id, with: .higher, client: "device-1")
         #expect(reply.next.mode == .comparison)
         _ = try await service.answer(id: local.id, with: .lower)
         // The next exercise belongs to the same device: its 100 exercises later, still pending.
-        for _ in 0..<100 { _ = await service.nextExercise(mode: .comparison, client: "device-2") }
+        for _ in 0..<100 { _ = try await service.nextExercise(mode: .comparison, client: "device-2") }
         #expect(try await service.answer(id: reply.next.id, with: .lower, client: "device-1").next.mode == .comparison)
     }
 
