@@ -10,8 +10,10 @@ the COOP/COEP headers on its way to the page (`page.route`), which makes the pag
 cross-origin isolated: `performance.now()` then has its fine 5 µs resolution instead of 100 µs.
 
 An init script records, on the page's clock (`performance.now()`):
-- `input`: the pointermove event's `timeStamp` — when the browser received the input;
-- `dispatch`: when the first (capturing) pointermove listener runs;
+- `input`: the move event's `timeStamp` — when the browser received the input (the page moves
+  the slider on `pointerrawupdate` where the browser has it, else on `pointermove`; the probe
+  watches the same event);
+- `dispatch`: when the first (capturing) listener of that event runs;
 - `scheduled`: when the engine calls `AudioParam.setTargetAtTime` for that move — the frequency
   change is then on the audio thread's timeline.
 
@@ -39,7 +41,11 @@ PROBE = """(() => {
   const samples = [];
   let current = null;
   window.__sliderBench = samples;
-  window.addEventListener('pointermove', (event) => {
+  // The event the page moves the slider on (pitch-matching-page.js): pointerrawupdate where
+  // the browser has it, else pointermove.
+  const moveEvent = 'onpointerrawupdate' in window ? 'pointerrawupdate' : 'pointermove';
+  window.__sliderBenchEvent = moveEvent;
+  window.addEventListener(moveEvent, (event) => {
     current = { input: event.timeStamp, dispatch: performance.now(), scheduled: null };
     samples.push(current);
   }, { capture: true });
@@ -121,6 +127,7 @@ def main() -> None:
                     page.mouse.move(x, y + offset + (0.5 if index % 2 else 0))
                 samples = page.evaluate("window.__sliderBench")
                 direct = page.evaluate(DIRECT, 1000)
+                event = page.evaluate("window.__sliderBenchEvent")
                 version = browser.version
                 page.unroute_all(behavior="ignoreErrors")
                 browser.close()
@@ -131,8 +138,8 @@ def main() -> None:
     scheduled = [s for s in samples if s["scheduled"] is not None]
     handler = [s["scheduled"] - s["dispatch"] for s in scheduled]
     end_to_end = [s["scheduled"] - s["input"] for s in scheduled]
-    print(f"Chromium {version}, {len(samples)} pointer moves, {len(scheduled)} frequency changes scheduled")
-    print(describe("pointermove handler → scheduled", handler))
+    print(f"Chromium {version}, {len(samples)} {event} events, {len(scheduled)} frequency changes scheduled")
+    print(describe(f"{event} handler → scheduled", handler))
     print(describe("input timestamp → scheduled", end_to_end))
     print(f"{'one setSlider call (batches of 1,000)':38} median {direct * 1000:7.2f} µs")
     target = 5.0

@@ -73,9 +73,12 @@ export function startPitchMatchingPage(app, main) {
       drag = { pointerId: event.pointerId, startY: event.clientY, startValue: value, travel: travel() };
       slider.focus({ preventScroll: true });
     });
-    page.listen(slider, 'pointermove', (event) => {
+    // Chromium delivers pointermove aligned to animation frames, up to a frame (16 ms) after
+    // the input; pointerrawupdate comes as the input does. It exists only in secure contexts
+    // (localhost, not a plain-HTTP LAN address) and not in Safari: pointermove there.
+    const moveEvent = 'onpointerrawupdate' in window ? 'pointerrawupdate' : 'pointermove';
+    page.listen(slider, moveEvent, (event) => {
       if (!drag || event.pointerId !== drag.pointerId) return;
-      event.preventDefault();
       move(drag.startValue - (2 * (event.clientY - drag.startY)) / drag.travel);
     });
     page.listen(slider, 'pointerup', (event) => {
