@@ -25,13 +25,7 @@ extension AppDatabase {
         return try Self.mapErrors(path: path) {
             try writer.write { db in
                 try Self.apply(pending, in: db)
-                for table in StoredRecord.Table.allCases {
-                    if let row = try Row.fetchOne(
-                        db, sql: StoredRecord.select(table) + " WHERE exerciseID = ?", arguments: [id])
-                    {
-                        return .alreadyRecorded(try StoredRecord.record(from: row, table: table))
-                    }
-                }
+                if let stored = try StoredRecord.record(exerciseID: id, in: db) { return .alreadyRecorded(stored) }
                 try StoredRecord.insert(record, exerciseID: id, into: db)
                 return .recorded
             }

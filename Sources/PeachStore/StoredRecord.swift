@@ -150,33 +150,18 @@ enum StoredRecord {
         }
     }
 
-    private static let intervalsByAbbreviation = Dictionary(
-        uniqueKeysWithValues: Interval.allCases.map { ($0.abbreviation, $0) })
-
-    /// Reads a row of `select(table)`. The tables' CHECKs make a failure here mean damage.
-    static func record(from row: Row, table: Table) throws -> TrainingRecord {
-        let milliseconds: Int64 = row[1]
-        guard let reference = MIDINote(rawValue: row[2]), let target = MIDINote(rawValue: row[3]),
-            let interval = intervalsByAbbreviation[row[4] as String],
-            let direction = Direction(rawValue: row[5]),
-            let tuningSystem = TuningSystem(rawValue: row[6])
-        else {
-            throw StoreError.corrupt(path: "the database", detail: "a record has values outside the schema")
+    /// The record stored for an exercise id in either table, if any.
+    /// - Complexity: O(log n) per table (the exercise id is unique, hence indexed).
+    static func record(exerciseID: String, in db: Database) throws -> TrainingRecord? {
+        for table in Table.allCases {
+            let statement = try db.cachedStatement(sql: select(table) + " WHERE exerciseID = ?")
+            let handle = statement.sqliteStatement
+            sqlite3_reset(handle)
+            bind(exerciseID, 1, handle)
+            defer { sqlite3_reset(handle) }
+            if let (_, record) = try step(statement, table, db) { return record }
         }
-        let timestamp = Milliseconds.date(milliseconds)
-        let directed = DirectedInterval(interval, direction)
-        switch table {
-        case .comparisonRecord:
-            return .comparison(
-                ComparisonRecord(
-                    timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
-                    tuningSystem: tuningSystem, centOffset: row[7], isCorrect: row[8]))
-        case .pitchMatchingRecord:
-            return .pitchMatching(
-                PitchMatchingRecord(
-                    timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
-                    tuningSystem: tuningSystem, initialCentOffset: row[7], userCentError: row[8]))
-        }
+        return nil
     }
 
     /// Calls `body` with every record of both tables, oldest first, ordered by (timestamp,
@@ -210,6 +195,7 @@ enum StoredRecord {
     }
 
     /// The next row of a `select(table)` statement as (milliseconds, record), `nil` at the end.
+    /// The one decoder of a stored record: the tables' CHECKs make a failure here mean damage.
     private static func step(_ statement: Statement, _ table: Table, _ db: Database) throws -> (Int64, TrainingRecord)?
     {
         let handle = statement.sqliteStatement
