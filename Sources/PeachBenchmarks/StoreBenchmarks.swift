@@ -75,7 +75,7 @@ enum StoreBenchmarks {
 
         // 6. Export a million records to a file.
         let exportPath = folder.appendingPathComponent("export.csv").path
-        FileManager.default.createFile(atPath: exportPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: exportPath, contents: nil)
         let handle = FileHandle(forWritingAtPath: exportPath)!
         let exportTime = try time {
             var stream = HandleStream(handle: handle)

@@ -48,7 +48,8 @@ func buildRouter(
 ) -> Router<PeachRequestContext> {
     let localizer = Localizer(training: training)
     let router = Router(context: PeachRequestContext.self, options: .autoGenerateHeadEndpoints)
-    // Outermost, so that every response has the security headers, errors and 404s too.
+    router.add(middleware: ServerTimingMiddleware())
+    // So that every response has the security headers, errors and 404s too.
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(localizer: localizer))
     router.add(

@@ -6,8 +6,8 @@ import Hummingbird
 /// framing), `X-Content-Type-Options: nosniff`, `Referrer-Policy: same-origin` and
 /// `Cross-Origin-Opener-Policy: same-origin`.
 ///
-/// The outermost middleware, so it also sees the errors the others throw: it turns them into
-/// their responses here to add the headers.
+/// Outside all others but the timing, so it also sees the errors the others throw: it turns
+/// them into their responses here to add the headers.
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = PeachRequestContext
 

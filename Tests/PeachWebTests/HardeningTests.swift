@@ -36,7 +36,7 @@ struct HardeningTests {
         (.get, "/no/such/page", nil, ""), (.get, "/api/nothing", nil, ""), (.delete, "/api/settings", nil, ""),
     ]
 
-    @Test("every response has the CSP, nosniff, Referrer-Policy and COOP headers — pages, assets, API, errors, 404")
+    @Test("every response has the CSP, nosniff, Referrer-Policy, COOP and Server-Timing headers — pages, assets, API, errors, 404")
     func securityHeadersEverywhere() async throws {
         try await withApp(database: try .inMemory()) { client in
             for (method, uri, contentType, body) in Self.requests {
@@ -50,6 +50,9 @@ struct HardeningTests {
                 #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(method) \(uri)")
                 #expect(response.headers[Self.referrerPolicy] == "same-origin", "\(method) \(uri)")
                 #expect(response.headers[Self.openerPolicy] == "same-origin", "\(method) \(uri)")
+                // The server's own time, in milliseconds (W3C Server Timing).
+                let timing = try #require(response.headers[ServerTimingMiddleware.header], "\(method) \(uri)")
+                #expect(timing.hasPrefix("app;dur=") && Double(timing.dropFirst(8)).map { $0 >= 0 } == true)
             }
             // A refused cross-site write and a refused host have them too.
             let forged = try await client.execute(
