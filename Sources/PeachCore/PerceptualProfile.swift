@@ -22,6 +22,17 @@ public struct PerceptualProfile: Hashable, Sendable {
         for record in records { add(record) }
     }
 
+    /// Joins the comparison statistics of one profile with the pitch-matching statistics of
+    /// another. Each kind's statistics depend only on that kind's records, so a profile can be
+    /// built per kind (at start-up, the two record tables on two threads) and joined: the result
+    /// equals the one-pass profile of all the records.
+    public init(comparisonsOf comparisons: PerceptualProfile, matchingsOf matchings: PerceptualProfile) {
+        comparison = comparisons.comparison
+        comparisonByMode = comparisons.comparisonByMode
+        matching = matchings.matching
+        matchingByMode = matchings.matchingByMode
+    }
+
     public mutating func add(_ record: TrainingRecord) {
         switch record {
         // `[_, default:]` mutates the stored value in place; `[_]!` would copy it out first.

@@ -194,6 +194,13 @@ enum StoredRecord {
         }
     }
 
+    /// Calls `body` with every record of one table, oldest first (timestamp, then insertion
+    /// order), read like `forEach(in:_:)`.
+    static func forEach(_ table: Table, in db: Database, _ body: (TrainingRecord) throws -> Void) throws {
+        let statement = try db.makeStatement(sql: select(table) + " ORDER BY timestamp, id")
+        while let (_, record) = try step(statement, table, db) { try body(record) }
+    }
+
     /// The next row of a `select(table)` statement as (milliseconds, record), `nil` at the end.
     /// The one decoder of a stored record: the tables' CHECKs make a failure here mean damage.
     private static func step(_ statement: Statement, _ table: Table, _ db: Database) throws -> (Int64, TrainingRecord)?

@@ -62,6 +62,19 @@ struct PerceptualProfileTests {
         #expect(onePass.matchingByMode.values.allSatisfy { $0.count > 1_000 })
     }
 
+    @Test("a profile joined from one built of the comparisons and one of the matchings equals the one-pass profile")
+    func joinedPerKind() {
+        let comparisons = PerceptualProfile(
+            records: Self.records.filter { if case .comparison = $0 { true } else { false } })
+        let matchings = PerceptualProfile(
+            records: Self.records.filter { if case .pitchMatching = $0 { true } else { false } })
+        let joined = PerceptualProfile(comparisonsOf: comparisons, matchingsOf: matchings)
+        #expect(joined == PerceptualProfile(records: Self.records))
+        #expect(joined != comparisons && joined != matchings)
+        // Which profile gives which kind matters.
+        #expect(PerceptualProfile(comparisonsOf: matchings, matchingsOf: comparisons) == PerceptualProfile())
+    }
+
     @Test("per-note Welford statistics equal a two-pass computation of |cent offset|")
     func perNoteWelford() throws {
         let profile = PerceptualProfile(records: Self.records)

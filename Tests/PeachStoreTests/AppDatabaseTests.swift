@@ -50,10 +50,16 @@ struct AppDatabaseTests {
         #expect(loaded == records.sorted { $0.timestamp < $1.timestamp })
     }
 
-    @Test("the profile streamed from the database equals the profile built from the same records")
-    func profileLoading() throws {
-        let database = try AppDatabase.inMemory()
-        let records = sampleRecords(count: 500)
+    @Test(
+        "the profile streamed from the database equals the profile built from the same records",
+        arguments: [false, true])
+    func profileLoading(onFile: Bool) throws {
+        // On a file the two record tables are read on two threads at once.
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database =
+            onFile ? try AppDatabase.open(path: folder.appendingPathComponent("p.sqlite").path) : try .inMemory()
+        let records = sampleRecords(count: 2_000)
         for record in records { try database.record(record, exerciseID: UUID()) }
         #expect(try database.loadProfile() == PerceptualProfile(records: records))
     }
