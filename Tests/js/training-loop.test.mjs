@@ -48,12 +48,12 @@ class ManualTimers {
 
 let exerciseCounter = 0;
 const comparisonExercise = () => ({
-  id: `ex-${++exerciseCounter}`, kind: 'comparison', noteDuration: 1,
+  id: `ex-${++exerciseCounter}`, mode: 'comparison', kind: 'comparison', noteDuration: 1,
   interval: { code: 'P1up', name: 'Prime Up' },
   reference: { frequency: 261.6 }, target: { frequency: 262.0, gainDecibels: 0 },
 });
 const pitchExercise = () => ({
-  id: `ex-${++exerciseCounter}`, kind: 'pitchMatching', noteDuration: 1,
+  id: `ex-${++exerciseCounter}`, mode: 'pitchMatching', kind: 'pitchMatching', noteDuration: 1,
   interval: { code: 'P1up', name: 'Prime Up' },
   reference: { frequency: 261.6 }, tunable: { startFrequency: 270, centSpan: 100 },
 });
@@ -78,7 +78,7 @@ function setup(kind = 'comparison') {
   const timers = new ManualTimers();
   const events = [];
   const loop = new TrainingLoop({
-    kind, nextUrl: `/api/exercises/next?mode=${kind}`, api, engine, timers,
+    kind, mode: kind, nextUrl: `/api/exercises/next?mode=${kind}`, api, engine, timers,
     hooks: {
       onStateChange: (state) => events.push(state),
       onFeedback: (feedback) => events.push(['feedback', feedback]),
@@ -224,4 +224,23 @@ test('an unknown exercise (server restarted) continues with a fresh one; other e
   await flush();
   assert.equal(loop.state, LoopState.stopped);
   assert.deepEqual(events.at(-1), ['error', 'The slider value 3 is outside −1 … 1.']);
+});
+
+test('a next exercise of another mode (a retry answered after a restart) is replaced by one of the page\'s mode', async () => {
+  const { engine, api, timers, loop } = setup();
+  await loop.start();
+  engine.last.startTarget();
+  await flush();
+  loop.answer('higher');
+  api.answers[0].resolve({
+    feedback: { kind: 'comparison', isCorrect: true },
+    next: { ...comparisonExercise(), mode: 'intervalComparison' },
+  });
+  await flush();
+  assert.equal(api.nextCalls, 1);
+  timers.advance(FEEDBACK_MILLISECONDS);
+  await flush();
+  assert.equal(api.nextCalls, 2, 'asked for an exercise of its own mode');
+  assert.equal(engine.scheduled.length, 2, 'the other mode\'s exercise was never played');
+  assert.equal(loop.exercise.mode, 'comparison');
 });

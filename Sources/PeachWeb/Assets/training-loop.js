@@ -31,6 +31,7 @@ export class TrainingLoop {
   /**
    * @param {object} options
    * @param {'comparison'|'pitchMatching'} options.kind
+   * @param {string} options.mode the page's training mode (`data-mode`)
    * @param {string} options.nextUrl the page's `data-next-url`
    * @param {{nextExercise: Function, answer: Function}} options.api an `ApiClient`
    * @param {import('./audio-engine.js').AudioEngine} options.engine
@@ -43,8 +44,9 @@ export class TrainingLoop {
    * @param {{setTimeout: Function, clearTimeout: Function}} [options.timers] injected for tests
    * @param {number} [options.feedbackMilliseconds=FEEDBACK_MILLISECONDS]
    */
-  constructor({ kind, nextUrl, api, engine, hooks = {}, timers, feedbackMilliseconds }) {
+  constructor({ kind, mode, nextUrl, api, engine, hooks = {}, timers, feedbackMilliseconds }) {
     this.kind = kind;
+    this.mode = mode;
     this.nextUrl = nextUrl;
     this.api = api;
     this.engine = engine;
@@ -155,7 +157,11 @@ export class TrainingLoop {
       this.feedbackTimer = null;
       if (generation !== this.generation) return;
       this.hooks.onFeedbackEnd?.();
-      this.play(reply.next);
+      // A retry the server answers from the database after a restart gets the next exercise of
+      // the mode the record's interval implies: a unison answer given in an interval mode
+      // comes back with a unison exercise. This page asks for one of its own mode instead.
+      if (reply.next.mode === this.mode) this.play(reply.next);
+      else this.start();
     }, this.feedbackMilliseconds);
   }
 

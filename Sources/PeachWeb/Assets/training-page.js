@@ -97,6 +97,7 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
 
   const loop = new TrainingLoop({
     kind,
+    mode: main.dataset.mode,
     nextUrl: main.dataset.nextUrl,
     api: app.api,
     engine: app.engine(),
