@@ -1,3 +1,5 @@
+import PeachCore
+
 /// Why a CSV file cannot be imported: where (line of the file and column, when known) and why.
 ///
 /// `line` is the 1-based line of the file on which the offending row starts, as a text editor
@@ -5,9 +7,9 @@
 public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
     public var line: Int?
     public var column: String?
-    public var reason: String
+    public var reason: Reason
 
-    public init(line: Int?, column: String? = nil, reason: String) {
+    public init(line: Int?, column: String? = nil, reason: Reason) {
         self.line = line
         self.column = column
         self.reason = reason
@@ -22,5 +24,91 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         if let column { place.append("column \(column)") }
         let prefix = place.isEmpty ? "" : place.joined(separator: ", ") + ": "
         return "Cannot import the file: \(prefix)\(reason) Nothing was imported."
+    }
+
+    /// What is wrong, as data, so that the web pages can say it in the reader's language; the
+    /// `description` is the English sentence the command line prints. A case holding `found`
+    /// carries the offending text as it stands in the file (trimmed).
+    public enum Reason: Equatable, Sendable, CustomStringConvertible {
+        case emptyFile
+        case notText
+        case otherFormat(version: String)
+        case notPeachExport(firstLine: String)
+        case missingHeader
+        case missingColumn(String)
+        case fieldCount(found: Int, expected: Int)
+        case unclosedQuote
+        case textAfterQuotedField
+        case quoteInUnquotedField
+        case unknownTrainingType(found: String)
+        case unknownInterval(found: String)
+        case intervalMismatch(reference: MIDINote, target: MIDINote, interval: Interval)
+        case unknownTuningSystem(found: String)
+        case centOffsetOutOfRange(found: String)
+        case notABoolean(found: String)
+        case initialCentOffsetOutOfRange(found: String)
+        case centErrorOutOfRange(found: String)
+        case notATime(found: String)
+        case notANoteNumber(found: String)
+        case noteOutOfRange(Int)
+        case notANumber(found: String)
+
+        /// The training types a row may have.
+        public static let trainingTypes = "\(CSVFormat.comparisonType), \(CSVFormat.pitchMatchingType)"
+        /// The interval codes a row may have.
+        public static let intervalCodes = Interval.allCases.map(\.abbreviation).joined(separator: " ")
+        /// The tuning systems a row may have.
+        public static let tuningSystems = TuningSystem.allCases.map(\.rawValue).joined(separator: ", ")
+        /// An example of the time format.
+        public static let timeExample = "2026-03-01T12:34:56Z"
+
+        public var description: String {
+            switch self {
+            case .emptyFile:
+                "The file is empty; a Peach export starts with the line \(CSVFormat.formatLine)."
+            case .notText:
+                "The file is not a text file (it holds bytes that are not UTF-8 text); choose a CSV file exported by Peach."
+            case .otherFormat(let version):
+                "The file is in Peach export format \(version); this Peach reads format 3 (first line \(CSVFormat.formatLine))."
+            case .notPeachExport(let firstLine):
+                "The first line must be \(CSVFormat.formatLine), but it is \"\(firstLine)\"; this is not a Peach export."
+            case .missingHeader:
+                "The header line is missing; it should be \(CSVFormat.header)."
+            case .missingColumn(let column):
+                "The header has no column \(column); a format-3 header is \(CSVFormat.header)."
+            case .fieldCount(let found, let expected):
+                "The row has \(found) fields but the header has \(expected); the row is truncated or has extra commas."
+            case .unclosedQuote:
+                "A quoted field is not closed: the file ends inside it."
+            case .textAfterQuotedField:
+                "A quoted field is followed by text before the next comma."
+            case .quoteInUnquotedField:
+                "A quote appears inside an unquoted field; quote the whole field and double the quote."
+            case .unknownTrainingType(let found):
+                "\"\(found)\" is not a training type; expected one of \(Self.trainingTypes)."
+            case .unknownInterval(let found):
+                "\"\(found)\" is not an interval; expected one of \(Self.intervalCodes)."
+            case .intervalMismatch(let reference, let target, let interval):
+                "The target note \(target.rawValue) (\(target.name)) is \(abs(target.rawValue - reference.rawValue)) semitones from the reference note \(reference.rawValue) (\(reference.name)), but the interval \(interval.abbreviation) spans \(interval.semitones)."
+            case .unknownTuningSystem(let found):
+                "\"\(found)\" is not a tuning system; expected one of \(Self.tuningSystems)."
+            case .centOffsetOutOfRange(let found):
+                "The cent offset \(found) is outside ±100 cents or zero; a comparison's target is 0.1 to 100 cents off."
+            case .notABoolean(let found):
+                "\"\(found)\" is not a correctness; expected true or false."
+            case .initialCentOffsetOutOfRange(let found):
+                "The initial cent offset \(found) is outside ±100 cents."
+            case .centErrorOutOfRange(let found):
+                "The cent error \(found) is out of range."
+            case .notATime(let found):
+                "\"\(found)\" is not a time; expected ISO 8601 in UTC such as \(Self.timeExample) (fractional seconds allowed)."
+            case .notANoteNumber(let found):
+                "\"\(found)\" is not a MIDI note number; expected a whole number 0–127."
+            case .noteOutOfRange(let number):
+                "\(number) is not a MIDI note; a MIDI note is 0–127."
+            case .notANumber(let found):
+                "\"\(found)\" is not a number; expected a decimal number such as 12.5."
+            }
+        }
     }
 }

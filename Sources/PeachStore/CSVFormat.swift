@@ -1,17 +1,17 @@
 import Foundation
 
 /// The CSV exchange format of DESIGN.md §4: the Peach iOS app's export format 3.
-enum CSVFormat {
-    static let formatLine = "# peach-export-format:3"
+public enum CSVFormat {
+    public static let formatLine = "# peach-export-format:3"
     static let columns = [
         "trainingType", "timestamp", "referenceNote", "referenceNoteName", "targetNote", "targetNoteName",
         "interval", "tuningSystem", "centOffset", "isCorrect", "initialCentOffset", "userCentError", "tempoBPM",
         "offsetMs", "meanOffsetMs", "meanOffsetMsPosition0", "meanOffsetMsPosition1", "meanOffsetMsPosition2",
         "meanOffsetMsPosition3",
     ]
-    static let header = columns.joined(separator: ",")
-    static let comparisonType = "pitchDiscrimination"
-    static let pitchMatchingType = "pitchMatching"
+    public static let header = columns.joined(separator: ",")
+    public static let comparisonType = "pitchDiscrimination"
+    public static let pitchMatchingType = "pitchMatching"
 
     // MARK: Numbers
 

@@ -23,16 +23,11 @@ enum CSVImport {
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(CSVError) -> Result {
         guard !bytes.isEmpty else {
-            throw CSVError(
-                line: nil, reason: "The file is empty; a Peach export starts with the line \(CSVFormat.formatLine).")
+            throw CSVError(line: nil, reason: .emptyFile)
         }
         // NUL never occurs in text; invalid UTF-8 is caught field by field, with its line.
         guard !bytes.contains(0) else {
-            throw CSVError(
-                line: nil,
-                reason:
-                    "The file is not a text file (it holds bytes that are not text); choose a CSV file exported by Peach."
-            )
+            throw CSVError(line: nil, reason: .notText)
         }
         // The format line.
         var offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -43,33 +38,23 @@ enum CSVImport {
         guard first == CSVFormat.formatLine else {
             let found = first.count > 60 ? String(first.prefix(60)) + "…" : first
             if first.hasPrefix("# peach-export-format:") {
-                throw CSVError(
-                    line: 1,
-                    reason:
-                        "The file is in Peach export format \(first.dropFirst("# peach-export-format:".count)); this Peach reads format 3 (first line \(CSVFormat.formatLine))."
-                )
+                throw CSVError(line: 1, reason: .otherFormat(version: String(first.dropFirst("# peach-export-format:".count))))
             }
-            throw CSVError(
-                line: 1,
-                reason:
-                    "The first line must be \(CSVFormat.formatLine), but it is \"\(found)\"; this is not a Peach export."
-            )
+            throw CSVError(line: 1, reason: .notPeachExport(firstLine: found))
         }
         offset = min(lineEnd + 1, bytes.count)
         var reader = CSVReader(bytes: bytes, offset: offset, line: 2)
 
         // The header: columns are found by name, so their order does not matter.
         guard let (headerLine, names) = try reader.next() else {
-            throw CSVError(line: 2, reason: "The header line is missing; it should be \(CSVFormat.header).")
+            throw CSVError(line: 2, reason: .missingHeader)
         }
         var columnIndex: [String: Int] = [:]
         for (index, name) in names.enumerated() where columnIndex[name] == nil {
             columnIndex[name.trimmingCharacters(in: .whitespaces)] = index
         }
         for column in CSVFormat.columns where columnIndex[column] == nil {
-            throw CSVError(
-                line: headerLine, column: column,
-                reason: "The header has no column \(column); a format-3 header is \(CSVFormat.header).")
+            throw CSVError(line: headerLine, column: column, reason: .missingColumn(column))
         }
         let columns = Columns(index: columnIndex)
 
@@ -77,11 +62,7 @@ enum CSVImport {
         while let (line, fields) = try reader.next() {
             if fields.count == 1 && fields[0].isEmpty { continue }  // A blank line.
             guard fields.count == names.count else {
-                throw CSVError(
-                    line: line,
-                    reason:
-                        "The row has \(fields.count) fields but the header has \(names.count); the row is truncated or has extra commas."
-                )
+                throw CSVError(line: line, reason: .fieldCount(found: fields.count, expected: names.count))
             }
             let row = RowReader(line: line, fields: fields, columns: columns)
             switch try row.kind() {
@@ -145,12 +126,7 @@ enum CSVImport {
                 {
                     return .rhythm
                 }
-                throw error(
-                    "trainingType",
-                    type.isEmpty
-                        ? "The training type is empty; expected \(CSVFormat.comparisonType) or \(CSVFormat.pitchMatchingType)."
-                        : "\"\(type)\" is not a training type; expected \(CSVFormat.comparisonType) or \(CSVFormat.pitchMatchingType)."
-                )
+                throw error("trainingType", .unknownTrainingType(found: type))
             }
         }
 
@@ -159,48 +135,31 @@ enum CSVImport {
             let reference = try note("referenceNote", columns.referenceNote)
             let target = try note("targetNote", columns.targetNote)
             let intervalText = text(columns.interval)
-            let interval: Interval
-            do {
-                interval = try Interval(abbreviation: intervalText)
-            } catch {
-                throw self.error(
-                    "interval",
-                    intervalText.isEmpty
-                        ? "The interval is empty; expected one of \(Interval.allCases.map(\.abbreviation).joined(separator: " "))."
-                        : error.description)
+            guard let interval = try? Interval(abbreviation: intervalText) else {
+                throw error("interval", .unknownInterval(found: intervalText))
             }
             let distance = target.rawValue - reference.rawValue
             guard abs(distance) == interval.semitones else {
-                throw error(
-                    "targetNote",
-                    "The target note \(target.rawValue) (\(target.name)) is \(abs(distance)) semitones from the reference note \(reference.rawValue) (\(reference.name)), but the interval \(interval.abbreviation) spans \(interval.semitones)."
-                )
+                throw error("targetNote", .intervalMismatch(reference: reference, target: target, interval: interval))
             }
             let directed = DirectedInterval(interval, distance < 0 ? .down : .up)
             let tuningText = text(columns.tuningSystem)
             guard let tuningSystem = TuningSystem(rawValue: tuningText) else {
-                throw error(
-                    "tuningSystem",
-                    "\"\(tuningText)\" is not a tuning system; expected one of \(TuningSystem.allCases.map(\.rawValue).joined(separator: ", "))."
-                )
+                throw error("tuningSystem", .unknownTuningSystem(found: tuningText))
             }
             let timestamp = Milliseconds.date(milliseconds)
             let record: TrainingRecord
             if try kind() == .comparison {
                 let centOffset = try number("centOffset", columns.centOffset)
                 guard centOffset != 0, abs(centOffset) <= 100 else {
-                    throw error(
-                        "centOffset",
-                        "The cent offset \(text(columns.centOffset)) is outside ±100 cents or zero; a comparison's target is 0.1 to 100 cents off."
-                    )
+                    throw error("centOffset", .centOffsetOutOfRange(found: text(columns.centOffset)))
                 }
                 let isCorrect: Bool
                 switch text(columns.isCorrect).lowercased() {
                 case "true": isCorrect = true
                 case "false": isCorrect = false
                 default:
-                    throw error(
-                        "isCorrect", "\"\(text(columns.isCorrect))\" is not a correctness; expected true or false.")
+                    throw error("isCorrect", .notABoolean(found: text(columns.isCorrect)))
                 }
                 record = .comparison(
                     ComparisonRecord(
@@ -209,14 +168,12 @@ enum CSVImport {
             } else {
                 let initial = try number("initialCentOffset", columns.initialCentOffset)
                 guard abs(initial) <= 100 else {
-                    throw error(
-                        "initialCentOffset",
-                        "The initial cent offset \(text(columns.initialCentOffset)) is outside ±100 cents.")
+                    throw error("initialCentOffset", .initialCentOffsetOutOfRange(found: text(columns.initialCentOffset)))
                 }
                 let userCentError = try number("userCentError", columns.userCentError)
                 // The table's CHECK (finite, |x| ≤ 1e308); checked here so that the row is named.
                 guard abs(userCentError) <= 1e308 else {
-                    throw error("userCentError", "The cent error \(text(columns.userCentError)) is out of range.")
+                    throw error("userCentError", .centErrorOutOfRange(found: text(columns.userCentError)))
                 }
                 record = .pitchMatching(
                     PitchMatchingRecord(
@@ -230,7 +187,7 @@ enum CSVImport {
             CSVImport.trimmed(fields[column])
         }
 
-        private func error(_ column: String, _ reason: String) -> CSVError {
+        private func error(_ column: String, _ reason: CSVError.Reason) -> CSVError {
             CSVError(line: line, column: column, reason: reason)
         }
 
@@ -239,10 +196,7 @@ enum CSVImport {
             guard let milliseconds = CSVFormat.parseTimestamp(value),
                 (Milliseconds.year0000...Milliseconds.year9999End).contains(milliseconds)
             else {
-                throw error(
-                    "timestamp",
-                    "\"\(value)\" is not a time; expected ISO 8601 in UTC such as 2026-03-01T12:34:56Z (fractional seconds allowed)."
-                )
+                throw error("timestamp", .notATime(found: value))
             }
             return milliseconds
         }
@@ -250,14 +204,10 @@ enum CSVImport {
         private func note(_ column: String, _ index: Int) throws(CSVError) -> MIDINote {
             let value = text(index)
             guard let number = Int(value) else {
-                throw error(
-                    column,
-                    value.isEmpty
-                        ? "The note is empty; expected a MIDI note number 0–127."
-                        : "\"\(value)\" is not a MIDI note number; expected a whole number 0–127.")
+                throw error(column, .notANoteNumber(found: value))
             }
             guard let note = MIDINote(rawValue: number) else {
-                throw error(column, "\(number) is not a MIDI note; a MIDI note is 0–127.")
+                throw error(column, .noteOutOfRange(number))
             }
             return note
         }
@@ -265,11 +215,7 @@ enum CSVImport {
         private func number(_ column: String, _ index: Int) throws(CSVError) -> Double {
             let value = text(index)
             guard let number = CSVFormat.parseDecimal(value) else {
-                throw error(
-                    column,
-                    value.isEmpty
-                        ? "The value is empty; expected a number such as 12.5."
-                        : "\"\(value)\" is not a number; expected a decimal number such as 12.5.")
+                throw error(column, .notANumber(found: value))
             }
             return number
         }

@@ -37,7 +37,7 @@ struct CSVReader {
             var value: [UInt8] = []
             while true {
                 guard index < bytes.count else {
-                    throw CSVError(line: startLine, reason: "A quoted field is not closed: the file ends inside it.")
+                    throw CSVError(line: startLine, reason: .unclosedQuote)
                 }
                 let byte = bytes[index]
                 index += 1
@@ -55,7 +55,7 @@ struct CSVReader {
             }
             guard let text = String(validating: value, as: UTF8.self) else { throw notText(startLine) }
             guard let end = try endOfField(startLine: startLine) else {
-                throw CSVError(line: startLine, reason: "A quoted field is followed by text before the next comma.")
+                throw CSVError(line: startLine, reason: .textAfterQuotedField)
             }
             return (text, end)
         }
@@ -64,9 +64,7 @@ struct CSVReader {
             let byte = bytes[index]
             if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
             if byte == UInt8(ascii: "\"") {
-                throw CSVError(
-                    line: startLine,
-                    reason: "A quote appears inside an unquoted field; quote the whole field and double the quote.")
+                throw CSVError(line: startLine, reason: .quoteInUnquotedField)
             }
             index += 1
         }
@@ -81,7 +79,7 @@ struct CSVReader {
     }
 
     private func notText(_ line: Int) -> CSVError {
-        CSVError(line: line, reason: "The file is not UTF-8 text; choose a CSV file exported by Peach.")
+        CSVError(line: line, reason: .notText)
     }
 
     /// Consumes what ends a field: `false` after a comma, `true` after a line end or at the

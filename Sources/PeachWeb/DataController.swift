@@ -74,7 +74,7 @@ struct DataController: Sendable {
         } catch let error as CSVError {
             throw APIError(
                 .unprocessableContent, code: "invalidCSV",
-                message: texts.errorInvalidCSV(texts.csvPlace(error.line, error.column) + error.reason))
+                message: texts.errorInvalidCSV(texts.csvPlace(error.line, error.column) + texts.csvReason(error.reason)))
         }
         return try JSONResponse.make(
             ImportReply(

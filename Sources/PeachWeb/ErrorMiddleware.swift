@@ -2,9 +2,9 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// Turns every error that is not already an `APIError` into the form its client expects: the
-/// JSON error body under `/api/`, a page otherwise; an unexpected failure is logged and answered
-/// with a 500 that says nothing was stored (never a stack trace).
+/// Turns every error into the form its client expects: the JSON error body under `/api/`, an
+/// `ErrorPage` otherwise; an unexpected failure is logged and answered with a 500 that says
+/// nothing was stored (never a stack trace).
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = PeachRequestContext
     let localizer: Localizer
@@ -15,7 +15,10 @@ struct ErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as APIError {
-            throw error
+            // A browser that posted a form (or followed a link) gets a page, not JSON.
+            guard !request.uri.path.hasPrefix("/api/") else { throw error }
+            let texts = await localizer.texts(for: request)
+            return Self.page(.failed(texts, serverError: false, message: error.message), error.status, error.headers)
         } catch {
             let texts = await localizer.texts(for: request)
             let status: HTTPResponse.Status
@@ -30,19 +33,20 @@ struct ErrorMiddleware: RouterMiddleware {
                     "Request failed: \(String(describing: error))", metadata: ["path": "\(request.uri.path)"])
                 status = .internalServerError
             }
-            if request.uri.path.hasPrefix("/api/") {
-                throw Self.apiError(status, headers: headers, texts: texts)
-            }
-            switch status {
-            case .notFound: return PageController.html(NotFoundPage(texts: texts).render(), status: .notFound)
-            case .methodNotAllowed:
-                var response = PageController.html(texts.errorMethodNotAllowed, status: status)
-                response.headers.append(contentsOf: headers)
-                return response
-            case .internalServerError: return PageController.html(texts.errorInternal, status: status)
-            default: throw error
-            }
+            let apiError = Self.apiError(status, headers: headers, texts: texts)
+            if request.uri.path.hasPrefix("/api/") { throw apiError }
+            let page: ErrorPage =
+                status == .notFound
+                ? .notFound(texts)
+                : .failed(texts, serverError: apiError.status.code >= 500, message: apiError.message)
+            return Self.page(page, apiError.status, apiError.headers)
         }
+    }
+
+    private static func page(_ page: ErrorPage, _ status: HTTPResponse.Status, _ headers: HTTPFields) -> Response {
+        var response = PageController.html(page.render(), status: status)
+        response.headers.append(contentsOf: headers)
+        return response
     }
 
     static func apiError(_ status: HTTPResponse.Status, headers: HTTPFields, texts: Texts) -> APIError {

@@ -120,7 +120,7 @@ public struct SettingsPage: Sendable {
 
     private func noteSelect(_ key: TrainingSettings.Key, selected: MIDINote) -> HTML {
         let notes = TrainingSettings.noteBounds.map { try! MIDINote($0) }
-        return select(key, notes.map { (String($0.rawValue), $0.name) }, selected: String(selected.rawValue))
+        return select(key, notes.map { (String($0.rawValue), texts.name(of: $0)) }, selected: String(selected.rawValue))
     }
 
     /// A select of numbers; a current value off the grid (set through the API) is kept as an

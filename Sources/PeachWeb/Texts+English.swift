@@ -1,4 +1,5 @@
 import PeachCore
+import PeachStore
 
 extension Texts {
     /// English, the default language.
@@ -31,6 +32,7 @@ extension Texts {
         },
         centsSharp: { $0 == 1 ? "1 cent sharp" : "\($0) cents sharp" },
         centsFlat: { $0 == 1 ? "1 cent flat" : "\($0) cents flat" },
+        pitchClassNames: ["C", "C♯", "D", "D♯", "E", "F", "F♯", "G", "G♯", "A", "A♯", "B"],
         intervalNames: [
             .prime: "Prime", .minorSecond: "Minor Second", .majorSecond: "Major Second",
             .minorThird: "Minor Third", .majorThird: "Major Third", .perfectFourth: "Perfect Fourth",
@@ -100,6 +102,8 @@ extension Texts {
         licenceText: "MIT License",
         pageNotFoundTitle: "Page not found",
         pageNotFound: "There is no page at this address.",
+        serverErrorTitle: "Something went wrong",
+        requestRefusedTitle: "This request was refused",
         errorUnknownExercise: { "There is no open exercise with id \($0); ask for a new one." },
         errorAlreadyAnswered: "This exercise was already answered with a different answer; ask for a new one.",
         errorWrongAnswerKindComparison:
@@ -125,6 +129,7 @@ extension Texts {
             let parts = [line.map { "Line \($0)" }, column.map { "column \($0)" }].compactMap { $0 }
             return parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
         },
+        csvReason: { $0.description },
         errorNotFound: "There is nothing at this address.",
         errorMethodNotAllowed: "This address does not accept this method.",
         errorInternal: "Something went wrong on the server; nothing was stored. Try again.",

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachStore
 
 extension Texts {
     /// German.
@@ -31,6 +32,7 @@ extension Texts {
         },
         centsSharp: { "\($0) Cent zu hoch" },
         centsFlat: { "\($0) Cent zu tief" },
+        pitchClassNames: ["C", "Cis", "D", "Dis", "E", "F", "Fis", "G", "Gis", "A", "Ais", "H"],
         intervalNames: [
             .prime: "Prime", .minorSecond: "Kleine Sekunde", .majorSecond: "Große Sekunde",
             .minorThird: "Kleine Terz", .majorThird: "Große Terz", .perfectFourth: "Quarte",
@@ -102,6 +104,8 @@ extension Texts {
         licenceText: "MIT-Lizenz",
         pageNotFoundTitle: "Seite nicht gefunden",
         pageNotFound: "Unter dieser Adresse gibt es keine Seite.",
+        serverErrorTitle: "Etwas ist schiefgegangen",
+        requestRefusedTitle: "Diese Anfrage wurde abgelehnt",
         errorUnknownExercise: { "Es gibt keine offene Übung mit der Kennung \($0); fordere eine neue an." },
         errorAlreadyAnswered: "Diese Übung wurde bereits mit einer anderen Antwort beantwortet; fordere eine neue an.",
         errorWrongAnswerKindComparison:
@@ -126,6 +130,57 @@ extension Texts {
         csvPlace: { line, column in
             let parts = [line.map { "Zeile \($0)" }, column.map { "Spalte \($0)" }].compactMap { $0 }
             return parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
+        },
+        csvReason: { reason in
+            typealias Reason = CSVError.Reason
+            let header = CSVFormat.header
+            let formatLine = CSVFormat.formatLine
+            return switch reason {
+            case .emptyFile:
+                "Die Datei ist leer; ein Peach-Export beginnt mit der Zeile \(formatLine)."
+            case .notText:
+                "Die Datei ist keine Textdatei (sie enthält Bytes, die kein UTF-8-Text sind); wähle eine von Peach exportierte CSV-Datei."
+            case .otherFormat(let version):
+                "Die Datei hat das Peach-Exportformat \(version); dieses Peach liest Format 3 (erste Zeile \(formatLine))."
+            case .notPeachExport(let firstLine):
+                "Die erste Zeile muss \(formatLine) lauten, sie lautet aber „\(firstLine)“; das ist kein Peach-Export."
+            case .missingHeader:
+                "Die Kopfzeile fehlt; sie sollte \(header) lauten."
+            case .missingColumn(let column):
+                "Der Kopfzeile fehlt die Spalte \(column); die Kopfzeile von Format 3 ist \(header)."
+            case .fieldCount(let found, let expected):
+                "Die Zeile hat \(found) Felder, die Kopfzeile aber \(expected); die Zeile ist abgeschnitten oder hat zusätzliche Kommas."
+            case .unclosedQuote:
+                "Ein Feld in Anführungszeichen wird nicht geschlossen: Die Datei endet darin."
+            case .textAfterQuotedField:
+                "Auf ein Feld in Anführungszeichen folgt vor dem nächsten Komma noch Text."
+            case .quoteInUnquotedField:
+                "In einem Feld ohne Anführungszeichen steht ein Anführungszeichen; setze das ganze Feld in Anführungszeichen und verdopple das innere."
+            case .unknownTrainingType(let found):
+                "„\(found)“ ist keine Trainingsart; erlaubt sind \(Reason.trainingTypes)."
+            case .unknownInterval(let found):
+                "„\(found)“ ist kein Intervall; erlaubt sind \(Reason.intervalCodes)."
+            case .intervalMismatch(let reference, let target, let interval):
+                "Der Zielton \(target.rawValue) liegt \(abs(target.rawValue - reference.rawValue)) Halbtöne vom Referenzton \(reference.rawValue) entfernt, das Intervall \(interval.abbreviation) umfasst aber \(interval.semitones)."
+            case .unknownTuningSystem(let found):
+                "„\(found)“ ist keine Stimmung; erlaubt sind \(Reason.tuningSystems)."
+            case .centOffsetOutOfRange(let found):
+                "Die Cent-Abweichung \(found) ist null oder liegt außerhalb von ±100 Cent; beim Vergleich liegt der Zielton 0,1 bis 100 Cent daneben."
+            case .notABoolean(let found):
+                "„\(found)“ ist keine Richtigkeit; erlaubt sind true und false."
+            case .initialCentOffsetOutOfRange(let found):
+                "Die anfängliche Cent-Abweichung \(found) liegt außerhalb von ±100 Cent."
+            case .centErrorOutOfRange(let found):
+                "Der Cent-Fehler \(found) liegt außerhalb des erlaubten Bereichs."
+            case .notATime(let found):
+                "„\(found)“ ist keine Zeitangabe; erwartet wird ISO 8601 in UTC wie \(Reason.timeExample) (Sekundenbruchteile erlaubt)."
+            case .notANoteNumber(let found):
+                "„\(found)“ ist keine MIDI-Notennummer; erwartet wird eine ganze Zahl von 0 bis 127."
+            case .noteOutOfRange(let number):
+                "\(number) ist keine MIDI-Note; MIDI-Noten reichen von 0 bis 127."
+            case .notANumber(let found):
+                "„\(found)“ ist keine Zahl; erwartet wird eine Dezimalzahl wie 12.5."
+            }
         },
         errorNotFound: "Unter dieser Adresse gibt es nichts.",
         errorMethodNotAllowed: "Diese Adresse nimmt diese Methode nicht an.",

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachStore
 
 /// Every text a user sees, in one language: page texts, accessible names, the messages scripts
 /// show (`data-msg-*`), feedback and error messages of the API.
@@ -42,6 +43,11 @@ public struct Texts: Sendable {
     public let centsSharp: @Sendable (Int) -> String
     /// "27 cents flat"
     public let centsFlat: @Sendable (Int) -> String
+
+    // Notes
+    /// The twelve pitch classes from C, as musicians of this language write them: German names
+    /// B "H" and spells sharps "Cis", "Fis", … (an English "B4" would read as B-flat to them).
+    public let pitchClassNames: [String]
 
     // Intervals
     public let intervalNames: [Interval: String]
@@ -104,6 +110,10 @@ public struct Texts: Sendable {
     // Errors (pages and API)
     public let pageNotFoundTitle: String
     public let pageNotFound: String
+    /// The heading of the page of a 5xx.
+    public let serverErrorTitle: String
+    /// The heading of the page of a refused request (a 4xx other than 404).
+    public let requestRefusedTitle: String
     public let errorUnknownExercise: @Sendable (String) -> String
     public let errorAlreadyAnswered: String
     public let errorWrongAnswerKindComparison: String
@@ -122,6 +132,8 @@ public struct Texts: Sendable {
     public let errorInvalidCSV: @Sendable (String) -> String
     /// "Line 5, column timestamp: " — where in a CSV file a problem is.
     public let csvPlace: @Sendable (_ line: Int?, _ column: String?) -> String
+    /// Why a CSV file cannot be imported, in a sentence (English: the store's own wording).
+    public let csvReason: @Sendable (CSVError.Reason) -> String
     public let errorNotFound: String
     public let errorMethodNotAllowed: String
     public let errorInternal: String
@@ -216,6 +228,11 @@ public struct Texts: Sendable {
         case .english: .english
         case .german: .german
         }
+    }
+
+    /// A note's name in scientific pitch notation with this language's pitch classes: "B4" / "H4".
+    public func name(of note: MIDINote) -> String {
+        pitchClassNames[note.rawValue % 12] + String(note.rawValue / 12 - 1)
     }
 
     /// A directed interval's display name, such as "Perfect Fifth Up".

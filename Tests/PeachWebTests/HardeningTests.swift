@@ -261,7 +261,11 @@ struct HardeningTests {
                 if uri.hasPrefix("/api/") { #expect(response.errorCode == "methodNotAllowed", "\(method) \(uri)") }
             }
             let german = try await client.execute(uri: "/", method: .post, headers: [.acceptLanguage: "de"])
+            // A page, as a browser shows it: the frame, a heading and the way back to Start.
+            #expect(german.text.hasPrefix("<!DOCTYPE html>\n<html lang=\"de\">"))
+            #expect(german.text.contains("<h1>Diese Anfrage wurde abgelehnt</h1>"))
             #expect(german.text.contains("Diese Adresse nimmt diese Methode nicht an."))
+            #expect(german.text.contains("<a href=\"/\">"))
             let head = try await client.execute(uri: "/settings", method: .head, headers: [:])
             #expect(head.status == .ok)
             #expect(head.body.readableBytes == 0)

@@ -180,6 +180,11 @@ struct PageTests {
             _ = try await client.send(.put, "/api/settings", json: #"{"language": ""}"#)
             let german = try await client.get("/settings", language: "de").text
             #expect(german.contains("<option value=\"0.3\">0,3 s</option>"))
+            // Note names as German musicians write them: H for B, "is" for a sharp.
+            #expect(german.contains("<option value=\"71\">H4</option>"))
+            #expect(german.contains("<option value=\"61\">Cis4</option>"))
+            #expect(html.contains("<option value=\"71\">B4</option>"))
+            #expect(html.contains("<option value=\"61\">C♯4</option>"))
         }
     }
 
@@ -238,7 +243,9 @@ struct PageTests {
             let forged = try await client.execute(
                 uri: "/settings/reset", method: .post, headers: form, body: ByteBuffer(string: "confirm=true"))
             #expect(forged.status == .forbidden)
-            #expect(forged.errorCode == "crossSiteRequest")
+            // A form's refusal is a page the browser can show, not JSON.
+            #expect(forged.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(forged.text.contains(Texts.english.errorCrossSite))
             var fetchHeaders: HTTPFields = [.contentType: "application/json"]
             fetchHeaders[HTTPField.Name("Sec-Fetch-Site")!] = "cross-site"
             let fetched = try await client.execute(

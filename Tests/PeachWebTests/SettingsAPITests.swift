@@ -164,6 +164,11 @@ struct DataAPITests {
             #expect(response.status == .unprocessableContent)
             #expect(response.errorCode == "invalidCSV")
             #expect(response.errorMessage?.contains("Line") == true)
+            // The reason, not only the frame of the message, is in the reader's language.
+            let german = try await client.send(
+                .post, "/api/import", json: "# peach-export-format:3\nnonsense\n", contentType: "text/csv",
+                language: "de")
+            #expect(german.errorMessage?.contains("Zeile 2, Spalte trainingType: Der Kopfzeile fehlt die Spalte") == true)
             let json = try await client.send(.post, "/api/import", json: "{}", contentType: "application/json")
             #expect(json.status == .unsupportedMediaType)
             let mode = try await client.send(.post, "/api/import?mode=append", json: "", contentType: "text/csv")
@@ -171,6 +176,28 @@ struct DataAPITests {
             #expect(mode.errorCode == "unknownMode")
         }
         #expect(try recordCount(database) == 0)
+    }
+
+    @Test("every reason a CSV file is refused for has its own German sentence")
+    func csvReasonsInGerman() throws {
+        let c4 = try MIDINote(60)
+        let reasons: [CSVError.Reason] = [
+            .emptyFile, .notText, .otherFormat(version: "1"), .notPeachExport(firstLine: "a,b"), .missingHeader,
+            .missingColumn("interval"), .fieldCount(found: 5, expected: 19), .unclosedQuote, .textAfterQuotedField,
+            .quoteInUnquotedField, .unknownTrainingType(found: "x"), .unknownInterval(found: "P9"),
+            .intervalMismatch(reference: c4, target: try MIDINote(66), interval: .perfectFifth),
+            .unknownTuningSystem(found: "x"), .centOffsetOutOfRange(found: "0"), .notABoolean(found: "yes"),
+            .initialCentOffsetOutOfRange(found: "200"), .centErrorOutOfRange(found: "1e309"),
+            .notATime(found: "x"), .notANoteNumber(found: "x"), .noteOutOfRange(200), .notANumber(found: "x"),
+        ]
+        var german: Set<String> = []
+        for reason in reasons {
+            let text = Texts.german.csvReason(reason)
+            #expect(text != Texts.english.csvReason(reason), "\(reason)")
+            #expect(!text.contains(" the ") && !text.contains(" is "), "\(text)")
+            german.insert(text)
+        }
+        #expect(german.count == reasons.count)
     }
 
     @Test("reset needs {\"confirm\": true}, deletes every record and keeps the settings")

@@ -32,8 +32,13 @@ public struct PairingPage: Sendable {
                 ),
             ]
         case .usedOrExpired:
+            // A device paired by this very link (opened twice, or reloaded) goes on to Start;
+            // any other is shown there how to pair.
             heading = texts.pairUsedTitle
-            body = [el("p", .text(texts.pairUsedOrExpired)), el("p", .text(texts.pairHowTo))]
+            body = [
+                el("p", .text(texts.pairUsedOrExpired)), el("p", .text(texts.pairHowTo)),
+                el("p", el("a", ["href": PageRoute.start.path], .text(texts.backToStart))),
+            ]
         case .required:
             heading = texts.pairRequiredTitle
             body = [el("p", .text(texts.pairRequired)), el("p", .text(texts.pairHowTo))]

@@ -77,7 +77,7 @@ public struct ProfileChart: Hashable, Sendable {
         let texts = Texts.of(language)
         let average = averageThreshold.map(texts.decimal)
         switch size {
-        case .full: return texts.chartSummary(range.lower.name, range.upper.name, average)
+        case .full: return texts.chartSummary(texts.name(of: range.lower), texts.name(of: range.upper), average)
         case .small: return texts.previewLabel(average)
         }
     }
@@ -101,7 +101,7 @@ public struct ProfileChart: Hashable, Sendable {
             svg += band(trained, keyboard, scale)
         }
         svg += keys(keyboard, geometry)
-        if geometry.hasLabels { svg += noteNames(keyboard, geometry) }
+        if geometry.hasLabels { svg += noteNames(keyboard, geometry, texts) }
         svg += "</svg>"
         return svg
     }
@@ -200,12 +200,12 @@ public struct ProfileChart: Hashable, Sendable {
         return white + "</g>\n" + black + "</g>\n"
     }
 
-    private func noteNames(_ keyboard: KeyboardLayout, _ geometry: Geometry) -> String {
+    private func noteNames(_ keyboard: KeyboardLayout, _ geometry: Geometry, _ texts: Texts) -> String {
         var svg = "<g class=\"profile-note-names\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
         svg += " font-size=\"12\" text-anchor=\"middle\">\n"
         let baseline = n(geometry.keyboardTop + geometry.whiteKeyHeight + 16)
         for note in range.notes where note.rawValue % 12 == 0 {
-            svg += "<text x=\"\(n(keyboard.centre(of: note)))\" y=\"\(baseline)\">\(note.name)</text>\n"
+            svg += "<text x=\"\(n(keyboard.centre(of: note)))\" y=\"\(baseline)\">\(texts.name(of: note))</text>\n"
         }
         return svg + "</g>\n"
     }

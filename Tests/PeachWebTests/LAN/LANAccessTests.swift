@@ -73,6 +73,7 @@ struct LANAccessTests {
             #expect(again.status == .gone)
             #expect(again.headers[.setCookie] == nil)
             #expect(again.text.contains("already used or has expired"))
+            #expect(again.text.contains("<a href=\"/\">Back to Start</a>"))
             #expect(try await client.get("/pair?code=\(code)").status == .gone)
             let german = try await client.postPair(code, language: "de")
             #expect(german.text.contains("schon benutzt oder ist abgelaufen"))

@@ -1,0 +1,41 @@
+import PeachCore
+
+/// The page a browser shows when Peach cannot serve a page address: an unknown address, a
+/// method the address does not take, a refused form (another website's, too large) or a
+/// failure on the server. It says what happened in the reader's language and leads back to
+/// Start, as every secondary page does (hub and spoke, DESIGN.md §5).
+public struct ErrorPage: Sendable {
+    public var texts: Texts
+    public var title: String
+    public var message: String
+
+    public init(texts: Texts, title: String, message: String) {
+        self.texts = texts
+        self.title = title
+        self.message = message
+    }
+
+    /// An address without a page.
+    public static func notFound(_ texts: Texts) -> ErrorPage {
+        ErrorPage(texts: texts, title: texts.pageNotFoundTitle, message: texts.pageNotFound)
+    }
+
+    /// A request refused with `message` (a 4xx) or failed on the server (a 5xx).
+    public static func failed(_ texts: Texts, serverError: Bool, message: String) -> ErrorPage {
+        ErrorPage(
+            texts: texts, title: serverError ? texts.serverErrorTitle : texts.requestRefusedTitle, message: message)
+    }
+
+    public func render() -> String {
+        Layout(
+            texts: texts, title: title + " — " + texts.appName, page: "error",
+            navigation: [Layout.backToStart(texts)]
+        ).render(
+            main: el(
+                "main", ["id": "main"],
+                el("h1", .text(title)),
+                el("p", .text(message)),
+                el("p", el("a", ["href": PageRoute.start.path], .text(texts.backToStart)))
+            ))
+    }
+}
