@@ -18,7 +18,9 @@ extension Texts {
         lower: "Lower",
         targetIntervalLabel: "Target interval:",
         pitchSliderLabel: "Pitch",
-        sliderValueText: { "Slider at \($0)" },
+        sliderCentre: "Centre",
+        sliderAbove: "{percent} % up",
+        sliderBelow: "{percent} % down",
         interrupted: "Training stopped because the sound was interrupted.",
         offline: "Peach can't reach its server. Your last answer is kept and will be sent when the connection is back.",
         tapToStart: "Tap to start",
@@ -209,6 +211,9 @@ extension Texts {
                 + "20-day mean: \(rollingFirst) cents at the start, \(rollingLast) cents now."
         },
         recentDays: "Recent days",
+        thresholdScope: {
+            "Comparisons with a reference note in your note range, \($0) to \($1), as on the chart above; Recent days counts them all."
+        },
         dateColumn: "Date",
         monthNames: [
             "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",

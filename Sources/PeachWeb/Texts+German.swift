@@ -18,7 +18,9 @@ extension Texts {
         lower: "Tiefer",
         targetIntervalLabel: "Zielintervall:",
         pitchSliderLabel: "Tonhöhe",
-        sliderValueText: { "Regler bei \($0)" },
+        sliderCentre: "Mitte",
+        sliderAbove: "{percent} % nach oben",
+        sliderBelow: "{percent} % nach unten",
         interrupted: "Das Training wurde beendet, weil der Ton unterbrochen wurde.",
         offline:
             "Peach erreicht seinen Server nicht. Deine letzte Antwort bleibt erhalten und wird gesendet, sobald die Verbindung wieder steht.",
@@ -263,6 +265,9 @@ extension Texts {
                 + "20-Tage-Mittel: anfangs \(rollingFirst) Cent, jetzt \(rollingLast) Cent."
         },
         recentDays: "Letzte Tage",
+        thresholdScope: {
+            "Vergleiche mit einem Referenzton in deinem Tonumfang, \($0) bis \($1), wie im Diagramm oben; „Letzte Tage“ zählt alle."
+        },
         dateColumn: "Datum",
         monthNames: [
             "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",

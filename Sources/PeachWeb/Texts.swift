@@ -27,7 +27,12 @@ public struct Texts: Sendable {
     public let lower: String
     public let targetIntervalLabel: String
     public let pitchSliderLabel: String
-    public let sliderValueText: @Sendable (String) -> String
+    /// What a screen reader says of the slider's position: where it stands, never how far the
+    /// note is from the target (the note starts at a random offset). `{percent}` is replaced by
+    /// the share of the travel from the centre to the end.
+    public let sliderCentre: String
+    public let sliderAbove: String
+    public let sliderBelow: String
     public let interrupted: String
     public let offline: String
     public let tapToStart: String
@@ -212,6 +217,8 @@ public struct Texts: Sendable {
         @Sendable (_ days: String, _ first: String, _ last: String, _ rollingFirst: String, _ rollingLast: String) ->
             String
     public let recentDays: String
+    /// Under the threshold: the comparisons it covers (reference notes in the note range).
+    public let thresholdScope: @Sendable (_ lower: String, _ upper: String) -> String
     public let dateColumn: String
     public let monthNames: [String]
     public let shortMonthNames: [String]

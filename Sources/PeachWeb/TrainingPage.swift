@@ -48,7 +48,9 @@ public struct TrainingPage: Sendable {
                     [
                         "id": "pitch-slider", "role": "slider", "tabindex": "0", "aria-orientation": "vertical",
                         "aria-valuemin": "-1", "aria-valuemax": "1", "aria-valuenow": "0", "aria-disabled": "true",
-                        "aria-label": texts.pitchSliderLabel, "aria-valuetext": texts.sliderValueText(texts.format(0)),
+                        "aria-label": texts.pitchSliderLabel, "aria-valuetext": texts.sliderCentre,
+                        "data-msg-centre": texts.sliderCentre, "data-msg-above": texts.sliderAbove,
+                        "data-msg-below": texts.sliderBelow,
                     ],
                     el("div", ["class": "thumb"])
                 ))

@@ -430,7 +430,6 @@ enum HTMLCheck {
         result.insert(texts.centsText(4))
         result.insert(texts.centsSharp(4))
         result.insert(texts.resetDone(3))
-        result.insert(texts.sliderValueText("0"))
         return result
     }
 }

@@ -185,14 +185,17 @@ def test_pitch_matching_slider_and_feedback_indicator(page, server):
     slider, feedback = page.locator("#pitch-slider"), page.locator("#feedback")
     start_mode(page, server, "Interval Pitch Matching")
     expect(slider).to_have_attribute("aria-disabled", "true")  # during the reference
-    neutral = slider.get_attribute("aria-valuetext")
+    assert slider.get_attribute("aria-valuetext") == "Centre"
     for fraction in [0.25, -0.5, 0.0, 0.9]:
         expect(slider).to_have_attribute("aria-disabled", "false", timeout=10_000)
         expect(slider).to_have_attribute("aria-valuenow", "0")  # centred for every exercise
         drag(page, fraction)
         assert float(slider.get_attribute("aria-valuenow")) == pytest.approx(fraction, abs=0.02)
         assert feedback.get_attribute("data-state") == "", "nothing visual while tuning"
-        assert slider.get_attribute("aria-valuetext") == neutral, "the text never tells how far off"
+        # The text tells where the slider stands, never cents from the target.
+        percent = round(abs(float(slider.get_attribute("aria-valuenow"))) * 100)
+        told = "Centre" if percent == 0 else f"{percent} % {'up' if fraction > 0 else 'down'}"
+        assert slider.get_attribute("aria-valuetext") == told
         with page.expect_response(lambda r: r.url.endswith("/answer")) as reply:
             page.mouse.up()
         result = reply.value.json()["feedback"]
@@ -222,6 +225,7 @@ def test_pitch_matching_by_keyboard(page, server):
     for key in ["ArrowUp", "ArrowUp", "ArrowUp", "PageUp", "ArrowDown"]:
         page.keyboard.press(key)
     expect(slider).to_have_attribute("aria-valuenow", "0.12")
+    expect(slider).to_have_attribute("aria-valuetext", "12 % up")
     with page.expect_response(lambda r: r.url.endswith("/answer")):
         page.keyboard.press("Enter")
     expect(slider).to_have_attribute("aria-disabled", "true")

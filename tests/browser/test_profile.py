@@ -91,6 +91,12 @@ def test_profile_and_preview_in_both_languages_schemes_and_sizes(new_page, serve
                 else:
                     expect(page.locator(".profile-threshold dd").first).to_have_text(
                         "16.0 cents" if language == "en" else "16,0 Cent")
+                    # "Recent days" shows the disclosure triangle (a summary has it as a list
+                    # item only) and opens the table; overflow is then measured with it open.
+                    summary = page.locator(".timeline-details summary")
+                    assert summary.evaluate("s => getComputedStyle(s).display") == "list-item", where
+                    summary.click()
+                    expect(page.locator(".timeline-table")).to_be_visible()
                 page.screenshot(path=str(ARTIFACTS / f"profile-{state}-{language}-{scheme}-{viewport}.png"), full_page=True)
                 problems += [f"{where} /profile: axe {v}" for v in serious_axe_violations(page)]
                 overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")

@@ -7,8 +7,10 @@
 ///   how far it moves, so touching the slider never makes the pitch jump. Up = sharper, the
 ///   whole travel of the thumb spans v = −1 … 1. Letting go commits the value.
 /// - Keyboard: ↑/↓ (and →/←) small steps, PageUp/PageDown large steps, Home/End minimum/maximum,
-///   Enter or Space commits. `aria-valuenow` follows; `aria-valuetext` stays the server's
-///   neutral text, so a screen reader never tells how far off the note is.
+///   Enter or Space commits. `aria-valuenow` follows, and `aria-valuetext` says where the slider
+///   stands ("Centre", "12 % up", from the server's `data-msg-*` texts): its position only. The
+///   note starts at a random offset from the target, so the position never tells how far off
+///   the note is.
 /// - No visual feedback while tuning: only the thumb moves. The indicator appears after release.
 
 import { createTrainingPage, isTypingTarget } from './training-page.js';
@@ -20,9 +22,19 @@ export const LARGE_STEP = 0.1;
 const clamp = (v) => Math.max(-1, Math.min(1, v));
 const round = (v) => Math.round(v * 1000) / 1000;
 
+/** The slider's position in words, from the page's templates (`{percent}` of the half travel). */
+export function positionText(v, { centre, above, below }) {
+  const percent = Math.round(Math.abs(v) * 100);
+  if (percent === 0) return centre;
+  return (v > 0 ? above : below).replace('{percent}', String(percent));
+}
+
 /** Wires the pitch matching page; returns its controller for app.js. */
 export function startPitchMatchingPage(app, main) {
   const slider = main.querySelector('#pitch-slider');
+  const positionTexts = {
+    centre: slider?.dataset.msgCentre ?? '', above: slider?.dataset.msgAbove ?? '', below: slider?.dataset.msgBelow ?? '',
+  };
   const thumb = slider?.querySelector('.thumb');
   let value = 0;
   let active = false;
@@ -32,6 +44,7 @@ export function startPitchMatchingPage(app, main) {
     if (!slider) return;
     slider.style.setProperty('--slider-position', String((1 - value) / 2));
     slider.setAttribute('aria-valuenow', String(round(value)));
+    slider.setAttribute('aria-valuetext', positionText(value, positionTexts));
   };
 
   const setActive = (isActive) => {

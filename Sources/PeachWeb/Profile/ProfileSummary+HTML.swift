@@ -17,7 +17,8 @@ extension ProfileSummary {
             (texts.comparisons, e(threshold.comparisons)),
         ]
         if let trend = threshold.trend { rows.append((texts.trend, Self.trendHTML(trend))) }
-        return section("profile-threshold", texts.thresholdHeading) + Self.list(rows) + "</section>"
+        return section("profile-threshold", texts.thresholdHeading) + Self.list(rows)
+            + "<p class=\"profile-scope\">\(e(threshold.scope))</p>\n</section>"
     }
 
     /// Pitch-matching accuracy, or its empty state.

@@ -23,6 +23,9 @@ public struct ProfileSummary: Hashable, Sendable {
         public var mean: String
         public var standardDeviation: String
         public var comparisons: String
+        /// Which comparisons these are: "In your note range, C2 to C6 …" — the timeline and the
+        /// matching numbers count every record, so the page says why its counts differ.
+        public var scope: String
         /// `nil` below 20 comparisons (`Trend.minimumCount`).
         public var trend: TrendIndicator?
     }
@@ -71,6 +74,7 @@ public struct ProfileSummary: Hashable, Sendable {
         threshold = Threshold(
             mean: texts.cents(inRange.meanIfAny), standardDeviation: texts.cents(inRange.standardDeviation),
             comparisons: texts.grouped(inRange.count),
+            scope: texts.thresholdScope(texts.name(of: range.lower), texts.name(of: range.upper)),
             trend: Self.indicator(profile.comparison.history.trend, texts))
 
         let matchingStatistics = profile.matching

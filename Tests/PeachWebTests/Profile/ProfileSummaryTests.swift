@@ -19,6 +19,9 @@ struct ProfileSummaryTests {
         let german = ProfileSummary(profile: F.oneNote, range: .standard, language: .german)
         #expect(german.threshold.mean == "20,0 Cent")
         #expect(german.threshold.standardDeviation == "10,0 Cent")
+        // The page says which comparisons the threshold counts: those in the note range.
+        #expect(summary.threshold.scope.contains("your note range, C2 to C6"))
+        #expect(german.threshold.scope.contains("deinem Tonumfang, C2 bis C6"))
         assertSnapshot(summary.html, named: "summary-one-note.html")
     }
 
