@@ -39,9 +39,17 @@ extension Request {
     func decodeJSON<Value: Decodable>(_ type: Value.Type, texts: Texts) async throws -> Value {
         let data = try await body(accepting: ["application/json"], limit: Self.jsonBodyLimit, texts: texts)
         do {
-            return try JSONDecoder().decode(type, from: data)
+            let value = try JSONDecoder().decode(type, from: data)
+            if let name = StrictDecoding.repeatedKey(in: data) {
+                throw APIError(.badRequest, code: "malformedBody", message: texts.errorRepeatedField(APIError.shown(name)))
+            }
+            return value
+        } catch let error as APIError {
+            throw error
         } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
-            guard let field = context.codingPath.first?.stringValue else { throw APIError.malformedJSON(texts) }
+            guard let field = context.codingPath.first?.stringValue else {
+                throw APIError(.badRequest, code: "malformedBody", message: texts.errorNotAnObject)
+            }
             throw APIError.malformedField(field, texts)
         } catch DecodingError.keyNotFound(let key, _) {
             throw APIError.malformedField(key.stringValue, texts)

@@ -115,7 +115,9 @@ extension Texts {
         errorWrongAnswerKindPitchMatching:
             "Diese Übung ist eine Treffübung; antworte mit {\"sliderValue\": v}, v von -1 bis 1.",
         errorSliderOutOfRange: { "Der Reglerwert \($0) liegt außerhalb des erlaubten Bereichs von -1 bis 1." },
-        errorMalformedJSON: "Der Inhalt der Anfrage ist kein gültiges JSON.",
+        errorMalformedJSON: "Der Inhalt der Anfrage ist kein gültiges JSON, oder eine Zahl darin ist zu groß.",
+        errorNotAnObject: "Der Inhalt der Anfrage muss ein JSON-Objekt sein: {\"Name\": Wert, …}.",
+        errorRepeatedField: { "Das Feld „\($0)“ kommt zweimal vor; sende jedes Feld nur einmal." },
         errorMalformedField: { "Das Feld „\($0)“ fehlt, ist unbekannt oder hat den falschen Typ." },
         errorAnswerMissing:
             "Sende entweder {\"answer\": \"higher\" oder \"lower\"} oder {\"sliderValue\": v} mit v von -1 bis 1.",

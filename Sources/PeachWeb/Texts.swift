@@ -125,6 +125,9 @@ public struct Texts: Sendable {
     public let errorWrongAnswerKindPitchMatching: String
     public let errorSliderOutOfRange: @Sendable (String) -> String
     public let errorMalformedJSON: String
+    /// A JSON body that is an array, a string or a number where an object is expected.
+    public let errorNotAnObject: String
+    public let errorRepeatedField: @Sendable (String) -> String
     public let errorMalformedField: @Sendable (String) -> String
     public let errorAnswerMissing: String
     public let errorUnknownMode: @Sendable (String) -> String

@@ -304,7 +304,8 @@ struct ExerciseAPITests {
             let id = try await client.nextExercise("comparison").string("id")!
             let bodies = [
                 "not json", "[1, 2]", "{}", #"{"answer": 1}"#, #"{"answer": "sideways"}"#, #"{"sliderValue": "half"}"#,
-                #"{"answer": "higher", "sliderValue": 0}"#, "",
+                #"{"answer": "higher", "sliderValue": 0}"#, "", #"{"answer": "higher", "answer": "lower"}"#,
+                #"{"answer": "lower", "\u0061nswer": "higher"}"#,
             ]
             for body in bodies {
                 let response = try await client.answer(id, body)
@@ -314,8 +315,15 @@ struct ExerciseAPITests {
             }
             let typed = try await client.answer(id, #"{"sliderValue": "half"}"#)
             #expect(typed.errorMessage?.contains("sliderValue") == true)
+            // A repeated field is refused, not read as its first value; an array is not an object.
+            let repeated = try await client.answer(id, #"{"answer": "higher", "answer": "lower"}"#)
+            #expect(repeated.errorMessage?.contains("\"answer\" is given twice") == true)
+            let array = try await client.answer(id, "[1, 2]")
+            #expect(array.errorMessage?.contains("must be a JSON object") == true)
+            // The same exercise is still open: nothing above counted.
+            #expect(try await client.answer(id, #"{"answer": "higher"}"#).status == .ok)
         }
-        #expect(try recordCount(database) == 0)
+        #expect(try recordCount(database) == 1)  // The one valid answer only.
     }
 
     @Test("a write without application/json is a 415; a body over 64 KiB is a 413")

@@ -306,3 +306,17 @@ struct HardeningTests {
         #expect(pending.exercise(id: issued[14].id, at: Date(timeIntervalSince1970: 20)) != nil)
     }
 }
+
+@Suite("Strict JSON bodies")
+struct StrictDecodingTests {
+    @Test(
+        "a name repeated in one object is found, escapes decoded; the same name in another object or in a value is not",
+        arguments: [
+            (#"{"a": 1, "a": 2}"#, "a"), (#"{"a": 1, "\u0061": 2}"#, "a"), (#"{"a": {"a": 1}}"#, nil),
+            (#"{"a": "a", "b": ["a", "a"]}"#, nil), (#"{"x": {"b": 1, "b": 2}}"#, "b"), (#"[{"a": 1}, {"a": 2}]"#, nil),
+            (#"{"a\"b": 1, "a\"b": 2}"#, "a\"b"), (#"{"s": "{\"a\": 1, \"a\": 2}"}"#, nil), ("{}", nil), ("[]", nil),
+        ] as [(String, String?)])
+    func repeatedKey(json: String, expected: String?) {
+        #expect(StrictDecoding.repeatedKey(in: Data(json.utf8)) == expected)
+    }
+}
