@@ -288,6 +288,18 @@ def test_import_and_confirmed_reset(page, server):
     expect(page.locator("#import-result")).to_have_text(imported.value.json()["message"])
     assert server.count("comparisonRecord") == 5 and server.count("pitchMatchingRecord") == 3
 
+    # A broken file is refused whole, with its reason; choosing another file clears that message.
+    broken = csv.replace("pitchDiscrimination", "loudness", 1)
+    page.set_input_files("#import-file", files=[{"name": "broken.csv", "mimeType": "text/csv", "buffer": broken.encode()}])
+    with page.expect_response(lambda r: "/api/import" in r.url) as refused:
+        page.locator("#import-form button[type=submit]").click()
+    assert refused.value.status == 422
+    expect(page.locator("#import-result")).to_have_text(refused.value.json()["error"]["message"])
+    expect(page.locator("#import-result")).to_contain_text('"loudness" is not a training type')
+    page.set_input_files("#import-file", files=[{"name": "export.csv", "mimeType": "text/csv", "buffer": csv.encode()}])
+    expect(page.locator("#import-result")).to_be_hidden()
+    assert server.count("comparisonRecord") == 5 and server.count("pitchMatchingRecord") == 3
+
     confirm = page.locator("#reset-confirm")
     expect(confirm).to_be_hidden()
     page.locator("#reset-button").click()

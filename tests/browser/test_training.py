@@ -162,6 +162,15 @@ def test_a_hidden_training_page_stops_and_returns_to_start(page, server):
     assert server.count("comparisonRecord") == 0
 
 
+def test_back_to_a_training_page_left_by_a_full_page_load_lands_on_start(page, server):
+    start_mode(page, server, "Comparison")
+    page.goto(server.url("/info"))  # a full load, not the app's in-place navigation
+    page.go_back()
+    expect(page).to_have_url(server.url("/"))
+    expect(page.locator("body")).to_have_attribute("data-page", "start")
+    assert server.count("comparisonRecord") == 0
+
+
 def test_settings_survive_a_restart_and_change_the_next_exercise(page, server):
     page.goto(server.url("/settings"))
     with page.expect_response(lambda r: r.url.endswith("/api/settings") and r.request.method == "PUT") as reply:

@@ -194,6 +194,13 @@ class App {
     window.addEventListener('pagehide', () => this.leave());
     window.addEventListener('pageshow', (event) => { if (event.persisted) this.comeBack(); });
     history.replaceState({ peach: true }, '', location.href);
+    // Back (or forward) to a training page the browser had to load again (it was not kept in
+    // the back/forward cache): that page was left mid-training, so it lands on Start too.
+    const [entry] = performance.getEntriesByType?.('navigation') ?? [];
+    if (entry?.type === 'back_forward' && TRAINING_PATHS.has(location.pathname)) {
+      this.navigate('/', { replace: true });
+      return;
+    }
     this.startPage();
   }
 }

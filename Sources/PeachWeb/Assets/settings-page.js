@@ -96,6 +96,10 @@ export function startSettingsPage(app, main) {
   if (importForm) {
     const result = messageElement(importForm, '#import-result', 'import-result', 'status');
     if (!result.textContent) result.hidden = true;
+    // A new file choice makes the last import's message stale: it would seem to speak of the new file.
+    listen(importForm, 'change', (event) => {
+      if (event.target?.type === 'file') result.hidden = true;
+    });
     listen(importForm, 'submit', async (event) => {
       event.preventDefault();
       const file = importForm.querySelector('input[type="file"]')?.files?.[0];
