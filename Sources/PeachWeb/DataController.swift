@@ -72,9 +72,7 @@ struct DataController: Sendable {
         do {
             summary = try await training.importCSV(data, mode: mode)
         } catch let error as CSVError {
-            throw APIError(
-                .unprocessableContent, code: "invalidCSV",
-                message: texts.errorInvalidCSV(texts.csvPlace(error.line, error.column) + texts.csvReason(error.reason)))
+            throw APIError(.unprocessableContent, code: "invalidCSV", message: texts.invalidCSV(error))
         }
         return try JSONResponse.make(
             ImportReply(

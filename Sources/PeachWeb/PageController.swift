@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import PeachCore
+import PeachStore
 
 /// The HTML pages (docs/pages.md), and the plain-form fallbacks of the Settings page: saving
 /// the settings form and the confirmed reset work without scripts.
@@ -33,6 +34,7 @@ struct PageController: Sendable {
             Self.html(ResetPage(texts: await localizer.texts(for: request)).render())
         }
         router.post(RouterPath(PageRoute.settingsReset.path), use: resetForm)
+        router.post(RouterPath(PageRoute.settingsImport.path), use: importForm)
         router.get(RouterPath(PageRoute.info.path)) { request, _ in
             Self.html(InfoPage(texts: await localizer.texts(for: request)).render())
         }
@@ -50,7 +52,12 @@ struct PageController: Sendable {
 
     @Sendable func settings(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
-        let message = request.uri.queryParameters.get("deleted").flatMap(Int.init).map(texts.resetDone)
+        let query = request.uri.queryParameters
+        func count(_ name: String) -> Int? { query.get(name).flatMap(Int.init) }
+        var message = count("deleted").map(texts.resetDone)
+        if let added = count("added"), let duplicates = count("duplicates"), let rhythm = count("rhythm") {
+            message = texts.importSucceeded(added, duplicates, rhythm)
+        }
         return Self.html(SettingsPage(texts: texts, settings: await training.settings, message: message).render())
     }
 
@@ -84,6 +91,36 @@ struct PageController: Sendable {
         Self.html(
             SettingsPage(texts: texts, settings: await training.settings, message: message, messageIsError: true)
                 .render(), status: .unprocessableContent)
+    }
+
+    /// The CSV import form sent without scripts: all or nothing, then back to the Settings page
+    /// with what was imported, or the page again with the reason (422).
+    @Sendable func importForm(request: Request, context: PeachRequestContext) async throws -> Response {
+        let texts = await localizer.texts(for: request)
+        let body = try await request.body(
+            accepting: ["multipart/form-data"], limit: Request.csvBodyLimit + Request.jsonBodyLimit, texts: texts)
+        let form: MultipartForm
+        do {
+            form = try MultipartForm(body: body, contentType: request.headers[.contentType] ?? "")
+        } catch {
+            return await settingsRefused(texts.errorMalformedForm, texts: texts)
+        }
+        guard let file = form["file"], file.filename?.isEmpty == false || !file.data.isEmpty else {
+            return await settingsRefused(texts.errorNoFileChosen, texts: texts)
+        }
+        let modeName = form["mode"].map { String(decoding: $0.data, as: UTF8.self) } ?? ImportMode.merge.rawValue
+        guard let mode = ImportMode(rawValue: modeName) else {
+            return await settingsRefused(texts.errorUnknownImportMode(APIError.shown(modeName)), texts: texts)
+        }
+        do {
+            let summary = try await training.importCSV(file.data, mode: mode)
+            return Response.redirect(
+                to: PageRoute.settings.path
+                    + "?added=\(summary.added)&duplicates=\(summary.skippedDuplicates)&rhythm=\(summary.skippedRhythmRows)",
+                type: .normal)
+        } catch let error as CSVError {
+            return await settingsRefused(texts.invalidCSV(error), texts: texts)
+        }
     }
 
     /// The confirmed reset sent by the confirmation page.

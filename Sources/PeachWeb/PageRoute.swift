@@ -6,6 +6,8 @@ public enum PageRoute: Hashable, Sendable {
     case training(TrainingMode)
     case settings
     case settingsReset
+    /// The CSV import form sent without scripts (`multipart/form-data`).
+    case settingsImport
     case info
     case profile
     /// LAN pairing (issue 6): `GET /pair?code=…` confirms, `POST /pair` pairs.
@@ -20,6 +22,7 @@ public enum PageRoute: Hashable, Sendable {
         case .training(.intervalPitchMatching): "/interval-pitch-matching"
         case .settings: "/settings"
         case .settingsReset: "/settings/reset"
+        case .settingsImport: "/settings/import"
         case .info: "/info"
         case .profile: "/profile"
         case .pair: "/pair"

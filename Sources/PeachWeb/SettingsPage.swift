@@ -178,7 +178,10 @@ public struct SettingsPage: Sendable {
             el(
                 "form",
                 [
-                    "id": "import-form", "action": PageRoute.API.import, "method": "post",
+                    // Without scripts the browser posts the file as multipart/form-data to the
+                    // page route; the settings script sends it to the API as text/csv instead.
+                    "id": "import-form", "action": PageRoute.settingsImport.path, "method": "post",
+                    "enctype": "multipart/form-data",
                 ],
                 el(
                     "fieldset",

@@ -129,6 +129,8 @@ extension Texts {
         errorSettingValue: { "The \($0) \($1) is not allowed; allowed: \($2)." },
         errorResetNotConfirmed: "To delete all training data, send {\"confirm\": true}.",
         errorInvalidCSV: { "The file cannot be imported; nothing was changed. \($0)" },
+        errorNoFileChosen: "Choose a CSV file to import; nothing was changed.",
+        errorMalformedForm: "The form arrived incomplete or garbled; nothing was changed. Send it again.",
         csvPlace: { line, column in
             let parts = [line.map { "Line \($0)" }, column.map { "column \($0)" }].compactMap { $0 }
             return parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "

@@ -131,6 +131,8 @@ extension Texts {
         errorSettingValue: { "Der Wert \($1) ist für die Einstellung „\($0)“ nicht erlaubt; erlaubt: \($2)." },
         errorResetNotConfirmed: "Um alle Trainingsdaten zu löschen, sende {\"confirm\": true}.",
         errorInvalidCSV: { "Die Datei kann nicht importiert werden; es wurde nichts geändert. \($0)" },
+        errorNoFileChosen: "Wähle eine CSV-Datei zum Importieren; es wurde nichts geändert.",
+        errorMalformedForm: "Das Formular kam unvollständig oder verstümmelt an; es wurde nichts geändert. Sende es noch einmal.",
         csvPlace: { line, column in
             let parts = [line.map { "Zeile \($0)" }, column.map { "Spalte \($0)" }].compactMap { $0 }
             return parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "

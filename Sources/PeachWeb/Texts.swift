@@ -138,6 +138,10 @@ public struct Texts: Sendable {
     public let errorSettingValue: @Sendable (_ setting: String, _ value: String, _ allowed: String) -> String
     public let errorResetNotConfirmed: String
     public let errorInvalidCSV: @Sendable (String) -> String
+    /// The import form sent without a file.
+    public let errorNoFileChosen: String
+    /// A form body that is not the multipart/form-data a browser sends.
+    public let errorMalformedForm: String
     /// "Line 5, column timestamp: " — where in a CSV file a problem is.
     public let csvPlace: @Sendable (_ line: Int?, _ column: String?) -> String
     /// Why a CSV file cannot be imported, in a sentence (English: the store's own wording).
@@ -243,6 +247,12 @@ public struct Texts: Sendable {
     /// A note's name in scientific pitch notation with this language's pitch classes: "B4" / "H4".
     public func name(of note: MIDINote) -> String {
         pitchClassNames[note.rawValue % 12] + String(note.rawValue / 12 - 1)
+    }
+
+    /// Why a CSV file was refused, with its place: "The file cannot be imported; … Line 5,
+    /// column timestamp: …".
+    public func invalidCSV(_ error: CSVError) -> String {
+        errorInvalidCSV(csvPlace(error.line, error.column) + csvReason(error.reason))
     }
 
     /// A directed interval's display name, such as "Perfect Fifth Up".

@@ -211,6 +211,48 @@ struct PageTests {
         #expect(settings.referencePitch.hertz == 443)
     }
 
+    @Test("the import form works without scripts: multipart upload, all or nothing, then back to the page")
+    func plainImportForm() async throws {
+        let database = try AppDatabase.inMemory()
+        let header = CSVFormat.formatLine + "\n" + CSVFormat.header + "\n"
+        let row = "pitchDiscrimination,2026-03-01T12:34:56Z,60,C4,67,G4,P5,equalTemperament,12.5,true,,,,,,,,,\n"
+        @Sendable func form(_ csv: String, mode: String = "merge", filename: String = "export.csv") -> String {
+            [
+                "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\n"
+                    + "Content-Type: text/csv\r\n\r\n\(csv)\r\n",
+                "--XyZ\r\nContent-Disposition: form-data; name=\"mode\"\r\n\r\n\(mode)\r\n", "--XyZ--\r\n",
+            ].joined()
+        }
+        let type = "multipart/form-data; boundary=XyZ"
+        try await withApp(database: database) { client in
+            let html = try await client.get("/settings").text
+            #expect(
+                html.contains(
+                    "<form id=\"import-form\" action=\"/settings/import\" method=\"post\" enctype=\"multipart/form-data\">"
+                ))
+            let imported = try await client.send(.post, "/settings/import", json: form(header + row), contentType: type)
+            #expect(imported.status == .seeOther)
+            #expect(imported.headers[.location] == "/settings?added=1&duplicates=0&rhythm=0")
+            #expect(try await client.get("/settings?added=1&duplicates=0&rhythm=0").text.contains("Imported 1"))
+            // A broken file: the page again (422) with its reason in the reader's language.
+            let broken = try await client.send(
+                .post, "/settings/import", json: form(header + row.replacingOccurrences(of: ",60,", with: ",200,")),
+                contentType: type, language: "de")
+            #expect(broken.status == .unprocessableContent)
+            #expect(broken.text.contains("Zeile 3, Spalte referenceNote: 200 ist keine MIDI-Note"))
+            let noFile = try await client.send(.post, "/settings/import", json: form("", filename: ""), contentType: type)
+            #expect(noFile.status == .unprocessableContent)
+            #expect(noFile.text.contains("Choose a CSV file"))
+            let garbled = try await client.send(
+                .post, "/settings/import", json: "--XyZ\r\nno headers", contentType: type)
+            #expect(garbled.status == .unprocessableContent)
+            let unknownMode = try await client.send(
+                .post, "/settings/import", json: form(header + row, mode: "append"), contentType: type)
+            #expect(unknownMode.status == .unprocessableContent)
+        }
+        #expect(try recordCount(database) == 1)
+    }
+
     @Test("reset all training data takes a confirmation step")
     func resetFlow() async throws {
         let database = try AppDatabase.inMemory()

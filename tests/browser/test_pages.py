@@ -274,6 +274,17 @@ def test_settings_save_on_change_and_restore_a_refused_value(page, server):
     expect(status).to_have_text(refused.value.json()["error"]["message"])
 
 
+def test_import_works_without_scripts(new_page, server):
+    page = new_page(java_script_enabled=False, locale="de-DE")
+    page.goto(server.url("/settings"))
+    csv = fixture_csv()
+    page.set_input_files("#import-file", files=[{"name": "export.csv", "mimeType": "text/csv", "buffer": csv.encode()}])
+    page.locator("#import-form button[type=submit]").click()
+    expect(page).to_have_url(server.url("/settings?added=8&duplicates=0&rhythm=0"))
+    expect(page.locator("#settings-message")).to_have_text("8 Übungen importiert.")
+    assert server.count("comparisonRecord") == 5 and server.count("pitchMatchingRecord") == 3
+
+
 def test_import_and_confirmed_reset(page, server):
     page.goto(server.url("/settings"))
     csv = fixture_csv()

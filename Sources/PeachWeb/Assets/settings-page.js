@@ -92,7 +92,7 @@ export function startSettingsPage(app, main) {
   }
 
   // --- CSV import ----------------------------------------------------------------------------
-  const importForm = main.querySelector('#import-form, form[action^="/api/import"]');
+  const importForm = main.querySelector('#import-form');
   if (importForm) {
     const result = messageElement(importForm, '#import-result', 'import-result', 'status');
     if (!result.textContent) result.hidden = true;
