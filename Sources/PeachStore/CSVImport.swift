@@ -38,7 +38,8 @@ enum CSVImport {
         guard first == CSVFormat.formatLine else {
             let found = first.count > 60 ? String(first.prefix(60)) + "…" : first
             if first.hasPrefix("# peach-export-format:") {
-                throw CSVError(line: 1, reason: .otherFormat(version: String(first.dropFirst("# peach-export-format:".count))))
+                throw CSVError(
+                    line: 1, reason: .otherFormat(version: String(first.dropFirst("# peach-export-format:".count))))
             }
             throw CSVError(line: 1, reason: .notPeachExport(firstLine: found))
         }
@@ -168,7 +169,8 @@ enum CSVImport {
             } else {
                 let initial = try number("initialCentOffset", columns.initialCentOffset)
                 guard abs(initial) <= 100 else {
-                    throw error("initialCentOffset", .initialCentOffsetOutOfRange(found: text(columns.initialCentOffset)))
+                    throw error(
+                        "initialCentOffset", .initialCentOffsetOutOfRange(found: text(columns.initialCentOffset)))
                 }
                 let userCentError = try number("userCentError", columns.userCentError)
                 // The table's CHECK (finite, |x| ≤ 1e308); checked here so that the row is named.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import PeachCore
 import PeachStore
 
@@ -19,6 +20,10 @@ import PeachStore
 ///     code pairs anything).
 ///   - clients: which connections are local (open) and which must come from a paired device.
 ///     By default loopback is local; an unknown remote address is not (fail closed).
+///   - idleTimeout: how long a connection may go without a whole request head, before its
+///     first request or between two: then it is closed. Without it, connections that send half
+///     a request and wait (or are merely left open) pile up until the server runs out of file
+///     descriptors and serves no one. A browser opens a new connection as needed.
 ///   - onServerRunning: called with the bound port once the server accepts connections.
 public func buildApplication(
     database: AppDatabase,
@@ -28,6 +33,7 @@ public func buildApplication(
     clients: ClientAddressClassifier = .loopbackIsLocal,
     random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
     now: @escaping @Sendable () -> Date = { Date() },
+    idleTimeout: TimeAmount = .seconds(30),
     logger: Logger = Logger(label: "peach"),
     onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
@@ -36,7 +42,7 @@ public func buildApplication(
         database: database, training: training, allowedHosts: allowedHosts, pairing: pairing, clients: clients,
         now: now)
     return Application(
-        router: router, configuration: configuration,
+        router: router, server: .http1(configuration: .init(idleTimeout: idleTimeout)), configuration: configuration,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) },
         logger: logger)
 }

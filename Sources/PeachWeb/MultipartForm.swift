@@ -52,7 +52,9 @@ struct MultipartForm {
             $0.lowercased().hasPrefix("content-disposition:")
         }
         guard let disposition, let name = parameter("name", in: String(disposition)) else { throw .malformed }
-        return Part(name: name, filename: parameter("filename", in: String(disposition)), data: Data(bytes[split.upperBound...]))
+        return Part(
+            name: name, filename: parameter("filename", in: String(disposition)), data: Data(bytes[split.upperBound...])
+        )
     }
 
     /// A `key=value` or `key="value"` parameter of a header value; parameters are separated

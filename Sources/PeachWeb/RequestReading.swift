@@ -38,12 +38,23 @@ extension Request {
     /// is a 400 `malformedBody` naming the field.
     func decodeJSON<Value: Decodable>(_ type: Value.Type, texts: Texts) async throws -> Value {
         let data = try await body(accepting: ["application/json"], limit: Self.jsonBodyLimit, texts: texts)
+        // JSON between systems is UTF-8 (RFC 8259 §8.1). JSONDecoder would also guess UTF-16 and
+        // UTF-32 from the bytes; those always hold a zero byte (JSON's structure is ASCII),
+        // which UTF-8 JSON never does (control characters in strings must be escaped).
+        guard !data.contains(0), String(validating: data, as: UTF8.self) != nil else {
+            throw APIError.malformedJSON(texts)
+        }
         do {
             let value = try JSONDecoder().decode(type, from: data)
-            if let name = StrictDecoding.repeatedKey(in: data) {
-                throw APIError(.badRequest, code: "malformedBody", message: texts.errorRepeatedField(APIError.shown(name)))
+            switch StrictDecoding.leniency(in: data) {
+            case .repeatedKey(let name):
+                throw APIError(
+                    .badRequest, code: "malformedBody", message: texts.errorRepeatedField(APIError.shown(name)))
+            case .trailingComma:
+                throw APIError.malformedJSON(texts)
+            case nil:
+                return value
             }
-            return value
         } catch let error as APIError {
             throw error
         } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {

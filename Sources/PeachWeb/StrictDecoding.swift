@@ -2,8 +2,9 @@ import Foundation
 
 /// Strict request bodies: a key the endpoint does not know is refused (400 `malformedBody`
 /// naming it) instead of ignored, so that a typo never looks accepted (docs/openapi.yaml says
-/// `additionalProperties: false`); so is a key given twice, which `JSONDecoder` would quietly
-/// read as its first value (RFC 8259 §4 leaves repeated names to the implementation).
+/// `additionalProperties: false`); so are a key given twice, which `JSONDecoder` would quietly
+/// read as its first value (RFC 8259 §4 leaves repeated names to the implementation), and a
+/// trailing comma, which `JSONDecoder` accepts although JSON has none.
 enum StrictDecoding {
     private struct AnyKey: CodingKey {
         let stringValue: String
@@ -23,10 +24,18 @@ enum StrictDecoding {
         }
     }
 
-    /// The first name given twice in one object of `json`, which must be valid JSON (it runs
-    /// after `JSONDecoder` accepted the body). Names are compared as `JSONDecoder` reads them,
-    /// escapes decoded. - Complexity: O(n) in the bytes.
-    static func repeatedKey(in json: Data) -> String? {
+    /// What `JSONDecoder` lets pass but a strict reading of RFC 8259 does not.
+    enum Leniency: Equatable {
+        /// A name given twice in one object (`JSONDecoder` keeps the first value).
+        case repeatedKey(String)
+        /// A comma before `}` or `]` (`JSONDecoder` accepts `{"a": 1,}`).
+        case trailingComma
+    }
+
+    /// The first leniency in `json`, which is UTF-8 that `JSONDecoder` has accepted. Names are
+    /// compared as `JSONDecoder` reads them, escapes decoded. Bounds-checked throughout, so even
+    /// bytes that are not JSON cannot trap. - Complexity: O(n) in the bytes.
+    static func leniency(in json: Data) -> Leniency? {
         let bytes = [UInt8](json)
         var objects: [Set<String>?] = []  // One entry per open object (its names) or array (nil).
         var atName = false
@@ -39,19 +48,25 @@ enum StrictDecoding {
             case UInt8(ascii: "["):
                 objects.append(nil)
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                objects.removeLast()
+                _ = objects.popLast()
             case UInt8(ascii: ","):
+                let next = bytes[(index + 1)...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+                if next == UInt8(ascii: "}") || next == UInt8(ascii: "]") { return .trailingComma }
                 atName = objects.last.map { $0 != nil } ?? false
             case UInt8(ascii: "\""):
                 var end = index + 1
-                while bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
-                if atName {
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard end < bytes.count else { return nil }
+                if atName, var names = objects.last ?? nil {
                     let raw = bytes[index...end]
                     let name =
                         raw.contains(UInt8(ascii: "\\"))
                         ? (try? JSONDecoder().decode(String.self, from: Data(raw))) ?? ""
                         : String(decoding: raw.dropFirst().dropLast(), as: UTF8.self)
-                    if objects[objects.count - 1]!.insert(name).inserted == false { return name }
+                    if !names.insert(name).inserted { return .repeatedKey(name) }
+                    objects[objects.count - 1] = names
                     atName = false
                 }
                 index = end

@@ -115,7 +115,7 @@ extension Texts {
         errorWrongAnswerKindPitchMatching:
             "Diese Übung ist eine Treffübung; antworte mit {\"sliderValue\": v}, v von -1 bis 1.",
         errorSliderOutOfRange: { "Der Reglerwert \($0) liegt außerhalb des erlaubten Bereichs von -1 bis 1." },
-        errorMalformedJSON: "Der Inhalt der Anfrage ist kein gültiges JSON, oder eine Zahl darin ist zu groß.",
+        errorMalformedJSON: "Der Inhalt der Anfrage ist kein gültiges JSON in UTF-8, oder eine Zahl darin ist zu groß.",
         errorNotAnObject: "Der Inhalt der Anfrage muss ein JSON-Objekt sein: {\"Name\": Wert, …}.",
         errorRepeatedField: { "Das Feld „\($0)“ kommt zweimal vor; sende jedes Feld nur einmal." },
         errorMalformedField: { "Das Feld „\($0)“ fehlt, ist unbekannt oder hat den falschen Typ." },
@@ -132,7 +132,8 @@ extension Texts {
         errorResetNotConfirmed: "Um alle Trainingsdaten zu löschen, sende {\"confirm\": true}.",
         errorInvalidCSV: { "Die Datei kann nicht importiert werden; es wurde nichts geändert. \($0)" },
         errorNoFileChosen: "Wähle eine CSV-Datei zum Importieren; es wurde nichts geändert.",
-        errorMalformedForm: "Das Formular kam unvollständig oder verstümmelt an; es wurde nichts geändert. Sende es noch einmal.",
+        errorMalformedForm:
+            "Das Formular kam unvollständig oder verstümmelt an; es wurde nichts geändert. Sende es noch einmal.",
         csvPlace: { line, column in
             let parts = [line.map { "Zeile \($0)" }, column.map { "Spalte \($0)" }].compactMap { $0 }
             return parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
@@ -205,7 +206,8 @@ extension Texts {
         pairUsedOrExpired:
             "Dieser Kopplungscode wurde schon benutzt oder ist abgelaufen. Jeder Code koppelt ein Gerät und gilt 10 Minuten.",
         pairRequiredTitle: "Zuerst dieses Gerät koppeln",
-        pairRequired: "Dieses Gerät ist nicht mit Peach gekoppelt und kann die Trainingsdaten daher weder sehen noch ändern.",
+        pairRequired:
+            "Dieses Gerät ist nicht mit Peach gekoppelt und kann die Trainingsdaten daher weder sehen noch ändern.",
         pairHowTo:
             "Starte Peach auf deinem Computer mit `peach serve --lan` und öffne die angezeigte Adresse oder scanne den QR-Code. Peach zeigt für jedes Gerät einen neuen Code.",
         errorPairingRequired:

@@ -44,6 +44,17 @@ struct Serve: AsyncParsableCommand {
                 && bare.split(separator: ".").count == 4
     }
 
+    /// Lifts the soft limit on open files to the hard one (often 1,024 → 524,288 on Linux): each
+    /// connection is a file descriptor, and the soft limit is what a crowd of idle connections
+    /// would exhaust first, shutting everyone out until the idle timeout closes them.
+    static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max
+        else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
     func validate() throws {
         if let host, !lan, !Self.isLoopback(host) {
             throw ValidationError(
@@ -56,6 +67,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        Self.raiseOpenFileLimit()
         let database = try store.openDatabase()
         let host = self.host ?? (lan ? "0.0.0.0" : "127.0.0.1")
         let pairs = lan || requirePairingOnLoopback

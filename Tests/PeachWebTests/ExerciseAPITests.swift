@@ -305,7 +305,10 @@ struct ExerciseAPITests {
             let bodies = [
                 "not json", "[1, 2]", "{}", #"{"answer": 1}"#, #"{"answer": "sideways"}"#, #"{"sliderValue": "half"}"#,
                 #"{"answer": "higher", "sliderValue": 0}"#, "", #"{"answer": "higher", "answer": "lower"}"#,
-                #"{"answer": "lower", "\u0061nswer": "higher"}"#,
+                #"{"answer": "lower", "\u0061nswer": "higher"}"#, #"{"answer": "lower",}"#,
+                String(
+                    decoding: Array(#"{"answer": "lower"}"#.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+                    as: UTF8.self),
             ]
             for body in bodies {
                 let response = try await client.answer(id, body)

@@ -36,7 +36,9 @@ struct HardeningTests {
         (.get, "/no/such/page", nil, ""), (.get, "/api/nothing", nil, ""), (.delete, "/api/settings", nil, ""),
     ]
 
-    @Test("every response has the CSP, nosniff, Referrer-Policy, COOP and Server-Timing headers — pages, assets, API, errors, 404")
+    @Test(
+        "every response has the CSP, nosniff, Referrer-Policy, COOP and Server-Timing headers — pages, assets, API, errors, 404"
+    )
     func securityHeadersEverywhere() async throws {
         try await withApp(database: try .inMemory()) { client in
             for (method, uri, contentType, body) in Self.requests {
@@ -174,8 +176,12 @@ struct HardeningTests {
             for (method, uri, body) in writes {
                 for contentType in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", nil] {
                     // Each form route's own type is not "another" type.
-                    if uri == "/settings/import" ? contentType == "multipart/form-data"
-                        : uri.hasPrefix("/settings") && contentType == "application/x-www-form-urlencoded" { continue }
+                    if uri == "/settings/import"
+                        ? contentType == "multipart/form-data"
+                        : uri.hasPrefix("/settings") && contentType == "application/x-www-form-urlencoded"
+                    {
+                        continue
+                    }
                     var headers = Self.sameOrigin
                     if let contentType { headers[.contentType] = contentType }
                     let response = try await client.execute(
@@ -319,6 +325,66 @@ struct StrictDecodingTests {
             (#"{"a\"b": 1, "a\"b": 2}"#, "a\"b"), (#"{"s": "{\"a\": 1, \"a\": 2}"}"#, nil), ("{}", nil), ("[]", nil),
         ] as [(String, String?)])
     func repeatedKey(json: String, expected: String?) {
-        #expect(StrictDecoding.repeatedKey(in: Data(json.utf8)) == expected)
+        #expect(StrictDecoding.leniency(in: Data(json.utf8)) == expected.map { .repeatedKey($0) })
+    }
+
+    @Test(
+        "a trailing comma is found; a comma inside a string is not",
+        arguments: [
+            (#"{"a": 1,}"#, true), ("[1, 2 ,\n]", true), (#"{"a": [1,], "b": 2}"#, true), (#"{"a": ",}"}"#, false),
+            (#"{"a": 1, "b": 2}"#, false),
+        ])
+    func trailingComma(json: String, found: Bool) {
+        #expect((StrictDecoding.leniency(in: Data(json.utf8)) == .trailingComma) == found)
+    }
+
+    @Test("bytes that are not JSON (unbalanced, cut inside a string, UTF-16) never trap")
+    func neverTraps() {
+        let inputs: [[UInt8]] = [
+            Array("}}}]]".utf8), Array(#"{"a"#.utf8), Array(#"{"a\"#.utf8),
+            Array(#"{"language":"∀}}}}"}"#.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+        ]
+        for input in inputs { _ = StrictDecoding.leniency(in: Data(input)) }
+    }
+}
+
+@Suite("Connections")
+struct ConnectionTests {
+    /// Connects to 127.0.0.1:`port`, sends `bytes` and waits up to 5 s for the server to close
+    /// the connection: true if it did (read returns 0 or the connection is reset).
+    static func serverCloses(port: Int, after bytes: String) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { return false }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = bytes.withCString { send(socket, $0, strlen($0), 0) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = recv(socket, &buffer, buffer.count, 0)
+        return count == 0 || (count < 0 && errno == ECONNRESET)
+    }
+
+    @Test("a connection that sends half a request head, or nothing, is closed after the idle timeout")
+    func idleConnectionsClosed() async throws {
+        let app = try await buildApplication(
+            database: try AppDatabase.inMemory(),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+            idleTimeout: .milliseconds(200))
+        try await app.test(.live) { client in
+            // A whole request is answered.
+            #expect(try await client.get("/healthz").status == .ok)
+            let port = try #require(client.port)
+            #expect(Self.serverCloses(port: port, after: "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-a: "))
+            #expect(Self.serverCloses(port: port, after: ""))
+        }
     }
 }

@@ -40,7 +40,10 @@ struct MultipartFormTests {
         "a body without boundary, without closing delimiter or with a part without headers is refused",
         arguments: [
             ("multipart/form-data", "--x\r\n\r\n--x--", MultipartForm.Problem.noBoundary),
-            ("multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1", .malformed),
+            (
+                "multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1",
+                .malformed
+            ),
             ("multipart/form-data; boundary=x", "--x\r\nno blank line\r\n--x--", .malformed),
             ("multipart/form-data; boundary=x", "--x\r\nContent-Type: text/csv\r\n\r\n1\r\n--x--", .malformed),
             ("multipart/form-data; boundary=x", "", .malformed),

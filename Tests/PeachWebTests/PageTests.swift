@@ -240,7 +240,8 @@ struct PageTests {
                 contentType: type, language: "de")
             #expect(broken.status == .unprocessableContent)
             #expect(broken.text.contains("Zeile 3, Spalte referenceNote: 200 ist keine MIDI-Note"))
-            let noFile = try await client.send(.post, "/settings/import", json: form("", filename: ""), contentType: type)
+            let noFile = try await client.send(
+                .post, "/settings/import", json: form("", filename: ""), contentType: type)
             #expect(noFile.status == .unprocessableContent)
             #expect(noFile.text.contains("Choose a CSV file"))
             let garbled = try await client.send(
