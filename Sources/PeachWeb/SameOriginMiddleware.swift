@@ -13,6 +13,10 @@ import Hummingbird
 ///    - `Sec-Fetch-Site`, when sent, must be `same-origin` or `none` (typed by the user);
 ///    - without `Origin`, a `Referer`, when sent, must be on this request's own `Host`.
 ///    A request with none of them does not come from a web page (curl, scripts) and passes.
+/// 3. So must every API request, reads too: asking for the next exercise issues one (and may
+///    push out the oldest pending), so an `<img src=…/api/exercises/next…>` on another site must
+///    not reach it, and no other site has any business with the API. Pages stay readable from
+///    links anywhere.
 ///
 /// The JSON endpoints are also protected by their content type (a plain form cannot send
 /// `application/json`, so a browser asks first, and Peach answers no CORS preflight).
@@ -28,7 +32,8 @@ struct SameOriginMiddleware: RouterMiddleware {
             let texts = await localizer.texts(for: request)
             throw APIError(.forbidden, code: "unknownHost", message: texts.errorUnknownHost)
         }
-        guard [.get, .head, .options].contains(request.method) || Self.isSameOrigin(request) else {
+        let isPageRead = [.get, .head, .options].contains(request.method) && !request.uri.path.hasPrefix("/api/")
+        guard isPageRead || Self.isSameOrigin(request) else {
             let texts = await localizer.texts(for: request)
             throw APIError(.forbidden, code: "crossSiteRequest", message: texts.errorCrossSite)
         }
@@ -37,7 +42,7 @@ struct SameOriginMiddleware: RouterMiddleware {
 
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 
-    /// Whether a write comes from a page of the same origin (or from no web page at all).
+    /// Whether a request comes from a page of the same origin (or from no web page at all).
     static func isSameOrigin(_ request: Request) -> Bool {
         let host = request.head.authority?.lowercased() ?? ""
         if let site = request.headers[Self.secFetchSite], site != "same-origin", site != "none" {

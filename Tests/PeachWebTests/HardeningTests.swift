@@ -162,6 +162,29 @@ struct HardeningTests {
         }
     }
 
+    @Test("API reads from another site are refused too (an <img> cannot issue exercises); pages stay open to links")
+    func crossSiteReads() async throws {
+        let site = HTTPField.Name("Sec-Fetch-Site")!
+        try await withApp(database: try .inMemory()) { client in
+            let first = try await client.nextExercise("comparison").string("id")!
+            for headers: HTTPFields in [[site: "cross-site", .referer: "http://evil.example/"], [site: "same-site"]] {
+                for uri in ["/api/exercises/next?mode=comparison", "/api/export", "/api/settings"] {
+                    for method: HTTPRequest.Method in [.get, .head] {
+                        let response = try await client.execute(uri: uri, method: method, headers: headers)
+                        #expect(response.status == .forbidden, "\(method) \(uri) \(headers)")
+                    }
+                }
+                #expect(try await client.execute(uri: "/", method: .get, headers: headers).status == .ok)
+            }
+            for headers: HTTPFields in [[site: "same-origin"], [site: "none"], [:]] {
+                let response = try await client.execute(uri: "/api/settings", method: .get, headers: headers)
+                #expect(response.status == .ok, "\(headers)")
+            }
+            // The exercise issued first is still answerable.
+            #expect(try await client.answer(first, #"{"answer": "higher"}"#).status == .ok)
+        }
+    }
+
     @Test("every write refuses another content type with a 415 and stores nothing")
     func contentTypes() async throws {
         let database = try AppDatabase.inMemory()
