@@ -40,7 +40,12 @@ extension AppDatabase {
     /// - Complexity: O(n log m) for n rows and m stored records; the parsed rows are held in
     ///   memory (about 80 bytes per record) until they are written.
     public func importCSV(_ data: Data, mode: ImportMode) throws -> ImportSummary {
-        let parsed = try CSVImport.parse(data)
+        try importCSV(CSVFile(parsing: data), mode: mode)
+    }
+
+    /// Imports a file already read, all or nothing (see `importCSV(_:mode:)` with data).
+    public func importCSV(_ file: CSVFile, mode: ImportMode) throws -> ImportSummary {
+        let parsed = file.contents
         return try Self.mapErrors(path: path) {
             try writer.write { db in
                 var replaced = 0

@@ -37,6 +37,8 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         case missingHeader
         case missingColumn(String)
         case fieldCount(found: Int, expected: Int)
+        case extraFields(expected: Int)
+        case repeatedColumn(String)
         case unclosedQuote
         case textAfterQuotedField
         case quoteInUnquotedField
@@ -78,6 +80,10 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
                 "The header has no column \(column); a format-3 header is \(CSVFormat.header)."
             case .fieldCount(let found, let expected):
                 "The row has \(found) fields but the header has \(expected); the row is truncated or has extra commas."
+            case .extraFields(let expected):
+                "The row has more than the header's \(expected) fields; it has extra commas."
+            case .repeatedColumn(let column):
+                "The header names the column \(column) twice; each column may appear once."
             case .unclosedQuote:
                 "A quoted field is not closed: the file ends inside it."
             case .textAfterQuotedField:

@@ -3,12 +3,12 @@ import PeachCore
 
 /// Reading a CSV file (DESIGN.md §4, format 3) into records, checking every row.
 enum CSVImport {
-    struct Row {
+    struct Row: Sendable {
         var line: Int
         var record: TrainingRecord
     }
 
-    struct Result {
+    struct Result: Sendable {
         var records: [Row] = []
         var rhythmRows = 0
     }
@@ -39,25 +39,33 @@ enum CSVImport {
             let found = first.count > 60 ? String(first.prefix(60)) + "…" : first
             if first.hasPrefix("# peach-export-format:") {
                 throw CSVError(
-                    line: 1, reason: .otherFormat(version: String(first.dropFirst("# peach-export-format:".count))))
+                    line: 1,
+                    reason: .otherFormat(version: shown(String(first.dropFirst("# peach-export-format:".count)))))
             }
             throw CSVError(line: 1, reason: .notPeachExport(firstLine: found))
         }
         offset = min(lineEnd + 1, bytes.count)
         var reader = CSVReader(bytes: bytes, offset: offset, line: 2)
+        // A header has the 19 columns of the format, perhaps a few more from a later version.
+        reader.maximumFields = 1000
 
         // The header: columns are found by name, so their order does not matter.
         guard let (headerLine, names) = try reader.next() else {
             throw CSVError(line: 2, reason: .missingHeader)
         }
         var columnIndex: [String: Int] = [:]
-        for (index, name) in names.enumerated() where columnIndex[name] == nil {
-            columnIndex[name.trimmingCharacters(in: .whitespaces)] = index
+        for (index, name) in names.enumerated() {
+            let name = name.trimmingCharacters(in: .whitespaces)
+            // Which of two columns of one name would count is a guess; better say so.
+            guard columnIndex.updateValue(index, forKey: name) == nil || name.isEmpty else {
+                throw CSVError(line: headerLine, column: name, reason: .repeatedColumn(Self.shown(name)))
+            }
         }
         for column in CSVFormat.columns where columnIndex[column] == nil {
             throw CSVError(line: headerLine, column: column, reason: .missingColumn(column))
         }
         let columns = Columns(index: columnIndex)
+        reader.maximumFields = names.count
 
         var result = Result()
         while let (line, fields) = try reader.next() {
@@ -74,6 +82,12 @@ enum CSVImport {
             }
         }
         return result
+    }
+
+    /// Text from the file as a message repeats it: at most 40 characters, so that a huge bad
+    /// value never makes a huge message.
+    static func shown(_ text: String) -> String {
+        text.count <= 40 ? text : text.prefix(40) + "…"
     }
 
     /// The text without leading and trailing spaces and tabs; O(1) when there are none (the
@@ -127,7 +141,7 @@ enum CSVImport {
                 {
                     return .rhythm
                 }
-                throw error("trainingType", .unknownTrainingType(found: type))
+                throw error("trainingType", .unknownTrainingType(found: CSVImport.shown(type)))
             }
         }
 
@@ -137,7 +151,7 @@ enum CSVImport {
             let target = try note("targetNote", columns.targetNote)
             let intervalText = text(columns.interval)
             guard let interval = try? Interval(abbreviation: intervalText) else {
-                throw error("interval", .unknownInterval(found: intervalText))
+                throw error("interval", .unknownInterval(found: CSVImport.shown(intervalText)))
             }
             let distance = target.rawValue - reference.rawValue
             guard abs(distance) == interval.semitones else {
@@ -146,21 +160,21 @@ enum CSVImport {
             let directed = DirectedInterval(interval, distance < 0 ? .down : .up)
             let tuningText = text(columns.tuningSystem)
             guard let tuningSystem = TuningSystem(rawValue: tuningText) else {
-                throw error("tuningSystem", .unknownTuningSystem(found: tuningText))
+                throw error("tuningSystem", .unknownTuningSystem(found: CSVImport.shown(tuningText)))
             }
             let timestamp = Milliseconds.date(milliseconds)
             let record: TrainingRecord
             if try kind() == .comparison {
                 let centOffset = try number("centOffset", columns.centOffset)
                 guard centOffset != 0, abs(centOffset) <= 100 else {
-                    throw error("centOffset", .centOffsetOutOfRange(found: text(columns.centOffset)))
+                    throw error("centOffset", .centOffsetOutOfRange(found: shown(columns.centOffset)))
                 }
                 let isCorrect: Bool
                 switch text(columns.isCorrect).lowercased() {
                 case "true": isCorrect = true
                 case "false": isCorrect = false
                 default:
-                    throw error("isCorrect", .notABoolean(found: text(columns.isCorrect)))
+                    throw error("isCorrect", .notABoolean(found: shown(columns.isCorrect)))
                 }
                 record = .comparison(
                     ComparisonRecord(
@@ -170,12 +184,12 @@ enum CSVImport {
                 let initial = try number("initialCentOffset", columns.initialCentOffset)
                 guard abs(initial) <= 100 else {
                     throw error(
-                        "initialCentOffset", .initialCentOffsetOutOfRange(found: text(columns.initialCentOffset)))
+                        "initialCentOffset", .initialCentOffsetOutOfRange(found: shown(columns.initialCentOffset)))
                 }
                 let userCentError = try number("userCentError", columns.userCentError)
                 // The table's CHECK (finite, |x| ≤ 1e308); checked here so that the row is named.
                 guard abs(userCentError) <= 1e308 else {
-                    throw error("userCentError", .centErrorOutOfRange(found: text(columns.userCentError)))
+                    throw error("userCentError", .centErrorOutOfRange(found: shown(columns.userCentError)))
                 }
                 record = .pitchMatching(
                     PitchMatchingRecord(
@@ -189,6 +203,11 @@ enum CSVImport {
             CSVImport.trimmed(fields[column])
         }
 
+        /// A column's text as a message repeats it.
+        private func shown(_ column: Int) -> String {
+            CSVImport.shown(text(column))
+        }
+
         private func error(_ column: String, _ reason: CSVError.Reason) -> CSVError {
             CSVError(line: line, column: column, reason: reason)
         }
@@ -198,7 +217,7 @@ enum CSVImport {
             guard let milliseconds = CSVFormat.parseTimestamp(value),
                 (Milliseconds.year0000...Milliseconds.year9999End).contains(milliseconds)
             else {
-                throw error("timestamp", .notATime(found: value))
+                throw error("timestamp", .notATime(found: CSVImport.shown(value)))
             }
             return milliseconds
         }
@@ -206,7 +225,7 @@ enum CSVImport {
         private func note(_ column: String, _ index: Int) throws(CSVError) -> MIDINote {
             let value = text(index)
             guard let number = Int(value) else {
-                throw error(column, .notANoteNumber(found: value))
+                throw error(column, .notANoteNumber(found: CSVImport.shown(value)))
             }
             guard let note = MIDINote(rawValue: number) else {
                 throw error(column, .noteOutOfRange(number))
@@ -217,7 +236,7 @@ enum CSVImport {
         private func number(_ column: String, _ index: Int) throws(CSVError) -> Double {
             let value = text(index)
             guard let number = CSVFormat.parseDecimal(value) else {
-                throw error(column, .notANumber(found: value))
+                throw error(column, .notANumber(found: CSVImport.shown(value)))
             }
             return number
         }

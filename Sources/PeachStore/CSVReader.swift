@@ -9,6 +9,9 @@ struct CSVReader {
     private var index: Int
     /// The 1-based line of the file at `index`.
     private(set) var line = 1
+    /// More fields than this in one record is an error, found as soon as the one too many
+    /// starts: a line of a million commas is refused before a million strings are made.
+    var maximumFields = Int.max
 
     /// Reads from `offset` of `bytes`, which is on line `line` of the file.
     init(bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0, line: Int = 1) {
@@ -24,6 +27,9 @@ struct CSVReader {
         var fields: [String] = []
         fields.reserveCapacity(20)
         while true {
+            guard fields.count < maximumFields else {
+                throw CSVError(line: startLine, reason: .extraFields(expected: maximumFields))
+            }
             let (field, atEndOfRecord) = try readField(startLine: startLine)
             fields.append(field)
             if atEndOfRecord { return (startLine, fields) }

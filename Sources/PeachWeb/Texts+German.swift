@@ -157,6 +157,10 @@ extension Texts {
                 "Der Kopfzeile fehlt die Spalte \(column); die Kopfzeile von Format 3 ist \(header)."
             case .fieldCount(let found, let expected):
                 "Die Zeile hat \(found) Felder, die Kopfzeile aber \(expected); die Zeile ist abgeschnitten oder hat zusätzliche Kommas."
+            case .extraFields(let expected):
+                "Die Zeile hat mehr Felder als die \(expected) der Kopfzeile; sie hat zusätzliche Kommas."
+            case .repeatedColumn(let column):
+                "Die Kopfzeile nennt die Spalte \(column) zweimal; jede Spalte darf nur einmal vorkommen."
             case .unclosedQuote:
                 "Ein Feld in Anführungszeichen wird nicht geschlossen: Die Datei endet darin."
             case .textAfterQuotedField:

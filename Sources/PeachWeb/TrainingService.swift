@@ -209,8 +209,14 @@ public actor TrainingService {
     }
 
     /// Imports a CSV export (all or nothing) and rebuilds the profile from the database.
-    public func importCSV(_ data: Data, mode: ImportMode) throws -> ImportSummary {
-        let summary = try database.importCSV(data, mode: mode)
+    public nonisolated func importCSV(_ data: Data, mode: ImportMode) async throws -> ImportSummary {
+        // Read away from the actor: a large file takes seconds, and training goes on meanwhile.
+        let file = try CSVFile(parsing: data)
+        return try await store(file, mode: mode)
+    }
+
+    private func store(_ file: CSVFile, mode: ImportMode) throws -> ImportSummary {
+        let summary = try database.importCSV(file, mode: mode)
         profile = try database.loadProfile()
         if mode == .replace { answered.removeAll() }
         return summary

@@ -84,6 +84,21 @@ struct CSVRejectionTests {
             ),
             line: 3, column: "userCentError", mentions: ["out of range"]),
         Case(
+            name: "a row with extra commas",
+            data: Data(
+                (header + good.replacingOccurrences(of: "\n", with: String(repeating: ",", count: 100_000) + "\n")).utf8
+            ),
+            line: 3, column: nil, mentions: ["more than the header's 19 fields", "extra commas"]),
+        Case(
+            name: "a header naming a column twice",
+            data: Data((CSVFormat.formatLine + "\n" + CSVFormat.header + ",timestamp\n" + good).utf8),
+            line: 2, column: "timestamp", mentions: ["timestamp twice"]),
+        Case(
+            name: "a huge bad value, repeated only in part",
+            data: Data(
+                (header + good.replacingOccurrences(of: "true", with: String(repeating: "y", count: 100_000))).utf8),
+            line: 3, column: "isCorrect", mentions: ["\"" + String(repeating: "y", count: 40) + "…\""]),
+        Case(
             name: "an unclosed quote", data: Data((header + good + "\"pitchDiscrimination,2026").utf8),
             line: 4, column: nil, mentions: ["quoted field is not closed"]),
     ]
@@ -106,6 +121,7 @@ struct CSVRejectionTests {
             #expect(error.description.contains(word), "\(error.description) should mention \(word)")
         }
         #expect(error.description.hasSuffix("Nothing was imported."))
+        #expect(error.description.count < 500, "a message stays short whatever the file holds")
         #expect(try contents(of: path) == before.0)
         #expect(try contents(of: path + "-wal") == before.1)
         #expect(try database.recordCounts().total == 20)
