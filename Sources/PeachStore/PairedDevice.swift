@@ -15,4 +15,11 @@ public struct PairedDevice: Hashable, Sendable {
         self.createdAt = createdAt
         self.lastSeenAt = lastSeenAt
     }
+
+    /// The key of this pairing's pending exercises. The id alone is not enough: SQLite gives a
+    /// new device the id of a revoked one that had the highest, and the new device must not
+    /// inherit the old one's exercises. The pairing time (to the millisecond) tells them apart.
+    public var client: String {
+        "device-\(id)-\(Milliseconds.of(createdAt))"
+    }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// - Complexity: O(1) amortised.
 struct AnsweredExercises: Sendable {
     let capacity: Int
-    private var replies: [UUID: (answer: Answer, reply: AnswerReply)] = [:]
+    private var replies: [UUID: (answer: Answer, reply: AnswerReply, client: String)] = [:]
     private var order: [UUID] = []
     private var start = 0
 
@@ -14,12 +14,12 @@ struct AnsweredExercises: Sendable {
         self.capacity = capacity
     }
 
-    subscript(id: UUID) -> (answer: Answer, reply: AnswerReply)? {
+    subscript(id: UUID) -> (answer: Answer, reply: AnswerReply, client: String)? {
         replies[id]
     }
 
-    mutating func insert(id: UUID, answer: Answer, reply: AnswerReply) {
-        replies[id] = (answer, reply)
+    mutating func insert(id: UUID, answer: Answer, reply: AnswerReply, client: String) {
+        replies[id] = (answer, reply, client)
         order.append(id)
         if order.count - start > capacity {
             replies[order[start]] = nil

@@ -7,14 +7,10 @@ import NIOCore
 public struct PeachRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let remoteAddress: SocketAddress?
-    /// The paired device, set by `DeviceAccessMiddleware`; nil for a local (loopback) client.
-    public var deviceID: Int64?
-
-    /// Whose pending exercises these are (`TrainingService` bounds them per client): the
-    /// paired device, or `""` for this machine.
-    public var client: String {
-        deviceID.map { "device-\($0)" } ?? ""
-    }
+    /// Whose pending exercises these are (`TrainingService` bounds them per client and answers
+    /// an exercise only for the client it was issued to): `""` for this machine, else set by
+    /// `DeviceAccessMiddleware` to the paired device's `PairedDevice.client`.
+    public var client = ""
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

@@ -99,7 +99,10 @@ public actor TrainingService {
     /// recorded gets feedback rebuilt from the stored record and a fresh next exercise.
     /// A different answer to an answered exercise is refused. Nothing is stored on an error.
     public func answer(id: UUID, with answer: Answer, client: String = "") throws -> AnswerReply {
-        if let (previousAnswer, reply) = answered[id] {
+        // An exercise is answered only by the client it was issued to: another device that
+        // learnt its id can neither answer it nor read its reply and next exercise.
+        if let (previousAnswer, reply, owner) = answered[id] {
+            guard owner == client else { throw TrainingError.unknownExercise(id) }
             // The next exercise is of the answered exercise's mode, so it tells the kind.
             let kind = reply.next.mode.kind
             guard answer.fits(kind) else { throw TrainingError.wrongAnswerKind(expected: kind) }
@@ -107,6 +110,7 @@ public actor TrainingService {
             return reply
         }
         if let (exercise, owner) = pending.owned(id: id, at: now()) {
+            guard owner.client == client else { throw TrainingError.unknownExercise(id) }
             let record = try exercise.record(for: answer, at: now())
             // The next exercise is stored in the answer's transaction (one fsync for both), so
             // it is made first; a comparison's chain continues from this answer.
@@ -125,7 +129,7 @@ public actor TrainingService {
                 guard Answer(reproducing: stored).matches(answer) else { throw TrainingError.alreadyAnswered(id) }
                 feedback = Feedback(stored)
             }
-            return remember(id: id, answer: answer, reply: AnswerReply(feedback: feedback, next: next))
+            return remember(id: id, answer: answer, reply: AnswerReply(feedback: feedback, next: next), client: client)
         }
         // Not pending: perhaps answered before a restart (or long ago).
         guard let stored = try database.trainingRecord(exerciseID: id) else {
@@ -143,11 +147,12 @@ public actor TrainingService {
         guard Answer(reproducing: stored).matches(answer) else { throw TrainingError.alreadyAnswered(id) }
         return remember(
             id: id, answer: answer,
-            reply: AnswerReply(feedback: Feedback(stored), next: try nextExercise(mode: mode, client: client)))
+            reply: AnswerReply(feedback: Feedback(stored), next: try nextExercise(mode: mode, client: client)),
+            client: client)
     }
 
-    private func remember(id: UUID, answer: Answer, reply: AnswerReply) -> AnswerReply {
-        answered.insert(id: id, answer: answer, reply: reply)
+    private func remember(id: UUID, answer: Answer, reply: AnswerReply, client: String) -> AnswerReply {
+        answered.insert(id: id, answer: answer, reply: reply, client: client)
         return reply
     }
 

@@ -315,11 +315,21 @@ struct HardeningTests {
         // The store keeps what memory keeps: the newest 32 of the flood.
         let stored = try database.pendingExercises().filter { $0.client == "laptop" }.map(\.exerciseID)
         #expect(Set(stored) == Set(flood.suffix(32)))
-        let reply = try await training.answer(id: other.id, with: .higher)
+        // Only the client an exercise was issued to can answer it, or read its reply again.
+        await #expect(throws: TrainingError.unknownExercise(other.id)) {
+            try await training.answer(id: other.id, with: .higher, client: "laptop")
+        }
+        let reply = try await training.answer(id: other.id, with: .higher, client: "phone")
+        await #expect(throws: TrainingError.unknownExercise(other.id)) {
+            try await training.answer(id: other.id, with: .higher, client: "laptop")
+        }
+        #expect(try await training.answer(id: other.id, with: .higher, client: "phone").next.id == reply.next.id)
         // The next exercise stays the answering client's.
-        _ = try await training.answer(id: reply.next.id, with: .lower)
-        await #expect(throws: TrainingError.self) { try await training.answer(id: flood[0], with: .higher) }
-        _ = try await training.answer(id: flood[99], with: .higher)
+        _ = try await training.answer(id: reply.next.id, with: .lower, client: "phone")
+        await #expect(throws: TrainingError.self) {
+            try await training.answer(id: flood[0], with: .higher, client: "laptop")
+        }
+        _ = try await training.answer(id: flood[99], with: .higher, client: "laptop")
 
         var pending = PendingExercises(capacityPerMode: 4, totalCapacity: 6)
         let comparison = try ComparisonExercise(

@@ -31,7 +31,7 @@ struct DeviceAccessMiddleware: RouterMiddleware {
                 try database.markDeviceSeen(id: device.id, at: now)
             }
             var context = context
-            context.deviceID = device.id
+            context.client = device.client
             return try await next(request, context)
         }
         let texts = await localizer.texts(for: request)

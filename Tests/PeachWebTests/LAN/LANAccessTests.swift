@@ -142,6 +142,11 @@ struct LANAccessTests {
             let revoked = try await client.get("/", cookie: cookie)
             #expect(revoked.status == .unauthorized)
             #expect(try !database.removeDevice(id: device.id))
+
+            // SQLite gives the next device the revoked one's id; its exercises are its own all the same.
+            let later = try database.addDevice(name: "x", tokenHash: Data(count: 32), at: device.createdAt + 1)
+            #expect(later.id == device.id)
+            #expect(later.client != device.client)
         }
     }
 
