@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// Turns every error into the form its client expects: the JSON error body under `/api/`, an
 /// `ErrorPage` otherwise; an unexpected failure is logged and answered with a 500 that says
@@ -21,22 +22,24 @@ struct ErrorMiddleware: RouterMiddleware {
             return Self.page(.failed(texts, serverError: false, message: error.message), error.status, error.headers)
         } catch {
             let texts = await localizer.texts(for: request)
-            let status: HTTPResponse.Status
-            var headers: HTTPFields = [:]
+            let apiError: APIError
             switch error {
             case let error as HTTPError:
-                status = error.status
-                headers = error.headers
-            case is NIOTooManyBytesError: status = .contentTooLarge
+                apiError = Self.apiError(error.status, headers: error.headers, texts: texts)
+            case is NIOTooManyBytesError:
+                apiError = Self.apiError(.contentTooLarge, headers: [:], texts: texts)
+            case is HTTPParserError:
+                // The client's framing broke mid-request (a body shorter than its length, bad
+                // chunks): its fault, and nothing was read, so nothing was stored.
+                apiError = APIError(.badRequest, code: "malformedRequest", message: texts.errorMalformedRequest)
             default:
                 context.logger.error(
                     "Request failed: \(String(describing: error))", metadata: ["path": "\(request.uri.path)"])
-                status = .internalServerError
+                apiError = Self.apiError(.internalServerError, headers: [:], texts: texts)
             }
-            let apiError = Self.apiError(status, headers: headers, texts: texts)
             if request.uri.path.hasPrefix("/api/") { throw apiError }
             let page: ErrorPage =
-                status == .notFound
+                apiError.status == .notFound
                 ? .notFound(texts)
                 : .failed(texts, serverError: apiError.status.code >= 500, message: apiError.message)
             return Self.page(page, apiError.status, apiError.headers)

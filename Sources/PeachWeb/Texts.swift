@@ -125,6 +125,8 @@ public struct Texts: Sendable {
     public let errorWrongAnswerKindPitchMatching: String
     public let errorSliderOutOfRange: @Sendable (String) -> String
     public let errorMalformedJSON: String
+    /// A request whose framing broke: a body shorter than its Content-Length, bad chunks.
+    public let errorMalformedRequest: String
     /// A JSON body that is an array, a string or a number where an object is expected.
     public let errorNotAnObject: String
     public let errorRepeatedField: @Sendable (String) -> String

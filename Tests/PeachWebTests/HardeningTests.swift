@@ -383,9 +383,10 @@ struct StrictDecodingTests {
 
 @Suite("Connections")
 struct ConnectionTests {
-    /// Connects to 127.0.0.1:`port`, sends `bytes` and waits up to 5 s for the server to close
-    /// the connection: true if it did (read returns 0 or the connection is reset).
-    static func serverCloses(port: Int, after bytes: String) -> Bool {
+    /// Connects to 127.0.0.1:`port`, sends `bytes` (then, with `halfClose`, ends its side) and
+    /// reads until the server closes the connection, at most 5 s: what the server sent, or nil
+    /// if it kept the connection open that long.
+    static func exchange(port: Int, sending bytes: String, halfClose: Bool = false) -> String? {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()
@@ -397,13 +398,42 @@ struct ConnectionTests {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { return false }
+        guard connected == 0 else { return nil }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = bytes.withCString { send(socket, $0, strlen($0), 0) }
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let count = recv(socket, &buffer, buffer.count, 0)
-        return count == 0 || (count < 0 && errno == ECONNRESET)
+        if halfClose { shutdown(socket, Int32(SHUT_WR)) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count > 0 {
+                received += buffer[0..<count]
+            } else if count == 0 || errno == ECONNRESET {
+                return String(decoding: received, as: UTF8.self)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    @Test("a body cut short of its Content-Length is a 400 malformedRequest, not a 500, and stores nothing")
+    func truncatedBody() async throws {
+        let database = try AppDatabase.inMemory()
+        let app = try await buildApplication(
+            database: database, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let response = try #require(
+                Self.exchange(
+                    port: port,
+                    sending: "PUT /api/settings HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"referencePitch\": 4",
+                    halfClose: true))
+            #expect(response.hasPrefix("HTTP/1.1 400"), "\(response.prefix(200))")
+            #expect(response.contains("\"malformedRequest\""))
+        }
+        #expect(try database.loadSettings().referencePitch.hertz == 440)
     }
 
     @Test("a connection that sends half a request head, or nothing, is closed after the idle timeout")
@@ -416,8 +446,9 @@ struct ConnectionTests {
             // A whole request is answered.
             #expect(try await client.get("/healthz").status == .ok)
             let port = try #require(client.port)
-            #expect(Self.serverCloses(port: port, after: "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-a: "))
-            #expect(Self.serverCloses(port: port, after: ""))
+            // Closed without an answer: half a head, or nothing at all.
+            #expect(Self.exchange(port: port, sending: "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-a: ") == "")
+            #expect(Self.exchange(port: port, sending: "") == "")
         }
     }
 }
