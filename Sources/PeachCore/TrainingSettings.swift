@@ -90,29 +90,34 @@ public struct TrainingSettings: Hashable, Sendable {
         case .noteRangeLower, .noteRangeUpper:
             try apply([key.rawValue: trimmed])
         case .noteDuration:
-            let seconds = try Self.number(trimmed, setting: "note duration", bounds: Self.noteDurationBounds, unit: " s")
+            let seconds = try Self.number(
+                trimmed, setting: "note duration", bounds: Self.noteDurationBounds, unit: " s")
             let steps = (seconds / Self.noteDurationStep).rounded()
             guard abs(steps * Self.noteDurationStep - seconds) < 1e-9 else {
                 throw .malformed(setting: "note duration", value: trimmed, expected: "a multiple of 0.1 s")
             }
             noteDuration = steps / 10
         case .referencePitch:
-            let hertz = try Self.number(trimmed, setting: "reference pitch", bounds: Self.referencePitchBounds, unit: " Hz")
+            let hertz = try Self.number(
+                trimmed, setting: "reference pitch", bounds: Self.referencePitchBounds, unit: " Hz")
             referencePitch = try! Frequency(hertz: hertz)
         case .soundSource:
             guard let source = SoundSource(rawValue: trimmed) else {
-                throw .malformed(setting: "sound", value: trimmed, expected: Self.choices(SoundSource.allCases.map(\.rawValue)))
+                throw .malformed(
+                    setting: "sound", value: trimmed, expected: Self.choices(SoundSource.allCases.map(\.rawValue)))
             }
             soundSource = source
         case .loudnessVariation:
-            loudnessVariation = try Self.number(trimmed, setting: "loudness variation", bounds: Self.loudnessVariationBounds, unit: "")
+            loudnessVariation = try Self.number(
+                trimmed, setting: "loudness variation", bounds: Self.loudnessVariationBounds, unit: "")
         case .intervals:
             var set = Set<DirectedInterval>()
             for code in trimmed.split(separator: ",") {
                 do {
                     set.insert(try DirectedInterval(code: code.trimmingCharacters(in: .whitespaces)))
                 } catch {
-                    throw .malformed(setting: "intervals", value: String(code), expected: "interval codes such as P5up or m3down")
+                    throw .malformed(
+                        setting: "intervals", value: String(code), expected: "interval codes such as P5up or m3down")
                 }
             }
             guard !set.isEmpty else {
@@ -121,12 +126,16 @@ public struct TrainingSettings: Hashable, Sendable {
             intervals = set
         case .tuningSystem:
             guard let system = TuningSystem(rawValue: trimmed) else {
-                throw .malformed(setting: "tuning system", value: trimmed, expected: Self.choices(TuningSystem.allCases.map(\.rawValue)))
+                throw .malformed(
+                    setting: "tuning system", value: trimmed,
+                    expected: Self.choices(TuningSystem.allCases.map(\.rawValue)))
             }
             tuningSystem = system
         case .language:
             guard trimmed.isEmpty || Language(rawValue: trimmed) != nil else {
-                throw .malformed(setting: "language", value: trimmed, expected: "\"\" (the browser's language), " + Self.choices(Language.allCases.map(\.rawValue)))
+                throw .malformed(
+                    setting: "language", value: trimmed,
+                    expected: "\"\" (the browser's language), " + Self.choices(Language.allCases.map(\.rawValue)))
             }
             language = Language(rawValue: trimmed)
         }
@@ -137,7 +146,8 @@ public struct TrainingSettings: Hashable, Sendable {
             throw .malformed(setting: setting, value: text, expected: "a MIDI note number")
         }
         guard noteBounds.contains(value) else {
-            throw .outOfRange(setting: setting, value: text, allowed: "\(noteBounds.lowerBound)–\(noteBounds.upperBound) (A0–C8)")
+            throw .outOfRange(
+                setting: setting, value: text, allowed: "\(noteBounds.lowerBound)–\(noteBounds.upperBound) (A0–C8)")
         }
         return value
     }
@@ -145,14 +155,21 @@ public struct TrainingSettings: Hashable, Sendable {
     private static func number(
         _ text: String, setting: String, bounds: ClosedRange<Double>, unit: String
     ) throws(SettingsError) -> Double {
-        guard let value = Double(text), value.isFinite else {
+        // Decimal notation only: Double(_:) also reads hexadecimal ("0x1B9") and stops at a NUL
+        // ("441\0garbage" would read as 441).
+        guard text.utf8.allSatisfy({ Self.decimalCharacters.contains($0) }), let value = Double(text), value.isFinite
+        else {
             throw .malformed(setting: setting, value: text, expected: "a number")
         }
         guard bounds.contains(value) else {
-            throw .outOfRange(setting: setting, value: text + unit, allowed: "\(format(bounds.lowerBound))–\(format(bounds.upperBound))\(unit)")
+            throw .outOfRange(
+                setting: setting, value: text + unit,
+                allowed: "\(format(bounds.lowerBound))–\(format(bounds.upperBound))\(unit)")
         }
         return value
     }
+
+    private static let decimalCharacters = Set("0123456789.+-eE".utf8)
 
     private static func choices(_ names: [String]) -> String {
         "one of " + names.joined(separator: ", ")

@@ -77,7 +77,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         case .sliderOutOfRange(let value):
             self.init(
                 .unprocessableContent, code: "outOfRange",
-                message: texts.errorSliderOutOfRange(Self.shown(texts.format(value, maximumFractionDigits: 6))))
+                message: texts.errorSliderOutOfRange(Self.shown(texts.format(value, maximumFractionDigits: 15))))
         }
     }
 

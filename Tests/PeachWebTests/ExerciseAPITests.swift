@@ -290,6 +290,9 @@ struct ExerciseAPITests {
             #expect(outOfRange.status == .unprocessableContent)
             #expect(outOfRange.errorCode == "outOfRange")
             #expect(outOfRange.errorMessage?.contains("1.5") == true)
+            // Just beyond the end: the message shows the value as sent, not rounded to a valid one.
+            let barely = try await client.answer(matching.string("id")!, #"{"sliderValue": 1.0000001}"#)
+            #expect(barely.errorMessage?.contains("1.0000001") == true)
             // The exercise is still open after a refused answer.
             let valid = try await client.answer(matching.string("id")!, #"{"sliderValue": 1}"#)
             #expect(valid.status == .ok)
