@@ -64,7 +64,13 @@ public struct AllowedHosts: Sendable, Equatable {
             return (field, nil)
         }
         if rest.isEmpty { return (String(name), nil) }
-        guard rest.first == ":", let port = Int(rest.dropFirst()), (0...65535).contains(port) else {
+        // RFC 3986 port: digits only. Int(_:) would also take "+8080"; a leading zero is not
+        // how a browser writes a port either.
+        let digits = rest.dropFirst()
+        guard rest.first == ":", digits.allSatisfy { ("0"..."9").contains($0) },
+            digits.first != "0" || digits.count == 1,
+            let port = Int(digits), (0...65535).contains(port)
+        else {
             return (String(name), -1)
         }
         return (String(name), port)
