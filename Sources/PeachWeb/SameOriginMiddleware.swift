@@ -3,6 +3,9 @@ import Hummingbird
 
 /// Accepts requests only on Peach's own addresses, and writes only from Peach's own pages.
 ///
+/// 0. A request with more than one `Host` is malformed (RFC 9112 §3.2: a server must answer it
+///    with 400): HTTP's parser keeps the first as the request's authority, but a proxy or cache
+///    in front might read another, so neither can be trusted.
 /// 1. Every request's `Host` must be one of `allowedHosts` (else 403 `unknownHost`): a page on
 ///    another name that resolves to this machine (DNS rebinding) cannot read or change anything.
 /// 2. A write (POST, PUT, DELETE, PATCH) must come from the same origin (else 403
@@ -28,6 +31,11 @@ struct SameOriginMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        // The first `Host` became `authority`; any further one is left among the fields.
+        guard request.headers[Self.host] == nil else {
+            let texts = await localizer.texts(for: request)
+            throw APIError(.badRequest, code: "malformedRequest", message: texts.errorMalformedRequest)
+        }
         guard allowedHosts.allows(host: request.head.authority) else {
             let texts = await localizer.texts(for: request)
             throw APIError(.forbidden, code: "unknownHost", message: texts.errorUnknownHost)
@@ -41,6 +49,7 @@ struct SameOriginMiddleware: RouterMiddleware {
     }
 
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+    static let host = HTTPField.Name("Host")!
 
     /// Whether a request comes from a page of the same origin (or from no web page at all).
     static func isSameOrigin(_ request: Request) -> Bool {

@@ -115,7 +115,7 @@ extension Texts {
         errorSliderOutOfRange: { "The slider value \($0) is out of range; allowed: -1 to 1." },
         errorMalformedJSON: "The request body is not valid JSON in UTF-8, or a number in it is too large to read.",
         errorMalformedRequest:
-            "The request arrived cut off or garbled (its body does not match its length or chunks); nothing was stored. Send it again.",
+            "The request arrived cut off or garbled (its body does not match its length or chunks, or it names its host twice); nothing was stored. Send it again.",
         errorNotAnObject: "The request body must be a JSON object: {\"name\": value, …}.",
         errorRepeatedField: { "The field \"\($0)\" is given twice; send each field once." },
         errorMalformedField: { "The field \"\($0)\" is missing, unknown or has the wrong type." },

@@ -117,7 +117,7 @@ extension Texts {
         errorSliderOutOfRange: { "Der Reglerwert \($0) liegt außerhalb des erlaubten Bereichs von -1 bis 1." },
         errorMalformedJSON: "Der Inhalt der Anfrage ist kein gültiges JSON in UTF-8, oder eine Zahl darin ist zu groß.",
         errorMalformedRequest:
-            "Die Anfrage kam abgeschnitten oder verstümmelt an (ihr Inhalt passt nicht zu ihrer Länge oder ihren Blöcken); es wurde nichts gespeichert. Sende sie noch einmal.",
+            "Die Anfrage kam abgeschnitten oder verstümmelt an (ihr Inhalt passt nicht zu ihrer Länge oder ihren Blöcken, oder sie nennt ihren Host zweimal); es wurde nichts gespeichert. Sende sie noch einmal.",
         errorNotAnObject: "Der Inhalt der Anfrage muss ein JSON-Objekt sein: {\"Name\": Wert, …}.",
         errorRepeatedField: { "Das Feld „\($0)“ kommt zweimal vor; sende jedes Feld nur einmal." },
         errorMalformedField: { "Das Feld „\($0)“ fehlt, ist unbekannt oder hat den falschen Typ." },

@@ -387,7 +387,20 @@ struct ConnectionTests {
     /// Connects to 127.0.0.1:`port`, sends `bytes` (then, with `halfClose`, ends its side) and
     /// reads until the server closes the connection, at most 5 s: what the server sent, or nil
     /// if it kept the connection open that long.
-    static func exchange(port: Int, sending bytes: String, halfClose: Bool = false) -> String? {
+    ///
+    /// The socket calls block, so they run on a thread of their own: on the cooperative pool
+    /// (one thread per core, two here) two such tests at once would leave the server under test
+    /// no thread to answer them on.
+    static func exchange(port: Int, sending bytes: String, halfClose: Bool = false) async -> String? {
+        await withCheckedContinuation { continuation in
+            Thread {
+                continuation.resume(returning: blockingExchange(port: port, sending: bytes, halfClose: halfClose))
+            }
+            .start()
+        }
+    }
+
+    private static func blockingExchange(port: Int, sending bytes: String, halfClose: Bool) -> String? {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()
@@ -426,13 +439,36 @@ struct ConnectionTests {
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let response = try #require(
-                Self.exchange(
+                await Self.exchange(
                     port: port,
                     sending: "PUT /api/settings HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
                         + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"referencePitch\": 4",
                     halfClose: true))
             #expect(response.hasPrefix("HTTP/1.1 400"), "\(response.prefix(200))")
             #expect(response.contains("\"malformedRequest\""))
+        }
+        #expect(try database.loadSettings().referencePitch.hertz == 440)
+    }
+
+    @Test("a request with two Host headers is a 400, whichever of them is this server's")
+    func twoHosts() async throws {
+        let database = try AppDatabase.inMemory()
+        let app = try await buildApplication(
+            database: database, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let own = "Host: 127.0.0.1:\(port)\r\n"
+            let other = "Host: evil.example\r\n"
+            for hosts in [own + other, other + own, own + own] {
+                let response = try #require(
+                    await Self.exchange(
+                        port: port,
+                        sending: "PUT /api/settings HTTP/1.1\r\n\(hosts)Content-Type: application/json\r\n"
+                            + "Content-Length: 24\r\nConnection: close\r\n\r\n{\"referencePitch\": 415}"))
+                #expect(response.hasPrefix("HTTP/1.1 400"), "\(response.prefix(200))")
+                #expect(response.contains("\"malformedRequest\""))
+            }
+            #expect(try await client.get("/healthz").status == .ok)
         }
         #expect(try database.loadSettings().referencePitch.hertz == 440)
     }
@@ -448,8 +484,8 @@ struct ConnectionTests {
             #expect(try await client.get("/healthz").status == .ok)
             let port = try #require(client.port)
             // Closed without an answer: half a head, or nothing at all.
-            #expect(Self.exchange(port: port, sending: "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-a: ") == "")
-            #expect(Self.exchange(port: port, sending: "") == "")
+            #expect(await Self.exchange(port: port, sending: "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-a: ") == "")
+            #expect(await Self.exchange(port: port, sending: "") == "")
         }
     }
 }
