@@ -68,8 +68,9 @@ enum CSVImport {
         reader.maximumFields = names.count
 
         var result = Result()
-        while let (line, fields) = try reader.next() {
-            if fields.count == 1 && fields[0].isEmpty { continue }  // A blank line.
+        while true {
+            reader.skipBlankLines()
+            guard let (line, fields) = try reader.next() else { break }
             guard fields.count == names.count else {
                 throw CSVError(line: line, reason: .fieldCount(found: fields.count, expected: names.count))
             }

@@ -36,6 +36,23 @@ struct CSVReader {
         }
     }
 
+    /// Moves past blank lines (a line end right after a line end). A blank line would read as
+    /// a record of one empty field; a file of millions of them then cost an array each.
+    mutating func skipBlankLines() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\n"):
+                index += 1
+            case UInt8(ascii: "\r"):
+                index += 1
+                if index < bytes.count && bytes[index] == UInt8(ascii: "\n") { index += 1 }
+            default:
+                return
+            }
+            line += 1
+        }
+    }
+
     /// Reads one field and what ends it: `true` for the end of the record or input.
     private mutating func readField(startLine: Int) throws(CSVError) -> (String, Bool) {
         if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {

@@ -25,6 +25,10 @@ struct CSVRejectionTests {
             data: Data((header + good + "pitchDiscrimination,2026-03-01T12:35:00Z,60,C4,6").utf8),
             line: 4, column: nil, mentions: ["5 fields", "19", "truncated"]),
         Case(
+            name: "a bad row after blank lines (their lines still counted)",
+            data: Data((header + "\n\r\n\r" + good + "\n\n" + good.replacingOccurrences(of: "true", with: "yes")).utf8),
+            line: 9, column: "isCorrect", mentions: ["\"yes\""]),
+        Case(
             name: "a note of 200",
             data: Data((header + good + good.replacingOccurrences(of: ",60,C4,67,", with: ",200,C4,67,")).utf8),
             line: 4, column: "referenceNote", mentions: ["200", "0–127"]),
