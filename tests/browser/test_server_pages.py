@@ -101,3 +101,25 @@ def test_no_horizontal_overflow_and_every_control_is_large_enough(new_page, serv
     page.context.close()
     assert overflow <= 0, f"{path} overflows horizontally by {overflow}px at {width}×{height}"
     assert small == [], f"controls under 44×44 px on {path} at {width}×{height}: {small}"
+
+
+TRAINING_PAGES = ["/comparison", "/interval-comparison", "/pitch-matching", "/interval-pitch-matching"]
+
+
+@pytest.mark.parametrize("path", TRAINING_PAGES)
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_training_page_fits_one_screen(new_page, server, path, viewport):
+    # While training nobody scrolls: the answer controls and the feedback that follows an
+    # answer must both be on screen, a phone on its side included.
+    width, height = VIEWPORTS[viewport]
+    page = new_page(viewport={"width": width, "height": height})
+    page.goto(server.url(path))
+    boxes = page.evaluate("""() => ['.answers', '#pitch-slider', '#target-interval', '#feedback']
+        .map(selector => document.querySelector(selector))
+        .filter(element => element)
+        .map(element => { const box = element.getBoundingClientRect();
+                          return [element.id || element.className, Math.round(box.top), Math.round(box.bottom)]; })""")
+    page.context.close()
+    off_screen = [box for box in boxes if box[1] < 0 or box[2] > height]
+    assert len(boxes) == (3 if "interval" in path else 2)
+    assert off_screen == [], f"{path} at {width}×{height}: not on screen (id, top, bottom): {off_screen}"
