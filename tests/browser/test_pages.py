@@ -93,10 +93,19 @@ def test_with_several_intervals_the_label_follows_each_exercise(page, server):
     server.set_settings(noteDuration=0.3, intervals="P5up,m3down")
     label = page.locator("#target-interval span")
     names = {"P5up": "Perfect Fifth Up", "m3down": "Minor Third Down"}
+    announcer = page.locator("#announcer")
     exercise = start_mode(page, server, "Interval Comparison")
-    for _ in range(4):
+    last = None
+    for _ in range(6):
         assert exercise["interval"]["code"] in names
-        expect(label).to_have_text(names[exercise["interval"]["code"]])
+        name = names[exercise["interval"]["code"]]
+        expect(label).to_have_text(name)
+        # A screen reader hears the interval whenever it changes (and at the start).
+        if name != last:
+            expect(announcer).to_have_text(re.compile(f"^Target interval: {name}"))
+        else:
+            assert not announcer.text_content().startswith("Target interval")
+        last = name
         expect(page.locator("#answer-higher")).to_be_enabled(timeout=10_000)
         with page.expect_response(lambda r: r.url.endswith("/answer")) as reply:
             page.keyboard.press("ArrowUp")
@@ -204,7 +213,8 @@ def test_pitch_matching_slider_and_feedback_indicator(page, server):
         expect(feedback).to_have_attribute("data-state", result["band"])
         expect(feedback.locator(".text")).to_have_text(result["text"])
         rounded = round(result["userCentError"])
-        assert result["text"] == (f"{rounded:+d} cents".replace("-", "\u2212") if rounded else "0 cents")
+        unit = "cent" if abs(rounded) == 1 else "cents"
+        assert result["text"] == (f"{rounded:+d} {unit}".replace("-", "\u2212") if rounded else "0 cents")
         if result["band"] == "center":
             expect(feedback).to_have_attribute("data-direction", "center")
         else:
@@ -220,19 +230,62 @@ def test_pitch_matching_by_keyboard(page, server):
     sent = answer_requests(page)
     slider = page.locator("#pitch-slider")
     start_mode(page, server, "Pitch Matching")
+    expect(page.locator("main h1")).to_be_focused()  # entering the page is announced
     expect(slider).to_have_attribute("aria-disabled", "false", timeout=10_000)
+    # Every slider key works before the slider has the focus too.
+    page.keyboard.press("End")
+    expect(slider).to_have_attribute("aria-valuenow", "1")
+    page.keyboard.press("Home")
+    expect(slider).to_have_attribute("aria-valuenow", "-1")
     slider.focus()
-    for key in ["ArrowUp", "ArrowUp", "ArrowUp", "PageUp", "ArrowDown"]:
+    for key in ["End", "ArrowDown", "ArrowDown", "ArrowDown", "PageDown", "ArrowUp"]:
         page.keyboard.press(key)
-    expect(slider).to_have_attribute("aria-valuenow", "0.12")
-    expect(slider).to_have_attribute("aria-valuetext", "12 % up")
+    expect(slider).to_have_attribute("aria-valuenow", "0.88")
+    expect(slider).to_have_attribute("aria-valuetext", "88 % up")
     with page.expect_response(lambda r: r.url.endswith("/answer")):
         page.keyboard.press("Enter")
     expect(slider).to_have_attribute("aria-disabled", "true")
     page.keyboard.press("Enter")  # a second commit cannot count
     expect(slider).to_have_attribute("aria-disabled", "false", timeout=10_000)
-    assert len(sent) == 1 and sent[0].post_data_json["sliderValue"] == pytest.approx(0.12)
+    assert len(sent) == 1 and sent[0].post_data_json["sliderValue"] == pytest.approx(0.88)
     assert server.count("pitchMatchingRecord") == 1
+
+
+def test_a_finger_down_during_the_reference_takes_the_slider_when_it_opens(page, server):
+    server.set_settings(noteDuration=1.5)
+    sent = answer_requests(page)
+    slider = page.locator("#pitch-slider")
+    start_mode(page, server, "Pitch Matching")
+    expect(slider).to_have_attribute("aria-disabled", "true")
+    track = slider.bounding_box()
+    travel = track["height"] - page.locator("#pitch-slider .thumb").bounding_box()["height"]
+    x, y = track["x"] + track["width"] / 2, track["y"] + track["height"] * 0.6
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y - 30, steps=3)  # during the reference: nothing moves
+    expect(slider).to_have_attribute("aria-valuenow", "0")
+    expect(slider).to_have_attribute("aria-disabled", "false", timeout=10_000)
+    page.mouse.move(x, y - 30 - 0.25 * travel / 2, steps=5)  # from here on it follows
+    expect(slider).to_have_attribute("aria-valuenow", re.compile(r"^0\.2[3-7]"))
+    with page.expect_response(lambda r: r.url.endswith("/answer")):
+        page.mouse.up()
+    assert len(sent) == 1 and sent[0].post_data_json["sliderValue"] == pytest.approx(0.25, abs=0.02)
+
+
+def test_an_answer_button_keeps_the_focus_from_one_exercise_to_the_next(page, server):
+    server.set_settings(noteDuration=0.3)
+    higher = page.locator("#answer-higher")
+    start_mode(page, server, "Comparison")
+    expect(page.locator("main h1")).to_be_focused()  # entering the page is announced
+    expect(higher).to_be_enabled(timeout=10_000)
+    higher.focus()
+    for _ in range(3):
+        with page.expect_response(lambda r: r.url.endswith("/answer")):
+            page.keyboard.press("Space")
+        expect(higher).to_be_disabled()
+        expect(higher).to_be_enabled(timeout=10_000)
+        expect(higher).to_be_focused()  # back on the button as the next target starts
+    assert server.query("SELECT COUNT(*) FROM comparisonRecord") == [(3,)]
 
 
 def test_settings_save_on_change_and_restore_a_refused_value(page, server):

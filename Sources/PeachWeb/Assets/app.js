@@ -160,9 +160,11 @@ class App {
     this.focusNewPage();
   }
 
-  /** Moves focus to the new page's heading so screen readers announce the change. */
+  /**
+   * Moves focus to the new page's heading so screen readers announce the change — a training
+   * page's too: its answer controls are disabled until the first target plays.
+   */
   focusNewPage() {
-    if (this.controller?.training) return; // the training page focuses its own controls
     const target = document.querySelector('main h1') ?? document.getElementById('main');
     if (!target) return;
     if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');

@@ -1,6 +1,8 @@
 /// The Comparison and Interval Comparison page: Higher/Lower buttons and keys ↑/↓, H/L.
 /// The buttons carry `disabled` during the reference and from the moment of an answer until
 /// the next target starts (the loop's `awaitingAnswer` state is the only time they are enabled).
+/// A button that had the focus when it was disabled gets it back when the buttons open again:
+/// Space or Enter keeps answering, and a screen reader names the button as the target starts.
 
 import { createTrainingPage, isTypingTarget } from './training-page.js';
 
@@ -11,18 +13,32 @@ export function startComparisonPage(app, main) {
   const higher = main.querySelector('#answer-higher');
   const lower = main.querySelector('#answer-lower');
 
+  let refocus = null;
+
   const setEnabled = (enabled) => {
     for (const button of [higher, lower]) if (button) button.disabled = !enabled;
   };
 
+  const open = () => {
+    setEnabled(true);
+    // Only if the focus went nowhere meanwhile: never take it from where the user moved it.
+    const focused = document.activeElement;
+    if (refocus && (!focused || focused === document.body)) refocus.focus({ preventScroll: true });
+    refocus = null;
+  };
+
   const page = createTrainingPage(app, main, {
     kind: 'comparison',
-    onStateChange: (state) => setEnabled(state === 'awaitingAnswer'),
+    onStateChange: (state) => (state === 'awaitingAnswer' ? open() : setEnabled(false)),
   });
 
   const answer = (value) => {
-    // Disable first, synchronously, so nothing else in this event turn can answer again.
-    if (page.loop.answer(value)) setEnabled(false);
+    // Disable first, synchronously, so nothing else in this event turn can answer again. A
+    // disabled button loses the focus to the page.
+    if (page.loop.answer(value)) {
+      refocus = [higher, lower].includes(document.activeElement) ? document.activeElement : null;
+      setEnabled(false);
+    }
   };
 
   if (higher) page.listen(higher, 'click', () => answer('higher'));

@@ -5,7 +5,9 @@
 /// - Pointer and touch dragging through Pointer Events with `setPointerCapture` (the CSS sets
 ///   `touch-action: none`). The drag is relative: where the finger lands does not matter, only
 ///   how far it moves, so touching the slider never makes the pitch jump. Up = sharper, the
-///   whole travel of the thumb spans v = −1 … 1. Letting go commits the value.
+///   whole travel of the thumb spans v = −1 … 1. Letting go commits the value. A finger put
+///   down while the reference plays takes the slider from where it is when the tunable note
+///   starts; letting go before then commits nothing.
 /// - Keyboard: ↑/↓ (and →/←) small steps, PageUp/PageDown large steps, Home/End minimum/maximum,
 ///   Enter or Space commits. `aria-valuenow` follows, and `aria-valuetext` says where the slider
 ///   stands ("Centre", "12 % up", from the server's `data-msg-*` texts): its position only. The
@@ -50,7 +52,8 @@ export function startPitchMatchingPage(app, main) {
   const setActive = (isActive) => {
     active = isActive;
     slider?.setAttribute('aria-disabled', isActive ? 'false' : 'true');
-    if (!isActive) drag = null;
+    // A drag begun before the slider opened moves it from here on, not from where it began.
+    if (isActive && drag) drag = { ...drag, startY: drag.lastY, startValue: value };
   };
 
   const page = createTrainingPage(app, main, {
@@ -68,7 +71,10 @@ export function startPitchMatchingPage(app, main) {
 
   const commit = () => {
     if (!active) return;
-    if (page.loop.answer(value)) setActive(false);
+    if (page.loop.answer(value)) {
+      drag = null;
+      setActive(false);
+    }
   };
 
   /** Pixels of thumb travel from the top end to the bottom end. */
@@ -80,10 +86,10 @@ export function startPitchMatchingPage(app, main) {
 
   if (slider) {
     page.listen(slider, 'pointerdown', (event) => {
-      if (!active || drag || (event.pointerType === 'mouse' && event.button !== 0)) return;
+      if (drag || (event.pointerType === 'mouse' && event.button !== 0)) return;
       event.preventDefault();
       slider.setPointerCapture?.(event.pointerId);
-      drag = { pointerId: event.pointerId, startY: event.clientY, startValue: value, travel: travel() };
+      drag = { pointerId: event.pointerId, startY: event.clientY, lastY: event.clientY, startValue: value, travel: travel() };
       slider.focus({ preventScroll: true });
     });
     // Chromium delivers pointermove aligned to animation frames, up to a frame (16 ms) after
@@ -92,6 +98,7 @@ export function startPitchMatchingPage(app, main) {
     const moveEvent = 'onpointerrawupdate' in window ? 'pointerrawupdate' : 'pointermove';
     page.listen(slider, moveEvent, (event) => {
       if (!drag || event.pointerId !== drag.pointerId) return;
+      drag.lastY = event.clientY;
       move(drag.startValue - (2 * (event.clientY - drag.startY)) / drag.travel);
     });
     page.listen(slider, 'pointerup', (event) => {
@@ -122,7 +129,7 @@ export function startPitchMatchingPage(app, main) {
       event.preventDefault();
       move(value + steps[event.key]);
     } else if (event.key === 'Home' || event.key === 'End') {
-      if (event.target !== slider) return;
+      if (focusedElsewhere) return;
       event.preventDefault();
       move(event.key === 'Home' ? -1 : 1); // APG: Home = minimum, End = maximum
     } else if (event.key === 'Enter' || event.key === ' ') {

@@ -32,7 +32,9 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
   const announcer = main.querySelector('#announcer');
   const status = main.querySelector('#status');
   const tapToStart = main.querySelector('#tap-to-start');
-  const intervalName = main.querySelector('#target-interval span');
+  const intervalLine = main.querySelector('#target-interval');
+  const intervalName = intervalLine?.querySelector('span');
+  let announcedInterval = null;
   const messages = {
     interrupted: main.dataset.msgInterrupted ?? '',
     offline: main.dataset.msgOffline ?? '',
@@ -104,7 +106,14 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
     hooks: {
       onStateChange: (state) => onStateChange(state),
       onExercise: (exercise) => {
-        if (intervalName && exercise.interval?.name) intervalName.textContent = exercise.interval.name;
+        const name = exercise.interval?.name;
+        if (intervalName && name) {
+          intervalName.textContent = name;
+          // Said when it changes ("Target interval: Perfect Fifth Up"), so that with several
+          // intervals set the page can be used with eyes closed; not before every exercise.
+          if (name !== announcedInterval) announce(intervalLine.textContent.trim());
+          announcedInterval = name;
+        }
         onExercise?.(exercise);
       },
       onFeedback: showFeedback,
