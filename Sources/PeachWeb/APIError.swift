@@ -89,11 +89,25 @@ public struct APIError: Error, HTTPResponseError, Sendable {
             self.init(.badRequest, code: "malformedBody", message: texts.errorUnknownSetting(Self.shown(name)))
         case .outOfRange(let setting, let value, _), .malformed(let setting, let value, _):
             let key = Self.settingKeys[setting]
-            let name = key.flatMap { texts.settingNames[$0] } ?? texts.noteRangeName
-            let allowed = key.flatMap { texts.allowedValues[$0] } ?? texts.noteRangeSpan
-            let shown = key == .intervals && value == "(none)" ? "(" + texts.noIntervals + ")" : Self.shown(value)
-            self.init(.unprocessableContent, code: "outOfRange", message: texts.errorSettingValue(name, shown, allowed))
+            if key == .intervals && value == "(none)" {
+                // Unticking the last interval on the Settings page: say what to do, not the codes.
+                self.init(.unprocessableContent, code: "outOfRange", message: texts.errorNoIntervals)
+            } else {
+                let name = key.flatMap { texts.settingNames[$0] } ?? texts.noteRangeName
+                let allowed = key.flatMap { texts.allowedValues[$0] } ?? texts.noteRangeSpan
+                let shown = key == nil ? Self.noteRange(value, texts) : Self.shown(value)
+                self.init(
+                    .unprocessableContent, code: "outOfRange", message: texts.errorSettingValue(name, shown, allowed))
+            }
         }
+    }
+
+    /// A refused note range ("96–84", MIDI numbers as the API takes them) as a musician reads it
+    /// and as the API's caller sent it: "C7–C6 (MIDI 96–84)".
+    private static func noteRange(_ value: String, _ texts: Texts) -> String {
+        let notes = value.split(separator: "–").compactMap { Int($0).flatMap { try? MIDINote($0) } }
+        guard notes.count == 2 else { return shown(value) }
+        return "\(texts.name(of: notes[0]))–\(texts.name(of: notes[1])) (MIDI \(value))"
     }
 
     /// The names PeachCore's `SettingsError` uses for each setting ("note range" is the pair).

@@ -43,12 +43,11 @@ public struct SettingsPage: Sendable {
             "form",
             [
                 "id": "settings-form", "method": "post", "action": PageRoute.settings.path,
-                "data-api-url": PageRoute.API.settings, "data-msg-saved": texts.settingsSaved,
-                "data-msg-failed": texts.settingsSaveFailed,
+                "data-api-url": PageRoute.API.settings,
             ],
             el("p", .text(texts.settingsIntro)),
             el(
-                "fieldset",
+                "fieldset", ["data-minimum-span": String(NoteRange.minimumSpan)],
                 el("legend", .text(texts.noteRangeLegend)),
                 field(
                     .noteRangeLower, label: texts.noteRangeLower,
@@ -92,6 +91,9 @@ public struct SettingsPage: Sendable {
                         + Language.allCases.map { ($0.rawValue, texts.languageNames[$0]!) },
                     selected: settings.language?.rawValue ?? "")),
             el("p", ["id": "settings-status", "class": "form-message", "role": "alert", "hidden": nil]),
+            el(
+                "p", ["id": "settings-saved", "class": "form-message", "role": "status", "hidden": nil],
+                .text(texts.settingsSaved)),
             el("noscript", el("button", ["type": "submit"], .text(texts.saveSettings)))
         )
     }

@@ -69,7 +69,6 @@ extension Texts {
         languageNames: [.english: "English", .german: "German (Deutsch)"],
         saveSettings: "Save settings",
         settingsSaved: "Saved.",
-        settingsSaveFailed: "The setting could not be saved.",
         dataLegend: "Training data",
         exportData: "Export training data (CSV)",
         exportHint: "A CSV file compatible with the Peach iOS app.",
@@ -159,7 +158,7 @@ extension Texts {
             "Start Peach with `peach serve --lan` on your computer and open the address it shows, or scan its QR code. Peach shows a new code for each device.",
         errorPairingRequired:
             "This device is not paired. Start Peach with `peach serve --lan` on your computer and open the address it shows, or scan its QR code.",
-        noIntervals: "none",
+        errorNoIntervals: "Choose at least one interval; nothing was changed.",
         settingNames: [
             .noteRangeLower: "lowest note", .noteRangeUpper: "highest note", .noteDuration: "note duration",
             .referencePitch: "reference pitch", .soundSource: "sound", .loudnessVariation: "loudness variation",

@@ -69,7 +69,6 @@ extension Texts {
         languageNames: [.english: "Englisch (English)", .german: "Deutsch"],
         saveSettings: "Einstellungen speichern",
         settingsSaved: "Gespeichert.",
-        settingsSaveFailed: "Die Einstellung konnte nicht gespeichert werden.",
         dataLegend: "Trainingsdaten",
         exportData: "Trainingsdaten exportieren (CSV)",
         exportHint: "Eine CSV-Datei, die auch die Peach-App für iOS lesen kann.",
@@ -218,7 +217,7 @@ extension Texts {
             "Starte Peach auf deinem Computer mit `peach serve --lan` und öffne die angezeigte Adresse oder scanne den QR-Code. Peach zeigt für jedes Gerät einen neuen Code.",
         errorPairingRequired:
             "Dieses Gerät ist nicht gekoppelt. Starte Peach auf deinem Computer mit `peach serve --lan` und öffne die angezeigte Adresse oder scanne den QR-Code.",
-        noIntervals: "keines",
+        errorNoIntervals: "Wähle mindestens ein Intervall; es wurde nichts geändert.",
         settingNames: [
             .noteRangeLower: "Tiefster Ton", .noteRangeUpper: "Höchster Ton", .noteDuration: "Tondauer",
             .referencePitch: "Kammerton", .soundSource: "Klang", .loudnessVariation: "Lautstärke variieren",

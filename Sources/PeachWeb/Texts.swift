@@ -83,7 +83,6 @@ public struct Texts: Sendable {
     public let languageNames: [Language: String]
     public let saveSettings: String
     public let settingsSaved: String
-    public let settingsSaveFailed: String
     public let dataLegend: String
     public let exportData: String
     public let exportHint: String
@@ -168,8 +167,8 @@ public struct Texts: Sendable {
     /// How to pair: start `peach serve --lan` and open its address or scan its QR code.
     public let pairHowTo: String
     public let errorPairingRequired: String
-    /// The value shown when no interval is selected.
-    public let noIntervals: String
+    /// Why unticking the last interval was refused, and what to do instead.
+    public let errorNoIntervals: String
 
     /// What each setting allows, for error messages (by `TrainingSettings.Key`).
     public let settingNames: [TrainingSettings.Key: String]

@@ -61,12 +61,15 @@ struct SettingsAPITests {
                 .put, "/api/settings", json: #"{"noteRangeLower": 60, "noteRangeUpper": 65}"#)
             #expect(narrow.status == .unprocessableContent)
             #expect(narrow.errorMessage?.contains("12 semitones") == true)
+            // Named as on the page's selects, and as sent.
+            #expect(narrow.errorMessage?.contains("C4–F4 (MIDI 60–65)") == true)
+            let narrowGerman = try await client.send(
+                .put, "/api/settings", json: #"{"noteRangeLower": 71, "noteRangeUpper": 73}"#, language: "de")
+            #expect(narrowGerman.errorMessage?.contains("H4–Cis5 (MIDI 71–73)") == true)
             let noIntervals = try await client.send(.put, "/api/settings", json: #"{"intervals": ""}"#, language: "de")
             #expect(noIntervals.status == .unprocessableContent)
             #expect(
-                noIntervals.errorMessage
-                    == "Der Wert (keines) ist für die Einstellung „Intervallauswahl“ nicht erlaubt; erlaubt: mindestens einer der Intervallcodes P1up … P8down, etwa P5up oder m3down."
-            )
+                noIntervals.errorMessage == "Wähle mindestens ein Intervall; es wurde nichts geändert.")
             let offStep = try await client.send(.put, "/api/settings", json: #"{"noteDuration": 0.35}"#, language: "de")
             #expect(offStep.status == .unprocessableContent)
             #expect(offStep.errorMessage?.contains("Tondauer") == true)
@@ -168,7 +171,8 @@ struct DataAPITests {
             let german = try await client.send(
                 .post, "/api/import", json: "# peach-export-format:3\nnonsense\n", contentType: "text/csv",
                 language: "de")
-            #expect(german.errorMessage?.contains("Zeile 2, Spalte trainingType: Der Kopfzeile fehlt die Spalte") == true)
+            #expect(
+                german.errorMessage?.contains("Zeile 2, Spalte trainingType: Der Kopfzeile fehlt die Spalte") == true)
             let json = try await client.send(.post, "/api/import", json: "{}", contentType: "application/json")
             #expect(json.status == .unsupportedMediaType)
             let mode = try await client.send(.post, "/api/import?mode=append", json: "", contentType: "text/csv")

@@ -54,6 +54,22 @@ const show = (element, text, isError) => {
   element.classList.toggle('is-error', Boolean(isError));
 };
 
+/** How long "Saved." stays after a change was saved. */
+const SAVED_MILLISECONDS = 2000;
+
+/**
+ * Keeps the note range selects from offering a pair the server refuses: the lowest note's
+ * choices end `minimumSpan` semitones under the highest note, and the other way round.
+ */
+function limitNoteRange(form) {
+  const lower = form.elements.namedItem('noteRangeLower');
+  const upper = form.elements.namedItem('noteRangeUpper');
+  const span = Number(lower?.closest('fieldset')?.dataset.minimumSpan);
+  if (!lower || !upper || !Number.isFinite(span)) return;
+  for (const option of lower.options) option.disabled = Number(option.value) > Number(upper.value) - span;
+  for (const option of upper.options) option.disabled = Number(option.value) < Number(lower.value) + span;
+}
+
 /** Wires the settings page; returns its controller for app.js. */
 export function startSettingsPage(app, main) {
   const cleanups = [];
@@ -69,6 +85,16 @@ export function startSettingsPage(app, main) {
     const saved = Object.fromEntries(names.map((name) => [name, formValue(form, name)]));
     const status = messageElement(form, '#settings-status', 'settings-status', 'alert');
     if (!status.textContent) status.hidden = true;
+    const savedNote = form.querySelector('#settings-saved');
+    let savedTimer = null;
+    const showSaved = (visible) => {
+      clearTimeout(savedTimer);
+      if (!savedNote) return;
+      savedNote.hidden = !visible;
+      if (visible) savedTimer = setTimeout(() => { savedNote.hidden = true; }, SAVED_MILLISECONDS);
+    };
+    cleanups.push(() => clearTimeout(savedTimer));
+    limitNoteRange(form);
     let queue = Promise.resolve();
 
     listen(form, 'submit', (event) => event.preventDefault());
@@ -82,11 +108,14 @@ export function startSettingsPage(app, main) {
           const settings = await app.api.putSettings({ [name]: value });
           saved[name] = settings?.[name] ?? value;
           show(status, '', false);
+          showSaved(true);
           if (name === 'language') app.navigate(location.href, { replace: true });
         } catch (error) {
           restoreValue(form, name, saved[name]);
+          showSaved(false);
           show(status, error instanceof ApiError ? error.message : (main.dataset.msgOffline ?? error.message), true);
         }
+        limitNoteRange(form);
       });
     });
   }
