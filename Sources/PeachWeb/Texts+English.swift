@@ -36,7 +36,7 @@ extension Texts {
         centsFlat: { $0 == 1 ? "1 cent flat" : "\($0) cents flat" },
         pitchClassNames: ["C", "C♯", "D", "D♯", "E", "F", "F♯", "G", "G♯", "A", "A♯", "B"],
         intervalNames: [
-            .prime: "Prime", .minorSecond: "Minor Second", .majorSecond: "Major Second",
+            .prime: "Unison", .minorSecond: "Minor Second", .majorSecond: "Major Second",
             .minorThird: "Minor Third", .majorThird: "Major Third", .perfectFourth: "Perfect Fourth",
             .tritone: "Tritone", .perfectFifth: "Perfect Fifth", .minorSixth: "Minor Sixth",
             .majorSixth: "Major Sixth", .minorSeventh: "Minor Seventh", .majorSeventh: "Major Seventh",

@@ -256,9 +256,10 @@ public struct Texts: Sendable {
         errorInvalidCSV(csvPlace(error.line, error.column) + csvReason(error.reason))
     }
 
-    /// A directed interval's display name, such as "Perfect Fifth Up".
+    /// A directed interval's display name, such as "Perfect Fifth Up"; a prime has no direction.
     public func name(of interval: DirectedInterval) -> String {
-        directedIntervalName(intervalNames[interval.interval]!, interval.direction == .up ? up : down)
+        let name = intervalNames[interval.interval]!
+        return interval.interval == .prime ? name : directedIntervalName(name, interval.direction == .up ? up : down)
     }
 
     /// The name of a training mode.

@@ -17,7 +17,7 @@ struct ExerciseAPITests {
             #expect(exercise.string("kind") == "comparison")
             #expect(exercise.double("noteDuration") == 1)
             #expect(exercise.string("interval", "code") == "P1up")
-            #expect(exercise.string("interval", "name") == "Prime Up")
+            #expect(exercise.string("interval", "name") == "Unison")
             let reference = exercise.double("reference", "frequency")
             #expect(reference >= 65.4 && reference <= 1046.6)  // C2 … C6 at 440 Hz
             // A new user starts the chain at 100 cents.

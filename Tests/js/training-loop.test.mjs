@@ -49,12 +49,12 @@ class ManualTimers {
 let exerciseCounter = 0;
 const comparisonExercise = () => ({
   id: `ex-${++exerciseCounter}`, mode: 'comparison', kind: 'comparison', noteDuration: 1,
-  interval: { code: 'P1up', name: 'Prime Up' },
+  interval: { code: 'P1up', name: 'Unison' },
   reference: { frequency: 261.6 }, target: { frequency: 262.0, gainDecibels: 0 },
 });
 const pitchExercise = () => ({
   id: `ex-${++exerciseCounter}`, mode: 'pitchMatching', kind: 'pitchMatching', noteDuration: 1,
-  interval: { code: 'P1up', name: 'Prime Up' },
+  interval: { code: 'P1up', name: 'Unison' },
   reference: { frequency: 261.6 }, tunable: { startFrequency: 270, centSpan: 100 },
 });
 
