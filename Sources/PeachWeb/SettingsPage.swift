@@ -60,12 +60,12 @@ public struct SettingsPage: Sendable {
                 .noteDuration, label: texts.noteDuration,
                 numberSelect(
                     .noteDuration, Self.noteDurations, current: settings.noteDuration, unit: texts.secondsUnit,
-                    digits: 1)),
+                    digits: 1...2)),
             field(
                 .referencePitch, label: texts.referencePitch,
                 numberSelect(
                     .referencePitch, Self.referencePitches, current: settings.referencePitch.hertz,
-                    unit: texts.hertzUnit, digits: 2)),
+                    unit: texts.hertzUnit, digits: 0...2)),
             field(
                 .soundSource, label: texts.soundSource,
                 select(
@@ -75,7 +75,7 @@ public struct SettingsPage: Sendable {
                 .loudnessVariation, label: texts.loudnessVariation,
                 numberSelect(
                     .loudnessVariation, Self.loudnessVariations, current: settings.loudnessVariation, unit: nil,
-                    digits: 2),
+                    digits: 1...2),
                 hint: texts.loudnessVariationHint),
             intervalsFieldset(),
             field(
@@ -125,15 +125,19 @@ public struct SettingsPage: Sendable {
         return select(key, notes.map { (String($0.rawValue), texts.name(of: $0)) }, selected: String(selected.rawValue))
     }
 
-    /// A select of numbers; a current value off the grid (set through the API) is kept as an
+    /// A select of numbers shown with `digits` fraction digits (as few as the range allows);
+    /// a current value off the grid (set through the API) is kept as an
     /// extra choice so that showing the page never changes a setting.
     private func numberSelect(
-        _ key: TrainingSettings.Key, _ choices: [Double], current: Double, unit: String?, digits: Int
+        _ key: TrainingSettings.Key, _ choices: [Double], current: Double, unit: String?, digits: ClosedRange<Int>
     ) -> HTML {
         var values = choices
         if !values.contains(where: { abs($0 - current) < 1e-9 }) { values = (values + [current]).sorted() }
         let options = values.map { value -> (String, String) in
-            let label = texts.format(value, maximumFractionDigits: digits) + (unit.map { " " + $0 } ?? "")
+            let label =
+                texts.format(
+                    value, minimumFractionDigits: digits.lowerBound, maximumFractionDigits: digits.upperBound)
+                + (unit.map { " " + $0 } ?? "")
             return (plainNumber(value), label)
         }
         let selected = values.first { abs($0 - current) < 1e-9 }.map(plainNumber) ?? ""

@@ -165,7 +165,9 @@ struct PageTests {
             #expect(!html.contains("<option value=\"20\">"))
             #expect(html.contains("<option value=\"442\" selected>442 Hz</option>"))
             #expect(html.contains("<option value=\"0.3\">0.3 s</option>"))
-            #expect(html.contains("<option value=\"1\" selected>1 s</option>"))
+            // Tenths all written with one digit: "0.9 s, 1.0 s, 1.1 s".
+            #expect(html.contains("<option value=\"1\" selected>1.0 s</option>"))
+            #expect(html.contains("<option value=\"1\">1.0</option>"))  // loudness variation
             #expect(html.components(separatedBy: "type=\"checkbox\"").count - 1 == 25)
             #expect(html.contains("name=\"intervals\" value=\"P5up\" checked>"))
             #expect(html.contains("name=\"intervals\" value=\"m3down\" checked>"))
