@@ -125,9 +125,9 @@ public struct SettingsPage: Sendable {
         return select(key, notes.map { (String($0.rawValue), texts.name(of: $0)) }, selected: String(selected.rawValue))
     }
 
-    /// A select of numbers shown with `digits` fraction digits (as few as the range allows);
-    /// a current value off the grid (set through the API) is kept as an
-    /// extra choice so that showing the page never changes a setting.
+    /// A select of numbers, each written with `digits.lowerBound` to `digits.upperBound` fraction
+    /// digits; a current value off the grid (set through the API) is kept as an extra choice so
+    /// that showing the page never changes a setting.
     private func numberSelect(
         _ key: TrainingSettings.Key, _ choices: [Double], current: Double, unit: String?, digits: ClosedRange<Int>
     ) -> HTML {
