@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
 
+echo "== Formatting (swift-format lint --strict with the committed .swift-format)"
+swift format lint --strict --recursive Package.swift Sources Tests
+
 echo "== Swift tests"
 swift test
 

@@ -14,7 +14,9 @@ let names = requested.isEmpty ? suites.keys.sorted() : requested
 for name in names {
     guard let suite = suites[name] else {
         FileHandle.standardError.write(
-            Data("Unknown benchmark suite \"\(name)\"; known suites: \(suites.keys.sorted().joined(separator: ", ")).\n".utf8))
+            Data(
+                "Unknown benchmark suite \"\(name)\"; known suites: \(suites.keys.sorted().joined(separator: ", ")).\n"
+                    .utf8))
         exit(2)
     }
     do {

@@ -15,7 +15,8 @@ public struct DirectedInterval: Hashable, Comparable, Sendable, Codable, CustomS
 
     /// Every interval in both directions; a prime is the same up and down, so it appears once.
     public static let all: [DirectedInterval] = Interval.allCases.flatMap { interval in
-        interval == .prime ? [DirectedInterval(interval, .up)] : [DirectedInterval(interval, .up), DirectedInterval(interval, .down)]
+        interval == .prime
+            ? [DirectedInterval(interval, .up)] : [DirectedInterval(interval, .up), DirectedInterval(interval, .down)]
     }
 
     /// Signed 12-TET semitones: negative for a downward interval.

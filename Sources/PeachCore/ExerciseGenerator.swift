@@ -31,7 +31,8 @@ public enum ExerciseGenerator {
         mode: TrainingMode, settings: TrainingSettings, previous: ChainState?, profileMean: Double?,
         using generator: inout some RandomNumberGenerator
     ) -> ComparisonExercise {
-        let magnitude = previous.map { KazezChain.nextMagnitude(after: $0.magnitude, wasCorrect: $0.wasCorrect) }
+        let magnitude =
+            previous.map { KazezChain.nextMagnitude(after: $0.magnitude, wasCorrect: $0.wasCorrect) }
             ?? KazezChain.startingMagnitude(profileMean: profileMean)
         let sign = Bool.random(using: &generator) ? 1.0 : -1.0
         let (referenceNote, interval) = referenceNoteAndInterval(mode: mode, settings: settings, using: &generator)

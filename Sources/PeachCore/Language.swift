@@ -15,7 +15,9 @@ public enum Language: String, CaseIterable, Hashable, Sendable, Codable {
         }
         let best = ranked.filter { $0.quality > 0 }
             .sorted { ($0.quality, -$0.index) > ($1.quality, -$1.index) }
-            .lazy.compactMap { entry in Language.allCases.first { entry.tag == $0.rawValue || entry.tag.hasPrefix($0.rawValue + "-") } }
+            .lazy.compactMap { entry in
+                Language.allCases.first { entry.tag == $0.rawValue || entry.tag.hasPrefix($0.rawValue + "-") }
+            }
             .first
         self = best ?? .english
     }
