@@ -138,8 +138,10 @@ def test_start_unlocks_audio_in_the_click_and_swaps_pages_in_place(page, server)
     assert page.evaluate("window.peach.audioEngine.activeVoiceCount") == 0
     assert server.count("comparisonRecord") == 1, "the unanswered exercise was discarded"
 
+    # Back lands on Start (test_training.py); from there the same context plays again.
     page.go_back()
-    expect(page.locator("body")).to_have_attribute("data-page", "comparison")
+    expect(page.locator("body")).to_have_attribute("data-page", "start")
+    page.get_by_role("link", name="Comparison", exact=True).click()
     expect(higher).to_be_enabled(timeout=10_000)
     assert page.evaluate("window.peach.audioContext === window.visitContext"), "one context per visit"
     assert page.evaluate("window.sameDocument") is True
@@ -166,8 +168,17 @@ def test_interrupted_audio_stops_training_and_offers_to_continue(page, server):
 
 def test_tap_to_start_when_the_browser_blocks_sound(page, server):
     server.set_settings(noteDuration=0.3)
-    page.add_init_script(BLOCKED_AUTOPLAY)
-    page.goto(server.url("/comparison"))  # opened directly: no tap on Start
+    # A browser that did not let the tap on Start start the sound: only the training page's
+    # own button can.
+    page.add_init_script("""(() => {
+        const Original = window.AudioContext;
+        window.AudioContext = class extends Original {
+            constructor(...args) { super(...args); super.suspend(); }
+            resume() { return window.event?.target?.closest?.('#tap-to-start') ? super.resume() : new Promise(() => {}); }
+        };
+    })()""")
+    page.goto(server.url("/"))
+    page.get_by_role("link", name="Comparison", exact=True).click()
     tap = page.locator("#tap-to-start")
     expect(tap).to_be_visible()
     expect(tap).to_have_text("Tap to start")
@@ -396,7 +407,7 @@ FEEDBACK_STYLE = """([state, extra]) => {
 
 def test_feedback_indicator_states_are_drawn(page, server):
     page.emulate_media(reduced_motion="reduce")  # read the final styles, not a transition
-    page.goto(server.url("/pitch-matching"))
+    start_mode(page, server, "Pitch Matching")
     expect(page.locator("#pitch-slider")).to_have_attribute("aria-disabled", "false", timeout=10_000)
     page.evaluate("window.peach.controller.stop()")
     styles = {}
@@ -410,3 +421,4 @@ def test_feedback_indicator_states_are_drawn(page, server):
     assert styles["green"]["shaft"] < styles["yellow"]["shaft"] < styles["red"]["shaft"]
     assert len({styles[s]["headColor"] for s in ("green", "yellow", "red")}) == 3
     assert styles["yellow"]["transform"] != "none", "flat points down"
+
