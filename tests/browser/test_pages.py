@@ -188,15 +188,18 @@ def test_tap_to_start_when_the_browser_blocks_sound(page, server):
     expect(tap).to_be_hidden()
 
 
-def drag(page, fraction):
-    """Drags from 70% down the track by `fraction` of half the thumb's travel (up = positive);
-    the drag is relative, so where it starts does not matter. Leaves the button pressed."""
+def drag(page, fraction, by_way_of=None):
+    """Drags from 70% down the track by `fraction` of half the thumb's travel (up = positive),
+    first to `by_way_of` if given; the drag is relative, so where it starts does not matter.
+    Leaves the button pressed."""
     track = page.locator("#pitch-slider").bounding_box()
     thumb = page.locator("#pitch-slider .thumb").bounding_box()
     travel = track["height"] - thumb["height"]
     x, y = track["x"] + track["width"] / 2, track["y"] + track["height"] * 0.7
     page.mouse.move(x, y)
     page.mouse.down()
+    if by_way_of is not None:
+        page.mouse.move(x, y - by_way_of * travel / 2, steps=5)
     page.mouse.move(x, y - fraction * travel / 2, steps=5)
 
 
@@ -209,7 +212,7 @@ def test_pitch_matching_slider_and_feedback_indicator(page, server):
     for fraction in [0.25, -0.5, 0.0, 0.9]:
         expect(slider).to_have_attribute("aria-disabled", "false", timeout=10_000)
         expect(slider).to_have_attribute("aria-valuenow", "0")  # centred for every exercise
-        drag(page, fraction)
+        drag(page, fraction, by_way_of=0.2 if fraction == 0 else None)
         assert float(slider.get_attribute("aria-valuenow")) == pytest.approx(fraction, abs=0.02)
         assert feedback.get_attribute("data-state") == "", "nothing visual while tuning"
         # The text tells where the slider stands, never cents from the target.
@@ -421,4 +424,38 @@ def test_feedback_indicator_states_are_drawn(page, server):
     assert styles["green"]["shaft"] < styles["yellow"]["shaft"] < styles["red"]["shaft"]
     assert len({styles[s]["headColor"] for s in ("green", "yellow", "red")}) == 3
     assert styles["yellow"]["transform"] != "none", "flat points down"
+
+
+def test_a_tap_on_the_slider_is_not_an_answer(new_page, server):
+    """A finger put down and lifted (or wobbling less than 8 px) changes nothing and sends
+    nothing; a drag sends its value, and Enter still commits from the keyboard."""
+    server.set_settings(noteDuration=0.3)
+    page = new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+    sent = answer_requests(page)
+    slider = page.locator("#pitch-slider")
+    start_mode(page, server, "Pitch Matching")
+    expect(slider).to_have_attribute("aria-disabled", "false", timeout=10_000)
+    page.keyboard.press("ArrowUp")  # the slider away from the centre: a tap must leave it here
+    expect(slider).to_have_attribute("aria-valuenow", "0.01")
+    box = slider.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y - 5, steps=2)  # a wobble, under the 8 px of a drag
+    page.mouse.up()
+    expect(slider).to_have_attribute("aria-valuenow", "0.01")
+    expect(slider).to_have_attribute("aria-disabled", "false")
+    travel = box["height"] - page.locator("#pitch-slider .thumb").bounding_box()["height"]
+    with page.expect_response(lambda r: r.url.endswith("/answer")):
+        page.mouse.down()
+        page.mouse.move(x, y - 0.3 * travel / 2, steps=5)
+        page.mouse.up()
+    # The drag's answer is the first one sent: neither the tap nor the wobble sent anything.
+    assert len(sent) == 1 and sent[0].post_data_json["sliderValue"] == pytest.approx(0.31, abs=0.02)
+    expect(slider).to_have_attribute("aria-disabled", "false", timeout=10_000)
+    with page.expect_response(lambda r: r.url.endswith("/answer")):
+        page.keyboard.press("Enter")  # unmoved, from the keyboard: an answer, as documented
+    assert len(sent) == 2 and sent[1].post_data_json["sliderValue"] == 0
+    assert server.count("pitchMatchingRecord") == 2
 

@@ -80,12 +80,14 @@ def test_interval_comparison_shows_the_target_interval_and_records_fifths(page, 
 
 
 def drag_slider(page, fraction):
-    """Drags the slider's thumb from the centre by `fraction` of half the track (up = positive)."""
+    """Drags the slider's thumb from the centre by `fraction` of half the track (up = positive),
+    by way of a tenth up: a drag back to where it began is an answer too, a mere tap is not."""
     slider = page.locator("#pitch-slider")
     box = slider.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)
     page.mouse.down()
+    page.mouse.move(x, y - 0.1 * box["height"] / 2, steps=4)
     page.mouse.move(x, y - fraction * box["height"] / 2, steps=8)
     page.mouse.up()
 
