@@ -10,6 +10,7 @@ repeated here; the network's failures are in test_network.py.
 
 from __future__ import annotations
 
+import colorsys
 import re
 
 import pytest
@@ -459,3 +460,90 @@ def test_a_tap_on_the_slider_is_not_an_answer(new_page, server):
     assert len(sent) == 2 and sent[1].post_data_json["sliderValue"] == 0
     assert server.count("pitchMatchingRecord") == 2
 
+
+@pytest.mark.parametrize("link_name, control", [("Comparison", ".answers"), ("Pitch Matching", "#pitch-slider")])
+def test_on_a_phone_held_upright_the_feedback_is_above_the_answer_controls(new_page, server, link_name, control):
+    page = new_page(viewport={"width": 390, "height": 844})
+    start_mode(page, server, link_name)
+    feedback = page.locator("#feedback").bounding_box()
+    controls = page.locator(control).bounding_box()
+    assert feedback["y"] + feedback["height"] <= controls["y"], "not under the thumb that answered"
+    assert feedback["y"] + feedback["height"] <= 844 / 3, "in the upper part of the screen"
+
+
+def relative_luminance(rgb):
+    def linear(channel):
+        channel /= 255
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+    red, green, blue = (linear(c) for c in rgb)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(first, second):
+    """WCAG 2 contrast ratio of two opaque sRGB colours."""
+    lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def over(colour, backdrop, opacity=1.0):
+    """An RGBA colour drawn with `opacity` over an opaque backdrop."""
+    alpha = colour[3] / 255 * opacity
+    return [alpha * c + (1 - alpha) * b for c, b in zip(colour[:3], backdrop[:3])]
+
+
+def hue(rgb):
+    return colorsys.rgb_to_hls(*(c / 255 for c in rgb))[0] * 360
+
+
+# The computed colours of an answer button, resolved to RGBA by a canvas (Chromium writes
+# color-mix() results as `color(srgb …)`), with the opacity of the button and its ancestors.
+BUTTON_COLOURS = """(selector) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    const rgba = (css) => {
+        context.clearRect(0, 0, 1, 1);
+        context.fillStyle = css;
+        context.fillRect(0, 0, 1, 1);
+        return [...context.getImageData(0, 0, 1, 1).data];
+    };
+    const button = document.querySelector(selector);
+    let opacity = 1;
+    for (let node = button; node; node = node.parentElement) opacity *= parseFloat(getComputedStyle(node).opacity);
+    const style = getComputedStyle(button);
+    return { label: rgba(style.color), background: rgba(style.backgroundColor), opacity,
+             page: rgba(getComputedStyle(document.documentElement).backgroundColor) };
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_higher_and_lower_are_readable_and_calm_when_disabled(new_page, server, scheme):
+    # Reduced motion: the colours as they are, not half-way through a transition.
+    page = new_page(color_scheme=scheme, reduced_motion="reduce", viewport={"width": 390, "height": 844})
+    start_mode(page, server, "Comparison")
+    page.evaluate("window.peach.controller.stop()")
+    expect(page.locator("#answer-higher")).to_be_disabled()
+    states = {}
+    for state in ("disabled", "enabled"):
+        page.evaluate(f"document.querySelectorAll('.answers button').forEach(b => b.disabled = {str(state == 'disabled').lower()})")
+        colours = page.evaluate(BUTTON_COLOURS, "#answer-higher")
+        # The button and its label are drawn together, then with the opacity over the page.
+        page_colour = colours["page"]
+        button = over(colours["background"], page_colour)
+        label = over(colours["label"], button)
+        background = over(button + [255], page_colour, colours["opacity"])
+        label = over(label + [255], page_colour, colours["opacity"])
+        states[state] = {"background": background, "label": contrast(label, background)}
+    assert states["disabled"]["label"] >= 3, f"{scheme}: the disabled label at {states['disabled']['label']:.2f}:1"
+    assert states["enabled"]["label"] >= 4.5
+    # Calm: the same hue, a small step in lightness, not pale against saturated.
+    assert abs(hue(states["disabled"]["background"]) - hue(states["enabled"]["background"])) < 5
+    step = contrast(states["disabled"]["background"], states["enabled"]["background"])
+    assert 1.1 < step < 2, f"{scheme}: enabled and disabled differ by {step:.2f}:1"
+    assert page.evaluate("getComputedStyle(document.querySelector('#answer-higher')).transitionDuration") == "0s"
+
+    # Without reduced motion the change is eased over a quarter of a second, not a flash.
+    page.emulate_media(reduced_motion="no-preference")
+    style = page.evaluate("""() => { const s = getComputedStyle(document.querySelector('#answer-higher'));
+                                     return [s.transitionProperty, s.transitionDuration, s.transitionTimingFunction]; }""")
+    assert "background-color" in style[0] and "0.25s" in style[1] and "ease-in-out" in style[2]
