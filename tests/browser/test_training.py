@@ -252,3 +252,16 @@ def test_a_training_address_opened_later_lands_on_start(new_page, server, link_n
     # Start works as ever from there.
     page.get_by_role("link", name=link_name, exact=True).click()
     expect(page).to_have_url(server.url(path))
+
+
+def test_a_training_page_shown_from_the_back_forward_cache_lands_on_start(page, server):
+    # Playwright's Chromium keeps no back/forward cache, so the event the browser sends when it
+    # shows a cached page is dispatched here as it would arrive.
+    server.set_settings(noteDuration=0.3)
+    start_mode(page, server, "Pitch Matching")
+    expect(page.locator("#pitch-slider")).to_be_enabled(timeout=10_000)
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))")
+    expect(page.locator("body")).to_have_attribute("data-page", "start")
+    expect(page).to_have_url(server.url("/"))
+    audio_probe.wait_until_silent(page)
+    assert server.count("pitchMatchingRecord") == 0
