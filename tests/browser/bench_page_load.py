@@ -24,6 +24,8 @@ import time
 from playwright.sync_api import sync_playwright
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
+# A training address loaded directly lands on Start (docs/pages.md): its figures are those of
+# the training page's own document; the bytes include the in-place fetch of Start that follows.
 PAGES = ["/", "/comparison", "/pitch-matching", "/settings"]
 RUNS = 12
 

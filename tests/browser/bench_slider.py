@@ -110,7 +110,9 @@ def main() -> None:
                 page = browser.new_page(viewport={"width": 390, "height": 844})
                 page.route("**/*", isolate)
                 page.add_init_script(PROBE)
-                page.goto(f"http://127.0.0.1:{port}/pitch-matching")
+                # Through Start: a training address opened directly lands on Start.
+                page.goto(f"http://127.0.0.1:{port}/")
+                page.locator('#main a[href="/pitch-matching"]').click()
                 assert page.evaluate("crossOriginIsolated"), "the page must be cross-origin isolated"
                 slider = page.locator("#pitch-slider")
                 expect(slider).to_have_attribute("aria-disabled", "false", timeout=10_000)

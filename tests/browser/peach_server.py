@@ -11,10 +11,14 @@ import subprocess
 import time
 import urllib.request
 
+from playwright.sync_api import expect
+
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PEACH = pathlib.Path(os.environ.get("PEACH_BINARY", ROOT / ".build" / "debug" / "peach"))
 ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"  # screenshots for a person to look at
+TRAINING_PAGES = {"/comparison": "comparison", "/interval-comparison": "comparison",
+                  "/pitch-matching": "pitch-matching", "/interval-pitch-matching": "pitch-matching"}
 
 
 def free_port() -> int:
@@ -65,6 +69,17 @@ class PeachServer:
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"
+
+    def open(self, page, path: str):
+        """Opens `path` as a person does: a training page through its button on Start (its
+        address opened directly lands on Start, docs/pages.md), any other page directly."""
+        if path not in TRAINING_PAGES:
+            page.goto(self.url(path))
+            return
+        page.goto(self.url("/"))
+        page.locator(f'#main a[href="{path}"]').click()
+        expect(page.locator("body")).to_have_attribute("data-page", TRAINING_PAGES[path])
+        expect(page).to_have_url(self.url(path))
 
     def api(self, method: str, path: str, body=None):
         data = None if body is None else json.dumps(body).encode()

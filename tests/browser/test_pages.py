@@ -10,6 +10,7 @@ repeated here; the network's failures are in test_network.py.
 
 from __future__ import annotations
 
+import colorsys
 import re
 
 import pytest
@@ -138,8 +139,10 @@ def test_start_unlocks_audio_in_the_click_and_swaps_pages_in_place(page, server)
     assert page.evaluate("window.peach.audioEngine.activeVoiceCount") == 0
     assert server.count("comparisonRecord") == 1, "the unanswered exercise was discarded"
 
+    # Back lands on Start (test_training.py); from there the same context plays again.
     page.go_back()
-    expect(page.locator("body")).to_have_attribute("data-page", "comparison")
+    expect(page.locator("body")).to_have_attribute("data-page", "start")
+    page.get_by_role("link", name="Comparison", exact=True).click()
     expect(higher).to_be_enabled(timeout=10_000)
     assert page.evaluate("window.peach.audioContext === window.visitContext"), "one context per visit"
     assert page.evaluate("window.sameDocument") is True
@@ -166,8 +169,17 @@ def test_interrupted_audio_stops_training_and_offers_to_continue(page, server):
 
 def test_tap_to_start_when_the_browser_blocks_sound(page, server):
     server.set_settings(noteDuration=0.3)
-    page.add_init_script(BLOCKED_AUTOPLAY)
-    page.goto(server.url("/comparison"))  # opened directly: no tap on Start
+    # A browser that did not let the tap on Start start the sound: only the training page's
+    # own button can.
+    page.add_init_script("""(() => {
+        const Original = window.AudioContext;
+        window.AudioContext = class extends Original {
+            constructor(...args) { super(...args); super.suspend(); }
+            resume() { return window.event?.target?.closest?.('#tap-to-start') ? super.resume() : new Promise(() => {}); }
+        };
+    })()""")
+    page.goto(server.url("/"))
+    page.get_by_role("link", name="Comparison", exact=True).click()
     tap = page.locator("#tap-to-start")
     expect(tap).to_be_visible()
     expect(tap).to_have_text("Tap to start")
@@ -177,15 +189,18 @@ def test_tap_to_start_when_the_browser_blocks_sound(page, server):
     expect(tap).to_be_hidden()
 
 
-def drag(page, fraction):
-    """Drags from 70% down the track by `fraction` of half the thumb's travel (up = positive);
-    the drag is relative, so where it starts does not matter. Leaves the button pressed."""
+def drag(page, fraction, by_way_of=None):
+    """Drags from 70% down the track by `fraction` of half the thumb's travel (up = positive),
+    first to `by_way_of` if given; the drag is relative, so where it starts does not matter.
+    Leaves the button pressed."""
     track = page.locator("#pitch-slider").bounding_box()
     thumb = page.locator("#pitch-slider .thumb").bounding_box()
     travel = track["height"] - thumb["height"]
     x, y = track["x"] + track["width"] / 2, track["y"] + track["height"] * 0.7
     page.mouse.move(x, y)
     page.mouse.down()
+    if by_way_of is not None:
+        page.mouse.move(x, y - by_way_of * travel / 2, steps=5)
     page.mouse.move(x, y - fraction * travel / 2, steps=5)
 
 
@@ -198,7 +213,7 @@ def test_pitch_matching_slider_and_feedback_indicator(page, server):
     for fraction in [0.25, -0.5, 0.0, 0.9]:
         expect(slider).to_have_attribute("aria-disabled", "false", timeout=10_000)
         expect(slider).to_have_attribute("aria-valuenow", "0")  # centred for every exercise
-        drag(page, fraction)
+        drag(page, fraction, by_way_of=0.2 if fraction == 0 else None)
         assert float(slider.get_attribute("aria-valuenow")) == pytest.approx(fraction, abs=0.02)
         assert feedback.get_attribute("data-state") == "", "nothing visual while tuning"
         # The text tells where the slider stands, never cents from the target.
@@ -396,7 +411,7 @@ FEEDBACK_STYLE = """([state, extra]) => {
 
 def test_feedback_indicator_states_are_drawn(page, server):
     page.emulate_media(reduced_motion="reduce")  # read the final styles, not a transition
-    page.goto(server.url("/pitch-matching"))
+    start_mode(page, server, "Pitch Matching")
     expect(page.locator("#pitch-slider")).to_have_attribute("aria-disabled", "false", timeout=10_000)
     page.evaluate("window.peach.controller.stop()")
     styles = {}
@@ -410,3 +425,125 @@ def test_feedback_indicator_states_are_drawn(page, server):
     assert styles["green"]["shaft"] < styles["yellow"]["shaft"] < styles["red"]["shaft"]
     assert len({styles[s]["headColor"] for s in ("green", "yellow", "red")}) == 3
     assert styles["yellow"]["transform"] != "none", "flat points down"
+
+
+def test_a_tap_on_the_slider_is_not_an_answer(new_page, server):
+    """A finger put down and lifted (or wobbling less than 8 px) changes nothing and sends
+    nothing; a drag sends its value, and Enter still commits from the keyboard."""
+    server.set_settings(noteDuration=0.3)
+    page = new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+    sent = answer_requests(page)
+    slider = page.locator("#pitch-slider")
+    start_mode(page, server, "Pitch Matching")
+    expect(slider).to_have_attribute("aria-disabled", "false", timeout=10_000)
+    page.keyboard.press("ArrowUp")  # the slider away from the centre: a tap must leave it here
+    expect(slider).to_have_attribute("aria-valuenow", "0.01")
+    box = slider.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y - 5, steps=2)  # a wobble, under the 8 px of a drag
+    page.mouse.up()
+    expect(slider).to_have_attribute("aria-valuenow", "0.01")
+    expect(slider).to_have_attribute("aria-disabled", "false")
+    travel = box["height"] - page.locator("#pitch-slider .thumb").bounding_box()["height"]
+    with page.expect_response(lambda r: r.url.endswith("/answer")):
+        page.mouse.down()
+        page.mouse.move(x, y - 0.3 * travel / 2, steps=5)
+        page.mouse.up()
+    # The drag's answer is the first one sent: neither the tap nor the wobble sent anything.
+    assert len(sent) == 1 and sent[0].post_data_json["sliderValue"] == pytest.approx(0.31, abs=0.02)
+    expect(slider).to_have_attribute("aria-disabled", "false", timeout=10_000)
+    with page.expect_response(lambda r: r.url.endswith("/answer")):
+        page.keyboard.press("Enter")  # unmoved, from the keyboard: an answer, as documented
+    assert len(sent) == 2 and sent[1].post_data_json["sliderValue"] == 0
+    assert server.count("pitchMatchingRecord") == 2
+
+
+@pytest.mark.parametrize("link_name, control", [("Comparison", ".answers"), ("Pitch Matching", "#pitch-slider")])
+def test_on_a_phone_held_upright_the_feedback_is_above_the_answer_controls(new_page, server, link_name, control):
+    page = new_page(viewport={"width": 390, "height": 844})
+    start_mode(page, server, link_name)
+    feedback = page.locator("#feedback").bounding_box()
+    controls = page.locator(control).bounding_box()
+    assert feedback["y"] + feedback["height"] <= controls["y"], "not under the thumb that answered"
+    assert feedback["y"] + feedback["height"] <= 844 / 3, "in the upper part of the screen"
+
+
+def relative_luminance(rgb):
+    def linear(channel):
+        channel /= 255
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+    red, green, blue = (linear(c) for c in rgb)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(first, second):
+    """WCAG 2 contrast ratio of two opaque sRGB colours."""
+    lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def over(colour, backdrop, opacity=1.0):
+    """An RGBA colour drawn with `opacity` over an opaque backdrop."""
+    alpha = colour[3] / 255 * opacity
+    return [alpha * c + (1 - alpha) * b for c, b in zip(colour[:3], backdrop[:3])]
+
+
+def hue(rgb):
+    return colorsys.rgb_to_hls(*(c / 255 for c in rgb))[0] * 360
+
+
+# The computed colours of an answer button, resolved to RGBA by a canvas (Chromium writes
+# color-mix() results as `color(srgb …)`), with the opacity of the button and its ancestors.
+BUTTON_COLOURS = """(selector) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    const rgba = (css) => {
+        context.clearRect(0, 0, 1, 1);
+        context.fillStyle = css;
+        context.fillRect(0, 0, 1, 1);
+        return [...context.getImageData(0, 0, 1, 1).data];
+    };
+    const button = document.querySelector(selector);
+    let opacity = 1;
+    for (let node = button; node; node = node.parentElement) opacity *= parseFloat(getComputedStyle(node).opacity);
+    const style = getComputedStyle(button);
+    return { label: rgba(style.color), background: rgba(style.backgroundColor), opacity,
+             page: rgba(getComputedStyle(document.documentElement).backgroundColor) };
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_higher_and_lower_are_readable_and_calm_when_disabled(new_page, server, scheme):
+    # Reduced motion: the colours as they are, not half-way through a transition.
+    page = new_page(color_scheme=scheme, reduced_motion="reduce", viewport={"width": 390, "height": 844})
+    start_mode(page, server, "Comparison")
+    page.evaluate("window.peach.controller.stop()")
+    expect(page.locator("#answer-higher")).to_be_disabled()
+    states = {}
+    for state in ("disabled", "enabled"):
+        page.evaluate(f"document.querySelectorAll('.answers button').forEach(b => b.disabled = {str(state == 'disabled').lower()})")
+        colours = page.evaluate(BUTTON_COLOURS, "#answer-higher")
+        # The button and its label are drawn together, then with the opacity over the page.
+        page_colour = colours["page"]
+        button = over(colours["background"], page_colour)
+        label = over(colours["label"], button)
+        background = over(button + [255], page_colour, colours["opacity"])
+        label = over(label + [255], page_colour, colours["opacity"])
+        states[state] = {"background": background, "label": contrast(label, background)}
+    assert states["disabled"]["label"] >= 3, f"{scheme}: the disabled label at {states['disabled']['label']:.2f}:1"
+    assert states["enabled"]["label"] >= 4.5
+    # Calm: the same hue, a small step in lightness, not pale against saturated.
+    assert abs(hue(states["disabled"]["background"]) - hue(states["enabled"]["background"])) < 5
+    step = contrast(states["disabled"]["background"], states["enabled"]["background"])
+    assert 1.1 < step < 2, f"{scheme}: enabled and disabled differ by {step:.2f}:1"
+    assert page.evaluate("getComputedStyle(document.querySelector('#answer-higher')).transitionDuration") == "0s"
+
+    # Without reduced motion the change is eased over a quarter of a second, not a flash.
+    page.emulate_media(reduced_motion="no-preference")
+    style = page.evaluate("""() => { const s = getComputedStyle(document.querySelector('#answer-higher'));
+                                     return [s.transitionProperty, s.transitionDuration, s.transitionTimingFunction]; }""")
+    assert "background-color" in style[0] and "0.25s" in style[1] and "ease-in-out" in style[2]

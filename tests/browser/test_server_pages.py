@@ -43,7 +43,7 @@ def test_german_pages_have_no_english_left(new_page, server, path):
     pages = {}
     for locale in ("en-US", "de-DE"):
         page = new_page(locale=locale)
-        page.goto(server.url(path))
+        server.open(page, path)
         pages[locale] = (page.evaluate("document.documentElement.lang"), page.evaluate(TEXTS_SCRIPT))
         page.context.close()
     assert pages["en-US"][0] == "en" and pages["de-DE"][0] == "de"
@@ -57,7 +57,7 @@ def test_german_pages_have_no_english_left(new_page, server, path):
 def test_axe_finds_no_serious_or_critical_violation(new_page, server, path, scheme):
     # Reduced motion: no colour transition (a button being enabled) half-way through the audit.
     page = new_page(color_scheme=scheme, reduced_motion="reduce")
-    page.goto(server.url(path))
+    server.open(page, path)
     results = Axe().run(page)
     page.context.close()
     serious = [
@@ -92,7 +92,7 @@ CONTROL_SIZES_SCRIPT = """() => {
 def test_no_horizontal_overflow_and_every_control_is_large_enough(new_page, server, path, viewport):
     width, height = VIEWPORTS[viewport]
     page = new_page(viewport={"width": width, "height": height})
-    page.goto(server.url(path))
+    server.open(page, path)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     name = (path.strip("/") or "start").replace("/", "-")
     page.screenshot(path=str(ARTIFACTS / f"{name}-{viewport}.png"), full_page=True)
@@ -113,7 +113,7 @@ def test_training_page_fits_one_screen(new_page, server, path, viewport):
     # answer must both be on screen, a phone on its side included.
     width, height = VIEWPORTS[viewport]
     page = new_page(viewport={"width": width, "height": height})
-    page.goto(server.url(path))
+    server.open(page, path)
     boxes = page.evaluate("""() => ['.answers', '#pitch-slider', '#target-interval', '#feedback']
         .map(selector => document.querySelector(selector))
         .filter(element => element)

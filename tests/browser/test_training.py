@@ -2,9 +2,12 @@
 
 import json
 import math
+import re
 
+import pytest
 from playwright.sync_api import expect
 
+import audio_probe
 from peach_server import wait_until
 
 FIFTH_UP_CENTS = 700.0  # 12-TET, the default tuning system
@@ -77,12 +80,14 @@ def test_interval_comparison_shows_the_target_interval_and_records_fifths(page, 
 
 
 def drag_slider(page, fraction):
-    """Drags the slider's thumb from the centre by `fraction` of half the track (up = positive)."""
+    """Drags the slider's thumb from the centre by `fraction` of half the track (up = positive),
+    by way of a tenth up: a drag back to where it began is an answer too, a mere tap is not."""
     slider = page.locator("#pitch-slider")
     box = slider.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)
     page.mouse.down()
+    page.mouse.move(x, y - 0.1 * box["height"] / 2, steps=4)
     page.mouse.move(x, y - fraction * box["height"] / 2, steps=8)
     page.mouse.up()
 
@@ -182,3 +187,81 @@ def test_settings_survive_a_restart_and_change_the_next_exercise(page, server):
     exercise = start_mode(page, server, "Comparison")
     semitones = 12 * math.log2(exercise["reference"]["frequency"] / 442)
     assert abs(semitones - round(semitones)) < 1e-9, "the reference note is tuned from A4 = 442 Hz"
+
+
+MODES = [("Comparison", "/comparison"), ("Pitch Matching", "/pitch-matching"),
+         ("Interval Comparison", "/interval-comparison"), ("Interval Pitch Matching", "/interval-pitch-matching")]
+
+
+def expect_start_and_silence(page, server, exercises_asked, notes_before):
+    """On Start, and nothing asked for or scheduled since: the training did not start again."""
+    expect(page.locator("body")).to_have_attribute("data-page", "start")
+    expect(page).to_have_url(server.url("/"))
+    assert page.evaluate("window.peach.controller") is None
+    assert len(audio_probe.notes(page)) == notes_before, "no note was scheduled"
+    assert exercises_asked == [], "no exercise was asked for"
+
+
+@pytest.mark.parametrize("link_name, path", MODES)
+def test_back_forward_and_reload_never_return_into_training(page, server, link_name, path):
+    server.set_settings(noteDuration=0.3)
+    audio_probe.install(page)
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/exercises/next" in r.url else None)
+    control = page.locator("#answer-higher, #pitch-slider")  # Playwright reads aria-disabled too
+
+    # Start → training → Settings (or Profile) → Back: Start, silent.
+    start_mode(page, server, link_name)
+    expect(control).to_be_enabled(timeout=10_000)  # it plays
+    page.get_by_role("link", name="Profile" if "Interval" in link_name else "Settings", exact=True).click()
+    expect(page.locator("body")).to_have_attribute("data-page", re.compile("^(settings|profile)$"))
+    audio_probe.wait_until_silent(page)
+    notes, asked[:] = len(audio_probe.notes(page)), []
+    page.go_back()
+    expect_start_and_silence(page, server, asked, notes)
+
+    # Start → training → Back (Start) → Forward onto the training page's entry: Start, silent.
+    page.locator(f'#main a[href="{path}"]').click()
+    expect(control).to_be_enabled(timeout=10_000)
+    page.go_back()
+    expect(page.locator("body")).to_have_attribute("data-page", "start")
+    audio_probe.wait_until_silent(page)
+    notes, asked[:] = len(audio_probe.notes(page)), []
+    page.go_forward()
+    expect_start_and_silence(page, server, asked, notes)
+
+    # A reload of a training page: Start, and the new document has not even made a sound context.
+    page.locator(f'#main a[href="{path}"]').click()
+    expect(control).to_be_enabled(timeout=10_000)
+    asked[:] = []
+    page.reload()
+    expect_start_and_silence(page, server, asked, 0)
+    assert page.evaluate("window.peach.audioContext") is None
+    assert server.count("comparisonRecord") + server.count("pitchMatchingRecord") == 0
+
+
+@pytest.mark.parametrize("link_name, path", MODES)
+def test_a_training_address_opened_later_lands_on_start(new_page, server, link_name, path):
+    page = new_page()  # a fresh browser context: a bookmark or a typed address
+    audio_probe.install(page)
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/exercises/next" in r.url else None)
+    page.goto(server.url(path))
+    expect_start_and_silence(page, server, asked, 0)
+    assert page.evaluate("window.peach.audioContext") is None
+    # Start works as ever from there.
+    page.get_by_role("link", name=link_name, exact=True).click()
+    expect(page).to_have_url(server.url(path))
+
+
+def test_a_training_page_shown_from_the_back_forward_cache_lands_on_start(page, server):
+    # Playwright's Chromium keeps no back/forward cache, so the event the browser sends when it
+    # shows a cached page is dispatched here as it would arrive.
+    server.set_settings(noteDuration=0.3)
+    start_mode(page, server, "Pitch Matching")
+    expect(page.locator("#pitch-slider")).to_be_enabled(timeout=10_000)
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))")
+    expect(page.locator("body")).to_have_attribute("data-page", "start")
+    expect(page).to_have_url(server.url("/"))
+    audio_probe.wait_until_silent(page)
+    assert server.count("pitchMatchingRecord") == 0

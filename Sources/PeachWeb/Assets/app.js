@@ -129,11 +129,14 @@ class App {
 
   /**
    * Fetches the page and swaps it in: `<body>` content and attributes, `document.title`,
-   * `<html lang>`; pushes history; starts the new page's controller. Falls back to a normal
-   * load when the answer is not an HTML page.
+   * `<html lang>`; pushes history (or replaces the current entry); starts the new page's
+   * controller. Falls back to a normal load when the answer is not an HTML page.
    */
   async navigate(href, { push = true, replace = false } = {}) {
     const id = ++this.navigationId;
+    // Leaving a training page is stopping it: its history entry gives way to the next page, so
+    // that Back from there goes to where the training was started, not into it again.
+    if (TRAINING_PATHS.has(location.pathname)) replace ||= push;
     this.stopPage();
     let html;
     try {
@@ -184,26 +187,38 @@ class App {
   comeBack() {
     if (!this.hiddenWhileTraining) return;
     this.hiddenWhileTraining = false;
-    if (this.controller?.training) this.navigate('/', { replace: true });
+    this.landOnStartIfTraining();
+  }
+
+  /**
+   * Training starts only from a tap on a Start page link. Arriving at a training address any
+   * other way — Back or Forward, a reload, a bookmark or a typed address, the page coming back
+   * from the back/forward cache — lands on Start in its place, before anything plays: the
+   * training there was stopped when it was left, and it must not start again unasked.
+   * @returns {boolean} whether this is a training address (and Start is on its way)
+   */
+  landOnStartIfTraining() {
+    if (!TRAINING_PATHS.has(location.pathname)) return false;
+    this.navigate('/', { replace: true });
+    return true;
   }
 
   install() {
     document.addEventListener('click', (event) => this.onClick(event));
-    window.addEventListener('popstate', () => this.navigate(location.href, { push: false }));
+    window.addEventListener('popstate', () => {
+      if (!this.landOnStartIfTraining()) this.navigate(location.href, { push: false });
+    });
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') this.leave(); else this.comeBack();
     });
     window.addEventListener('pagehide', () => this.leave());
-    window.addEventListener('pageshow', (event) => { if (event.persisted) this.comeBack(); });
+    window.addEventListener('pageshow', (event) => {
+      if (!event.persisted) return;
+      this.hiddenWhileTraining = false;
+      this.landOnStartIfTraining();
+    });
     history.replaceState({ peach: true }, '', location.href);
-    // Back (or forward) to a training page the browser had to load again (it was not kept in
-    // the back/forward cache): that page was left mid-training, so it lands on Start too.
-    const [entry] = performance.getEntriesByType?.('navigation') ?? [];
-    if (entry?.type === 'back_forward' && TRAINING_PATHS.has(location.pathname)) {
-      this.navigate('/', { replace: true });
-      return;
-    }
-    this.startPage();
+    if (!this.landOnStartIfTraining()) this.startPage();
   }
 }
 

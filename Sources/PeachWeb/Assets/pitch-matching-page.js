@@ -3,11 +3,12 @@
 /// - Back at the centre (value 0) for every exercise; `aria-disabled="true"` (inactive) while
 ///   the reference plays, during the answer's round trip and during the feedback.
 /// - Pointer and touch dragging through Pointer Events with `setPointerCapture` (the CSS sets
-///   `touch-action: none`). The drag is relative: where the finger lands does not matter, only
-///   how far it moves, so touching the slider never makes the pitch jump. Up = sharper, the
-///   whole travel of the thumb spans v = −1 … 1. Letting go commits the value. A finger put
-///   down while the reference plays takes the slider from where it is when the tunable note
-///   starts; letting go before then commits nothing.
+///   `touch-action: none`). The drag is relative (slider-drag.js): where the finger lands does
+///   not matter, only how far it moves, so touching the slider never makes the pitch jump.
+///   Letting go commits the value — if the drag moved the slider at least 8 px; a tap or a
+///   resting finger lifted again puts the slider back and commits nothing. A finger put down
+///   while the reference plays takes the slider from where it is when the tunable note starts;
+///   letting go before then commits nothing.
 /// - Keyboard: ↑/↓ (and →/←) small steps, PageUp/PageDown large steps, Home/End minimum/maximum,
 ///   Enter or Space commits. `aria-valuenow` follows, and `aria-valuetext` says where the slider
 ///   stands ("Centre", "12 % up", from the server's `data-msg-*` texts): its position only. The
@@ -15,6 +16,7 @@
 ///   the note is.
 /// - No visual feedback while tuning: only the thumb moves. The indicator appears after release.
 
+import { SliderDrag } from './slider-drag.js';
 import { createTrainingPage, isTypingTarget } from './training-page.js';
 
 /** Keyboard steps in slider units (the server's centSpan is usually 100 cents per unit). */
@@ -53,7 +55,7 @@ export function startPitchMatchingPage(app, main) {
     active = isActive;
     slider?.setAttribute('aria-disabled', isActive ? 'false' : 'true');
     // A drag begun before the slider opened moves it from here on, not from where it began.
-    if (isActive && drag) drag = { ...drag, startY: drag.lastY, startValue: value };
+    if (isActive && drag) drag.takeFrom(value);
   };
 
   const page = createTrainingPage(app, main, {
@@ -81,7 +83,7 @@ export function startPitchMatchingPage(app, main) {
   const travel = () => {
     const track = slider.getBoundingClientRect().height;
     const knob = thumb ? thumb.getBoundingClientRect().height : 0;
-    return Math.max(1, track - knob);
+    return track - knob;
   };
 
   if (slider) {
@@ -89,7 +91,7 @@ export function startPitchMatchingPage(app, main) {
       if (drag || (event.pointerType === 'mouse' && event.button !== 0)) return;
       event.preventDefault();
       slider.setPointerCapture?.(event.pointerId);
-      drag = { pointerId: event.pointerId, startY: event.clientY, lastY: event.clientY, startValue: value, travel: travel() };
+      drag = new SliderDrag({ pointerId: event.pointerId, y: event.clientY, value, travel: travel() });
       slider.focus({ preventScroll: true });
     });
     // Chromium delivers pointermove aligned to animation frames, up to a frame (16 ms) after
@@ -98,15 +100,16 @@ export function startPitchMatchingPage(app, main) {
     const moveEvent = 'onpointerrawupdate' in window ? 'pointerrawupdate' : 'pointermove';
     page.listen(slider, moveEvent, (event) => {
       if (!drag || event.pointerId !== drag.pointerId) return;
-      drag.lastY = event.clientY;
-      move(drag.startValue - (2 * (event.clientY - drag.startY)) / drag.travel);
+      move(drag.moveTo(event.clientY));
     });
     page.listen(slider, 'pointerup', (event) => {
       if (!drag || event.pointerId !== drag.pointerId) return;
       event.preventDefault();
-      move(drag.startValue - (2 * (event.clientY - drag.startY)) / drag.travel);
+      move(drag.moveTo(event.clientY));
+      const ended = drag;
       drag = null;
-      commit();
+      // A tap is not an answer: it leaves the slider (and the note) where they were.
+      if (ended.isAnswer) commit(); else move(ended.startValue);
     });
     // The browser took the pointer away (a system gesture): end the drag without committing;
     // the note keeps sounding and the user can take the slider again.

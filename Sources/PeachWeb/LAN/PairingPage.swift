@@ -36,14 +36,23 @@ public struct PairingPage: Sendable {
             // any other is shown there how to pair.
             heading = texts.pairUsedTitle
             body = [
-                el("p", .text(texts.pairUsedOrExpired)), el("p", .text(texts.pairHowTo)),
+                el("p", .text(texts.pairUsedOrExpired)), el("p", children: Self.withCode(texts.pairHowTo)),
                 el("p", el("a", ["href": PageRoute.start.path], .text(texts.backToStart))),
             ]
         case .required:
             heading = texts.pairRequiredTitle
-            body = [el("p", .text(texts.pairRequired)), el("p", .text(texts.pairHowTo))]
+            body = [el("p", .text(texts.pairRequired)), el("p", children: Self.withCode(texts.pairHowTo))]
         }
         return Layout(texts: texts, title: heading + " — " + texts.appName, page: "pair", navigation: [])
             .render(main: el("main", ["id": "main"], children: [el("h1", .text(heading))] + body))
+    }
+
+    /// A text whose commands are written between backticks (`peach serve --lan`), with each
+    /// command as a `<code>` element: the texts stay readable as plain text in the JSON errors.
+    static func withCode(_ text: String) -> [HTML] {
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().compactMap { index, part in
+            if part.isEmpty { return nil }
+            return index.isMultiple(of: 2) ? .text(String(part)) : el("code", .text(String(part)))
+        }
     }
 }

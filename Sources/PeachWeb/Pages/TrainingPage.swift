@@ -27,6 +27,12 @@ public struct TrainingPage: Sendable {
                     "p", ["id": "target-interval", "aria-live": "off"],
                     .text(texts.targetIntervalLabel + " "), el("span", .text(targetInterval))))
         }
+        // The feedback above the answer controls: on a phone held upright it is where the eyes
+        // are, not under the thumb that just answered.
+        children.append(
+            el(
+                "div", ["id": "feedback", "data-state": "", "aria-hidden": "true"],
+                el("span", ["class": "icon"]), el("span", ["class": "text"])))
         switch mode.kind {
         case .comparison:
             children.append(
@@ -56,9 +62,6 @@ public struct TrainingPage: Sendable {
                 ))
         }
         children += [
-            el(
-                "div", ["id": "feedback", "data-state": "", "aria-hidden": "true"],
-                el("span", ["class": "icon"]), el("span", ["class": "text"])),
             el("p", ["id": "announcer", "class": "visually-hidden", "role": "status", "aria-live": "assertive"]),
             el("p", ["id": "status", "role": "alert", "hidden": nil]),
             el("button", ["id": "tap-to-start", "type": "button", "hidden": nil], .text(texts.tapToStart)),
