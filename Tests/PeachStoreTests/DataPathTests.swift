@@ -50,7 +50,10 @@ final class DataPathTests {
             }
         }
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: "/dev")) == journalsBefore)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["folder", "link.sqlite", "pipe"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "folder", "link.sqlite", "pipe",
+            ])
     }
 
     @Test("AppDatabase.open refuses a named pipe without blocking, for every access")

@@ -17,7 +17,9 @@ struct StorageLimitTests {
     /// index entries, a few pages each), in WAL frames of a 4 KiB page and a 24-byte header.
     static let walBound = 32 + (AppDatabase.walCheckpointPages + 16) * (4096 + 24)
 
-    @Test("a full disk is StoreError.diskFull, nothing of that answer is stored, and the next answer works once there is space")
+    @Test(
+        "a full disk is StoreError.diskFull, nothing of that answer is stored, and the next answer works once there is space"
+    )
     func diskFull() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -32,7 +32,8 @@ struct ErrorMiddleware: RouterMiddleware {
             case let error as StoreError where error.isDiskFull:
                 // Not the server's fault and not a bug: say what to do. The transaction was
                 // rolled back, and the same request succeeds once there is space again.
-                context.logger.error("Disk full: \(String(describing: error))", metadata: ["path": "\(request.uri.path)"])
+                context.logger.error(
+                    "Disk full: \(String(describing: error))", metadata: ["path": "\(request.uri.path)"])
                 apiError = APIError.diskFull(texts)
             case is HTTPParserError:
                 // The client's framing broke mid-request (a body shorter than its length, bad
