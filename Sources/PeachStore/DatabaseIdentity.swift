@@ -24,9 +24,10 @@ import GRDB
 /// identity"). The identity in the file's own bytes must equal the one SQLite reads with the WAL
 /// applied: a WAL from another Peach database that rewrote page 1 (it does whenever that
 /// database was created, grew, or freed pages) carries the other identity. A foreign WAL that
-/// left page 1 alone but does not fit this file's pages fails `quick_check` while the file
-/// without it passes; both are refused as `foreignWAL`. A copy of this very file keeps its
-/// identity, so a WAL from a copy is not told apart.
+/// left page 1 alone but does not fit this file's pages makes SQLite (or `quick_check`) find
+/// damage while the file without it passes; both are refused as `foreignWAL`. Not told apart:
+/// a foreign WAL whose pages happen to fit (page 1 untouched, structure intact), and a WAL from
+/// a copy of this very file, which keeps its identity.
 enum DatabaseIdentity {
     static let sqliteMagic = Array("SQLite format 3\0".utf8)
 
@@ -87,13 +88,19 @@ enum DatabaseIdentity {
             }
             if superseded { throw StoreError.newerSchema(path: path) }
             if let problem = problems.first {
-                if walExists, try fileWithoutWALIsSound(path) { throw StoreError.foreignWAL(path: path) }
+                if walExists && fileWithoutWALIsSound(path) { throw StoreError.foreignWAL(path: path) }
                 throw StoreError.corrupt(
                     path: path,
                     detail: problems.count > 1 ? "\(problem); and \(problems.count - 1) more problems" : problem)
             }
             return completed ? .current : .outdated
         } catch let error as DatabaseError {
+            // SQLite may find the damage itself, before quick_check runs.
+            if walExists && [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode)
+                && fileWithoutWALIsSound(path)
+            {
+                throw StoreError.foreignWAL(path: path)
+            }
             throw StoreError(error, path: path)
         }
     }
@@ -144,17 +151,16 @@ enum DatabaseIdentity {
 
     /// Whether the file passes `quick_check` read on its own, ignoring the WAL beside it
     /// (`immutable`: SQLite neither reads the WAL nor locks; only used to word a refusal).
-    private static func fileWithoutWALIsSound(_ path: String) throws -> Bool {
+    private static func fileWithoutWALIsSound(_ path: String) -> Bool {
         var configuration = Configuration()
         configuration.readonly = true
-        let url = URL(fileURLWithPath: path).absoluteURL
         var components = URLComponents()
         components.scheme = "file"
-        components.path = url.path
+        components.path = URL(fileURLWithPath: path).absoluteURL.path
         components.queryItems = [URLQueryItem(name: "immutable", value: "1")]
-        guard let uri = components.string else { return false }
-        let queue = try DatabaseQueue(path: uri, configuration: configuration)
+        guard let uri = components.string, let queue = try? DatabaseQueue(path: uri, configuration: configuration)
+        else { return false }
         defer { try? queue.close() }
-        return try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") } == ["ok"]
+        return (try? queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }) == ["ok"]
     }
 }
