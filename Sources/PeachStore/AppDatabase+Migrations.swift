@@ -85,6 +85,12 @@ extension AppDatabase {
                     ) STRICT, WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v4: database identity") { db in
+            // A random identity for this database file in page 1's header (user_version), so
+            // that a -wal left by another database is recognised and refused, not applied
+            // (issue 13; DatabaseIdentity explains the check). Set once, never changed.
+            try db.execute(sql: "PRAGMA user_version = \(Int32.random(in: 1...Int32.max))")
+        }
         return migrator
     }
 }

@@ -6,9 +6,10 @@ import PeachCore
 ///
 /// Modelled on the GRDB demo app's `AppDatabase`: it owns a `DatabaseWriter`, runs the
 /// append-only migrator when it is made, and offers intention-named operations, each one
-/// transaction. On a file it is a WAL-mode `DatabasePool` with `synchronous=FULL`, so that a
-/// recorded answer survives a crash or power loss the moment `record(_:exerciseID:)` returns,
-/// and a reader (an export, `peach stats`) never waits for the server's writes.
+/// transaction. On a file it is in WAL mode with `synchronous=FULL`, so that a recorded answer
+/// survives a crash or power loss the moment `record(_:exerciseID:)` returns, and a reader (an
+/// export, `peach stats`) never waits for the server's writes; the server's is a `DatabasePool`,
+/// the other commands' one connection (see `Access`).
 public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
 
@@ -37,10 +38,35 @@ public struct AppDatabase: Sendable {
         return configuration
     }
 
-    /// Opens (creating the file and its folder if needed) a Peach database: WAL,
-    /// `synchronous=FULL`, migrations run. Refuses a file that is not a Peach database or is
-    /// corrupt, never writing to it.
-    public static func open(path: String) throws -> AppDatabase {
+    /// How a command uses the database file.
+    public enum Access: Sendable {
+        /// Reads only (`peach stats`, `export`, `devices`): neither the file nor its `-wal` is
+        /// written, and no `-wal` or `-shm` is left behind. A missing or empty file reads as an
+        /// empty database and is not created. The one exception is a file an older Peach wrote:
+        /// it is upgraded (migrated) first, as by any command. For the read methods only.
+        case reading
+        /// One connection that writes only what the command changes (`peach import`, `reset`,
+        /// `devices revoke`): a refused import leaves the file byte-for-byte as it was.
+        case writing
+        /// The server: a writer and a pool of concurrent readers.
+        case serving
+    }
+
+    /// Opens (creating the file and its folder if needed, except for `.reading`) a Peach
+    /// database: WAL, `synchronous=FULL`, migrations run. Refuses, before SQLite opens it,
+    /// anything that is not a regular file or a new path, a file that is not a Peach database or
+    /// is corrupt, and a `-wal` beside it that belongs to another file, never writing to them.
+    public static func open(path: String, access: Access = .serving) throws -> AppDatabase {
+        switch try DatabaseIdentity.check(path: path) {
+        case .absent where access == .reading:
+            return try inMemory()
+        case .current where access == .reading:
+            return try mapErrors(path: path) {
+                AppDatabase(reading: try DatabaseIdentity.readingConnection(path: path))
+            }
+        case .absent, .current, .outdated:
+            break
+        }
         let url = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(
@@ -48,21 +74,52 @@ public struct AppDatabase: Sendable {
         } catch {
             throw StoreError.cannotOpen(path: path, detail: "cannot create its folder (\(error.localizedDescription))")
         }
-        try DatabaseIdentity.check(path: path)
         return try mapErrors(path: path) {
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            try pool.writeWithoutTransaction { db in
+            let writer: any DatabaseWriter
+            if access == .serving {
+                // GRDB's pool switches the file to WAL itself (committing an empty change when
+                // the -wal is missing, harmless for the server, which writes anyway).
+                writer = try DatabasePool(path: path, configuration: configuration)
+            } else {
+                // A queue that GRDB leaves in the file's journal mode: Peach sets WAL below, which
+                // writes nothing when the file is already in WAL mode.
+                writer = try DatabaseQueue(path: path, configuration: configuration)
+            }
+            try writer.writeWithoutTransaction { db in
+                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
                 // GRDB sets synchronous=NORMAL when it enables WAL; Peach wants every commit on
                 // disk before it says "recorded". The writer connection lives as long as the pool.
                 try db.execute(sql: "PRAGMA synchronous = FULL")
+                try boundWAL(db)
                 // Mark a new file as Peach's before the migrator creates its first table, so that
                 // an interrupted first start leaves a file Peach still recognises.
                 if try Int32.fetchOne(db, sql: "PRAGMA application_id") == 0 {
                     try db.execute(sql: "PRAGMA application_id = \(applicationID)")
                 }
             }
-            return try AppDatabase(pool)
+            return try AppDatabase(writer)
         }
+    }
+
+    /// The most WAL pages written before SQLite copies them into the database (a passive
+    /// checkpoint after the commit that reaches it); SQLite's default is 1,000 (4 MB).
+    static let walCheckpointPages = 128
+    /// What the WAL is truncated to when it starts over after a checkpoint, so that one large
+    /// transaction (an import) does not leave a large file behind: 512 KiB.
+    static let walSizeLimit = 512 * 1024
+
+    /// Keeps the WAL small: about `walCheckpointPages` pages (≈ 0.5 MB) beyond the transaction
+    /// being written, shrunk back to `walSizeLimit` when it starts over. A reader that holds a
+    /// snapshot (a long export beside the server) can delay the checkpoint; the WAL then grows
+    /// until it finishes.
+    static func boundWAL(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA wal_autocheckpoint = \(walCheckpointPages)")
+        _ = try Int.fetchOne(db, sql: "PRAGMA journal_size_limit = \(walSizeLimit)")
+    }
+
+    /// A database read through `connection` (see `Access.reading`): no migrations.
+    private init(reading connection: DatabaseQueue) {
+        writer = connection
     }
 
     /// An in-memory database with the same schema and configuration (for tests and previews).
@@ -101,6 +158,7 @@ extension StoreError {
         case .SQLITE_NOTADB: self = .notADatabase(path: path)
         case .SQLITE_CORRUPT: self = .corrupt(path: path, detail: error.message ?? "\(error.resultCode)")
         case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy(detail: error.message ?? "\(error.resultCode)")
+        case .SQLITE_FULL: self = .diskFull(path: path)
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
             self = .cannotOpen(path: path, detail: error.message ?? "\(error.resultCode)")
         default: self = .database(detail: error.message ?? "\(error.resultCode)")

@@ -1,60 +1,166 @@
 import Foundation
 import GRDB
 
-/// Decides, before anything writes to an existing file, whether it is an undamaged Peach database.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Decides, before anything writes to an existing file, whether it is an undamaged Peach database
+/// with its own `-wal`, and how far its schema is.
 ///
 /// Opening a `DatabasePool` writes (it switches the file to WAL and makes sure the WAL exists),
-/// so a foreign or damaged file must be recognised first, with reads only: the first 16 bytes
-/// must be SQLite's magic string, and a read-only connection must find Peach's
-/// `application_id` — or an empty schema, which is a new database (a crash can leave one
-/// between creating the file and the first migration). Reading through SQLite rather than the
-/// raw header matters: the page that carries `application_id` may still be in the WAL.
+/// so a foreign or damaged file must be recognised first, with reads only: the path must be a
+/// regular file (a named pipe would block the open forever, a device would get a `-journal`
+/// beside it), the first 16 bytes SQLite's magic string, and a connection that cannot write must
+/// find Peach's `application_id` — or an empty schema, which is a new database (a crash can leave
+/// one between creating the file and the first migration). Reading through SQLite rather than
+/// the raw header matters: the page that carries `application_id` may still be in the WAL.
+///
+/// **A `-wal` of another file.** SQLite applies any valid WAL it finds beside a database, with
+/// nothing in either file that ties them together. So each Peach database gets a random,
+/// non-zero identity in `PRAGMA user_version` (page 1 of the file; migration "v4: database
+/// identity"). The identity in the file's own bytes must equal the one SQLite reads with the WAL
+/// applied: a WAL from another Peach database that rewrote page 1 (it does whenever that
+/// database was created, grew, or freed pages) carries the other identity. A foreign WAL that
+/// left page 1 alone but does not fit this file's pages makes SQLite (or `quick_check`) find
+/// damage while the file without it passes; both are refused as `foreignWAL`. Not told apart:
+/// a foreign WAL whose pages happen to fit (page 1 untouched, structure intact), and a WAL from
+/// a copy of this very file, which keeps its identity.
 enum DatabaseIdentity {
     static let sqliteMagic = Array("SQLite format 3\0".utf8)
 
-    static func check(path: String) throws {
+    /// What `check` found.
+    enum State: Equatable {
+        /// No file, or an empty one: nothing to read yet.
+        case absent
+        /// A Peach database (or a new one's first page) that still needs migrations.
+        case outdated
+        /// A Peach database with every migration of this version.
+        case current
+    }
+
+    static func check(path: String) throws -> State {
+        try checkIsFileOrNew(path)
+        let walPath = path + "-wal"
+        let walExists = FileManager.default.fileExists(atPath: walPath)
         guard let handle = FileHandle(forReadingAtPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
                 throw StoreError.cannotOpen(path: path, detail: "the file cannot be read")
             }
-            return  // A new database.
+            // SQLite would delete a WAL beside a missing or empty file: it cannot be this file's.
+            if walExists { throw StoreError.foreignWAL(path: path) }
+            return .absent
         }
-        let prefix = (try? handle.read(upToCount: 100)) ?? Data()
+        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
         try? handle.close()
-        if prefix.isEmpty { return }  // An empty file is an empty SQLite database.
-        guard prefix.count == 100, Array(prefix.prefix(16)) == sqliteMagic else {
+        if header.isEmpty {  // An empty file is an empty SQLite database.
+            if walExists { throw StoreError.foreignWAL(path: path) }
+            return .absent
+        }
+        guard header.count == 100, Array(header.prefix(16)) == sqliteMagic else {
             throw StoreError.notADatabase(path: path)
         }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(AppDatabase.busyTimeout)
+        // user_version: 4 bytes, big-endian, at offset 60 of the file header.
+        let fileIdentity = header[60..<64].reduce(Int32(0)) { $0 << 8 | Int32($1) }
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            let (applicationID, objects, problems, superseded) = try queue.read { db in
+            let queue = try readingConnection(path: path)
+            let (applicationID, identity, objects, problems, superseded, completed) = try queue.read { db in
                 let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let identity = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 let objects = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") ?? 0
-                let superseded =
-                    try applicationID == AppDatabase.applicationID
-                    && AppDatabase.migrator.hasBeenSuperseded(db)
+                let isPeach = applicationID == AppDatabase.applicationID
+                let superseded = try isPeach && AppDatabase.migrator.hasBeenSuperseded(db)
+                let completed = try isPeach && AppDatabase.migrator.hasCompletedMigrations(db)
                 // quick_check reads every page (O(file size)); a damaged page found now is
                 // refused before a DatabasePool, which writes, is opened on it.
-                let problems =
-                    applicationID == AppDatabase.applicationID
-                    ? try String.fetchAll(db, sql: "PRAGMA quick_check").filter { $0 != "ok" } : []
-                return (applicationID, objects, problems, superseded)
+                let problems = isPeach ? try String.fetchAll(db, sql: "PRAGMA quick_check").filter { $0 != "ok" } : []
+                return (applicationID, identity, objects, problems, superseded, completed)
             }
             try queue.close()
+            if walExists && fileIdentity != 0 && identity != fileIdentity {
+                throw StoreError.foreignWAL(path: path)
+            }
             guard applicationID == AppDatabase.applicationID || (applicationID == 0 && objects == 0) else {
+                if walExists && fileIsPeach(header) { throw StoreError.foreignWAL(path: path) }
                 throw StoreError.notAPeachDatabase(path: path)
             }
             if superseded { throw StoreError.newerSchema(path: path) }
             if let problem = problems.first {
+                if walExists && fileWithoutWALIsSound(path) { throw StoreError.foreignWAL(path: path) }
                 throw StoreError.corrupt(
                     path: path,
                     detail: problems.count > 1 ? "\(problem); and \(problems.count - 1) more problems" : problem)
             }
+            return completed ? .current : .outdated
         } catch let error as DatabaseError {
+            // SQLite may find the damage itself, before quick_check runs.
+            if walExists && [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode)
+                && fileWithoutWALIsSound(path)
+            {
+                throw StoreError.foreignWAL(path: path)
+            }
             throw StoreError(error, path: path)
         }
+    }
+
+    /// A connection that cannot write, on an existing database file.
+    ///
+    /// With a `-wal` beside the file (a server running, or one that crashed), a read-only
+    /// connection: it reads through the WAL and never checkpoints it into the file (likewise with
+    /// a rollback `-journal`, which a read-write connection would play back). Without one,
+    /// SQLite must still make a `-wal` and `-shm` to read a WAL-mode file, and a read-only
+    /// connection would leave them behind; a read-write connection removes them again when it
+    /// closes, as the last connection. It writes nothing: GRDB runs every `read` with
+    /// `PRAGMA query_only`, and nothing else is asked of it.
+    static func readingConnection(path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(AppDatabase.busyTimeout)
+        configuration.label = "Peach (reading)"
+        configuration.readonly = ["-wal", "-journal"].contains { FileManager.default.fileExists(atPath: path + $0) }
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    /// Refuses, before anything opens it, a path that exists and is not a regular file (after
+    /// following symbolic links).
+    static func checkIsFileOrNew(_ path: String) throws {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT { return }  // A new database (or a link to where one will be).
+            throw StoreError.cannotOpen(path: path, detail: String(cString: strerror(errno)))
+        }
+        let kind: String
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: kind = "a folder"
+        case S_IFIFO: kind = "a named pipe"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
+        }
+        throw StoreError.notAFile(path: path, kind: kind)
+    }
+
+    /// Whether the file's own header (without the WAL) carries Peach's `application_id`
+    /// (4 bytes, big-endian, at offset 68).
+    private static func fileIsPeach(_ header: [UInt8]) -> Bool {
+        header[68..<72].reduce(Int32(0)) { $0 << 8 | Int32($1) } == AppDatabase.applicationID
+    }
+
+    /// Whether the file passes `quick_check` read on its own, ignoring the WAL beside it
+    /// (`immutable`: SQLite neither reads the WAL nor locks; only used to word a refusal).
+    private static func fileWithoutWALIsSound(_ path: String) -> Bool {
+        var configuration = Configuration()
+        configuration.readonly = true
+        var components = URLComponents()
+        components.scheme = "file"
+        components.path = URL(fileURLWithPath: path).absoluteURL.path
+        components.queryItems = [URLQueryItem(name: "immutable", value: "1")]
+        guard let uri = components.string, let queue = try? DatabaseQueue(path: uri, configuration: configuration)
+        else { return false }
+        defer { try? queue.close() }
+        return (try? queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }) == ["ok"]
     }
 }

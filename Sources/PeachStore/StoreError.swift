@@ -14,8 +14,21 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, detail: String)
     /// Another process held the database longer than the busy timeout.
     case busy(detail: String)
+    /// The path names something other than a regular file (a folder, a named pipe, a device),
+    /// which SQLite would block on or write a journal beside; `kind` says what, in words.
+    case notAFile(path: String, kind: String)
+    /// A `-wal` file beside the database was written for another database file; applying it
+    /// would show (and then write) that other database's contents.
+    case foreignWAL(path: String)
+    /// The disk (or the filesystem's quota) is full: the transaction was rolled back.
+    case diskFull(path: String)
     /// Any other SQLite failure, with SQLite's own words.
     case database(detail: String)
+
+    /// Whether the disk was full (the server answers it with a 507, not a 500).
+    public var isDiskFull: Bool {
+        if case .diskFull = self { true } else { false }
+    }
 
     public var description: String {
         switch self {
@@ -35,6 +48,17 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "that you may write to it, or choose another file with --data."
         case .busy(let detail):
             "The database is busy: another Peach process kept it locked too long (\(detail)). Try again in a moment."
+        case .notAFile(let path, let kind):
+            "\(path) is \(kind), not a database file. Peach has not opened it; give --data the path of a Peach "
+                + "database file, or of a new file to create."
+        case .foreignWAL(let path):
+            "\(path)-wal beside \(path) belongs to another database file (it was left by a crash or copied there), "
+                + "so reading it would show that other database's records. Peach has left both files untouched; "
+                + "move \(path)-wal away (and \(path)-shm with it) to open \(path) as it is, or put the right "
+                + "database file beside it."
+        case .diskFull(let path):
+            "The disk holding \(path) is full: nothing was stored. Free some space on it, then try again "
+                + "(what was stored before is safe)."
         case .database(let detail):
             "The database reported an error: \(detail)."
         }

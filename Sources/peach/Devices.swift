@@ -15,7 +15,7 @@ struct Devices: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let devices = try store.openDatabase().devices()
+            let devices = try store.openDatabase(.reading).devices()
             guard !devices.isEmpty else {
                 print("No paired devices. Run `peach serve --lan` and open the address it shows on your device.")
                 return
@@ -55,7 +55,7 @@ struct Devices: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            guard try store.openDatabase().removeDevice(id: id) else {
+            guard try store.openDatabase(.writing).removeDevice(id: id) else {
                 throw UnknownDevice(id: id)
             }
             print("Revoked device \(id); it must pair again to use Peach.")

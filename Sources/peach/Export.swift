@@ -22,7 +22,7 @@ struct Export: AsyncParsableCommand {
     var output: String?
 
     func run() async throws {
-        let database = try store.openDatabase()
+        let database = try store.openDatabase(.reading)
         guard let output else {
             var stream = FileOutputStream(FileHandle.standardOutput)
             try database.exportCSV(to: &stream)

@@ -36,7 +36,7 @@ struct Import: AsyncParsableCommand {
         } catch {
             throw ValidationError("Cannot read \(file): \(error.localizedDescription)")
         }
-        let database = try store.openDatabase()
+        let database = try store.openDatabase(.writing)
         let summary = try database.importCSV(data, mode: mode == .merge ? .merge : .replace)
         print(summary)
     }

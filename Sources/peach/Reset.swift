@@ -20,7 +20,7 @@ struct Reset: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let deleted = try store.openDatabase().deleteAllTrainingData()
+        let deleted = try store.openDatabase(.writing).deleteAllTrainingData()
         print("Deleted \(deleted) training record\(deleted == 1 ? "" : "s"); settings are kept.")
     }
 }

@@ -68,7 +68,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         Self.raiseOpenFileLimit()
-        let database = try store.openDatabase()
+        let database = try store.openDatabase(.serving)
         let host = self.host ?? (lan ? "0.0.0.0" : "127.0.0.1")
         let pairs = lan || requirePairingOnLoopback
         let pairing = PairingCodes(enabled: pairs)

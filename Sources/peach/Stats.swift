@@ -11,7 +11,7 @@ struct Stats: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let database = try store.openDatabase()
+        let database = try store.openDatabase(.reading)
         let report = StatsReport(
             path: store.path, counts: try database.recordCounts(), profile: try database.loadProfile(),
             settings: try database.loadSettings())

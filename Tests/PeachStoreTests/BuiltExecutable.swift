@@ -30,10 +30,15 @@ struct ProcessResult {
     var status: Int32
     var output: String
     var errors: String
+    /// The process was still running after the time limit and was terminated.
+    var timedOut = false
 }
 
-/// Runs an executable to completion with `environment` added to this process's environment.
-func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+/// Runs an executable to completion with `environment` added to this process's environment;
+/// terminates it after `timeLimit` (a hang is a test failure, not a stuck test run).
+func runProcess(
+    _ executable: URL, _ arguments: [String], environment: [String: String] = [:], timeLimit: TimeInterval = 120
+) throws -> ProcessResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -43,6 +48,8 @@ func runProcess(_ executable: URL, _ arguments: [String], environment: [String: 
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: timer)
     // Read both pipes while the process runs, so that a full pipe cannot stall it.
     nonisolated(unsafe) var errorData = Data()
     let group = DispatchGroup()
@@ -50,7 +57,8 @@ func runProcess(_ executable: URL, _ arguments: [String], environment: [String: 
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     group.wait()
+    timer.cancel()
     return ProcessResult(
         status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-        errors: String(decoding: errorData, as: UTF8.self))
+        errors: String(decoding: errorData, as: UTF8.self), timedOut: process.terminationReason == .uncaughtSignal)
 }

@@ -123,7 +123,10 @@ final class CommandLineTests {
 
     @Test("without --data, the database is under $XDG_DATA_HOME/peach")
     func defaultLocation() throws {
+        // `stats` only reads and creates nothing; `reset` writes, so it makes the file.
         #expect(try run("stats").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: environment["XDG_DATA_HOME"]! + "/peach/peach.sqlite"))
+        #expect(try run("reset", "--yes").status == 0)
         #expect(FileManager.default.fileExists(atPath: environment["XDG_DATA_HOME"]! + "/peach/peach.sqlite"))
     }
 }

@@ -51,6 +51,18 @@ test('an answer is retried with the same exercise id and body until delivered, w
   assert.equal(client.pendingAnswer, null, 'nothing left to send');
 });
 
+test('a full disk (507) is retried, its message shown meanwhile, and cleared once the answer is stored', async () => {
+  const full = { error: { code: 'diskFull', message: 'The disk … is full, so nothing was stored.' } };
+  const { fetch, calls } = scriptedFetch([json(507, full), json(507, full), json(200, reply)]);
+  const connectivity = [];
+  const client = new ApiClient({
+    fetch, sleep: async () => {}, onConnectivityChange: (offline, message) => connectivity.push([offline, message]),
+  });
+  assert.deepEqual(await client.answer('6F96-AB', { answer: 'higher' }), reply);
+  assert.equal(calls.length, 3);
+  assert.deepEqual(connectivity, [[true, full.error.message], [false, '']]);
+});
+
 test('no duplicate send after success', async () => {
   const { fetch, calls } = scriptedFetch([json(200, reply)]);
   const client = new ApiClient({ fetch, sleep: async () => {} });

@@ -56,6 +56,13 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         return APIError(.contentTooLarge, code: "bodyTooLarge", message: texts.errorBodyTooLarge(size))
     }
 
+    /// The database's disk is full: 507 Insufficient Storage (RFC 4918 §11.5), nothing stored.
+    static func diskFull(_ texts: Texts) -> APIError {
+        APIError(
+            HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), code: "diskFull",
+            message: texts.errorDiskFull)
+    }
+
     static func unsupportedMediaType(expected: String, received: String, _ texts: Texts) -> APIError {
         APIError(
             .unsupportedMediaType, code: "unsupportedMediaType",

@@ -25,7 +25,13 @@ export class AbortedError extends Error {
   }
 }
 
-class RetryableError extends Error {}
+class RetryableError extends Error {
+  /** `serverMessage`: what the server said about it, if anything (a full disk: `507 diskFull`). */
+  constructor(message, serverMessage = '') {
+    super(message);
+    this.serverMessage = serverMessage;
+  }
+}
 
 const defaultSleep = (milliseconds, signal) => new Promise((resolve, reject) => {
   const timer = setTimeout(resolve, milliseconds);
@@ -49,14 +55,17 @@ export class ApiClient {
     this.maxDelayMs = options.maxDelayMs ?? 8000;
     this.onConnectivityChange = options.onConnectivityChange ?? (() => {});
     this.offline = false;
+    this.offlineMessage = '';
     /** The answer not yet delivered, `{id, body}`, kept until the server has it. */
     this.pendingAnswer = null;
   }
 
-  setOffline(offline) {
-    if (this.offline === offline) return;
+  /** `message`: the server's own words while it cannot store (a full disk), else empty. */
+  setOffline(offline, message = '') {
+    if (this.offline === offline && this.offlineMessage === message) return;
     this.offline = offline;
-    this.onConnectivityChange(offline);
+    this.offlineMessage = message;
+    this.onConnectivityChange(offline, message);
   }
 
   /** One request: parsed JSON (or text) on 2xx, `ApiError` on 4xx, `RetryableError` otherwise. */
@@ -79,10 +88,11 @@ export class ApiClient {
       ? await response.json().catch(() => null)
       : await response.text().catch(() => '');
     if (response.ok) return data;
-    if (response.status >= 500 || response.status === 429 || response.status === 408) {
-      throw new RetryableError(`HTTP ${response.status}`);
-    }
     const error = data && typeof data === 'object' ? data.error : null;
+    if (response.status >= 500 || response.status === 429 || response.status === 408) {
+      // Retried: a full disk (507) is over once space is freed, and the answer is kept until then.
+      throw new RetryableError(`HTTP ${response.status}`, response.status === 507 ? error?.message ?? '' : '');
+    }
     throw new ApiError(response.status, error?.code ?? 'httpError',
       error?.message ?? (typeof data === 'string' && data ? data : `HTTP ${response.status}`));
   }
@@ -101,7 +111,7 @@ export class ApiClient {
           if (error instanceof ApiError) this.setOffline(false);
           throw error;
         }
-        this.setOffline(true);
+        this.setOffline(true, error.serverMessage);
         await this.sleep(delay, options.signal);
         delay = Math.min(delay * 2, this.maxDelayMs);
       }

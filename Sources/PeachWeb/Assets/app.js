@@ -29,7 +29,7 @@ class App {
     this.hiddenWhileTraining = false;
     this.navigationId = 0;
     this.api = new ApiClient({
-      onConnectivityChange: (offline) => this.controller?.setOffline?.(offline),
+      onConnectivityChange: (offline, message) => this.controller?.setOffline?.(offline, message),
     });
   }
 

@@ -171,8 +171,8 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
       showStatus(messages.interrupted, 'interrupted');
       offerTapToStart();
     },
-    setOffline(offline) {
-      if (offline) showStatus(messages.offline, 'offline');
+    setOffline(offline, message) {
+      if (offline) showStatus(message || messages.offline, 'offline');
       else hideStatus('offline');
     },
     listen(target, type, handler, options) {

@@ -140,6 +140,9 @@ extension Texts {
         errorNotFound: "There is nothing at this address.",
         errorMethodNotAllowed: "This address does not accept this method.",
         errorInternal: "Something went wrong on the server; nothing was stored. Try again.",
+        errorDiskFull:
+            "The disk of the computer running Peach is full, so nothing was stored. Free some space on it, then try again; what was stored before is safe.",
+        diskFullTitle: "The disk is full",
         errorCrossSite:
             "This request came from another website and was refused; use Peach itself to change your settings or data.",
         errorUnknownHost:

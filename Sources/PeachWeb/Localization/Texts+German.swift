@@ -198,6 +198,9 @@ extension Texts {
         errorMethodNotAllowed: "Diese Adresse nimmt diese Methode nicht an.",
         errorInternal:
             "Auf dem Server ist ein Fehler aufgetreten; es wurde nichts gespeichert. Versuche es noch einmal.",
+        errorDiskFull:
+            "Der Datenträger des Computers, auf dem Peach läuft, ist voll; es wurde nichts gespeichert. Schaffe dort Platz und versuche es dann noch einmal; alles bisher Gespeicherte ist sicher.",
+        diskFullTitle: "Der Datenträger ist voll",
         errorCrossSite:
             "Diese Anfrage kam von einer anderen Website und wurde abgelehnt; ändere Einstellungen und Daten in Peach selbst.",
         errorUnknownHost:

@@ -150,6 +150,9 @@ public struct Texts: Sendable {
     public let errorNotFound: String
     public let errorMethodNotAllowed: String
     public let errorInternal: String
+    /// The disk holding the database is full (a 507): nothing was stored; what to do.
+    public let errorDiskFull: String
+    public let diskFullTitle: String
     public let errorCrossSite: String
     /// A request addressed to a name this server does not serve (DNS-rebinding guard).
     public let errorUnknownHost: String

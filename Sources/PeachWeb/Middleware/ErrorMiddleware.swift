@@ -2,10 +2,11 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTP1
+import PeachStore
 
 /// Turns every error into the form its client expects: the JSON error body under `/api/`, an
 /// `ErrorPage` otherwise; an unexpected failure is logged and answered with a 500 that says
-/// nothing was stored (never a stack trace).
+/// nothing was stored (never a stack trace), or a 507 when the disk is full.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = PeachRequestContext
     let localizer: Localizer
@@ -28,6 +29,12 @@ struct ErrorMiddleware: RouterMiddleware {
                 apiError = Self.apiError(error.status, headers: error.headers, texts: texts)
             case is NIOTooManyBytesError:
                 apiError = Self.apiError(.contentTooLarge, headers: [:], texts: texts)
+            case let error as StoreError where error.isDiskFull:
+                // Not the server's fault and not a bug: say what to do. The transaction was
+                // rolled back, and the same request succeeds once there is space again.
+                context.logger.error(
+                    "Disk full: \(String(describing: error))", metadata: ["path": "\(request.uri.path)"])
+                apiError = APIError.diskFull(texts)
             case is HTTPParserError:
                 // The client's framing broke mid-request (a body shorter than its length, bad
                 // chunks): its fault, and nothing was read, so nothing was stored.
@@ -39,9 +46,11 @@ struct ErrorMiddleware: RouterMiddleware {
             }
             if request.uri.path.hasPrefix("/api/") { throw apiError }
             let page: ErrorPage =
-                apiError.status == .notFound
-                ? .notFound(texts)
-                : .failed(texts, serverError: apiError.status.code >= 500, message: apiError.message)
+                switch apiError.code {
+                case "notFound": .notFound(texts)
+                case "diskFull": ErrorPage(texts: texts, title: texts.diskFullTitle, message: apiError.message)
+                default: .failed(texts, serverError: apiError.status.code >= 500, message: apiError.message)
+                }
             return Self.page(page, apiError.status, apiError.headers)
         }
     }

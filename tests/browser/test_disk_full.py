@@ -1,0 +1,109 @@
+"""A full disk, for real: `peach serve` on a 3 MiB tmpfs that a filler file fills up. Answers
+get a 507 `diskFull` that says nothing was stored (in the request's language); once the filler
+is deleted, the same answer, retried as the browser retries it, is recorded, and the database
+is undamaged. Mounting needs root (the test machine's CI runs as root); elsewhere it is skipped."""
+
+import json
+import os
+import pathlib
+import sqlite3
+import subprocess
+import urllib.error
+import urllib.request
+
+import pytest
+
+from peach_server import PeachServer
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    if os.geteuid() != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(mount)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip("cannot mount a tmpfs here: " + mounted.stderr.decode())
+    yield mount
+    subprocess.run(["umount", str(mount)], check=True)
+
+
+def request(server, method, path, body=None, language="en"):
+    """(status, parsed JSON) of one API request; errors are answers too."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(server.url(path), data=data, method=method)
+    req.add_header("Accept-Language", language)
+    if data is not None:
+        req.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def fill(disk: pathlib.Path) -> pathlib.Path:
+    """Writes a file until the filesystem has no space left."""
+    filler = disk / "filler"
+    descriptor = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        while True:
+            os.write(descriptor, b"\0" * 4096)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+    return filler
+
+
+def test_full_disk_is_507_and_recovers(small_disk):
+    database = small_disk / "peach.sqlite"
+    server = PeachServer(database)
+    server.start()
+    try:
+        status, reply = request(server, "GET", "/api/exercises/next?mode=comparison")
+        assert status == 200
+        exercise = reply["exercise"]
+        recorded = 0
+        for _ in range(5):
+            status, reply = request(server, "POST", f"/api/exercises/{exercise['id']}/answer", {"answer": "higher"})
+            assert status == 200
+            recorded += 1
+            exercise = reply["next"]
+
+        filler = fill(small_disk)
+        # The WAL reuses its space for a while; it must grow (or a checkpoint must) within a
+        # few hundred answers, and then the disk is full.
+        answer = None
+        for _ in range(2000):
+            status, reply = request(server, "POST", f"/api/exercises/{exercise['id']}/answer", {"answer": "higher"})
+            if status != 200:
+                answer = exercise
+                break
+            recorded += 1
+            exercise = reply["next"]
+        assert status == 507, reply
+        assert reply["error"]["code"] == "diskFull"
+        assert "is full, so nothing was stored" in reply["error"]["message"]
+        status, reply = request(
+            server, "POST", f"/api/exercises/{answer['id']}/answer", {"answer": "higher"}, language="de")
+        assert status == 507
+        assert "ist voll; es wurde nichts gespeichert" in reply["error"]["message"]
+
+        filler.unlink()
+        status, reply = request(server, "POST", f"/api/exercises/{answer['id']}/answer", {"answer": "higher"})
+        assert status == 200, reply
+        recorded += 1
+        exercise = reply["next"]
+        status, reply = request(server, "POST", f"/api/exercises/{exercise['id']}/answer", {"answer": "lower"})
+        assert status == 200
+        recorded += 1
+    finally:
+        server.stop()
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    try:
+        assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        assert connection.execute("SELECT count(*) FROM comparisonRecord").fetchone()[0] == recorded
+    finally:
+        connection.close()
