@@ -50,8 +50,9 @@ public struct TimelineChart: Hashable, Sendable {
     public var summary: String {
         let texts = Texts.of(language)
         guard let first = days.first, let last = days.last else { return texts.timelineEmpty + "." }
+        let trainingDays = texts.trainingDays(days.count, shown: texts.grouped(days.count))
         return texts.timelineSummary(
-            texts.trainingDays(days.count, shown: texts.grouped(days.count)), texts.longDate(first.date), texts.longDate(last.date),
+            trainingDays, texts.longDate(first.date), texts.longDate(last.date),
             texts.decimal(first.rollingMean), texts.decimal(last.rollingMean))
     }
 

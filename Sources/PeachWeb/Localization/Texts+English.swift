@@ -78,13 +78,13 @@ extension Texts {
         importReplace: "Replace all existing data",
         importButton: "Import",
         importSucceeded: { added, duplicates, rhythm in
-            var text = Plural(one: "Imported {count} record.", other: "Imported {count} records.")(added)
-            if duplicates > 0 {
-                text += Plural(one: " Skipped {count} duplicate.", other: " Skipped {count} duplicates.")(duplicates)
-            }
-            if rhythm > 0 {
-                text += Plural(one: " Skipped {count} rhythm record.", other: " Skipped {count} rhythm records.")(rhythm)
-            }
+            let imported = Plural(one: "Imported {count} record.", other: "Imported {count} records.")
+            let skippedDuplicates = Plural(one: " Skipped {count} duplicate.", other: " Skipped {count} duplicates.")
+            let skippedRhythm = Plural(
+                one: " Skipped {count} rhythm record.", other: " Skipped {count} rhythm records.")
+            var text = imported(added)
+            if duplicates > 0 { text += skippedDuplicates(duplicates) }
+            if rhythm > 0 { text += skippedRhythm(rhythm) }
             return text
         },
         resetData: "Reset all training data",

@@ -78,14 +78,14 @@ extension Texts {
         importReplace: "Alle vorhandenen Daten ersetzen",
         importButton: "Importieren",
         importSucceeded: { added, duplicates, rhythm in
-            var text = Plural(one: "{count} Übung importiert.", other: "{count} Übungen importiert.")(added)
-            if duplicates > 0 {
-                text += Plural(one: " {count} Duplikat übersprungen.", other: " {count} Duplikate übersprungen.")(duplicates)
-            }
-            if rhythm > 0 {
-                text += Plural(one: " {count} Rhythmusübung übersprungen.", other: " {count} Rhythmusübungen übersprungen.")(
-                    rhythm)
-            }
+            let imported = Plural(one: "{count} Übung importiert.", other: "{count} Übungen importiert.")
+            let skippedDuplicates = Plural(
+                one: " {count} Duplikat übersprungen.", other: " {count} Duplikate übersprungen.")
+            let skippedRhythm = Plural(
+                one: " {count} Rhythmusübung übersprungen.", other: " {count} Rhythmusübungen übersprungen.")
+            var text = imported(added)
+            if duplicates > 0 { text += skippedDuplicates(duplicates) }
+            if rhythm > 0 { text += skippedRhythm(rhythm) }
             return text
         },
         resetData: "Alle Trainingsdaten löschen",

@@ -112,7 +112,9 @@ public struct ProfileSummary: Hashable, Sendable {
             current: texts.cents(level?.mean), mean: texts.cents(inRange.meanIfAny),
             standardDeviation: texts.cents(inRange.standardDeviation), comparisons: texts.grouped(inRange.count),
             scope: texts.thresholdScope(texts.name(of: range.lower), texts.name(of: range.upper)),
-            window: level.map { texts.currentWindow(texts.longDate(day: $0.firstDay), texts.longDate(day: $0.lastDay)) },
+            window: level.map {
+                texts.currentWindow(texts.longDate(day: $0.firstDay), texts.longDate(day: $0.lastDay))
+            },
             trend: pooledTrend,
             trendNote: pooledTrend.flatMap { pooled in
                 modeTrends.isEmpty || modeTrends.contains(pooled.trend) ? nil : texts.trendMixNote

@@ -72,7 +72,9 @@ struct ProfileSummaryTests {
         func profile(_ earlier: Double, _ later: Double, count: Int) -> PerceptualProfile {
             PerceptualProfile(
                 records: (0..<count).map {
-                    $0 < 10 ? F.comparison(60, cents: earlier, second: $0) : F.comparison(60, cents: later, day: 30, second: $0)
+                    $0 < 10
+                        ? F.comparison(60, cents: earlier, second: $0)
+                        : F.comparison(60, cents: later, day: 30, second: $0)
                 })
         }
         func trend(_ profile: PerceptualProfile) -> ProfileSummary.TrendIndicator? {
@@ -100,7 +102,10 @@ struct ProfileSummaryTests {
         #expect(summary.threshold.current == "12.0 cents")
         #expect(summary.threshold.mean == "26.4 cents")
         #expect(summary.threshold.trend?.trend == .improving)
-        #expect(summary.threshold.window == "Last 20 days: 20 May 2026 to 8 June 2026, ending with your last day of training. The trend compares them with the 20 days before.")
+        #expect(
+            summary.threshold.window
+                == "Last 20 days: 20 May 2026 to 8 June 2026, ending with your last day of training. The trend compares them with the 20 days before."
+        )
         #expect(summary.threshold.trendNote == nil)
         #expect(summary.modes[0].current == "12.0 cents" && summary.modes[0].trend?.trend == .improving)
         #expect(summary.html.contains("<div><dt>Last 20 days</dt><dd>12.0 cents</dd></div>"))
@@ -118,7 +123,9 @@ struct ProfileSummaryTests {
             records.append(F.comparison(60, cents: 40, second: 100 + index, interval: .perfectFifthUp))
         }
         for index in 0..<18 { records.append(F.comparison(60, cents: 10, day: 30, second: index)) }
-        for index in 0..<2 { records.append(F.comparison(60, cents: 40, day: 30, second: 100 + index, interval: .perfectFifthUp)) }
+        for index in 0..<2 {
+            records.append(F.comparison(60, cents: 40, day: 30, second: 100 + index, interval: .perfectFifthUp))
+        }
         let summary = ProfileSummary(profile: PerceptualProfile(records: records), range: .standard, language: .english)
         #expect(summary.threshold.trend?.trend == .improving)
         #expect(summary.modes[0].trend?.trend == .stable)
