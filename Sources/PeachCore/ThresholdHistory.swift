@@ -48,18 +48,18 @@ public struct ThresholdHistory: Hashable, Sendable {
     }
 
     /// The last day with data (days since 1970-01-01, UTC).
-    public var lastDay: Int? { days.last?.day }
+    var lastDay: Int? { days.last?.day }
 
     /// The last day with data before `day`.
     /// - Complexity: O(log d).
-    public func lastDay(before day: Int) -> Int? {
+    func lastDay(before day: Int) -> Int? {
         let index = Self.firstIndex(in: days, notBefore: day)
         return index > 0 ? days[index - 1].day : nil
     }
 
     /// Sum and count of the values of the days `first...last`.
     /// - Complexity: O(log d + days in the span).
-    public func total(from first: Int, through last: Int) -> (sum: Double, count: Int) {
+    func total(from first: Int, through last: Int) -> (sum: Double, count: Int) {
         var (sum, count) = (0.0, 0)
         var index = Self.firstIndex(in: days, notBefore: first)
         while index < days.count, days[index].day <= last {
