@@ -1,14 +1,13 @@
 import Foundation
 
-/// The chronological sequence of one statistic's values (|cent offset| or |cent error|), kept
-/// as running sums so that the trend and the daily timeline are O(1) and O(days) to read.
+/// One statistic's values (|cent offset| or |cent error|) summed per UTC calendar day, so that
+/// the current level, its trend and the daily timeline are cheap to read.
 ///
-/// Values must be added in chronological order; the store streams them oldest first and the
-/// server appends each new answer.
-/// - Complexity: O(1) amortised per value; 8 bytes per value plus one entry per day.
+/// Values should be added in chronological order (the store streams them oldest first and the
+/// server appends each new answer); an earlier day is still put in its place.
+/// - Complexity: O(1) amortised per value in order; one entry per day with data.
 public struct ThresholdHistory: Hashable, Sendable {
-    /// `prefixSums[i]` is the sum of the first `i + 1` values.
-    private var prefixSums: [Double] = []
+    public private(set) var count = 0
     /// The days with data, in ascending order. Values arrive in chronological order, so a value
     /// almost always lands on the last day or opens a new one: no hashing, no sorting.
     private var days: [DayTotal] = []
@@ -21,10 +20,8 @@ public struct ThresholdHistory: Hashable, Sendable {
 
     public init() {}
 
-    public var count: Int { prefixSums.count }
-
     public mutating func add(_ value: Double, at timestamp: Date) {
-        prefixSums.append((prefixSums.last ?? 0) + value)
+        count += 1
         let day = Self.dayNumber(timestamp)
         let index: Int
         if let last = days.last, last.day <= day {
@@ -50,15 +47,31 @@ public struct ThresholdHistory: Hashable, Sendable {
         return low
     }
 
-    /// The trend of the later half of the values against the earlier half.
-    public var trend: Trend {
-        let n = count
-        guard n >= Trend.minimumCount else { return .notEnoughData }
-        let half = n / 2
-        let earlier = prefixSums[half - 1] / Double(half)
-        let later = (prefixSums[n - 1] - prefixSums[half - 1]) / Double(n - half)
-        return Trend(earlierMean: earlier, laterMean: later, count: n)
+    /// The last day with data (days since 1970-01-01, UTC).
+    var lastDay: Int? { days.last?.day }
+
+    /// The last day with data before `day`.
+    /// - Complexity: O(log d).
+    func lastDay(before day: Int) -> Int? {
+        let index = Self.firstIndex(in: days, notBefore: day)
+        return index > 0 ? days[index - 1].day : nil
     }
+
+    /// Sum and count of the values of the days `first...last`.
+    /// - Complexity: O(log d + days in the span).
+    func total(from first: Int, through last: Int) -> (sum: Double, count: Int) {
+        var (sum, count) = (0.0, 0)
+        var index = Self.firstIndex(in: days, notBefore: first)
+        while index < days.count, days[index].day <= last {
+            sum += days[index].sum
+            count += days[index].count
+            index += 1
+        }
+        return (sum, count)
+    }
+
+    /// The mean of the last 20 training days and its trend; `nil` without data.
+    public var currentLevel: CurrentLevel? { CurrentLevel([self]) }
 
     /// One entry per UTC calendar day with data, oldest first, with a rolling mean over the
     /// 20 calendar days ending on that day (weighted by the number of values).

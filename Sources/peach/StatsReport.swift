@@ -35,7 +35,8 @@ struct StatsReport {
             lines.append(
                 row(
                     "Threshold", Self.meanAndDeviation(statistics) + " cents",
-                    "\(scope), \(statistics.count) answers; trend: \(Self.describe(comparison.history.trend))"))
+                    "\(scope), \(statistics.count) answers; trend: \(Self.describe(comparison.history.currentLevel?.trend))"
+                ))
         }
         let matching = profile.matching
         if let mean = matching.meanAbsoluteError {
@@ -44,7 +45,7 @@ struct StatsReport {
             lines.append(
                 row(
                     "Matching accuracy", Self.meanAndDeviation(mean, matching.standardDeviation) + " cents",
-                    "\(matching.count) attempts; bias \(Self.signed(bias)) cents (\(leaning)); trend: \(Self.describe(matching.history.trend))"
+                    "\(matching.count) attempts; bias \(Self.signed(bias)) cents (\(leaning)); trend: \(Self.describe(matching.history.currentLevel?.trend))"
                 ))
         } else {
             lines.append(row("Matching accuracy", "—", "no pitch matching yet"))
@@ -70,12 +71,13 @@ struct StatsReport {
         (value > 0 ? "+" : "") + String(format: "%.1f", value)
     }
 
-    private static func describe(_ trend: Trend) -> String {
-        switch trend {
+    private static func describe(_ trend: Trend?) -> String {
+        switch trend ?? .notEnoughData {
         case .improving: "improving"
         case .stable: "stable"
         case .declining: "declining"
-        case .notEnoughData: "not enough data yet (\(Trend.minimumCount) needed)"
+        case .notEnoughData:
+            "not enough data yet (\(Trend.minimumCountPerSide) answers in each of two 20-day windows needed)"
         }
     }
 

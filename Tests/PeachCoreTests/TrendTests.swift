@@ -2,64 +2,92 @@ import Foundation
 import PeachCore
 import Testing
 
-/// A history of `values`, one a minute.
-private func history(_ values: [Double]) -> ThresholdHistory {
+/// Midnight UTC of day `day` after 2026-03-01 (day 20 513 since 1970).
+private func date(day: Int, minute: Int = 0) -> Date {
+    Date(timeIntervalSince1970: Double(20_513 + day) * 86_400 + 60 * Double(minute))
+}
+
+/// A history with `values[d]` on day `d` (each value one minute after the last).
+private func history(_ days: [Int: [Double]]) -> ThresholdHistory {
     var history = ThresholdHistory()
-    for (index, value) in values.enumerated() {
-        history.add(value, at: Date(timeIntervalSince1970: 1_772_000_000 + 60 * Double(index)))
+    for day in days.keys.sorted() {
+        for (minute, value) in days[day]!.enumerated() { history.add(value, at: date(day: day, minute: minute)) }
     }
     return history
 }
 
 private func repeated(_ value: Double, _ count: Int) -> [Double] { Array(repeating: value, count: count) }
 
-@Suite("Trend")
+@Suite("Current level and trend")
 struct TrendTests {
-    @Test("fewer than 20 records show no trend; 20 do")
+    @Test("the current level is the mean of the 20 days ending with the last training day, not of all time")
+    func currentLevelIsRecent() throws {
+        // 100 days at 30 cents, then days 100…119 at 12 cents: all time ≈ 27 cents, now 12.
+        var days: [Int: [Double]] = [:]
+        for day in 0..<100 { days[day] = repeated(30, 5) }
+        for day in 100..<120 { days[day] = repeated(12, 5) }
+        let level = try #require(history(days).currentLevel)
+        #expect(level.mean == 12)
+        #expect(level.count == 100)
+        #expect(level.firstDay == 20_513 + 100 && level.lastDay == 20_513 + 119)
+        #expect(level.trend == .improving)
+    }
+
+    @Test("the window ends on the last training day, so a pause does not empty it")
+    func pause() throws {
+        let level = try #require(history([0: [20], 5: [10]]).currentLevel)
+        #expect(level.mean == 15 && level.count == 2 && level.firstDay == 20_513 + 5 - 19)
+        #expect(level.trend == .notEnoughData)
+    }
+
+    @Test("the trend compares with the 20 days ending with the last training day before the window")
+    func earlierWindow() throws {
+        // Days 0 and 1 (20 + 10 values), a gap, then day 100: the earlier window is days −18…1.
+        let improving = history([0: repeated(40, 10), 1: repeated(20, 10), 100: repeated(28, 10)])
+        #expect(improving.currentLevel?.trend == .improving)  // 28 against 30: −6.7 %
+        let stable = history([0: repeated(40, 10), 1: repeated(20, 10), 100: repeated(29, 10)])
+        #expect(stable.currentLevel?.trend == .stable)  // −3.3 %
+        // Day 61 is outside the window of day 100 (81…100) and the earlier window is 42…61 only.
+        let declining = history([0: repeated(10, 10), 61: repeated(20, 10), 100: repeated(22, 10)])
+        #expect(declining.currentLevel?.trend == .declining)  // 22 against 20: +10 %
+    }
+
+    @Test("fewer than 10 values on either side show no trend; 10 do")
     func minimumCount() {
-        #expect(Trend.minimumCount == 20)
-        #expect(history([]).trend == .notEnoughData)
-        #expect(history(repeated(100, 10) + repeated(10, 9)).trend == .notEnoughData)
-        #expect(history(repeated(100, 10) + repeated(10, 10)).trend == .improving)
-        #expect(Trend(earlierMean: 100, laterMean: 10, count: 19) == .notEnoughData)
+        #expect(Trend.minimumCountPerSide == 10)
+        #expect(history([0: repeated(100, 9), 30: repeated(10, 10)]).currentLevel?.trend == .notEnoughData)
+        #expect(history([0: repeated(100, 10), 30: repeated(10, 9)]).currentLevel?.trend == .notEnoughData)
+        #expect(history([0: repeated(100, 10), 30: repeated(10, 10)]).currentLevel?.trend == .improving)
     }
 
-    @Test(
-        "exactly −5 % and +5 % are stable; just beyond flips to improving or declining",
-        arguments: [
-            (95.0, Trend.stable), (105.0, .stable), (94.99, .improving), (105.01, .declining), (100.0, .stable),
-            (96.0, .stable), (104.0, .stable), (50.0, .improving), (200.0, .declining),
-        ])
-    func thresholds(later: Double, expected: Trend) {
-        // 10 earlier values of 100, 10 later values: the later mean is exactly `later`.
-        #expect(history(repeated(100, 10) + repeated(later, 10)).trend == expected)
-        #expect(Trend(earlierMean: 100, laterMean: later, count: 20) == expected)
-    }
-
-    @Test("the boundaries hold at other scales too (earlier 20 → later 19 and 21 are stable)")
-    func otherScale() {
-        #expect(history(repeated(20, 15) + repeated(19, 15)).trend == .stable)
-        #expect(history(repeated(20, 15) + repeated(21, 15)).trend == .stable)
-        #expect(history(repeated(20, 15) + repeated(18.99, 15)).trend == .improving)
-        #expect(history(repeated(20, 15) + repeated(21.01, 15)).trend == .declining)
-    }
-
-    @Test("with an odd count the earlier half has ⌊n/2⌋ values and the later half the rest")
-    func oddCounts() {
-        // 21 values: 10 × 100, then 45, then 10 × 100. Earlier = first 10 = 100; later =
-        // (45 + 1 000) / 11 = 95 exactly: −5 %, stable. (Splitting 11/10 instead would give
-        // earlier 95, later 100: +5.3 %, declining.)
-        #expect(history(repeated(100, 10) + [45] + repeated(100, 10)).trend == .stable)
-        // With 44 the later mean is 1 044 / 11 = 94.9…: improving.
-        #expect(history(repeated(100, 10) + [44] + repeated(100, 10)).trend == .improving)
-        // 23 values: earlier 11 × 100, later 12 values averaging 105 exactly (11 × 105 + 105).
-        #expect(history(repeated(100, 11) + repeated(105, 12)).trend == .stable)
-        #expect(history(repeated(100, 11) + repeated(105, 11) + [105.2]).trend == .declining)
+    @Test("the ±5 % boundary is stable on both sides")
+    func boundary() {
+        #expect(Trend(earlierMean: 20, earlierCount: 10, laterMean: 19, laterCount: 10) == .stable)
+        #expect(Trend(earlierMean: 20, earlierCount: 10, laterMean: 21, laterCount: 10) == .stable)
+        #expect(Trend(earlierMean: 20, earlierCount: 10, laterMean: 18.99, laterCount: 10) == .improving)
+        #expect(Trend(earlierMean: 20, earlierCount: 10, laterMean: 21.01, laterCount: 10) == .declining)
     }
 
     @Test("an earlier mean of zero is stable, not a division by zero")
     func zeroEarlierMean() {
-        #expect(Trend(earlierMean: 0, laterMean: 5, count: 20) == .stable)
+        #expect(Trend(earlierMean: 0, earlierCount: 10, laterMean: 5, laterCount: 10) == .stable)
+    }
+
+    @Test("over a note range the level counts only comparisons with a reference note in it")
+    func inRange() throws {
+        let (inside, outside) = (try MIDINote(60), try MIDINote(30))
+        var profile = PerceptualProfile()
+        for (index, (note, offset)) in [(inside, 10.0), (outside, 50.0), (inside, 20.0)].enumerated() {
+            profile.add(
+                .comparison(
+                    ComparisonRecord(
+                        timestamp: date(day: index), referenceNote: note, targetNote: note, interval: .prime,
+                        tuningSystem: .equalTemperament, centOffset: offset, isCorrect: true)))
+        }
+        let range = try NoteRange(lower: MIDINote(48), upper: MIDINote(72))
+        let level = try #require(profile.comparison.currentLevel(in: range))
+        #expect(level.mean == 15 && level.count == 2 && level.lastDay == 20_513 + 2)
+        #expect(profile.comparison.history.currentLevel?.count == 3)
     }
 
     @Test("the profile's comparison and matching histories give their trends")
@@ -67,7 +95,8 @@ struct TrendTests {
         let note = try MIDINote(60)
         var records: [TrainingRecord] = []
         for index in 0..<40 {
-            let timestamp = Date(timeIntervalSince1970: 1_772_000_000 + Double(index))
+            // 20 answers on day 0, 20 on day 30: two windows.
+            let timestamp = date(day: index < 20 ? 0 : 30, minute: index)
             let offset = index < 20 ? 30.0 : 10.0
             records.append(
                 .comparison(
@@ -84,8 +113,27 @@ struct TrendTests {
                         initialCentOffset: 0, userCentError: error)))
         }
         let profile = PerceptualProfile(records: records)
-        #expect(profile.comparison.history.trend == .improving)
-        #expect(profile.matching.history.trend == .declining)  // |error| 5 → 8
+        #expect(profile.comparison.history.currentLevel?.trend == .improving)
+        #expect(profile.matching.history.currentLevel?.trend == .declining)  // |error| 5 → 8
         #expect(profile.comparison.history.count == 40)
+    }
+
+    @Test("the chart's spread lives on the log axis: geometric mean times and divided by e^σ")
+    func logSpread() throws {
+        let note = try MIDINote(60)
+        var statistics = DiscriminationStatistics()
+        // 1 and 100 cents: arithmetic 50.5 ± 70.0 (mean − SD below zero); logarithms 0 and ln 100.
+        for offset in [1.0, 100.0, 0.0] {
+            statistics.add(
+                ComparisonRecord(
+                    timestamp: date(day: 0), referenceNote: note, targetNote: note, interval: .prime,
+                    tuningSystem: .equalTemperament, centOffset: offset, isCorrect: true))
+        }
+        let logs = statistics.logNotes[60]
+        // 0 counts as the chain's floor of 0.1 cent: ln 0.1 + ln 1 + ln 100 = ln 10, mean ln 10 / 3.
+        #expect(logs.count == 3)
+        #expect(abs(logs.mean - log(10.0) / 3) < 1e-12)
+        let expectedSD = (([log(0.1), 0, log(100)].map { pow($0 - log(10.0) / 3, 2) }.reduce(0, +)) / 2).squareRoot()
+        #expect(abs(try #require(logs.standardDeviation) - expectedSD) < 1e-12)
     }
 }

@@ -60,10 +60,12 @@ final class CommandLineTests {
         #expect(lines.contains("Pitch Matching 1") && lines.contains("Interval Pitch Matching 1"))
         // |−12.5|, |7.3|, |0.4| in the default range C2–C6; errors −4.6 and 3.0.
         #expect(
-            lines.contains("Threshold 6.7 ± 6.1 cents over C2–C6, 3 answers; trend: not enough data yet (20 needed)"))
+            lines.contains(
+                "Threshold 6.7 ± 6.1 cents over C2–C6, 3 answers; trend: not enough data yet (10 answers in each of two 20-day windows needed)"
+            ))
         #expect(
             lines.contains(
-                "Matching accuracy 3.8 ± 1.1 cents 2 attempts; bias -0.8 cents (flat); trend: not enough data yet (20 needed)"
+                "Matching accuracy 3.8 ± 1.1 cents 2 attempts; bias -0.8 cents (flat); trend: not enough data yet (10 answers in each of two 20-day windows needed)"
             ))
 
         let exported = try run("export", "--data", database)

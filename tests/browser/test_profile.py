@@ -11,7 +11,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from peach_server import ARTIFACTS
-from test_server_pages import CONTROL_SIZES_SCRIPT
+from test_server_pages import CONTROL_SIZES_SCRIPT, large_text_page
 from test_training import answer_comparisons
 
 VIEWPORTS = {"phone": (390, 844), "tablet": (1024, 1366)}
@@ -127,3 +127,49 @@ def test_ten_answers_change_the_preview_and_the_profile_without_a_restart(page, 
     expect(page.get_by_role(
         "link", name=f"Your pitch profile. Average threshold: {average} cents. Tap to view details.", exact=True
     )).to_be_visible()
+
+
+# The contrast ratio (WCAG 2) of the band against the page and of the mean line against the
+# band, from the computed styles: fill, fill-opacity and the body's background.
+CONTRAST_SCRIPT = """() => {
+    const rgb = text => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    const luminance = ([r, g, b]) => {
+        const linear = c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    const ratio = (a, b) => {
+        const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+        return (x + 0.05) / (y + 0.05);
+    };
+    const blend = (top, alpha, bottom) => top.map((c, i) => alpha * c + (1 - alpha) * bottom[i]);
+    const page = rgb(getComputedStyle(document.body).backgroundColor);
+    const bandStyle = getComputedStyle(document.querySelector('.profile-band'));
+    const band = blend(rgb(bandStyle.fill), parseFloat(bandStyle.fillOpacity), page);
+    const line = rgb(getComputedStyle(document.querySelector('.profile-mean')).stroke);
+    return {band: ratio(band, page), line: ratio(line, band)};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_band_stands_out_from_the_page_and_the_mean_line_from_the_band(new_page, server, scheme):
+    import_fixture(server)
+    page = new_page(color_scheme=scheme)
+    page.goto(server.url("/profile"))
+    contrast = page.evaluate(CONTRAST_SCRIPT)
+    assert contrast["band"] >= 3, f"band {contrast['band']:.2f}:1 against the page ({scheme})"
+    assert contrast["line"] >= 3, f"mean line {contrast['line']:.2f}:1 against the band ({scheme})"
+
+
+def test_chart_labels_grow_with_the_text_size(new_page, server):
+    import_fixture(server)
+    heights = {}
+    for percent, size in ((100, 16), (200, 32)):
+        page = large_text_page(new_page, size, viewport={"width": 390, "height": 844})
+        page.goto(server.url("/profile"))
+        heights[percent] = [
+            page.locator(selector).first.evaluate("text => text.getBoundingClientRect().height")
+            for selector in (".profile-axis text", ".profile-note-names text", ".timeline-axis text")
+        ]
+        page.context.close()
+    for small, large in zip(heights[100], heights[200]):
+        assert large >= 1.8 * small, heights

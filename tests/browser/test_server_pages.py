@@ -123,3 +123,65 @@ def test_training_page_fits_one_screen(new_page, server, path, viewport):
     off_screen = [box for box in boxes if box[1] < 0 or box[2] > height]
     assert len(boxes) == (3 if "interval" in path else 2)
     assert off_screen == [], f"{path} at {width}×{height}: not on screen (id, top, bottom): {off_screen}"
+
+
+# Words (split at spaces, hyphens, dashes, slashes and soft hyphens, where a line may break) of
+# which a line holds a single character: at a large text size a too-narrow column puts a number
+# a digit a line. (A long German compound broken once, at 200 %, is the designed fallback.)
+SINGLE_CHARACTER_LINES_SCRIPT = """() => {
+    const broken = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        const node = walker.currentNode;
+        const parent = node.parentElement;
+        if (parent.closest('script,style,svg,[hidden],.visually-hidden') || !parent.getClientRects().length) continue;
+        for (const match of node.textContent.matchAll(/[^\\s\\-‐–—\\/\\u00ad]{2,}/g)) {
+            const lines = new Map();
+            for (let i = 0; i < match[0].length; i++) {
+                const range = document.createRange();
+                range.setStart(node, match.index + i);
+                range.setEnd(node, match.index + i + 1);
+                // The first character after a break can also report the end of the line before.
+                const rects = [...range.getClientRects()].filter(r => r.width > 0);
+                if (!rects.length) continue;
+                const top = Math.round(rects[rects.length - 1].top);
+                lines.set(top, (lines.get(top) ?? 0) + 1);
+            }
+            if (lines.size > 1 && [...lines.values()].includes(1)) broken.push(match[0]);
+        }
+    }
+    return broken;
+}"""
+
+
+def large_text_page(new_page, size=32, **options):
+    """A page whose browser text size is `size` px (32: 200 %), set as Chromium's default font size
+    as its text-size setting does, so rem, em and media queries all follow it. A full-page
+    screenshot resets it: take one last."""
+    page = new_page(**options)
+    page.context.new_cdp_session(page).send(
+        "Page.setFontSizes", {"fontSizes": {"standard": size, "fixed": size * 13 // 16}})
+    return page
+
+
+@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_at_200_percent_text_a_phone_neither_scrolls_sideways_nor_wraps_a_character_per_line(new_page, server, path, locale):
+    if path == "/profile":
+        from test_profile import import_fixture  # test_profile imports this module
+
+        import_fixture(server)
+    page = large_text_page(new_page, locale=locale, viewport={"width": 390, "height": 844})
+    page.goto(server.url(path))
+    assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") == 32
+    if path == "/profile":
+        page.locator(".timeline-details summary").click()  # the recent days' table too
+    assert page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") == 32  # still
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    broken = page.evaluate(SINGLE_CHARACTER_LINES_SCRIPT)
+    # Last: a full-page screenshot resets Chromium's font-size setting.
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    name = (path.strip("/") or "start").replace("/", "-")
+    page.screenshot(path=str(ARTIFACTS / f"{name}-200-percent-{locale}.png"), full_page=True)
+    assert overflow <= 0, f"{path} ({locale}) at 200 % text overflows horizontally by {overflow}px"
+    assert broken == [], f"{path} ({locale}) at 200 % text puts single characters on a line: {broken}"

@@ -169,8 +169,10 @@ export function startSettingsPage(app, main) {
       resetConfirm.disabled = true;
       try {
         const reply = await app.api.reset();
-        const template = resetConfirm.dataset.msgDone ?? '';
-        show(result, template.replace('{deleted}', String(reply?.deleted ?? 0)), false);
+        const deleted = reply?.deleted ?? 0;
+        // Both plural forms come from the server (Texts.resetDone); the count chooses.
+        const template = (deleted === 1 ? resetConfirm.dataset.msgDoneOne : resetConfirm.dataset.msgDone) ?? '';
+        show(result, template.replace('{count}', String(deleted)), false);
         ask(false);
         resetButton.focus();
       } catch (error) {

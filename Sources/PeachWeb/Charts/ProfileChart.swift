@@ -1,15 +1,16 @@
 import PeachCore
 
 /// The perceptual profile drawing (DESIGN.md §4 "Profile visualisation"): a piano keyboard over
-/// the note range and, above it, the discrimination band — mean ± standard deviation of
-/// |cent offset| per trained note — on an inverted logarithmic cents axis. One renderer, two
+/// the note range and, above it, the discrimination band — mean ± spread of |cent offset| per
+/// trained note, both geometric (see `init(profile:range:language:size:)`) — on an inverted
+/// logarithmic cents axis. One renderer, two
 /// sizes: `full` for the Profile page, `small` (no labels) for the Start page preview.
 ///
 /// A plain value: `svg` is a function of it, byte for byte.
 ///
 /// **Drawing rules.** Notes without data draw nothing and the band breaks there — no
 /// interpolation. A lone trained note draws a short segment half a white key wide. A note with
-/// a single comparison has no standard deviation: its mean is drawn, the band breaks around it
+/// a single comparison has no spread: its mean is drawn, the band breaks around it
 /// (a band of width zero would claim a certainty one answer cannot give). Values outside
 /// 0.1…100 cents are clamped to the axis (see `CentsScale.y`).
 ///
@@ -23,10 +24,10 @@ import PeachCore
 /// | `profile-chart`, `profile-chart-full` / `profile-chart-small` | the `<svg>` | — |
 /// | `profile-grid` | `<g>` of the decade gridlines (full) | stroke `#8e8e93`, 0.4 opacity |
 /// | `profile-axis` | `<g>` of the axis labels and title (full) | fill `currentColor` |
-/// | `profile-placeholder` | the empty state's band at 100 cents | fill `#0a84ff`, 0.12 opacity |
+/// | `profile-placeholder` | the empty state's band at 100 cents | fill `#4a90e2`, 0.12 opacity |
 /// | `profile-empty` | the empty state's text (full) | fill `currentColor` |
-/// | `profile-band` | `<g>` of the mean ± SD areas | fill `#0a84ff`, 0.3 opacity |
-/// | `profile-mean` | `<g>` of the mean lines | stroke `#0a64d0` |
+/// | `profile-band` | `<g>` of the mean ± spread areas | fill `#4a90e2` |
+/// | `profile-mean` | `<g>` of the mean lines | stroke `#08306b` |
 /// | `profile-keys-white` | `<g>` of the white keys | fill `#ffffff`, stroke `#8e8e93` |
 /// | `profile-keys-black` | `<g>` of the black keys | fill `#3a3a3c` |
 /// | `profile-note-names` | `<g>` of the C labels (full) | fill `currentColor` |
@@ -39,16 +40,16 @@ public struct ProfileChart: Hashable, Sendable {
     /// The band at one trained note.
     public struct NoteThreshold: Hashable, Sendable {
         public var note: MIDINote
-        /// Mean |cent offset|.
-        public var mean: Double
-        /// Sample standard deviation; `nil` with a single comparison.
-        public var standardDeviation: Double?
+        /// Where the mean line runs, in cents.
+        public var centre: Double
+        /// The band's lower and upper edge in cents; `nil` with a single comparison.
+        public var spread: ClosedRange<Double>?
         public var count: Int
 
-        public init(note: MIDINote, mean: Double, standardDeviation: Double?, count: Int) {
+        public init(note: MIDINote, centre: Double, spread: ClosedRange<Double>?, count: Int) {
             self.note = note
-            self.mean = mean
-            self.standardDeviation = standardDeviation
+            self.centre = centre
+            self.spread = spread
             self.count = count
         }
     }
@@ -128,7 +129,7 @@ public struct ProfileChart: Hashable, Sendable {
     /// invitation to train, centred above the keyboard.
     private func placeholder(_ geometry: Geometry, _ scale: CentsScale, _ texts: Texts) -> String {
         let top = scale.y(CentsScale.maximum)
-        var svg = "<rect class=\"profile-placeholder\" fill=\"#0a84ff\" fill-opacity=\"0.12\""
+        var svg = "<rect class=\"profile-placeholder\" fill=\"#4a90e2\" fill-opacity=\"0.12\""
         svg += " x=\"\(n(geometry.plotLeft))\" y=\"\(n(top))\" width=\"\(n(geometry.plotRight - geometry.plotLeft))\""
         svg += " height=\"\(n(scale.y(50) - top))\"/>\n"
         if geometry.hasLabels {
@@ -140,7 +141,7 @@ public struct ProfileChart: Hashable, Sendable {
         return svg
     }
 
-    /// The band (mean ± SD areas) and the mean lines, one piece per run of adjacent trained notes.
+    /// The band (mean ± spread areas) and the mean lines, one piece per run of adjacent trained notes.
     private func band(_ trained: [NoteThreshold], _ keyboard: KeyboardLayout, _ scale: CentsScale) -> String {
         let halfSegment = keyboard.whiteKeyWidth / 4
         var areas = ""
@@ -148,32 +149,32 @@ public struct ProfileChart: Hashable, Sendable {
         for run in Self.runs(of: trained) {
             if run.count == 1 {
                 let x = keyboard.centre(of: run[0].note)
-                means += "<path d=\"M\(n(x - halfSegment)) \(n(scale.y(run[0].mean)))H\(n(x + halfSegment))\"/>\n"
+                means += "<path d=\"M\(n(x - halfSegment)) \(n(scale.y(run[0].centre)))H\(n(x + halfSegment))\"/>\n"
             } else {
-                let points = run.map { "\(n(keyboard.centre(of: $0.note))) \(n(scale.y($0.mean)))" }
+                let points = run.map { "\(n(keyboard.centre(of: $0.note))) \(n(scale.y($0.centre)))" }
                 means += "<path d=\"M\(points.joined(separator: "L"))\"/>\n"
             }
-            for spread in Self.runs(of: run, where: { $0.standardDeviation != nil }) {
+            for spread in Self.runs(of: run, where: { $0.spread != nil }) {
                 areas += area(spread, keyboard, scale, halfSegment: halfSegment)
             }
         }
         var svg = ""
         if !areas.isEmpty {
-            svg += "<g class=\"profile-band\" fill=\"#0a84ff\" fill-opacity=\"0.3\">\n" + areas + "</g>\n"
+            svg += "<g class=\"profile-band\" fill=\"#4a90e2\">\n" + areas + "</g>\n"
         }
         svg +=
-            "<g class=\"profile-mean\" fill=\"none\" stroke=\"#0a64d0\" stroke-width=\"\(size == .full ? "1.5" : "1")\""
+            "<g class=\"profile-mean\" fill=\"none\" stroke=\"#08306b\" stroke-width=\"\(size == .full ? "1.5" : "1")\""
         svg += " stroke-linecap=\"round\" stroke-linejoin=\"round\">\n" + means + "</g>\n"
         return svg
     }
 
-    /// Mean ± SD of adjacent notes that all have a standard deviation: a polygon through the
+    /// The spread of adjacent notes that all have one: a polygon through the
     /// key centres, or a rectangle half a white key wide for a lone note.
     private func area(
         _ spread: [NoteThreshold], _ keyboard: KeyboardLayout, _ scale: CentsScale, halfSegment: Double
     ) -> String {
-        func upper(_ t: NoteThreshold) -> Double { scale.y(t.mean + t.standardDeviation!) }
-        func lower(_ t: NoteThreshold) -> Double { scale.y(t.mean - t.standardDeviation!) }
+        func upper(_ t: NoteThreshold) -> Double { scale.y(t.spread!.upperBound) }
+        func lower(_ t: NoteThreshold) -> Double { scale.y(t.spread!.lowerBound) }
         if spread.count == 1 {
             let note = spread[0]
             let x = keyboard.centre(of: note.note)

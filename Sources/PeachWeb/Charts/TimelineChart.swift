@@ -20,8 +20,8 @@ import PeachCore
 /// |---|---|---|
 /// | `timeline-chart` | the `<svg>` | — |
 /// | `timeline-grid`, `timeline-axis` | gridlines; axis and date labels | as `profile-grid`, `profile-axis` |
-/// | `timeline-days` | the daily-mean dots (a stroked path) | stroke `#0a84ff`, 0.6 opacity |
-/// | `timeline-rolling` | the 20-day mean line | stroke `#0a64d0` |
+/// | `timeline-days` | the daily-mean dots (a stroked path) | stroke `#4a90e2`, 0.6 opacity |
+/// | `timeline-rolling` | the 20-day mean line | stroke `#08306b` |
 /// | `timeline-legend` | the legend texts | fill `currentColor` |
 /// | `timeline-empty` | the empty state's text | fill `currentColor` |
 /// | `timeline-details`, `timeline-table` | the `<details>` and its `<table>` | — |
@@ -50,8 +50,9 @@ public struct TimelineChart: Hashable, Sendable {
     public var summary: String {
         let texts = Texts.of(language)
         guard let first = days.first, let last = days.last else { return texts.timelineEmpty + "." }
+        let trainingDays = texts.trainingDays(days.count, shown: texts.grouped(days.count))
         return texts.timelineSummary(
-            texts.grouped(days.count), texts.longDate(first.date), texts.longDate(last.date),
+            trainingDays, texts.longDate(first.date), texts.longDate(last.date),
             texts.decimal(first.rollingMean), texts.decimal(last.rollingMean))
     }
 
@@ -118,15 +119,15 @@ public struct TimelineChart: Hashable, Sendable {
             rolling += (joins ? "L" : "M") + "\(position) \(n(scale.y(entry.rollingMean)))"
             previousDay = day
         }
-        svg += "<path class=\"timeline-days\" fill=\"none\" stroke=\"#0a84ff\" stroke-opacity=\"0.6\""
+        svg += "<path class=\"timeline-days\" fill=\"none\" stroke=\"#4a90e2\" stroke-opacity=\"0.6\""
         svg += " stroke-width=\"5\" stroke-linecap=\"round\" d=\"\(dots)\"/>\n"
-        svg += "<path class=\"timeline-rolling\" fill=\"none\" stroke=\"#0a64d0\" stroke-width=\"2\""
+        svg += "<path class=\"timeline-rolling\" fill=\"none\" stroke=\"#08306b\" stroke-width=\"2\""
         svg += " stroke-linecap=\"round\" stroke-linejoin=\"round\" d=\"\(rolling)\"/>\n"
 
         // Legend above the plot: a dot for the daily mean, a line for the rolling mean.
-        svg += "<path class=\"timeline-days\" fill=\"none\" stroke=\"#0a84ff\" stroke-opacity=\"0.6\""
+        svg += "<path class=\"timeline-days\" fill=\"none\" stroke=\"#4a90e2\" stroke-opacity=\"0.6\""
         svg += " stroke-width=\"5\" stroke-linecap=\"round\" d=\"M\(n(left + 6)) 11h0\"/>\n"
-        svg += "<path class=\"timeline-rolling\" fill=\"none\" stroke=\"#0a64d0\" stroke-width=\"2\""
+        svg += "<path class=\"timeline-rolling\" fill=\"none\" stroke=\"#08306b\" stroke-width=\"2\""
         svg += " stroke-linecap=\"round\" d=\"M\(n(left + 150)) 11h16\"/>\n"
         svg +=
             "<g class=\"timeline-legend\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\" font-size=\"11\">\n"

@@ -29,11 +29,11 @@ extension Texts {
         incorrect: "Incorrect",
         deadCenter: "Dead center",
         centsText: { cents in
-            let unit = abs(cents) == 1 ? "cent" : "cents"
-            return cents > 0 ? "+\(cents) \(unit)" : cents < 0 ? "\u{2212}\(-cents) \(unit)" : "0 cents"
+            let magnitude = Plural(one: "{count} cent", other: "{count} cents")(abs(cents))
+            return cents > 0 ? "+" + magnitude : cents < 0 ? "\u{2212}" + magnitude : magnitude
         },
-        centsSharp: { $0 == 1 ? "1 cent sharp" : "\($0) cents sharp" },
-        centsFlat: { $0 == 1 ? "1 cent flat" : "\($0) cents flat" },
+        centsSharp: { Plural(one: "{count} cent sharp", other: "{count} cents sharp")($0) },
+        centsFlat: { Plural(one: "{count} cent flat", other: "{count} cents flat")($0) },
         pitchClassNames: ["C", "C♯", "D", "D♯", "E", "F", "F♯", "G", "G♯", "A", "A♯", "B"],
         intervalNames: [
             .prime: "Unison", .minorSecond: "Minor Second", .majorSecond: "Major Second",
@@ -78,11 +78,13 @@ extension Texts {
         importReplace: "Replace all existing data",
         importButton: "Import",
         importSucceeded: { added, duplicates, rhythm in
-            var text = added == 1 ? "Imported 1 record." : "Imported \(added) records."
-            if duplicates > 0 {
-                text += duplicates == 1 ? " Skipped 1 duplicate." : " Skipped \(duplicates) duplicates."
-            }
-            if rhythm > 0 { text += rhythm == 1 ? " Skipped 1 rhythm record." : " Skipped \(rhythm) rhythm records." }
+            let imported = Plural(one: "Imported {count} record.", other: "Imported {count} records.")
+            let skippedDuplicates = Plural(one: " Skipped {count} duplicate.", other: " Skipped {count} duplicates.")
+            let skippedRhythm = Plural(
+                one: " Skipped {count} rhythm record.", other: " Skipped {count} rhythm records.")
+            var text = imported(added)
+            if duplicates > 0 { text += skippedDuplicates(duplicates) }
+            if rhythm > 0 { text += skippedRhythm(rhythm) }
             return text
         },
         resetData: "Reset all training data",
@@ -91,8 +93,7 @@ extension Texts {
             "This deletes every recorded exercise and your profile. Your settings stay. This cannot be undone.",
         resetConfirm: "Delete all training data",
         resetCancel: "Cancel",
-        resetDone: { $0 == 1 ? "Deleted 1 training record." : "Deleted \($0) training records." },
-        resetDoneTemplate: "Deleted {deleted} training records.",
+        resetDone: Plural(one: "Deleted {count} training record.", other: "Deleted {count} training records."),
         infoTitle: "About Peach",
         developerName: "The Peach developers",
         copyrightNotice: "© 2026 The Peach developers",
@@ -190,7 +191,8 @@ extension Texts {
         centsAxisTitle: "cents",
         centsFormat: { "\($0) cents" },
         thresholdHeading: "Detection threshold",
-        mean: "Mean",
+        currentLevel: "Last 20 days",
+        allTime: "All time",
         standardDeviation: "Standard deviation",
         comparisons: "Comparisons",
         trend: "Trend",
@@ -198,6 +200,15 @@ extension Texts {
             .improving: "improving", .stable: "stable", .declining: "declining",
             .notEnoughData: "not enough data yet",
         ],
+        thresholdScope: {
+            "Comparisons with a reference note in your note range, \($0) to \($1), as on the chart above; Recent days counts them all."
+        },
+        currentWindow: {
+            "Last 20 days: \($0) to \($1), ending with your last day of training. The trend compares them with the 20 days before."
+        },
+        windowUntil: { "to \($0)" },
+        trendMixNote:
+            "This trend differs from the trend of each mode below because you trained the modes in different proportions in the two periods.",
         matchingHeading: "Pitch matching accuracy",
         meanAbsoluteError: "Mean error",
         attempts: "Attempts",
@@ -207,21 +218,19 @@ extension Texts {
         noTendency: "neither sharp nor flat",
         matchingEmpty: "Start pitch matching to see your accuracy",
         modesHeading: "Results by training mode",
-        modeColumn: "Training",
-        meanAndDeviationColumn: "Mean ± SD",
-        exercisesColumn: "Exercises",
+        modesScope:
+            "Comparison modes count comparisons with a reference note in your note range, as the detection threshold does; pitch matching counts every attempt.",
+        exercises: "Exercises",
         timelineHeading: "Progress over time",
         dailyMean: "Daily mean",
         rollingMean: "20-day mean",
         timelineEmpty: "Your progress appears here after your first day of training",
+        trainingDays: Plural(one: "{count} day of training", other: "{count} days of training"),
         timelineSummary: { days, first, last, rollingFirst, rollingLast in
-            "Detection threshold on \(days) days of training from \(first) to \(last). "
+            "Detection threshold on \(days) from \(first) to \(last). "
                 + "20-day mean: \(rollingFirst) cents at the start, \(rollingLast) cents now."
         },
         recentDays: "Recent days",
-        thresholdScope: {
-            "Comparisons with a reference note in your note range, \($0) to \($1), as on the chart above; Recent days counts them all."
-        },
         dateColumn: "Date",
         monthNames: [
             "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",

@@ -12,7 +12,7 @@ extension Texts {
         info: "Über Peach",
         comparison: "Tonvergleich",
         pitchMatching: "Ton treffen",
-        intervalComparison: "Intervallvergleich",
+        intervalComparison: "Intervall\u{AD}vergleich",  // a soft hyphen: wider than a phone at 200 % text
         intervalPitchMatching: "Intervall treffen",
         higher: "Höher",
         lower: "Tiefer",
@@ -78,13 +78,14 @@ extension Texts {
         importReplace: "Alle vorhandenen Daten ersetzen",
         importButton: "Importieren",
         importSucceeded: { added, duplicates, rhythm in
-            var text = added == 1 ? "1 Übung importiert." : "\(added) Übungen importiert."
-            if duplicates > 0 {
-                text += duplicates == 1 ? " 1 Duplikat übersprungen." : " \(duplicates) Duplikate übersprungen."
-            }
-            if rhythm > 0 {
-                text += rhythm == 1 ? " 1 Rhythmusübung übersprungen." : " \(rhythm) Rhythmusübungen übersprungen."
-            }
+            let imported = Plural(one: "{count} Übung importiert.", other: "{count} Übungen importiert.")
+            let skippedDuplicates = Plural(
+                one: " {count} Duplikat übersprungen.", other: " {count} Duplikate übersprungen.")
+            let skippedRhythm = Plural(
+                one: " {count} Rhythmusübung übersprungen.", other: " {count} Rhythmusübungen übersprungen.")
+            var text = imported(added)
+            if duplicates > 0 { text += skippedDuplicates(duplicates) }
+            if rhythm > 0 { text += skippedRhythm(rhythm) }
             return text
         },
         resetData: "Alle Trainingsdaten löschen",
@@ -93,8 +94,7 @@ extension Texts {
             "Damit werden alle aufgezeichneten Übungen und dein Profil gelöscht. Deine Einstellungen bleiben erhalten. Das kann nicht rückgängig gemacht werden.",
         resetConfirm: "Alle Trainingsdaten endgültig löschen",
         resetCancel: "Abbrechen",
-        resetDone: { $0 == 1 ? "1 Übung gelöscht." : "\($0) Übungen gelöscht." },
-        resetDoneTemplate: "{deleted} Übungen gelöscht.",
+        resetDone: Plural(one: "{count} Übung gelöscht.", other: "{count} Übungen gelöscht."),
         infoTitle: "Über Peach",
         developerName: "Die Peach-Entwickler",
         copyrightNotice: "© 2026 Die Peach-Entwickler",
@@ -249,8 +249,10 @@ extension Texts {
         chartEmpty: "Beginne mit dem Training, um dein Profil aufzubauen",
         centsAxisTitle: "Cent",
         centsFormat: { "\($0) Cent" },
-        thresholdHeading: "Unterscheidungsschwelle",
-        mean: "Mittelwert",
+        // Soft hyphens: at a large text size on a phone these compounds are wider than the screen.
+        thresholdHeading: "Unterscheidungs\u{AD}schwelle",
+        currentLevel: "Letzte 20 Tage",
+        allTime: "Insgesamt",
         standardDeviation: "Standardabweichung",
         comparisons: "Vergleiche",
         trend: "Trend",
@@ -258,7 +260,16 @@ extension Texts {
             .improving: "wird feiner", .stable: "gleichbleibend", .declining: "wird gröber",
             .notEnoughData: "noch nicht genug Daten",
         ],
-        matchingHeading: "Treffgenauigkeit",
+        thresholdScope: {
+            "Vergleiche mit einem Referenzton in deinem Tonumfang, \($0) bis \($1), wie im Diagramm oben; „Letzte Tage“ zählt alle."
+        },
+        currentWindow: {
+            "Letzte 20 Tage: \($0) bis \($1), bis zu deinem letzten Trainingstag. Der Trend vergleicht sie mit den 20 Tagen davor."
+        },
+        windowUntil: { "bis \($0)" },
+        trendMixNote:
+            "Dieser Trend weicht vom Trend jeder Trainingsart unten ab, weil du die Trainingsarten in den beiden Zeiträumen unterschiedlich oft geübt hast.",
+        matchingHeading: "Treff\u{AD}genauigkeit",
         meanAbsoluteError: "Mittlere Abweichung",
         attempts: "Versuche",
         tendency: "Tendenz",
@@ -267,21 +278,19 @@ extension Texts {
         noTendency: "weder zu hoch noch zu tief",
         matchingEmpty: "Trainiere „Ton treffen“, um deine Treffgenauigkeit zu sehen",
         modesHeading: "Ergebnisse nach Trainingsart",
-        modeColumn: "Training",
-        meanAndDeviationColumn: "Mittelwert ± Std.-Abw.",
-        exercisesColumn: "Übungen",
+        modesScope:
+            "Vergleichsarten zählen Vergleiche mit einem Referenzton in deinem Tonumfang, wie die Unterscheidungsschwelle; „Ton treffen“ zählt jeden Versuch.",
+        exercises: "Übungen",
         timelineHeading: "Verlauf",
         dailyMean: "Tagesmittel",
         rollingMean: "20-Tage-Mittel",
         timelineEmpty: "Dein Verlauf erscheint hier nach deinem ersten Trainingstag",
+        trainingDays: Plural(one: "an {count} Trainingstag", other: "an {count} Trainingstagen"),
         timelineSummary: { days, first, last, rollingFirst, rollingLast in
-            "Unterscheidungsschwelle an \(days) Trainingstagen vom \(first) bis \(last). "
+            "Unterscheidungsschwelle \(days) vom \(first) bis \(last). "
                 + "20-Tage-Mittel: anfangs \(rollingFirst) Cent, jetzt \(rollingLast) Cent."
         },
         recentDays: "Letzte Tage",
-        thresholdScope: {
-            "Vergleiche mit einem Referenzton in deinem Tonumfang, \($0) bis \($1), wie im Diagramm oben; „Letzte Tage“ zählt alle."
-        },
         dateColumn: "Datum",
         monthNames: [
             "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",

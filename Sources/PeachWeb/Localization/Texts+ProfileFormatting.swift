@@ -61,6 +61,11 @@ extension Texts {
         return longDateFormat(parts.day, monthNames[parts.month - 1], parts.year)
     }
 
+    /// A day given as days since 1970-01-01 (UTC), as `CurrentLevel` counts them.
+    public func longDate(day: Int) -> String {
+        longDate(Date(timeIntervalSince1970: Double(day) * 86_400))
+    }
+
     /// A UTC calendar day without the year, for axis labels.
     public func shortDate(_ date: Date) -> String {
         let parts = CalendarDay(date)

@@ -97,9 +97,8 @@ public struct Texts: Sendable {
     public let resetExplanation: String
     public let resetConfirm: String
     public let resetCancel: String
-    public let resetDone: @Sendable (Int) -> String
-    /// `resetDone` for the settings script, which puts the number in place of `{deleted}`.
-    public let resetDoneTemplate: String
+    /// "Deleted 3 training records."; the settings script gets both forms and chooses by count.
+    public let resetDone: Plural
 
     // Info page
     public let infoTitle: String
@@ -195,12 +194,23 @@ public struct Texts: Sendable {
 
     // Detection threshold
     public let thresholdHeading: String
-    public let mean: String
+    /// The current level: the mean of the last 20 training days (`CurrentLevel`).
+    public let currentLevel: String
+    /// The mean over every comparison, however old.
+    public let allTime: String
     public let standardDeviation: String
     public let comparisons: String
     public let trend: String
     /// What the trend arrow means, for screen readers.
     public let trendMeanings: [Trend: String]
+    /// Under the threshold: the comparisons it covers (reference notes in the note range).
+    public let thresholdScope: @Sendable (_ lower: String, _ upper: String) -> String
+    /// Under the threshold: the dates of the last 20 days and what the trend compares.
+    public let currentWindow: @Sendable (_ first: String, _ last: String) -> String
+    /// Beside a mode's current level whose 20 days end earlier than the headline's.
+    public let windowUntil: @Sendable (_ last: String) -> String
+    /// Why the pooled trend differs from every mode's, shown only when it does.
+    public let trendMixNote: String
 
     // Pitch matching accuracy
     public let matchingHeading: String
@@ -214,22 +224,22 @@ public struct Texts: Sendable {
 
     // Results by mode
     public let modesHeading: String
-    public let modeColumn: String
-    public let meanAndDeviationColumn: String
-    public let exercisesColumn: String
+    /// What the modes' counts count, so that they reconcile with the sections above.
+    public let modesScope: String
+    public let exercises: String
 
     // Timeline
     public let timelineHeading: String
     public let dailyMean: String
     public let rollingMean: String
     public let timelineEmpty: String
-    /// The timeline's text alternative: number of days, first and last day, rolling mean then and now.
+    /// "5 days of training" / "an 5 Trainingstagen", for `timelineSummary`.
+    public let trainingDays: Plural
+    /// The timeline's text alternative: `trainingDays`, first and last day, rolling mean then and now.
     public let timelineSummary:
         @Sendable (_ days: String, _ first: String, _ last: String, _ rollingFirst: String, _ rollingLast: String) ->
             String
     public let recentDays: String
-    /// Under the threshold: the comparisons it covers (reference notes in the note range).
-    public let thresholdScope: @Sendable (_ lower: String, _ upper: String) -> String
     public let dateColumn: String
     public let monthNames: [String]
     public let shortMonthNames: [String]

@@ -236,7 +236,7 @@ public struct SettingsPage: Sendable {
                 "button",
                 [
                     "id": "reset-confirm", "type": "button", "class": "danger", "hidden": nil,
-                    "data-msg-done": texts.resetDoneTemplate,
+                    "data-msg-done-one": texts.resetDone.one, "data-msg-done": texts.resetDone.other,
                 ],
                 .text(texts.resetConfirm)),
             el("button", ["id": "reset-cancel", "type": "button", "hidden": nil], .text(texts.resetCancel)),

@@ -48,7 +48,7 @@ struct ProfileChartTests {
         let trained = ProfileChart(profile: F.sparse, range: .standard, language: .english, size: .full).thresholds
         let runs = ProfileChart.runs(of: trained).map { $0.map(\.note.rawValue) }
         #expect(runs == [[40, 41, 42], [47], [50], [55, 56, 57], [70]])
-        let spreads = ProfileChart.runs(of: trained, where: { $0.standardDeviation != nil }).map {
+        let spreads = ProfileChart.runs(of: trained, where: { $0.spread != nil }).map {
             $0.map(\.note.rawValue)
         }
         #expect(spreads == [[40, 41, 42], [50], [55], [57], [70]])
@@ -103,19 +103,41 @@ struct ProfileChartTests {
         }
     }
 
+    @Test("the band is the geometric mean ×/÷ e^σ of log-cents: 2, 2, 2, 50 cents give √20 ×/÷ 5, not 14 ± 24")
+    func geometricBand() throws {
+        // ln 2 three times and ln 50: mean ln 400 / 4, so the centre is 400^¼ = √20 = 4.47 cents;
+        // the deviations are −½ ln 5 (three times) and 1½ ln 5, so σ² = (¾ + 2¼) ln²5 / 3 and σ = ln 5.
+        // The arithmetic mean ± SD, 14.0 ± 24.0, would put the lower edge at −10, on the 0.1 floor.
+        let records = [2.0, -2, 2, 50].enumerated().map { F.comparison(60, cents: $1, second: $0) }
+        let chart = ProfileChart(
+            profile: PerceptualProfile(records: records), range: .standard, language: .english, size: .full)
+        let note = try #require(chart.thresholds.first)
+        let spread = try #require(note.spread)
+        #expect(abs(note.centre - 20.0.squareRoot()) < 1e-9)
+        #expect(abs(spread.lowerBound - 20.0.squareRoot() / 5) < 1e-9)  // 0.894 cents
+        #expect(abs(spread.upperBound - 5 * 20.0.squareRoot()) < 1e-9)  // 22.4 cents
+        // Drawn: the band's rectangle ends well above the floor (y 130 in the full drawing).
+        let scale = CentsScale(top: 10, bottom: 130)
+        let (top, bottom) = (scale.y(spread.upperBound), scale.y(spread.lowerBound))
+        #expect(bottom < 130 - 30)
+        #expect(
+            chart.svg.contains(
+                "y=\"\(ProfileMarkup.number(top))\" width=\"7.48\" height=\"\(ProfileMarkup.number(bottom - top))\""))
+    }
+
     @Test("the band's numbers are the core's per-note statistics")
     func numbersFromCore() {
         let chart = ProfileChart(profile: F.oneNote, range: .standard, language: .english, size: .full)
         #expect(chart.thresholds.count == 1)
         #expect(chart.thresholds[0].note == F.note(60))
-        #expect(abs(chart.thresholds[0].mean - 20) < 1e-12)
-        #expect(abs(chart.thresholds[0].standardDeviation! - 10) < 1e-12)
+        // 10, 20, 30 cents: the geometric mean 6000^⅓ = 18.17.
+        #expect(abs(chart.thresholds[0].centre - 18.171_205_928_321_4) < 1e-9)
         #expect(chart.thresholds[0].count == 3)
         #expect(chart.averageThreshold == F.oneNote.comparison.statistics(in: .standard).mean)
         let single = ProfileChart(
             profile: PerceptualProfile(records: [F.comparison(60, cents: 7)]), range: .standard, language: .english,
             size: .full)
-        #expect(single.thresholds[0].standardDeviation == nil)
+        #expect(single.thresholds[0].spread == nil)
     }
 
     @Test("the preview is announced as DESIGN.md says, in English and German")

@@ -57,3 +57,29 @@ struct ProfileFormattingTests {
         #expect(Texts.english.longDate(Date(timeIntervalSince1970: 20_514 * 86_400 - 1)) == "1 March 2026")
     }
 }
+
+@Suite("Counted nouns")
+struct PluralTests {
+    @Test("one is singular, every other count plural, in both languages")
+    func plural() {
+        let days = Plural(one: "{count} day", other: "{count} days")
+        #expect(days(1) == "1 day" && days(0) == "0 days" && days(2) == "2 days")
+        #expect(days(1234, shown: "1,234") == "1,234 days")
+        let (english, german) = (Texts.english, Texts.german)
+        #expect(english.trainingDays(1) == "1 day of training")
+        #expect(german.trainingDays(1) == "an 1 Trainingstag" && german.trainingDays(3) == "an 3 Trainingstagen")
+        #expect(english.resetDone(1) == "Deleted 1 training record." && german.resetDone(1) == "1 Übung gelöscht.")
+        #expect(english.importSucceeded(1, 1, 1) == "Imported 1 record. Skipped 1 duplicate. Skipped 1 rhythm record.")
+        #expect(german.importSucceeded(2, 1, 0) == "2 Übungen importiert. 1 Duplikat übersprungen.")
+        #expect(english.centsText(-1) == "\u{2212}1 cent" && english.centsText(2) == "+2 cents")
+        #expect(english.centsSharp(1) == "1 cent sharp" && english.centsFlat(3) == "3 cents flat")
+    }
+
+    @Test("a timeline of one day says \"1 day\", not \"1 days\"")
+    func oneDayTimeline() {
+        let english = TimelineChart(profile: ProfileFixtures.oneNote, language: .english).summary
+        let german = TimelineChart(profile: ProfileFixtures.oneNote, language: .german).summary
+        #expect(english.hasPrefix("Detection threshold on 1 day of training from 1 March 2026 to 1 March 2026."))
+        #expect(german.hasPrefix("Unterscheidungsschwelle an 1 Trainingstag vom 1. März 2026 bis 1. März 2026."))
+    }
+}

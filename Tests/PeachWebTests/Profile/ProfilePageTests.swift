@@ -47,7 +47,7 @@ struct ProfilePageTests {
             #expect(html.contains("<body data-page=\"profile\">"))
             #expect(html.contains("<h1>Profile</h1>"))
             #expect(html.contains(">Start training to build your profile</text>"))
-            #expect(value(html, section: "profile-threshold", term: "Mean") == "—")
+            #expect(value(html, section: "profile-threshold", term: "All time") == "—")
             #expect(value(html, section: "profile-threshold", term: "Standard deviation") == "—")
             #expect(!html.contains("data-trend"))
             #expect(html.contains("<p class=\"profile-empty-state\">Start pitch matching to see your accuracy</p>"))
@@ -62,7 +62,7 @@ struct ProfilePageTests {
             try await importFixture(client)
             let html = try await client.get("/profile").text
             // Comparisons in C2–C6: |offsets| 10, 20, 30, 8, 12 — mean 16.0, SD √(328 / 4) = 9.1.
-            #expect(value(html, section: "profile-threshold", term: "Mean") == "16.0 cents")
+            #expect(value(html, section: "profile-threshold", term: "All time") == "16.0 cents")
             #expect(value(html, section: "profile-threshold", term: "Standard deviation") == "9.1 cents")
             #expect(value(html, section: "profile-threshold", term: "Comparisons") == "5")
             // Matching |errors| 4, 2, 10: mean 5.3, SD 4.2; signed mean +4.0.
@@ -70,18 +70,24 @@ struct ProfilePageTests {
             #expect(value(html, section: "profile-matching", term: "Standard deviation") == "4.2 cents")
             #expect(value(html, section: "profile-matching", term: "Attempts") == "3")
             #expect(value(html, section: "profile-matching", term: "Tendency") == "tends sharp (+4.0 cents)")
-            // By mode: unison 10, 20, 30 → 20.0 ± 10.0; fifths 8, 12 → 10.0 ± 2.8.
+            // The last 20 days (1–2 March) hold every comparison: 16.0 as well.
+            #expect(value(html, section: "profile-threshold", term: "Last 20 days") == "16.0 cents")
+            // By mode: unison 10, 20, 30 → 20.0 ± 10.0, last trained on 1 March (the fifths on the
+            // 2nd: the section's 20 days end a day later); fifths 8, 12 → 10.0 ± 2.8.
             #expect(
                 html.contains(
-                    "<tr data-mode=\"comparison\"><th scope=\"row\">Comparison</th><td>20.0 ± 10.0 cents</td><td>3</td></tr>"
+                    "<h3 id=\"profile-mode-comparison\">Comparison</h3>\n<dl class=\"profile-stats\">\n"
+                        + "<div><dt>Last 20 days</dt><dd>20.0 cents (to 1 March 2026)</dd></div>\n"
+                        + "<div><dt>All time</dt><dd>20.0 ± 10.0 cents</dd></div>\n<div><dt>Exercises</dt><dd>3</dd></div>"
                 ))
             #expect(
                 html.contains(
-                    "<tr data-mode=\"intervalComparison\"><th scope=\"row\">Interval Comparison</th><td>10.0 ± 2.8 cents</td><td>2</td></tr>"
-                ))
+                    "<div><dt>All time</dt><dd>10.0 ± 2.8 cents</dd></div>\n<div><dt>Exercises</dt><dd>2</dd></div>"))
             #expect(
                 html.contains(
-                    "<tr data-mode=\"intervalPitchMatching\"><th scope=\"row\">Interval Pitch Matching</th><td>—</td><td>0</td></tr>"
+                    "<h3 id=\"profile-mode-intervalPitchMatching\">Interval Pitch Matching</h3>\n<dl class=\"profile-stats\">\n"
+                        + "<div><dt>Last 20 days</dt><dd>—</dd></div>\n<div><dt>All time</dt><dd>—</dd></div>\n"
+                        + "<div><dt>Exercises</dt><dd>0</dd></div>"
                 ))
             // The drawing: C4 (mean 20, SD 10) and G3 (mean 10, SD 2.8); the average is the pooled mean.
             #expect(
@@ -102,11 +108,11 @@ struct ProfilePageTests {
                 profile.add(ProfileFixtures.comparison(55, cents: cents, interval: .perfectFifthUp))
             }
             #expect(
-                value(html, section: "profile-threshold", term: "Mean")
+                value(html, section: "profile-threshold", term: "All time")
                     == Texts.english.cents(profile.comparison.statistics(in: .standard).mean))
 
             let german = try await client.get("/profile", language: "de").text
-            #expect(value(german, section: "profile-threshold", term: "Mittelwert") == "16,0 Cent")
+            #expect(value(german, section: "profile-threshold", term: "Insgesamt") == "16,0 Cent")
             #expect(value(german, section: "profile-matching", term: "Tendenz") == "eher zu hoch (+4,0 Cent)")
             #expect(german.contains("<h1>Profil</h1>"))
             #expect(german.contains("Durchschnittliche Schwelle: 16,0 Cent."))
@@ -120,7 +126,7 @@ struct ProfilePageTests {
             _ = try await client.send(.put, "/api/settings", json: #"{"noteRangeLower": 57, "noteRangeUpper": 72}"#)
             let html = try await client.get("/profile").text
             // G3 (55) is outside A3–C5 now: only the three C4 comparisons count.
-            #expect(value(html, section: "profile-threshold", term: "Mean") == "20.0 cents")
+            #expect(value(html, section: "profile-threshold", term: "All time") == "20.0 cents")
             #expect(html.contains("from A3 to C5. Average threshold: 20.0 cents."))
         }
     }
@@ -142,7 +148,7 @@ struct ProfilePageTests {
             let statistics = RunningStatistics(magnitudes)
             let html = try await client.get("/profile").text
             #expect(value(html, section: "profile-threshold", term: "Comparisons") == "10")
-            #expect(value(html, section: "profile-threshold", term: "Mean") == Texts.english.cents(statistics.mean))
+            #expect(value(html, section: "profile-threshold", term: "All time") == Texts.english.cents(statistics.mean))
             #expect(
                 value(html, section: "profile-threshold", term: "Standard deviation")
                     == Texts.english.cents(statistics.standardDeviation))

@@ -53,6 +53,8 @@ struct ProfileSummaryTests {
     func empty() {
         let summary = ProfileSummary(profile: PerceptualProfile(), range: .standard, language: .english)
         #expect(summary.threshold.mean == "—")
+        #expect(summary.threshold.current == "—")
+        #expect(summary.threshold.window == nil)
         #expect(summary.threshold.standardDeviation == "—")
         #expect(summary.threshold.trend == nil)
         #expect(summary.matching == nil)
@@ -65,11 +67,15 @@ struct ProfileSummaryTests {
             named: "summary-empty-de.html")
     }
 
-    @Test("the trend needs 20 comparisons and is improving when the later half is 5 % finer")
+    @Test("the trend compares the last 20 days with the 20 before and needs 10 comparisons in each")
     func trend() {
         func profile(_ earlier: Double, _ later: Double, count: Int) -> PerceptualProfile {
             PerceptualProfile(
-                records: (0..<count).map { F.comparison(60, cents: $0 < count / 2 ? earlier : later, second: $0) })
+                records: (0..<count).map {
+                    $0 < 10
+                        ? F.comparison(60, cents: earlier, second: $0)
+                        : F.comparison(60, cents: later, day: 30, second: $0)
+                })
         }
         func trend(_ profile: PerceptualProfile) -> ProfileSummary.TrendIndicator? {
             ProfileSummary(profile: profile, range: .standard, language: .english).threshold.trend
@@ -83,6 +89,66 @@ struct ProfileSummaryTests {
             html.contains(
                 "<span class=\"trend\" data-trend=\"improving\" aria-hidden=\"true\">↘</span><span class=\"visually-hidden\">wird feiner</span>"
             ))
+    }
+
+    @Test("a long history does not hide progress: the last 20 days stand beside the all-time mean")
+    func currentBesideAllTime() {
+        // Days 0…79 at 30 cents, days 80…99 at 12 cents (two comparisons a day): all time
+        // (160 · 30 + 40 · 12) / 200 = 26.4 cents, the last 20 days 12.0 cents, improving.
+        let records = (0..<100).flatMap { day in
+            (0..<2).map { F.comparison(60, cents: day < 80 ? 30 : 12, day: day, second: $0) }
+        }
+        let summary = ProfileSummary(profile: PerceptualProfile(records: records), range: .standard, language: .english)
+        #expect(summary.threshold.current == "12.0 cents")
+        #expect(summary.threshold.mean == "26.4 cents")
+        #expect(summary.threshold.trend?.trend == .improving)
+        #expect(
+            summary.threshold.window
+                == "Last 20 days: 20 May 2026 to 8 June 2026, ending with your last day of training. The trend compares them with the 20 days before."
+        )
+        #expect(summary.threshold.trendNote == nil)
+        #expect(summary.modes[0].current == "12.0 cents" && summary.modes[0].trend?.trend == .improving)
+        #expect(summary.html.contains("<div><dt>Last 20 days</dt><dd>12.0 cents</dd></div>"))
+        #expect(summary.html.contains("<div><dt>All time</dt><dd>26.4 cents</dd></div>"))
+    }
+
+    @Test("when the pooled trend differs from every mode's, the page says why")
+    func trendMix() {
+        // Earlier: 10 comparisons at 10 cents, 10 interval comparisons at 40 (mean 25); later:
+        // 18 comparisons at 10, 2 interval comparisons at 40 (mean 13): pooled improving, each
+        // mode alone stable (the interval mode has too few later answers for a trend).
+        var records: [TrainingRecord] = []
+        for index in 0..<10 {
+            records.append(F.comparison(60, cents: 10, second: index))
+            records.append(F.comparison(60, cents: 40, second: 100 + index, interval: .perfectFifthUp))
+        }
+        for index in 0..<18 { records.append(F.comparison(60, cents: 10, day: 30, second: index)) }
+        for index in 0..<2 {
+            records.append(F.comparison(60, cents: 40, day: 30, second: 100 + index, interval: .perfectFifthUp))
+        }
+        let summary = ProfileSummary(profile: PerceptualProfile(records: records), range: .standard, language: .english)
+        #expect(summary.threshold.trend?.trend == .improving)
+        #expect(summary.modes[0].trend?.trend == .stable)
+        #expect(summary.modes[1].trend == nil)
+        #expect(summary.threshold.trendNote == Texts.english.trendMixNote)
+        #expect(summary.html.contains(Texts.english.trendMixNote))
+        // A mode not trained lately shows the end of its own 20 days.
+        let late = PerceptualProfile(records: records + [F.comparison(60, cents: 10, day: 60)])
+        let modes = ProfileSummary(profile: late, range: .standard, language: .english).modes
+        #expect(modes[1].current == "40.0 cents (to 31 March 2026)")
+    }
+
+    @Test("the comparison modes' counts add up to the threshold's; the page says what each counts")
+    func countsReconcile() {
+        for range in [NoteRange.standard, F.range(48, 72)] {
+            let summary = ProfileSummary(profile: F.dense, range: range, language: .english)
+            let byMode = summary.modes.filter { $0.mode.kind == .comparison }.map {
+                Int($0.exercises.replacing(",", with: ""))!
+            }
+            #expect(byMode.reduce(0, +) == Int(summary.threshold.comparisons.replacing(",", with: ""))!)
+        }
+        let html = ProfileSummary(profile: F.dense, range: .standard, language: .english).modesHTML
+        #expect(html.contains(Texts.english.modesScope))
     }
 
     @Test("the summary equals the core's statistics over the range, by mode too")
@@ -106,6 +172,7 @@ struct ProfileSummaryTests {
         #expect(summary.modes[2].exercises == "90")
         #expect(summary.matching?.attempts == "180")
         #expect(summary.threshold.trend?.trend == .improving)
+        #expect(summary.threshold.current == strings.cents(profile.comparison.currentLevel(in: .standard)?.mean))
         assertSnapshot(summary.html, named: "summary-dense.html")
         assertSnapshot(
             ProfileSummary(profile: profile, range: .standard, language: .german).html, named: "summary-dense-de.html")
