@@ -27,6 +27,14 @@ export class AbortedError extends Error {
 
 class RetryableError extends Error {}
 
+/** The error for a reply that is not 2xx: `RetryableError` while the server cannot answer, else `ApiError`. */
+function replyError(status, data) {
+  if (status >= 500 || status === 429 || status === 408) return new RetryableError(`HTTP ${status}`);
+  const error = data && typeof data === 'object' ? data.error : null;
+  return new ApiError(status, error?.code ?? 'httpError',
+    error?.message ?? (typeof data === 'string' && data ? data : `HTTP ${status}`));
+}
+
 const defaultSleep = (milliseconds, signal) => new Promise((resolve, reject) => {
   const timer = setTimeout(resolve, milliseconds);
   signal?.addEventListener('abort', () => { clearTimeout(timer); reject(new AbortedError()); }, { once: true });
@@ -37,6 +45,7 @@ export class ApiClient {
   /**
    * @param {object} [options]
    * @param {typeof fetch} [options.fetch]
+   * @param {typeof XMLHttpRequest} [options.XMLHttpRequest] for uploads that report progress
    * @param {(ms: number, signal?: AbortSignal) => Promise<void>} [options.sleep] injected for tests
    * @param {number} [options.initialDelayMs=250] first retry delay; doubles each time
    * @param {number} [options.maxDelayMs=8000]
@@ -44,6 +53,7 @@ export class ApiClient {
    */
   constructor(options = {}) {
     this.fetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.XMLHttpRequest = options.XMLHttpRequest ?? globalThis.XMLHttpRequest;
     this.sleep = options.sleep ?? defaultSleep;
     this.initialDelayMs = options.initialDelayMs ?? 250;
     this.maxDelayMs = options.maxDelayMs ?? 8000;
@@ -79,12 +89,36 @@ export class ApiClient {
       ? await response.json().catch(() => null)
       : await response.text().catch(() => '');
     if (response.ok) return data;
-    if (response.status >= 500 || response.status === 429 || response.status === 408) {
-      throw new RetryableError(`HTTP ${response.status}`);
-    }
-    const error = data && typeof data === 'object' ? data.error : null;
-    throw new ApiError(response.status, error?.code ?? 'httpError',
-      error?.message ?? (typeof data === 'string' && data ? data : `HTTP ${response.status}`));
+    throw replyError(response.status, data);
+  }
+
+  /**
+   * A one-off POST of a large body through XMLHttpRequest, which (unlike fetch) reports how
+   * much of the body has been sent: `onProgress(sent, total)`, last with sent === total once
+   * the whole body is out and the server is reading it. Replies as `send`; not retried.
+   */
+  upload(url, body, contentType, onProgress) {
+    return new Promise((resolve, reject) => {
+      const request = new this.XMLHttpRequest();
+      request.open('POST', url);
+      request.setRequestHeader('Accept', 'application/json');
+      request.setRequestHeader('Content-Type', contentType);
+      request.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress?.(event.loaded, event.total);
+      });
+      request.upload.addEventListener('load', (event) => onProgress?.(event.total, event.total));
+      request.addEventListener('load', () => {
+        const type = request.getResponseHeader('Content-Type') ?? '';
+        let data = request.responseText;
+        if (type.includes('json')) {
+          try { data = JSON.parse(data); } catch { data = null; }
+        }
+        if (request.status >= 200 && request.status < 300) resolve(data);
+        else reject(replyError(request.status, data));
+      });
+      request.addEventListener('error', () => reject(new RetryableError('network error')));
+      request.send(body);
+    });
   }
 
   /** `send`, retried with exponential backoff until it gets through (or is aborted / 4xx). */
@@ -144,10 +178,19 @@ export class ApiClient {
     return (await this.send('PUT', '/api/settings', { body: values })).settings;
   }
 
-  /** `POST /api/import?mode=merge|replace` with the CSV text or file as `text/csv`. */
-  async importCSV(csv, mode) {
+  /**
+   * `POST /api/import?mode=merge|replace` with the CSV text or file as `text/csv`, reporting
+   * `onProgress(sent, total)` → `{summary, message}`, or for a replace that deletes records
+   * `{confirmation, message}` (nothing changed yet; answer with `confirmImport`).
+   */
+  async importCSV(csv, mode, { onProgress } = {}) {
     const url = `/api/import?mode=${encodeURIComponent(mode === 'replace' ? 'replace' : 'merge')}`;
-    return this.send('POST', url, { body: csv, contentType: 'text/csv' });
+    return this.upload(url, csv, 'text/csv', onProgress);
+  }
+
+  /** `POST /api/import/confirm`: do (`confirm` true) or drop the replace `token` names. */
+  async confirmImport(token, confirm) {
+    return this.send('POST', '/api/import/confirm', { body: { token, confirm } });
   }
 
   /** `POST /api/reset` with `{"confirm": true}` → `{deleted}`. */
