@@ -260,7 +260,7 @@ struct PageTests {
     func plainReplaceAsksFirst() async throws {
         let database = try AppDatabase.inMemory()
         let header = CSVFormat.formatLine + "\n" + CSVFormat.header + "\n"
-        func row(_ time: String) -> String {
+        @Sendable func row(_ time: String) -> String {
             "pitchDiscrimination,\(time),60,C4,67,G4,P5,equalTemperament,12.5,true,,,,,,,,,\n"
         }
         @Sendable func form(_ csv: String, mode: String) -> String {
@@ -273,7 +273,7 @@ struct PageTests {
         let type = "multipart/form-data; boundary=XyZ"
         let stored = header + row("2026-03-01T12:00:00Z") + row("2026-03-05T08:30:00Z")
         let file = header + row("2027-01-01T00:00:00Z")
-        func token(_ html: String) throws -> String {
+        @Sendable func token(_ html: String) throws -> String {
             let start = try #require(html.range(of: "name=\"token\" value=\"")).upperBound
             return String(html[start...].prefix { $0 != "\"" })
         }

@@ -159,7 +159,7 @@ struct DataAPITests {
     func replaceAsksFirst() async throws {
         let database = try AppDatabase.inMemory()
         let header = CSVFormat.formatLine + "\n" + CSVFormat.header + "\n"
-        func row(_ time: String) -> String {
+        @Sendable func row(_ time: String) -> String {
             "pitchDiscrimination,\(time),60,C4,67,G4,P5,equalTemperament,12.5,true,,,,,,,,,\n"
         }
         let file = header + row("2027-01-01T00:00:00Z") + row("2027-01-02T00:00:00Z")
