@@ -180,27 +180,33 @@ export function startSettingsPage(app, main) {
       busy(true);
       shownPercent = -1;
       onProgress(0, file.size);
+      let reply;
       try {
-        finish(await app.api.importCSV(file, mode, { onProgress }));
+        reply = await app.api.importCSV(file, mode, { onProgress });
       } catch (error) {
-        failed(error);
-      } finally {
         busy(false);
+        failed(error);
+        return;
       }
+      // Enabled first: a disabled button cannot take the focus the question gives it.
+      busy(false);
+      finish(reply);
     });
     const answer = async (confirm) => {
       if (!waitingToken) return;
       busy(true);
+      let reply;
       try {
-        const reply = await app.api.confirmImport(waitingToken, confirm);
-        finish(reply);
-        if (!waitingToken) submit?.focus();
+        reply = await app.api.confirmImport(waitingToken, confirm);
       } catch (error) {
+        busy(false);
         ask(null);
         failed(error);
-      } finally {
-        busy(false);
+        return;
       }
+      busy(false);
+      finish(reply);
+      if (!waitingToken) submit?.focus();
     };
     if (confirmButton) listen(confirmButton, 'click', () => answer(true));
     if (cancelButton) listen(cancelButton, 'click', () => answer(false));
