@@ -60,9 +60,9 @@ public struct CSVFile: Sendable {
             // an error thrown here undoes the whole import.
             var parser = CSVImport.Parser()
             try Self.forEachChunk(of: path) { chunk in
-                for row in try parser.read(chunk) { try body(row.record) }
+                for record in try parser.read(chunk) { try body(record) }
             }
-            for row in try parser.finish() { try body(row.record) }
+            for record in try parser.finish() { try body(record) }
         }
     }
 
@@ -87,12 +87,12 @@ public struct CSVFile: Sendable {
 
         /// Reads the next piece of the file.
         public mutating func read(_ bytes: some Collection<UInt8>) throws(CSVError) {
-            for row in try parser.read(bytes) { records.append(row.record) }
+            records += try parser.read(bytes)
         }
 
         /// Reads the rest after the last piece.
         public consuming func finish() throws(CSVError) -> CSVFile {
-            for row in try parser.finish() { records.append(row.record) }
+            records += try parser.finish()
             return CSVFile(records: records, rhythmRows: parser.rhythmRows)
         }
     }

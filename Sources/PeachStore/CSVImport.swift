@@ -3,11 +3,6 @@ import PeachCore
 
 /// Reading a CSV file (DESIGN.md §4, format 3) into records, checking every row.
 enum CSVImport {
-    struct Row: Sendable {
-        var line: Int
-        var record: TrainingRecord
-    }
-
     /// The longest field accepted, in bytes. The longest value of format 3 is a timestamp with
     /// fractional seconds (about 30 bytes); a longer field means a damaged file, and refusing it
     /// early keeps a gigabyte-long field from ever being held.
@@ -31,7 +26,7 @@ enum CSVImport {
         }
 
         /// Reads the next piece of the file; returns the records completed with it.
-        mutating func read(_ bytes: some Collection<UInt8>) throws(CSVError) -> [Row] {
+        mutating func read(_ bytes: some Collection<UInt8>) throws(CSVError) -> [TrainingRecord] {
             // NUL never occurs in text; invalid UTF-8 is caught field by field, with its line.
             guard !bytes.contains(0) else {
                 throw CSVError(line: nil, reason: .notText)
@@ -42,7 +37,7 @@ enum CSVImport {
         }
 
         /// Reads the rest after the last piece; returns the records completed with it.
-        mutating func finish() throws(CSVError) -> [Row] {
+        mutating func finish() throws(CSVError) -> [TrainingRecord] {
             guard !isEmpty else {
                 throw CSVError(line: nil, reason: .emptyFile)
             }
@@ -54,8 +49,8 @@ enum CSVImport {
         }
 
         /// Reads every complete line at hand.
-        private mutating func advance() throws(CSVError) -> [Row] {
-            var rows: [Row] = []
+        private mutating func advance() throws(CSVError) -> [TrainingRecord] {
+            var rows: [TrainingRecord] = []
             while true {
                 switch stage {
                 case .byteOrderMark:
@@ -184,7 +179,7 @@ enum CSVImport {
             }
         }
 
-        func record() throws(CSVError) -> Row {
+        func record() throws(CSVError) -> TrainingRecord {
             let milliseconds = try timestamp()
             let reference = try note("referenceNote", columns.referenceNote)
             let target = try note("targetNote", columns.targetNote)
@@ -235,7 +230,7 @@ enum CSVImport {
                         timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
                         tuningSystem: tuningSystem, initialCentOffset: initial, userCentError: userCentError))
             }
-            return Row(line: line, record: record)
+            return record
         }
 
         private func text(_ column: Int) -> String {
