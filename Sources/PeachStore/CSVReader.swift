@@ -189,7 +189,8 @@ struct CSVReader {
             // A concrete buffer type keeps String's validation on its fast, specialised path.
             guard
                 let text = fieldStart == fieldEnd
-                    ? "" : String(validating: UnsafeBufferPointer(rebasing: bytes[fieldStart..<fieldEnd]), as: UTF8.self)
+                    ? ""
+                    : String(validating: UnsafeBufferPointer(rebasing: bytes[fieldStart..<fieldEnd]), as: UTF8.self)
             else {
                 throw notText(startLine)
             }

@@ -25,7 +25,8 @@ public struct ReplaceImportPage: Sendable {
         children += [
             el("p", ["id": "import-question"], .text(texts.replaceDetails(question))),
             el(
-                "form", ["id": "import-confirm-form", "method": "post", "action": PageRoute.settingsImportConfirm.path],
+                "form",
+                ["id": "import-confirm-form", "method": "post", "action": PageRoute.settingsImportConfirm.path],
                 el("input", ["type": "hidden", "name": "token", "value": token]),
                 el(
                     "button", ["type": "submit", "name": "answer", "value": "replace", "class": "danger"],
