@@ -31,27 +31,37 @@ extension AppDatabase {
         return text
     }
 
-    /// Imports a CSV file (format 3, as exported by Peach here or on iOS), all or nothing.
-    ///
-    /// The whole file is checked first; any invalid row throws a `CSVError` naming its line,
-    /// column and reason, and nothing is written. Then one transaction merges or replaces.
-    /// Rows of rhythm training (an iOS feature) are skipped and counted. Imported records get
-    /// new exercise ids (the CSV has none): version-7 UUIDs from the record's time.
-    /// - Complexity: O(n log m) for n rows and m stored records; the parsed rows are held in
-    ///   memory (about 80 bytes per record) until they are written.
-    public func importCSV(_ data: Data, mode: ImportMode) throws -> ImportSummary {
-        try importCSV(CSVFile(parsing: data), mode: mode)
+    /// Imports a CSV file (format 3, as exported by Peach here or on iOS), all or nothing (see
+    /// `importCSV(_:mode:confirmedDeletion:)` with a file).
+    public func importCSV(_ data: Data, mode: ImportMode, confirmedDeletion: RecordCounts? = nil) throws
+        -> ImportSummary
+    {
+        try importCSV(CSVFile(parsing: data), mode: mode, confirmedDeletion: confirmedDeletion)
     }
 
-    /// Imports a file already read, all or nothing (see `importCSV(_:mode:)` with data).
-    public func importCSV(_ file: CSVFile, mode: ImportMode) throws -> ImportSummary {
-        let parsed = file.contents
-        return try Self.mapErrors(path: path) {
+    /// Imports a checked CSV file, all or nothing, in one transaction that merges or replaces.
+    ///
+    /// A replace deletes only what the user was shown: `confirmedDeletion` must equal the
+    /// stored records' counts at the moment of writing (from `recordCounts()`), else it throws
+    /// `ReplaceNotConfirmed` with the counts as they are now and changes nothing. An empty
+    /// database needs no confirmation. Rows of rhythm training (an iOS feature) are skipped
+    /// and counted. Imported records get new exercise ids (the CSV has none): version-7 UUIDs
+    /// from the record's time. Any error (a file on disk that changed since it was checked and
+    /// is now invalid included) undoes the whole transaction.
+    /// - Complexity: O(n log m) for n rows and m stored records; memory as `file` holds it.
+    public func importCSV(_ file: CSVFile, mode: ImportMode, confirmedDeletion: RecordCounts? = nil) throws
+        -> ImportSummary
+    {
+        try Self.mapErrors(path: path) {
             try writer.write { db in
                 var replaced = 0
                 let lastExistingID: [StoredRecord.Table: Int64]
                 switch mode {
                 case .replace:
+                    let stored = try Self.recordCounts(db)
+                    guard stored.total == 0 || stored == confirmedDeletion else {
+                        throw ReplaceNotConfirmed(stored: stored, importing: file.recordCount)
+                    }
                     for table in StoredRecord.Table.allCases {
                         try db.execute(sql: "DELETE FROM \(table.rawValue)")
                         replaced += db.changesCount
@@ -70,23 +80,23 @@ extension AppDatabase {
                 var duplicates = 0
                 // Seeded once from the system, then fast: ids need to be distinct, not secret.
                 var generator = SeededRandomNumberGenerator(seed: UInt64.random(in: .min ... .max))
-                for row in parsed.records {
-                    let table = StoredRecord.table(of: row.record)
+                try file.forEachRecord { record in
+                    let table = StoredRecord.table(of: record)
                     if let lastID = lastExistingID[table], lastID > 0 {
                         let exists = try StoredRecord.exists(
-                            StoredRecord.Context(row.record), in: table, upToID: lastID, db)
+                            StoredRecord.Context(record), in: table, upToID: lastID, db)
                         if exists {
                             duplicates += 1
-                            continue
+                            return
                         }
                     }
                     let exerciseID = ImportedExerciseID.make(
-                        milliseconds: Milliseconds.of(row.record.timestamp), using: &generator)
-                    try StoredRecord.insert(row.record, exerciseID: exerciseID, into: db)
+                        milliseconds: Milliseconds.of(record.timestamp), using: &generator)
+                    try StoredRecord.insert(record, exerciseID: exerciseID, into: db)
                     added += 1
                 }
                 return ImportSummary(
-                    mode: mode, added: added, skippedDuplicates: duplicates, skippedRhythmRows: parsed.rhythmRows,
+                    mode: mode, added: added, skippedDuplicates: duplicates, skippedRhythmRows: file.rhythmRows,
                     replaced: replaced)
             }
         }

@@ -84,29 +84,30 @@ extension AppDatabase {
     /// Records per training mode (a prime interval means a unison mode), and the oldest and
     /// newest timestamp.
     public func recordCounts() throws -> RecordCounts {
-        try Self.mapErrors(path: path) {
-            try writer.read { db in
-                var byMode: [TrainingMode: Int] = [:]
-                var first: Int64?
-                var last: Int64?
-                for table in StoredRecord.Table.allCases {
-                    let kind: TrainingMode.Kind = table == .comparisonRecord ? .comparison : .pitchMatching
-                    let rows = try Row.fetchAll(
-                        db,
-                        sql:
-                            "SELECT interval = 'P1', count(*), min(timestamp), max(timestamp) FROM \(table.rawValue) GROUP BY 1"
-                    )
-                    for row in rows {
-                        let mode = TrainingMode.of(kind: kind, interval: row[0] ? .prime : .perfectFifthUp)
-                        byMode[mode, default: 0] += row[1] as Int
-                        first = [first, row[2]].compactMap { $0 }.min()
-                        last = [last, row[3]].compactMap { $0 }.max()
-                    }
-                }
-                return RecordCounts(
-                    byMode: byMode, first: first.map(Milliseconds.date), last: last.map(Milliseconds.date))
+        try Self.mapErrors(path: path) { try writer.read(Self.recordCounts) }
+    }
+
+    /// `recordCounts()` within a transaction.
+    static func recordCounts(_ db: Database) throws -> RecordCounts {
+        var byMode: [TrainingMode: Int] = [:]
+        var first: Int64?
+        var last: Int64?
+        for table in StoredRecord.Table.allCases {
+            let kind: TrainingMode.Kind = table == .comparisonRecord ? .comparison : .pitchMatching
+            let rows = try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT interval = 'P1', count(*), min(timestamp), max(timestamp) FROM \(table.rawValue) GROUP BY 1"
+            )
+            for row in rows {
+                let mode = TrainingMode.of(kind: kind, interval: row[0] ? .prime : .perfectFifthUp)
+                byMode[mode, default: 0] += row[1] as Int
+                first = [first, row[2]].compactMap { $0 }.min()
+                last = [last, row[3]].compactMap { $0 }.max()
             }
         }
+        return RecordCounts(
+            byMode: byMode, first: first.map(Milliseconds.date), last: last.map(Milliseconds.date))
     }
 }
 

@@ -42,6 +42,7 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         case unclosedQuote
         case textAfterQuotedField
         case quoteInUnquotedField
+        case fieldTooLong(limit: Int)
         case unknownTrainingType(found: String)
         case unknownInterval(found: String)
         case intervalMismatch(reference: MIDINote, target: MIDINote, interval: Interval)
@@ -90,6 +91,8 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
                 "A quoted field is followed by text before the next comma."
             case .quoteInUnquotedField:
                 "A quote appears inside an unquoted field; quote the whole field and double the quote."
+            case .fieldTooLong(let limit):
+                "The field is longer than \(limit) bytes, far longer than any value of a Peach export; the file is damaged or not a Peach export."
             case .unknownTrainingType(let found):
                 "\"\(found)\" is not a training type; expected one of \(Self.trainingTypes)."
             case .unknownInterval(let found):

@@ -1,15 +1,99 @@
 import Foundation
+import PeachCore
 
 /// A CSV file read and checked (DESIGN.md §4, format 3), ready for `AppDatabase.importCSV`.
 ///
 /// Reading is the slow part of an import (seconds for a large file) and needs no database, so
-/// a server does it before it takes its lock on the training data; only the writing waits
-/// for it.
+/// it happens before the lock on the training data is taken; only the writing waits for it.
+/// A file on disk is checked in one pass and read again while it is written, so its records
+/// never sit in memory together; a file received over the network (bounded by the upload
+/// limit) keeps its records, about 50 bytes each.
 public struct CSVFile: Sendable {
-    let contents: CSVImport.Result
+    /// Records of the file: rows of comparison and pitch matching.
+    public let recordCount: Int
+    /// Rows of rhythm training from the Peach iOS app, which this Peach skips.
+    public let rhythmRows: Int
+    private let source: Source
 
-    /// Reads every row; any invalid one throws a `CSVError` naming its line, column and reason.
+    private enum Source: Sendable {
+        case records([TrainingRecord])
+        case file(path: String)
+    }
+
+    /// How much of a file on disk is read at once.
+    static let chunkBytes = 1 << 20
+
+    /// Reads every row of `data`; any invalid one throws a `CSVError` naming its line, column
+    /// and reason.
     public init(parsing data: Data) throws(CSVError) {
-        contents = try CSVImport.parse(data)
+        var reader = Reader()
+        try reader.read(data)
+        self = try reader.finish()
+    }
+
+    /// Checks every row of the file at `path` in one streaming pass and keeps only the path:
+    /// `AppDatabase.importCSV` reads it again as it writes. Throws a `CSVError` for an invalid
+    /// row, or the system's error if the file cannot be read.
+    /// - Complexity: O(n) time; memory O(1 MiB) whatever the file's size.
+    public init(checkingFileAt path: String) throws {
+        var parser = CSVImport.Parser()
+        try Self.forEachChunk(of: path) { chunk throws(CSVError) in _ = try parser.read(chunk) }
+        _ = try parser.finish()
+        recordCount = parser.recordCount
+        rhythmRows = parser.rhythmRows
+        source = .file(path: path)
+    }
+
+    private init(records: [TrainingRecord], rhythmRows: Int) {
+        recordCount = records.count
+        self.rhythmRows = rhythmRows
+        source = .records(records)
+    }
+
+    /// Calls `body` with each record, oldest row first.
+    func forEachRecord(_ body: (TrainingRecord) throws -> Void) throws {
+        switch source {
+        case .records(let records):
+            for record in records { try body(record) }
+        case .file(let path):
+            // The file may have changed since it was checked; the parser checks it again, and
+            // an error thrown here undoes the whole import.
+            var parser = CSVImport.Parser()
+            try Self.forEachChunk(of: path) { chunk in
+                for record in try parser.read(chunk) { try body(record) }
+            }
+            for record in try parser.finish() { try body(record) }
+        }
+    }
+
+    private static func forEachChunk(of path: String, _ body: (Data) throws -> Void) throws {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        while let chunk = try handle.read(upToCount: chunkBytes), !chunk.isEmpty {
+            try body(chunk)
+        }
+    }
+
+    /// Reads a CSV file given piece by piece, such as an upload as it arrives, and keeps its
+    /// records; the first invalid row throws as soon as it has arrived.
+    public struct Reader: Sendable {
+        private var parser = CSVImport.Parser()
+        private var records: [TrainingRecord] = []
+
+        public init() {}
+
+        /// Rows read so far, rhythm rows included.
+        public var rowsRead: Int { parser.recordCount + parser.rhythmRows }
+
+        /// Reads the next piece of the file.
+        public mutating func read(_ bytes: some Collection<UInt8>) throws(CSVError) {
+            records += try parser.read(bytes)
+        }
+
+        /// Reads the rest after the last piece.
+        public consuming func finish() throws(CSVError) -> CSVFile {
+            records += try parser.finish()
+            return CSVFile(records: records, rhythmRows: parser.rhythmRows)
+        }
     }
 }

@@ -77,6 +77,12 @@ public enum CSVFormat {
 
     // MARK: Timestamps
 
+    /// A time as the format writes it (ISO 8601 in UTC, to the millisecond), for messages and
+    /// the API: `2026-03-01T12:34:56Z`.
+    public static func timestamp(_ date: Date) -> String {
+        timestamp(Milliseconds.of(date))
+    }
+
     /// `2026-03-01T12:34:56Z`, with `.SSS` only when the milliseconds are not zero.
     static func timestamp(_ milliseconds: Int64) -> String {
         let (seconds, millis) = floorDivide(milliseconds, 1000)

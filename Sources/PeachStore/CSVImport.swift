@@ -3,86 +3,119 @@ import PeachCore
 
 /// Reading a CSV file (DESIGN.md §4, format 3) into records, checking every row.
 enum CSVImport {
-    struct Row: Sendable {
-        var line: Int
-        var record: TrainingRecord
-    }
+    /// The longest field accepted, in bytes. The longest value of format 3 is a timestamp with
+    /// fractional seconds (about 30 bytes); a longer field means a damaged file, and refusing it
+    /// early keeps a gigabyte-long field from ever being held.
+    static let maximumFieldBytes = 1024
 
-    struct Result: Sendable {
-        var records: [Row] = []
-        var rhythmRows = 0
-    }
+    /// Reads a CSV file given piece by piece, checking each row as soon as it is complete:
+    /// the first invalid row throws a `CSVError` naming its line, column and reason.
+    /// - Complexity: O(n) in the bytes; memory O(one piece + one row) beyond the records returned.
+    struct Parser {
+        private var reader = CSVReader()
+        private var stage = Stage.byteOrderMark
+        private var isEmpty = true
+        /// Rows of rhythm training (an iOS feature), skipped.
+        private(set) var rhythmRows = 0
+        /// Records read so far.
+        private(set) var recordCount = 0
 
-    /// Every record of the file, or the first problem found.
-    static func parse(_ data: Data) throws(CSVError) -> Result {
-        let outcome = data.withUnsafeBytes { raw in
-            Swift.Result { () throws(CSVError) -> Result in try parse(raw.bindMemory(to: UInt8.self)) }
+        private enum Stage {
+            case byteOrderMark, formatLine, header
+            case rows(Columns, fieldCount: Int)
         }
-        return try outcome.get()
-    }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(CSVError) -> Result {
-        guard !bytes.isEmpty else {
-            throw CSVError(line: nil, reason: .emptyFile)
-        }
-        // NUL never occurs in text; invalid UTF-8 is caught field by field, with its line.
-        guard !bytes.contains(0) else {
-            throw CSVError(line: nil, reason: .notText)
-        }
-        // The format line.
-        var offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        let lineEnd = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-        var first = String(decoding: bytes[offset..<lineEnd], as: UTF8.self)
-        if first.hasSuffix("\r") { first.removeLast() }
-        first = first.trimmingCharacters(in: .whitespaces)
-        guard first == CSVFormat.formatLine else {
-            let found = first.count > 60 ? String(first.prefix(60)) + "…" : first
-            if first.hasPrefix("# peach-export-format:") {
-                throw CSVError(
-                    line: 1,
-                    reason: .otherFormat(version: shown(String(first.dropFirst("# peach-export-format:".count)))))
+        /// Reads the next piece of the file; returns the records completed with it.
+        mutating func read(_ bytes: some Collection<UInt8>) throws(CSVError) -> [TrainingRecord] {
+            // NUL never occurs in text; invalid UTF-8 is caught field by field, with its line.
+            guard !bytes.contains(0) else {
+                throw CSVError(line: nil, reason: .notText)
             }
-            throw CSVError(line: 1, reason: .notPeachExport(firstLine: found))
+            if !bytes.isEmpty { isEmpty = false }
+            reader.append(bytes)
+            return try advance()
         }
-        offset = min(lineEnd + 1, bytes.count)
-        var reader = CSVReader(bytes: bytes, offset: offset, line: 2)
-        // A header has the 19 columns of the format, perhaps a few more from a later version.
-        reader.maximumFields = 1000
 
-        // The header: columns are found by name, so their order does not matter.
-        guard let (headerLine, names) = try reader.next() else {
+        /// Reads the rest after the last piece; returns the records completed with it.
+        mutating func finish() throws(CSVError) -> [TrainingRecord] {
+            guard !isEmpty else {
+                throw CSVError(line: nil, reason: .emptyFile)
+            }
+            reader.finish()
+            let rows = try advance()
+            if case .rows = stage { return rows }
+            // The file ended before its header.
             throw CSVError(line: 2, reason: .missingHeader)
         }
-        var columnIndex: [String: Int] = [:]
-        for (index, name) in names.enumerated() {
-            let name = name.trimmingCharacters(in: .whitespaces)
-            // Which of two columns of one name would count is a guess; better say so.
-            guard columnIndex.updateValue(index, forKey: name) == nil || name.isEmpty else {
-                throw CSVError(line: headerLine, column: name, reason: .repeatedColumn(Self.shown(name)))
-            }
-        }
-        for column in CSVFormat.columns where columnIndex[column] == nil {
-            throw CSVError(line: headerLine, column: column, reason: .missingColumn(column))
-        }
-        let columns = Columns(index: columnIndex)
-        reader.maximumFields = names.count
 
-        var result = Result()
-        while true {
-            reader.skipBlankLines()
-            guard let (line, fields) = try reader.next() else { break }
-            guard fields.count == names.count else {
-                throw CSVError(line: line, reason: .fieldCount(found: fields.count, expected: names.count))
-            }
-            let row = RowReader(line: line, fields: fields, columns: columns)
-            switch try row.kind() {
-            case .rhythm:
-                result.rhythmRows += 1
-            case .comparison, .pitchMatching:
-                result.records.append(try row.record())
+        /// Reads every complete line at hand.
+        private mutating func advance() throws(CSVError) -> [TrainingRecord] {
+            var rows: [TrainingRecord] = []
+            while true {
+                switch stage {
+                case .byteOrderMark:
+                    guard reader.skipByteOrderMark() else { return rows }
+                    stage = .formatLine
+                case .formatLine:
+                    guard let line = reader.firstLine(limit: 1000) else { return rows }
+                    try Self.checkFormatLine(line)
+                    stage = .header
+                case .header:
+                    // A header has the 19 columns of the format, perhaps a few more from a later version.
+                    reader.maximumFields = 1000
+                    reader.maximumFieldBytes = CSVImport.maximumFieldBytes
+                    guard let (headerLine, names) = try reader.next() else { return rows }
+                    let columns = try Self.columns(names, line: headerLine)
+                    reader.maximumFields = names.count
+                    reader.columnNames = names
+                    stage = .rows(columns, fieldCount: names.count)
+                case .rows(let columns, let fieldCount):
+                    reader.skipBlankLines()
+                    guard let (line, fields) = try reader.next() else { return rows }
+                    guard fields.count == fieldCount else {
+                        throw CSVError(line: line, reason: .fieldCount(found: fields.count, expected: fieldCount))
+                    }
+                    let row = RowReader(line: line, fields: fields, columns: columns)
+                    switch try row.kind() {
+                    case .rhythm:
+                        rhythmRows += 1
+                    case .comparison, .pitchMatching:
+                        rows.append(try row.record())
+                        recordCount += 1
+                    }
+                }
             }
         }
-        return result
+
+        private static func checkFormatLine(_ line: String) throws(CSVError) {
+            let first = line.trimmingCharacters(in: .whitespaces)
+            guard first == CSVFormat.formatLine else {
+                let found = first.count > 60 ? String(first.prefix(60)) + "…" : first
+                if first.hasPrefix("# peach-export-format:") {
+                    throw CSVError(
+                        line: 1,
+                        reason: .otherFormat(
+                            version: shown(String(first.dropFirst("# peach-export-format:".count)))))
+                }
+                throw CSVError(line: 1, reason: .notPeachExport(firstLine: found))
+            }
+        }
+
+        /// Where each column is: they are found by name, so their order does not matter.
+        private static func columns(_ names: [String], line: Int) throws(CSVError) -> Columns {
+            var columnIndex: [String: Int] = [:]
+            for (index, name) in names.enumerated() {
+                let name = name.trimmingCharacters(in: .whitespaces)
+                // Which of two columns of one name would count is a guess; better say so.
+                guard columnIndex.updateValue(index, forKey: name) == nil || name.isEmpty else {
+                    throw CSVError(line: line, column: name, reason: .repeatedColumn(CSVImport.shown(name)))
+                }
+            }
+            for column in CSVFormat.columns where columnIndex[column] == nil {
+                throw CSVError(line: line, column: column, reason: .missingColumn(column))
+            }
+            return Columns(index: columnIndex)
+        }
     }
 
     /// Text from the file as a message repeats it: at most 40 characters, so that a huge bad
@@ -146,7 +179,7 @@ enum CSVImport {
             }
         }
 
-        func record() throws(CSVError) -> Row {
+        func record() throws(CSVError) -> TrainingRecord {
             let milliseconds = try timestamp()
             let reference = try note("referenceNote", columns.referenceNote)
             let target = try note("targetNote", columns.targetNote)
@@ -197,7 +230,7 @@ enum CSVImport {
                         timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
                         tuningSystem: tuningSystem, initialCentOffset: initial, userCentError: userCentError))
             }
-            return Row(line: line, record: record)
+            return record
         }
 
         private func text(_ column: Int) -> String {

@@ -71,12 +71,44 @@ struct CSVExchangeTests {
         for record in sampleRecords(count: 50, seed: 3) { try database.record(record, exerciseID: UUID()) }
         let other = try AppDatabase.inMemory()
         for record in sampleRecords(count: 20, seed: 4) { try other.record(record, exerciseID: UUID()) }
-        let summary = try database.importCSV(Data(try other.exportCSV().utf8), mode: .replace)
+        let summary = try database.importCSV(
+            Data(try other.exportCSV().utf8), mode: .replace, confirmedDeletion: try database.recordCounts())
         #expect(
             summary
                 == ImportSummary(mode: .replace, added: 20, skippedDuplicates: 0, skippedRhythmRows: 0, replaced: 50))
         #expect(try database.exportCSV() == other.exportCSV())
         #expect(try database.loadSettings() == settings)
+    }
+
+    @Test("replace deletes nothing unless the records it deletes were confirmed as they are now")
+    func replaceNeedsConfirmation() throws {
+        let database = try AppDatabase.inMemory()
+        let records = sampleRecords(count: 50, seed: 3)
+        for record in records.dropLast() { try database.record(record, exerciseID: UUID()) }
+        let shown = try database.recordCounts()
+        let other = try AppDatabase.inMemory()
+        for record in sampleRecords(count: 20, seed: 4) { try other.record(record, exerciseID: UUID()) }
+        let file = try CSVFile(parsing: Data(try other.exportCSV().utf8))
+
+        let unconfirmed = try #require(throws: ReplaceNotConfirmed.self) {
+            try database.importCSV(file, mode: .replace)
+        }
+        #expect(unconfirmed == ReplaceNotConfirmed(stored: shown, importing: 20))
+        #expect(shown.total == 49 && shown.first == records.first?.timestamp && shown.last == records[48].timestamp)
+
+        // A record arrives between the question and the answer: the answer no longer fits.
+        try database.record(records[49], exerciseID: UUID())
+        let stale = try #require(throws: ReplaceNotConfirmed.self) {
+            try database.importCSV(file, mode: .replace, confirmedDeletion: shown)
+        }
+        #expect(stale.stored == (try database.recordCounts()))
+        #expect(try database.recordCounts().total == 50)
+
+        let now = try database.recordCounts()
+        #expect(try database.importCSV(file, mode: .replace, confirmedDeletion: now).replaced == 50)
+        // An empty database has nothing to lose: no confirmation needed.
+        let empty = try AppDatabase.inMemory()
+        #expect(try empty.importCSV(file, mode: .replace).added == 20)
     }
 
     /// Written from the format (DESIGN.md §4 and the iOS app's test-data generator): CRLF line

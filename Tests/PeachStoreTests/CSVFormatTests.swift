@@ -76,13 +76,39 @@ struct CSVFormatTests {
         #expect(CSVFormat.field("a,b") == "\"a,b\"")
         #expect(CSVFormat.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
         let bytes = Array("a,\"b,\"\"c\"\"\r\nd\",\r\n\"\"\n".utf8)
-        let records = try bytes.withUnsafeBufferPointer { buffer throws(CSVError) in
-            var reader = CSVReader(bytes: buffer)
-            var records: [(line: Int, fields: [String])] = []
-            while let record = try reader.next() { records.append(record) }
-            return records
-        }
+        var reader = CSVReader()
+        reader.append(bytes)
+        reader.finish()
+        var records: [(line: Int, fields: [String])] = []
+        while let record = try reader.next() { records.append(record) }
         #expect(records.map(\.fields) == [["a", "b,\"c\"\r\nd", ""], [""]])
         #expect(records.map(\.line) == [1, 3])
+    }
+
+    @Test("a file read in pieces of any size gives the same records as read whole")
+    func pieces() throws {
+        let database = try AppDatabase.inMemory()
+        for record in sampleRecords(count: 40) { try database.record(record, exerciseID: UUID()) }
+        // Quotes, CRLF and a byte order mark: the places a piece boundary can fall badly.
+        let text =
+            "\u{FEFF}" + (try database.exportCSV()).replacingOccurrences(of: "\n", with: "\r\n")
+            .replacingOccurrences(of: ",P5,", with: ",\"P5\",")
+        let bytes = Array(text.utf8)
+        var wholeParser = CSVImport.Parser()
+        let whole = try wholeParser.read(bytes) + wholeParser.finish()
+        #expect(Set(whole) == Set(sampleRecords(count: 40)))
+        var generator = SeededRandomNumberGenerator(seed: 3)
+        for _ in 0..<50 {
+            var parser = CSVImport.Parser()
+            var records: [TrainingRecord] = []
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + Int.random(in: 1...40, using: &generator))
+                records += try parser.read(bytes[offset..<end])
+                offset = end
+            }
+            records += try parser.finish()
+            #expect(records == whole)
+        }
     }
 }

@@ -100,8 +100,12 @@ struct CSVRejectionTests {
         Case(
             name: "a huge bad value, repeated only in part",
             data: Data(
-                (header + good.replacingOccurrences(of: "true", with: String(repeating: "y", count: 100_000))).utf8),
+                (header + good.replacingOccurrences(of: "true", with: String(repeating: "y", count: 1000))).utf8),
             line: 3, column: "isCorrect", mentions: ["\"" + String(repeating: "y", count: 40) + "…\""]),
+        Case(
+            name: "a field past the length limit",
+            data: Data((header + good.replacingOccurrences(of: ",C4,", with: ",\"" + String(repeating: "C", count: 2000) + "\",")).utf8),
+            line: 3, column: "referenceNoteName", mentions: ["1024 bytes"]),
         Case(
             name: "an unclosed quote", data: Data((header + good + "\"pitchDiscrimination,2026").utf8),
             line: 4, column: nil, mentions: ["quoted field is not closed"]),
@@ -129,5 +133,44 @@ struct CSVRejectionTests {
         #expect(try contents(of: path) == before.0)
         #expect(try contents(of: path + "-wal") == before.1)
         #expect(try database.recordCounts().total == 20)
+    }
+
+    @Test("a gigabyte-long quoted field is refused after its first kilobytes, naming row, column and limit")
+    func hugeFieldRefusedEarly() throws {
+        var parser = CSVImport.Parser()
+        _ = try parser.read(Array((Self.header + "pitchDiscrimination,2026-03-01T12:34:56Z,60,\"").utf8))
+        let piece = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+        var piecesRead = 0
+        let error = try #require(throws: CSVError.self) {
+            // 1 GiB if it were all read; the parser must give up within the first piece.
+            for _ in 0..<1024 {
+                piecesRead += 1
+                _ = try parser.read(piece)
+            }
+        }
+        #expect(piecesRead == 1)
+        #expect(error == CSVError(line: 3, column: "referenceNoteName", reason: .fieldTooLong(limit: 1024)))
+    }
+
+    @Test("a file on disk with a bad row far in is refused with its line, and nothing is written")
+    func fileOnDisk() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("big.csv")
+        // About 2.5 MiB: the bad row lies beyond the first pieces the file is read in.
+        let rows = String(repeating: Self.good, count: 30_000)
+        try Data((Self.header + rows + Self.good.replacingOccurrences(of: ",P5,", with: ",P9,")).utf8).write(to: file)
+        let error = try #require(throws: CSVError.self) { try CSVFile(checkingFileAt: file.path) }
+        #expect(error.line == 30_003)
+        #expect(error.column == "interval")
+
+        try Data((Self.header + rows).utf8).write(to: file)
+        let checked = try CSVFile(checkingFileAt: file.path)
+        #expect(checked.recordCount == 30_000)
+        // The file changed between the check and the import: the import, read again, is undone.
+        try Data((Self.header + rows + "pitchDiscrimination,bad").utf8).write(to: file)
+        let database = try AppDatabase.inMemory()
+        #expect(throws: CSVError.self) { try database.importCSV(checked, mode: .merge) }
+        #expect(try database.recordCounts().total == 0)
     }
 }

@@ -90,6 +90,34 @@ final class CommandLineTests {
         #expect(replaced.output.hasPrefix("Imported 5 records, replacing 0 stored records"))
     }
 
+    @Test("import --replace says what it would delete and changes nothing without --yes; with --yes it replaces")
+    func replaceNeedsYes() throws {
+        let stored = try AppDatabase.open(path: database)
+        for record in sampleRecords(count: 7) { try stored.record(record, exerciseID: UUID()) }
+        let counts = try stored.recordCounts()
+        let fixture = folder.appendingPathComponent("other.csv")
+        let other = try AppDatabase.inMemory()
+        for record in sampleRecords(count: 3) { try other.record(record, exerciseID: UUID()) }
+        try other.exportCSV().write(to: fixture, atomically: true, encoding: .utf8)
+
+        let refused = try run("import", fixture.path, "--replace", "--data", database)
+        #expect(refused.status != 0)
+        #expect(refused.output.isEmpty)
+        let first = CSVFormat.timestamp(Milliseconds.of(try #require(counts.first)))
+        let last = CSVFormat.timestamp(Milliseconds.of(try #require(counts.last)))
+        #expect(
+            refused.errors.contains(
+                "Replacing deletes the 7 stored records from \(first) to \(last) and imports 3 records from the file."
+            ), "\(refused.errors)")
+        #expect(refused.errors.contains("Nothing was changed. Run the command again with --yes to replace."))
+        #expect(try AppDatabase.open(path: database).recordCounts() == counts)
+
+        let replaced = try run("import", fixture.path, "--replace", "--yes", "--data", database)
+        #expect(replaced.status == 0, "\(replaced.errors)")
+        #expect(replaced.output.hasPrefix("Imported 3 records, replacing 7 stored records"))
+        #expect(try AppDatabase.open(path: database).recordCounts().total == 3)
+    }
+
     @Test("errors go to stderr with a non-zero exit status and no stack trace")
     func errors() throws {
         let bad = folder.appendingPathComponent("bad.csv")

@@ -231,7 +231,7 @@ struct PageTests {
             let html = try await client.get("/settings").text
             #expect(
                 html.contains(
-                    "<form id=\"import-form\" action=\"/settings/import\" method=\"post\" enctype=\"multipart/form-data\">"
+                    "<form id=\"import-form\" action=\"/settings/import\" method=\"post\" enctype=\"multipart/form-data\""
                 ))
             let imported = try await client.send(.post, "/settings/import", json: form(header + row), contentType: type)
             #expect(imported.status == .seeOther)
@@ -253,6 +253,77 @@ struct PageTests {
             let unknownMode = try await client.send(
                 .post, "/settings/import", json: form(header + row, mode: "append"), contentType: type)
             #expect(unknownMode.status == .unprocessableContent)
+        }
+        #expect(try recordCount(database) == 1)
+    }
+
+    @Test("a replace without scripts shows what it deletes, and deletes only after a second, explicit submit")
+    func plainReplaceAsksFirst() async throws {
+        let database = try AppDatabase.inMemory()
+        let header = CSVFormat.formatLine + "\n" + CSVFormat.header + "\n"
+        @Sendable func row(_ time: String) -> String {
+            "pitchDiscrimination,\(time),60,C4,67,G4,P5,equalTemperament,12.5,true,,,,,,,,,\n"
+        }
+        @Sendable func form(_ csv: String, mode: String) -> String {
+            [
+                "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"export.csv\"\r\n"
+                    + "Content-Type: text/csv\r\n\r\n\(csv)\r\n",
+                "--XyZ\r\nContent-Disposition: form-data; name=\"mode\"\r\n\r\n\(mode)\r\n", "--XyZ--\r\n",
+            ].joined()
+        }
+        let type = "multipart/form-data; boundary=XyZ"
+        let stored = header + row("2026-03-01T12:00:00Z") + row("2026-03-05T08:30:00Z")
+        let file = header + row("2027-01-01T00:00:00Z")
+        @Sendable func token(_ html: String) throws -> String {
+            let start = try #require(html.range(of: "name=\"token\" value=\"")).upperBound
+            return String(html[start...].prefix { $0 != "\"" })
+        }
+        try await withApp(database: database) { client in
+            _ = try await client.send(.post, "/settings/import", json: form(stored, mode: "merge"), contentType: type)
+            let asked = try await client.send(
+                .post, "/settings/import", json: form(file, mode: "replace"), contentType: type)
+            #expect(asked.status == .ok)
+            #expect(asked.text.contains("<h1>Replace all training data?</h1>"))
+            #expect(
+                asked.text.contains(
+                    "Replacing deletes all 2 stored records, from 1 March 2026 to 5 March 2026, and imports the 1 record of the file."
+                ))
+            #expect(asked.text.contains("<form id=\"import-confirm-form\" method=\"post\" action=\"/settings/import/confirm\">"))
+            #expect(try recordCount(database) == 2)
+
+            // Backing out deletes nothing, and the question cannot be answered "yes" later.
+            let firstToken = try token(asked.text)
+            let cancelled = try await client.send(
+                .post, "/settings/import/confirm", json: "token=\(firstToken)&answer=cancel",
+                contentType: "application/x-www-form-urlencoded")
+            #expect(cancelled.headers[.location] == "/settings?import=cancelled")
+            #expect(try await client.get("/settings?import=cancelled").text.contains("Nothing was imported or deleted."))
+            let late = try await client.send(
+                .post, "/settings/import/confirm", json: "token=\(firstToken)&answer=replace",
+                contentType: "application/x-www-form-urlencoded")
+            #expect(late.status == .gone)
+            #expect(late.text.contains("choose the file again"))
+            #expect(try recordCount(database) == 2)
+
+            // A record arrives between the question and the answer: asked again, nothing deleted.
+            let again = try await client.send(
+                .post, "/settings/import", json: form(file, mode: "replace"), contentType: type, language: "de")
+            #expect(again.text.contains("Ersetzen löscht alle 2 gespeicherten Übungen vom 1. März 2026 bis zum 5. März 2026"))
+            _ = try await client.send(
+                .post, "/settings/import", json: form(header + row("2026-03-09T10:00:00Z"), mode: "merge"),
+                contentType: type)
+            let changed = try await client.send(
+                .post, "/settings/import/confirm", json: "token=\(try token(again.text))&answer=replace",
+                contentType: "application/x-www-form-urlencoded")
+            #expect(changed.status == .conflict)
+            #expect(changed.text.contains("The training data changed since you were asked; nothing was deleted."))
+            #expect(changed.text.contains("deletes all 3 stored records, from 1 March 2026 to 9 March 2026"))
+            #expect(try recordCount(database) == 3)
+
+            let replaced = try await client.send(
+                .post, "/settings/import/confirm", json: "token=\(try token(changed.text))&answer=replace",
+                contentType: "application/x-www-form-urlencoded")
+            #expect(replaced.headers[.location] == "/settings?added=1&duplicates=0&rhythm=0")
         }
         #expect(try recordCount(database) == 1)
     }

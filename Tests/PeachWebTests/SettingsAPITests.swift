@@ -151,11 +151,77 @@ struct DataAPITests {
             #expect(again.json.string("message") == "0 Übungen importiert. 3 Duplikate übersprungen.")
             // The imported records continue the chain: the next comparison is not a cold start.
             #expect(abs(abs(targetCents(try await client.nextExercise("comparison"))) - 100) > 1e-6)
-            let replaced = try await client.send(
-                .post, "/api/import?mode=replace", json: csv.value, contentType: "text/csv")
-            #expect(replaced.json[path: "summary", "added"] as? Int == 3)
         }
         #expect(try recordCount(target) == 3)
+    }
+
+    @Test("a replace answers 202 with what it deletes; only the token's confirmation deletes, and backing out keeps all")
+    func replaceAsksFirst() async throws {
+        let database = try AppDatabase.inMemory()
+        let header = CSVFormat.formatLine + "\n" + CSVFormat.header + "\n"
+        @Sendable func row(_ time: String) -> String {
+            "pitchDiscrimination,\(time),60,C4,67,G4,P5,equalTemperament,12.5,true,,,,,,,,,\n"
+        }
+        let file = header + row("2027-01-01T00:00:00Z") + row("2027-01-02T00:00:00Z")
+        try await withApp(database: database) { client in
+            // An empty database loses nothing: a replace is done at once.
+            let first = try await client.send(
+                .post, "/api/import?mode=replace", json: header + row("2026-03-01T12:00:00.250Z"), contentType: "text/csv")
+            #expect(first.status == .ok)
+            _ = try await client.send(
+                .post, "/api/import?mode=merge", json: header + row("2026-03-05T08:30:00Z"), contentType: "text/csv")
+
+            let asked = try await client.send(.post, "/api/import?mode=replace", json: file, contentType: "text/csv")
+            #expect(asked.status == .accepted)
+            let token = try #require(asked.json[path: "confirmation", "token"] as? String)
+            #expect(asked.json[path: "confirmation", "deleting", "records"] as? Int == 2)
+            #expect(asked.json[path: "confirmation", "deleting", "first"] as? String == "2026-03-01T12:00:00.250Z")
+            #expect(asked.json[path: "confirmation", "deleting", "last"] as? String == "2026-03-05T08:30:00Z")
+            #expect(asked.json[path: "confirmation", "importing"] as? Int == 2)
+            #expect(
+                asked.json.string("message")
+                    == "Replacing deletes all 2 stored records, from 1 March 2026 to 5 March 2026, and imports the 2 records of the file. This cannot be undone."
+            )
+            #expect(try recordCount(database) == 2)
+
+            let cancelled = try await client.send(
+                .post, "/api/import/confirm", json: #"{"token": "\#(token)", "confirm": false}"#)
+            #expect(cancelled.status == .ok)
+            #expect(cancelled.json.string("message") == "Nothing was imported or deleted.")
+            let late = try await client.send(
+                .post, "/api/import/confirm", json: #"{"token": "\#(token)", "confirm": true}"#)
+            #expect(late.status == .gone)
+            #expect(late.errorCode == "noPendingImport")
+            let guessed = try await client.send(
+                .post, "/api/import/confirm", json: #"{"token": "0-0", "confirm": true}"#)
+            #expect(guessed.status == .gone)
+            #expect(try recordCount(database) == 2)
+
+            let again = try await client.send(.post, "/api/import?mode=replace", json: file, contentType: "text/csv")
+            let replaced = try await client.send(
+                .post, "/api/import/confirm",
+                json: #"{"token": "\#(try #require(again.json[path: "confirmation", "token"] as? String))", "confirm": true}"#)
+            #expect(replaced.status == .ok)
+            #expect(replaced.json[path: "summary", "added"] as? Int == 2)
+            #expect(replaced.json[path: "summary", "replaced"] as? Int == 2)
+        }
+        #expect(try recordCount(database) == 2)
+        #expect(try database.recordCounts().first == Date(timeIntervalSince1970: 1_798_761_600))
+    }
+
+    @Test("an upload with an absurdly long field is refused naming its line, column and the limit")
+    func longFieldRefused() async throws {
+        let database = try AppDatabase.inMemory()
+        let csv =
+            CSVFormat.formatLine + "\n" + CSVFormat.header + "\n"
+            + "pitchDiscrimination,2026-03-01T12:34:56Z,60,\"" + String(repeating: "C", count: 1 << 20) + "\",67\n"
+        try await withApp(database: database) { client in
+            let response = try await client.send(.post, "/api/import", json: csv, contentType: "text/csv")
+            #expect(response.status == .unprocessableContent)
+            #expect(response.errorMessage?.contains("Line 3, column referenceNoteName") == true, "\(response.text)")
+            #expect(response.errorMessage?.contains("1024 bytes") == true)
+        }
+        #expect(try recordCount(database) == 0)
     }
 
     @Test("an invalid CSV is a 422 invalidCSV naming the line; nothing is stored")
@@ -188,7 +254,7 @@ struct DataAPITests {
         let reasons: [CSVError.Reason] = [
             .emptyFile, .notText, .otherFormat(version: "1"), .notPeachExport(firstLine: "a,b"), .missingHeader,
             .missingColumn("interval"), .fieldCount(found: 5, expected: 19), .unclosedQuote, .textAfterQuotedField,
-            .quoteInUnquotedField, .unknownTrainingType(found: "x"), .unknownInterval(found: "P9"),
+            .quoteInUnquotedField, .fieldTooLong(limit: 1024), .unknownTrainingType(found: "x"), .unknownInterval(found: "P9"),
             .intervalMismatch(reference: c4, target: try MIDINote(66), interval: .perfectFifth),
             .unknownTuningSystem(found: "x"), .centOffsetOutOfRange(found: "0"), .notABoolean(found: "yes"),
             .initialCentOffsetOutOfRange(found: "200"), .centErrorOutOfRange(found: "1e309"),

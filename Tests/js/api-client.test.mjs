@@ -107,21 +107,64 @@ test('next exercise: GET the page URL, retried while offline, stops when aborted
 test('settings, import and reset use the documented methods, bodies and media types', async () => {
   const { fetch, calls } = scriptedFetch([
     json(200, { settings: { referencePitch: '442' } }),
-    json(200, { summary: { added: 2, skippedDuplicates: 0, skippedRhythm: 0 }, message: 'Imported 2 records.' }),
+    json(200, { summary: { added: 2, skippedDuplicates: 0, skippedRhythm: 0, replaced: 3 }, message: 'Imported 2 records.' }),
     json(200, { deleted: 12 }),
     json(422, { error: { code: 'outOfRange', message: 'Reference pitch 600 Hz is outside 380–500 Hz.' } }),
   ]);
-  const client = new ApiClient({ fetch, sleep: async () => {} });
+  const uploads = [];
+  const confirmation = { confirmation: { token: 'a-b', deleting: { records: 3 }, importing: 2 }, message: 'Replacing deletes…' };
+  const client = new ApiClient({ fetch, sleep: async () => {}, XMLHttpRequest: fakeXHR(uploads, 202, confirmation) });
   assert.deepEqual(await client.putSettings({ referencePitch: 442 }), { referencePitch: '442' });
   assert.equal(calls[0].method, 'PUT');
   assert.equal(calls[0].url, '/api/settings');
   assert.equal(calls[0].body, '{"referencePitch":442}');
-  const imported = await client.importCSV('# peach-export-format:3\n', 'replace');
+  const progress = [];
+  const asked = await client.importCSV('# peach-export-format:3\n', 'replace', {
+    onProgress: (sent, total) => progress.push([sent, total]),
+  });
+  assert.deepEqual(asked, confirmation);
+  assert.equal(uploads[0].method, 'POST');
+  assert.equal(uploads[0].url, '/api/import?mode=replace');
+  assert.equal(uploads[0].headers['Content-Type'], 'text/csv');
+  assert.equal(uploads[0].body, '# peach-export-format:3\n');
+  assert.deepEqual(progress, [[12, 24], [24, 24]]);
+  const imported = await client.confirmImport('a-b', true);
   assert.equal(imported.message, 'Imported 2 records.');
-  assert.equal(calls[1].url, '/api/import?mode=replace');
-  assert.equal(calls[1].headers['Content-Type'], 'text/csv');
-  assert.equal(calls[1].body, '# peach-export-format:3\n');
+  assert.equal(calls[1].url, '/api/import/confirm');
+  assert.equal(calls[1].body, '{"token":"a-b","confirm":true}');
   assert.deepEqual(await client.reset(), { deleted: 12 });
   assert.equal(calls[2].body, '{"confirm":true}');
   await assert.rejects(client.putSettings({ referencePitch: 600 }), { code: 'outOfRange', status: 422 });
 });
+
+test('an import refused by the server rejects with its message', async () => {
+  const refusal = { error: { code: 'invalidCSV', message: 'The file cannot be imported; line 3 …' } };
+  const client = new ApiClient({ XMLHttpRequest: fakeXHR([], 422, refusal) });
+  await assert.rejects(client.importCSV('x', 'merge'), { code: 'invalidCSV', status: 422, message: refusal.error.message });
+});
+
+/** An XMLHttpRequest that records what is sent, reports half then all of 24 bytes, and answers `status` with `reply` as JSON. */
+function fakeXHR(uploads, status, reply) {
+  return class {
+    constructor() {
+      this.headers = {};
+      this.listeners = {};
+      this.upload = { listeners: {}, addEventListener(type, f) { this.listeners[type] = f; } };
+    }
+    open(method, url) { Object.assign(this, { method, url }); }
+    setRequestHeader(name, value) { this.headers[name] = value; }
+    addEventListener(type, f) { this.listeners[type] = f; }
+    getResponseHeader(name) { return name === 'Content-Type' ? 'application/json; charset=utf-8' : null; }
+    send(body) {
+      this.body = body;
+      uploads.push(this);
+      queueMicrotask(() => {
+        this.upload.listeners.progress?.({ lengthComputable: true, loaded: 12, total: 24 });
+        this.upload.listeners.load?.({ loaded: 24, total: 24 });
+        this.status = status;
+        this.responseText = JSON.stringify(reply);
+        this.listeners.load?.();
+      });
+    }
+  };
+}

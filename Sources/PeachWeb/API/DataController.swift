@@ -3,16 +3,19 @@ import Hummingbird
 import PeachCore
 import PeachStore
 
-/// `GET /api/export`, `POST /api/import?mode=merge|replace` and `POST /api/reset` (docs/api.md).
+/// `GET /api/export`, `POST /api/import?mode=merge|replace`, `POST /api/import/confirm` and
+/// `POST /api/reset` (docs/api.md).
 struct DataController: Sendable {
     let database: AppDatabase
     let training: TrainingService
+    let importer: CSVImporter
     let localizer: Localizer
     let now: @Sendable () -> Date
 
     func addRoutes(to group: RouterGroup<PeachRequestContext>) {
         group.get("export", use: export)
         group.post("import", use: importCSV)
+        group.post("import/confirm", use: confirmImport)
         group.post("reset", use: reset)
     }
 
@@ -60,6 +63,9 @@ struct DataController: Sendable {
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
 
+    /// Reads the CSV as it arrives, checking each row then, so that a large upload is never
+    /// held whole (only its records are); a replace that deletes records answers 202 with what
+    /// it deletes and the token that confirms it (`confirmImport`).
     @Sendable func importCSV(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let modeName = request.uri.queryParameters.get("mode") ?? ImportMode.merge.rawValue
@@ -67,19 +73,80 @@ struct DataController: Sendable {
             throw APIError(
                 .badRequest, code: "unknownMode", message: texts.errorUnknownImportMode(APIError.shown(modeName)))
         }
-        let data = try await request.body(accepting: ["text/csv"], limit: Request.csvBodyLimit, texts: texts)
-        let summary: ImportSummary
-        do {
-            summary = try await training.importCSV(data, mode: mode)
-        } catch let error as CSVError {
+        let file = try await Self.readCSV(request, texts: texts)
+        return try reply(await importer.importCSV(file, mode: mode), texts: texts)
+    }
+
+    /// The body as a checked CSV file, read piece by piece within `Request.csvBodyLimit`.
+    static func readCSV(_ request: Request, texts: Texts) async throws -> CSVFile {
+        guard request.mediaType == "text/csv" else {
+            throw APIError.unsupportedMediaType(
+                expected: "text/csv", received: request.headers[.contentType] ?? "", texts)
+        }
+        let limit = Request.csvBodyLimit
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            throw APIError.bodyTooLarge(limit: limit, texts)
+        }
+        var reader = CSVFile.Reader()
+        var received = 0
+        var refusal: CSVError?
+        for try await piece in request.body {
+            received += piece.readableBytes
+            guard received <= limit else { throw APIError.bodyTooLarge(limit: limit, texts) }
+            // After a refusal the rest is still read (not parsed): a browser that is cut off
+            // mid-upload reports a network error instead of the reason.
+            guard refusal == nil else { continue }
+            do throws(CSVError) {
+                try reader.read(piece.readableBytesView)
+            } catch {
+                refusal = error
+            }
+        }
+        do throws(CSVError) {
+            if let refusal { throw refusal }
+            return try reader.finish()
+        } catch {
             throw APIError(.unprocessableContent, code: "invalidCSV", message: texts.invalidCSV(error))
         }
-        return try JSONResponse.make(
-            ImportReply(
-                summary: .init(
-                    added: summary.added, skippedDuplicates: summary.skippedDuplicates,
-                    skippedRhythm: summary.skippedRhythmRows),
-                message: texts.importSucceeded(summary.added, summary.skippedDuplicates, summary.skippedRhythmRows)))
+    }
+
+    /// `{"token": "…", "confirm": true}` does the replace the token names; `"confirm": false`
+    /// backs out, and nothing is changed.
+    @Sendable func confirmImport(request: Request, context: PeachRequestContext) async throws -> Response {
+        let texts = await localizer.texts(for: request)
+        let body = try await request.decodeJSON(ConfirmBody.self, texts: texts)
+        guard body.confirm else {
+            await importer.cancel(body.token)
+            return try JSONResponse.make(["message": texts.importCancelled])
+        }
+        return try reply(await importer.confirm(body.token), texts: texts)
+    }
+
+    private func reply(_ outcome: CSVImporter.Outcome, texts: Texts) throws -> Response {
+        switch outcome {
+        case .imported(let summary):
+            return try JSONResponse.make(
+                ImportReply(
+                    summary: .init(
+                        added: summary.added, skippedDuplicates: summary.skippedDuplicates,
+                        skippedRhythm: summary.skippedRhythmRows, replaced: summary.replaced),
+                    message: texts.importSucceeded(
+                        summary.added, summary.skippedDuplicates, summary.skippedRhythmRows)))
+        case .needsConfirmation(let token, let question, let changed):
+            let details = texts.replaceDetails(question)
+            return try JSONResponse.make(
+                ConfirmationReply(
+                    confirmation: .init(
+                        token: token,
+                        deleting: .init(
+                            records: question.stored.total, first: question.stored.first.map(CSVFormat.timestamp),
+                            last: question.stored.last.map(CSVFormat.timestamp)),
+                        importing: question.importing, changedSinceAsked: changed),
+                    message: changed ? texts.importReplaceChanged + " " + details : details),
+                status: .accepted)
+        case .noLongerWaiting:
+            throw APIError(.gone, code: "noPendingImport", message: texts.errorNoPendingImport)
+        }
     }
 
     struct ImportReply: Encodable {
@@ -87,9 +154,45 @@ struct DataController: Sendable {
             let added: Int
             let skippedDuplicates: Int
             let skippedRhythm: Int
+            /// Records deleted by a replace.
+            let replaced: Int
         }
         let summary: Summary
         let message: String
+    }
+
+    /// A replace waiting for `POST /api/import/confirm`: nothing has changed yet.
+    struct ConfirmationReply: Encodable {
+        struct Confirmation: Encodable {
+            struct Deleting: Encodable {
+                let records: Int
+                let first: String?
+                let last: String?
+            }
+            let token: String
+            let deleting: Deleting
+            let importing: Int
+            let changedSinceAsked: Bool
+        }
+        let confirmation: Confirmation
+        let message: String
+    }
+
+    /// `{"token": "…", "confirm": true|false}`; any other key is a 400.
+    struct ConfirmBody: Decodable {
+        let token: String
+        let confirm: Bool
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case token, confirm
+        }
+
+        init(from decoder: any Decoder) throws {
+            try StrictDecoding.refuseUnknownKeys(decoder, allowed: CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            token = try container.decode(String.self, forKey: .token)
+            confirm = try container.decode(Bool.self, forKey: .confirm)
+        }
     }
 
     /// `{"confirm": true}`; any other key is a 400.

@@ -69,9 +69,10 @@ func buildRouter(
     }
     ExerciseController(training: training, localizer: localizer).addRoutes(to: router.group("api/exercises"))
     SettingsController(training: training, localizer: localizer).addRoutes(to: router.group("api/settings"))
-    DataController(database: database, training: training, localizer: localizer, now: now).addRoutes(
-        to: router.group("api"))
-    PageController(training: training, localizer: localizer).addRoutes(to: router)
+    let importer = CSVImporter(training: training, pending: PendingReplace(), now: now)
+    DataController(database: database, training: training, importer: importer, localizer: localizer, now: now)
+        .addRoutes(to: router.group("api"))
+    PageController(training: training, importer: importer, localizer: localizer).addRoutes(to: router)
     PairingController(database: database, pairing: pairing, localizer: localizer, now: now).addRoutes(to: router)
     Assets().addRoutes(to: router)
     router.addMethodNotAllowedRoutes()

@@ -33,6 +33,17 @@ class RetryableError extends Error {
   }
 }
 
+/** The error for a reply that is not 2xx: `RetryableError` while the server cannot answer, else `ApiError`. */
+function replyError(status, data) {
+  const error = data && typeof data === 'object' ? data.error : null;
+  if (status >= 500 || status === 429 || status === 408) {
+    // Retried: a full disk (507) is over once space is freed, and the answer is kept until then.
+    return new RetryableError(`HTTP ${status}`, status === 507 ? error?.message ?? '' : '');
+  }
+  return new ApiError(status, error?.code ?? 'httpError',
+    error?.message ?? (typeof data === 'string' && data ? data : `HTTP ${status}`));
+}
+
 const defaultSleep = (milliseconds, signal) => new Promise((resolve, reject) => {
   const timer = setTimeout(resolve, milliseconds);
   signal?.addEventListener('abort', () => { clearTimeout(timer); reject(new AbortedError()); }, { once: true });
@@ -43,6 +54,7 @@ export class ApiClient {
   /**
    * @param {object} [options]
    * @param {typeof fetch} [options.fetch]
+   * @param {typeof XMLHttpRequest} [options.XMLHttpRequest] for uploads that report progress
    * @param {(ms: number, signal?: AbortSignal) => Promise<void>} [options.sleep] injected for tests
    * @param {number} [options.initialDelayMs=250] first retry delay; doubles each time
    * @param {number} [options.maxDelayMs=8000]
@@ -50,6 +62,7 @@ export class ApiClient {
    */
   constructor(options = {}) {
     this.fetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.XMLHttpRequest = options.XMLHttpRequest ?? globalThis.XMLHttpRequest;
     this.sleep = options.sleep ?? defaultSleep;
     this.initialDelayMs = options.initialDelayMs ?? 250;
     this.maxDelayMs = options.maxDelayMs ?? 8000;
@@ -88,13 +101,36 @@ export class ApiClient {
       ? await response.json().catch(() => null)
       : await response.text().catch(() => '');
     if (response.ok) return data;
-    const error = data && typeof data === 'object' ? data.error : null;
-    if (response.status >= 500 || response.status === 429 || response.status === 408) {
-      // Retried: a full disk (507) is over once space is freed, and the answer is kept until then.
-      throw new RetryableError(`HTTP ${response.status}`, response.status === 507 ? error?.message ?? '' : '');
-    }
-    throw new ApiError(response.status, error?.code ?? 'httpError',
-      error?.message ?? (typeof data === 'string' && data ? data : `HTTP ${response.status}`));
+    throw replyError(response.status, data);
+  }
+
+  /**
+   * A one-off POST of a large body through XMLHttpRequest, which (unlike fetch) reports how
+   * much of the body has been sent: `onProgress(sent, total)`, last with sent === total once
+   * the whole body is out and the server is reading it. Replies as `send`; not retried.
+   */
+  upload(url, body, contentType, onProgress) {
+    return new Promise((resolve, reject) => {
+      const request = new this.XMLHttpRequest();
+      request.open('POST', url);
+      request.setRequestHeader('Accept', 'application/json');
+      request.setRequestHeader('Content-Type', contentType);
+      request.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress?.(event.loaded, event.total);
+      });
+      request.upload.addEventListener('load', (event) => onProgress?.(event.total, event.total));
+      request.addEventListener('load', () => {
+        const type = request.getResponseHeader('Content-Type') ?? '';
+        let data = request.responseText;
+        if (type.includes('json')) {
+          try { data = JSON.parse(data); } catch { data = null; }
+        }
+        if (request.status >= 200 && request.status < 300) resolve(data);
+        else reject(replyError(request.status, data));
+      });
+      request.addEventListener('error', () => reject(new RetryableError('network error')));
+      request.send(body);
+    });
   }
 
   /** `send`, retried with exponential backoff until it gets through (or is aborted / 4xx). */
@@ -154,10 +190,19 @@ export class ApiClient {
     return (await this.send('PUT', '/api/settings', { body: values })).settings;
   }
 
-  /** `POST /api/import?mode=merge|replace` with the CSV text or file as `text/csv`. */
-  async importCSV(csv, mode) {
+  /**
+   * `POST /api/import?mode=merge|replace` with the CSV text or file as `text/csv`, reporting
+   * `onProgress(sent, total)` → `{summary, message}`, or for a replace that deletes records
+   * `{confirmation, message}` (nothing changed yet; answer with `confirmImport`).
+   */
+  async importCSV(csv, mode, { onProgress } = {}) {
     const url = `/api/import?mode=${encodeURIComponent(mode === 'replace' ? 'replace' : 'merge')}`;
-    return this.send('POST', url, { body: csv, contentType: 'text/csv' });
+    return this.upload(url, csv, 'text/csv', onProgress);
+  }
+
+  /** `POST /api/import/confirm`: do (`confirm` true) or drop the replace `token` names. */
+  async confirmImport(token, confirm) {
+    return this.send('POST', '/api/import/confirm', { body: { token, confirm } });
   }
 
   /** `POST /api/reset` with `{"confirm": true}` → `{deleted}`. */

@@ -120,31 +120,96 @@ export function startSettingsPage(app, main) {
     });
   }
 
-  // --- CSV import ----------------------------------------------------------------------------
+  // --- CSV import: progress, and a question before a replace deletes --------------------------
   const importForm = main.querySelector('#import-form');
   if (importForm) {
     const result = messageElement(importForm, '#import-result', 'import-result', 'status');
     if (!result.textContent) result.hidden = true;
-    // A new file choice makes the last import's message stale: it would seem to speak of the new file.
+    const progress = importForm.querySelector('#import-progress');
+    const submit = importForm.querySelector('button[type="submit"], button:not([type])');
+    const confirmBlock = importForm.querySelector('#import-confirm');
+    const question = importForm.querySelector('#import-question');
+    const confirmButton = importForm.querySelector('#import-confirm-button');
+    const cancelButton = importForm.querySelector('#import-cancel');
+    const failed = (error) => show(result, error instanceof ApiError ? error.message : (main.dataset.msgOffline ?? error.message), true);
+    /** The replace waiting for an answer: its token, or null. */
+    let waitingToken = null;
+    const ask = (reply) => {
+      waitingToken = reply?.confirmation?.token ?? null;
+      if (confirmBlock) confirmBlock.hidden = !waitingToken;
+      if (waitingToken) {
+        show(result, '', false);
+        if (question) question.textContent = reply.message ?? '';
+        // Cancel, not the destructive button, has the focus: an Enter too many deletes nothing.
+        cancelButton?.focus();
+      }
+    };
+    const busy = (isBusy) => {
+      for (const button of [submit, confirmButton, cancelButton]) if (button) button.disabled = isBusy;
+      if (progress && !isBusy) progress.hidden = true;
+    };
+    /** Shows how much of the file has been sent, in steps of 10 % so a screen reader is not flooded. */
+    let shownPercent = -1;
+    const onProgress = (sent, total) => {
+      const percent = total > 0 ? Math.floor((sent / total) * 100) : 100;
+      if (progress) { progress.hidden = false; progress.value = percent; }
+      if (sent >= total) {
+        show(result, importForm.dataset.msgReading ?? '', false);
+      } else if (Math.floor(percent / 10) !== Math.floor(shownPercent / 10)) {
+        show(result, (importForm.dataset.msgSending ?? '').replace('{percent}', String(percent)), false);
+      }
+      shownPercent = percent;
+    };
+    const finish = (reply) => {
+      if (reply?.confirmation) ask(reply);
+      else { ask(null); show(result, reply?.message ?? '', false); }
+    };
+    // A new file choice makes the last import's message and question stale: they would seem to speak of the new file.
     listen(importForm, 'change', (event) => {
-      if (event.target?.type === 'file') result.hidden = true;
+      if (event.target?.type !== 'file') return;
+      result.hidden = true;
+      if (waitingToken) app.api.confirmImport(waitingToken, false).catch(() => {});
+      ask(null);
     });
     listen(importForm, 'submit', async (event) => {
       event.preventDefault();
       const file = importForm.querySelector('input[type="file"]')?.files?.[0];
       if (!file) return;
       const mode = formValue(importForm, 'mode') || importForm.dataset.mode || 'merge';
-      const submit = importForm.querySelector('button[type="submit"], button:not([type])');
-      if (submit) submit.disabled = true;
+      ask(null);
+      busy(true);
+      shownPercent = -1;
+      onProgress(0, file.size);
+      let reply;
       try {
-        const reply = await app.api.importCSV(await file.text(), mode);
-        show(result, reply?.message ?? '', false);
+        reply = await app.api.importCSV(file, mode, { onProgress });
       } catch (error) {
-        show(result, error instanceof ApiError ? error.message : (main.dataset.msgOffline ?? error.message), true);
-      } finally {
-        if (submit) submit.disabled = false;
+        busy(false);
+        failed(error);
+        return;
       }
+      // Enabled first: a disabled button cannot take the focus the question gives it.
+      busy(false);
+      finish(reply);
     });
+    const answer = async (confirm) => {
+      if (!waitingToken) return;
+      busy(true);
+      let reply;
+      try {
+        reply = await app.api.confirmImport(waitingToken, confirm);
+      } catch (error) {
+        busy(false);
+        ask(null);
+        failed(error);
+        return;
+      }
+      busy(false);
+      finish(reply);
+      if (!waitingToken) submit?.focus();
+    };
+    if (confirmButton) listen(confirmButton, 'click', () => answer(true));
+    if (cancelButton) listen(cancelButton, 'click', () => answer(false));
   }
 
   // --- reset, with an explicit second button ---------------------------------------------------

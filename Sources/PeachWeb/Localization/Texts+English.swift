@@ -87,6 +87,18 @@ extension Texts {
             if rhythm > 0 { text += skippedRhythm(rhythm) }
             return text
         },
+        importSending: "Sending the file… {percent} %",
+        importReading: "Reading and checking the rows…",
+        importReplaceQuestion: "Replace all training data?",
+        importReplaceDetails: { deleting, first, last, importing in
+            let stored = deleting == 1 ? "the 1 stored record" : "all \(deleting) stored records"
+            let days = first == last ? "of \(first)" : "from \(first) to \(last)"
+            let file = importing == 1 ? "the 1 record" : "the \(importing) records"
+            return "Replacing deletes \(stored), \(days), and imports \(file) of the file. This cannot be undone."
+        },
+        importReplaceChanged: "The training data changed since you were asked; nothing was deleted. Please check again.",
+        importReplaceConfirm: "Delete and import",
+        importCancelled: "Nothing was imported or deleted.",
         resetData: "Reset all training data",
         resetQuestion: "Delete all training data?",
         resetExplanation:
@@ -132,6 +144,8 @@ extension Texts {
         errorResetNotConfirmed: "To delete all training data, send {\"confirm\": true}.",
         errorInvalidCSV: { "The file cannot be imported; nothing was changed. \($0)" },
         errorNoFileChosen: "Choose a CSV file to import; nothing was changed.",
+        errorNoPendingImport:
+            "This import is no longer waiting to be confirmed (it waits 15 minutes, and only the latest file waits); choose the file again. Nothing was changed.",
         errorMalformedForm: "The form arrived incomplete or garbled; nothing was changed. Send it again.",
         csvPlace: { line, column in
             let parts = [line.map { "Line \($0)" }, column.map { "column \($0)" }].compactMap { $0 }

@@ -88,6 +88,19 @@ extension Texts {
             if rhythm > 0 { text += skippedRhythm(rhythm) }
             return text
         },
+        importSending: "Datei wird gesendet … {percent} %",
+        importReading: "Die Zeilen werden gelesen und geprüft …",
+        importReplaceQuestion: "Alle Trainingsdaten ersetzen?",
+        importReplaceDetails: { deleting, first, last, importing in
+            let stored = deleting == 1 ? "die 1 gespeicherte Übung" : "alle \(deleting) gespeicherten Übungen"
+            let days = first == last ? "vom \(first)" : "vom \(first) bis zum \(last)"
+            let file = importing == 1 ? "die 1 Übung" : "die \(importing) Übungen"
+            return "Ersetzen löscht \(stored) \(days) und importiert \(file) der Datei. Das lässt sich nicht rückgängig machen."
+        },
+        importReplaceChanged:
+            "Die Trainingsdaten haben sich inzwischen geändert; es wurde nichts gelöscht. Bitte prüfe es noch einmal.",
+        importReplaceConfirm: "Löschen und importieren",
+        importCancelled: "Es wurde nichts importiert oder gelöscht.",
         resetData: "Alle Trainingsdaten löschen",
         resetQuestion: "Alle Trainingsdaten löschen?",
         resetExplanation:
@@ -133,6 +146,8 @@ extension Texts {
         errorResetNotConfirmed: "Um alle Trainingsdaten zu löschen, sende {\"confirm\": true}.",
         errorInvalidCSV: { "Die Datei kann nicht importiert werden; es wurde nichts geändert. \($0)" },
         errorNoFileChosen: "Wähle eine CSV-Datei zum Importieren; es wurde nichts geändert.",
+        errorNoPendingImport:
+            "Dieser Import wartet nicht mehr auf die Bestätigung (er wartet 15 Minuten, und nur die zuletzt gewählte Datei wartet); wähle die Datei noch einmal. Es wurde nichts geändert.",
         errorMalformedForm:
             "Das Formular kam unvollständig oder verstümmelt an; es wurde nichts geändert. Sende es noch einmal.",
         csvPlace: { line, column in
@@ -168,6 +183,8 @@ extension Texts {
                 "Auf ein Feld in Anführungszeichen folgt vor dem nächsten Komma noch Text."
             case .quoteInUnquotedField:
                 "In einem Feld ohne Anführungszeichen steht ein Anführungszeichen; setze das ganze Feld in Anführungszeichen und verdopple das innere."
+            case .fieldTooLong(let limit):
+                "Das Feld ist länger als \(limit) Bytes, weit länger als jeder Wert eines Peach-Exports; die Datei ist beschädigt oder kein Peach-Export."
             case .unknownTrainingType(let found):
                 "„\(found)“ ist keine Trainingsart; erlaubt sind \(Reason.trainingTypes)."
             case .unknownInterval(let found):

@@ -92,6 +92,15 @@ public struct Texts: Sendable {
     public let importReplace: String
     public let importButton: String
     public let importSucceeded: @Sendable (_ added: Int, _ duplicates: Int, _ rhythm: Int) -> String
+    public let importSending: String
+    public let importReading: String
+    public let importReplaceQuestion: String
+    /// What a replace deletes and adds; the dates are already written as days.
+    public let importReplaceDetails:
+        @Sendable (_ deleting: Int, _ firstDay: String, _ lastDay: String, _ importing: Int) -> String
+    public let importReplaceChanged: String
+    public let importReplaceConfirm: String
+    public let importCancelled: String
     public let resetData: String
     public let resetQuestion: String
     public let resetExplanation: String
@@ -140,6 +149,7 @@ public struct Texts: Sendable {
     public let errorInvalidCSV: @Sendable (String) -> String
     /// The import form sent without a file.
     public let errorNoFileChosen: String
+    public let errorNoPendingImport: String
     /// A form body that is not the multipart/form-data a browser sends.
     public let errorMalformedForm: String
     /// "Line 5, column timestamp: " — where in a CSV file a problem is.
@@ -267,6 +277,13 @@ public struct Texts: Sendable {
     /// column timestamp: …".
     public func invalidCSV(_ error: CSVError) -> String {
         errorInvalidCSV(csvPlace(error.line, error.column) + csvReason(error.reason))
+    }
+
+    /// What a replace import deletes and adds, as the confirmation asks it.
+    public func replaceDetails(_ question: ReplaceNotConfirmed) -> String {
+        let first = question.stored.first.map(longDate) ?? ""
+        let last = question.stored.last.map(longDate) ?? ""
+        return importReplaceDetails(question.stored.total, first, last, question.importing)
     }
 
     /// A directed interval's display name, such as "Perfect Fifth Up"; a prime has no direction.

@@ -8,6 +8,7 @@ import PeachStore
 /// the settings form and the confirmed reset work without scripts.
 struct PageController: Sendable {
     let training: TrainingService
+    let importer: CSVImporter
     let localizer: Localizer
 
     func addRoutes(to router: Router<PeachRequestContext>) {
@@ -35,6 +36,7 @@ struct PageController: Sendable {
         }
         router.post(RouterPath(PageRoute.settingsReset.path), use: resetForm)
         router.post(RouterPath(PageRoute.settingsImport.path), use: importForm)
+        router.post(RouterPath(PageRoute.settingsImportConfirm.path), use: confirmImportForm)
         router.get(RouterPath(PageRoute.info.path)) { request, _ in
             Self.html(InfoPage(texts: await localizer.texts(for: request)).render())
         }
@@ -58,6 +60,7 @@ struct PageController: Sendable {
         if let added = count("added"), let duplicates = count("duplicates"), let rhythm = count("rhythm") {
             message = texts.importSucceeded(added, duplicates, rhythm)
         }
+        if query.get("import") == "cancelled" { message = texts.importCancelled }
         return Self.html(SettingsPage(texts: texts, settings: await training.settings, message: message).render())
     }
 
@@ -94,7 +97,8 @@ struct PageController: Sendable {
     }
 
     /// The CSV import form sent without scripts: all or nothing, then back to the Settings page
-    /// with what was imported, or the page again with the reason (422).
+    /// with what was imported, or the page again with the reason (422). A replace that would
+    /// delete stored records answers with the question what it deletes (ReplaceImportPage).
     @Sendable func importForm(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let body = try await request.body(
@@ -113,13 +117,41 @@ struct PageController: Sendable {
             return await settingsRefused(texts.errorUnknownImportMode(APIError.shown(modeName)), texts: texts)
         }
         do {
-            let summary = try await training.importCSV(file.data, mode: mode)
+            return try await answer(importer.importCSV(CSVFile(parsing: file.data), mode: mode), texts: texts)
+        } catch let error as CSVError {
+            return await settingsRefused(texts.invalidCSV(error), texts: texts)
+        }
+    }
+
+    /// The answer to "Replace all training data?": `token`, and `answer=replace` or `cancel`.
+    @Sendable func confirmImportForm(request: Request, context: PeachRequestContext) async throws -> Response {
+        let texts = await localizer.texts(for: request)
+        let fields = try await Self.formFields(request, texts: texts)
+        let token = fields.first { $0.0 == "token" }?.1 ?? ""
+        guard fields.contains(where: { $0 == ("answer", "replace") }) else {
+            await importer.cancel(token)
+            return Response.redirect(to: PageRoute.settings.path + "?import=cancelled", type: .normal)
+        }
+        return try await answer(importer.confirm(token), texts: texts)
+    }
+
+    private func answer(_ outcome: CSVImporter.Outcome, texts: Texts) async throws -> Response {
+        switch outcome {
+        case .imported(let summary):
             return Response.redirect(
                 to: PageRoute.settings.path
                     + "?added=\(summary.added)&duplicates=\(summary.skippedDuplicates)&rhythm=\(summary.skippedRhythmRows)",
                 type: .normal)
-        } catch let error as CSVError {
-            return await settingsRefused(texts.invalidCSV(error), texts: texts)
+        case .needsConfirmation(let token, let question, let changed):
+            return Self.html(
+                ReplaceImportPage(texts: texts, question: question, token: token, changedSinceAsked: changed).render(),
+                status: changed ? .conflict : .ok)
+        case .noLongerWaiting:
+            return Self.html(
+                SettingsPage(
+                    texts: texts, settings: await training.settings, message: texts.errorNoPendingImport,
+                    messageIsError: true
+                ).render(), status: .gone)
         }
     }
 

@@ -8,6 +8,8 @@ public enum PageRoute: Hashable, Sendable {
     case settingsReset
     /// The CSV import form sent without scripts (`multipart/form-data`).
     case settingsImport
+    /// The answer to "Replace all training data?" sent without scripts.
+    case settingsImportConfirm
     case info
     case profile
     /// LAN pairing (issue 6): `GET /pair?code=…` confirms, `POST /pair` pairs.
@@ -23,6 +25,7 @@ public enum PageRoute: Hashable, Sendable {
         case .settings: "/settings"
         case .settingsReset: "/settings/reset"
         case .settingsImport: "/settings/import"
+        case .settingsImportConfirm: "/settings/import/confirm"
         case .info: "/info"
         case .profile: "/profile"
         case .pair: "/pair"
@@ -35,6 +38,7 @@ public enum PageRoute: Hashable, Sendable {
         static let settings = "/api/settings"
         static let export = "/api/export"
         static let `import` = "/api/import"
+        static let importConfirm = "/api/import/confirm"
         static let reset = "/api/reset"
     }
 

@@ -185,9 +185,11 @@ public struct SettingsPage: Sendable {
                 "form",
                 [
                     // Without scripts the browser posts the file as multipart/form-data to the
-                    // page route; the settings script sends it to the API as text/csv instead.
+                    // page route; the settings script sends it to the API as text/csv instead,
+                    // showing its progress and asking in place before a replace deletes.
                     "id": "import-form", "action": PageRoute.settingsImport.path, "method": "post",
-                    "enctype": "multipart/form-data",
+                    "enctype": "multipart/form-data", "data-msg-sending": texts.importSending,
+                    "data-msg-reading": texts.importReading,
                 ],
                 el(
                     "fieldset",
@@ -212,7 +214,18 @@ public struct SettingsPage: Sendable {
                         el("input", ["id": "import-replace", "type": "radio", "name": "mode", "value": "replace"]),
                         el("label", ["for": "import-replace"], .text(texts.importReplace))),
                     el("button", ["type": "submit"], .text(texts.importButton)),
-                    el("p", ["id": "import-result", "class": "form-message", "role": "status", "hidden": nil])
+                    el(
+                        "progress",
+                        ["id": "import-progress", "max": "100", "aria-labelledby": "import-result", "hidden": nil]),
+                    el("p", ["id": "import-result", "class": "form-message", "role": "status", "hidden": nil]),
+                    el(
+                        "div", ["id": "import-confirm", "hidden": nil],
+                        el("p", ["id": "import-question", "role": "alert"]),
+                        el(
+                            "button", ["id": "import-confirm-button", "type": "button", "class": "danger"],
+                            .text(texts.importReplaceConfirm)),
+                        .text(" "),
+                        el("button", ["id": "import-cancel", "type": "button"], .text(texts.resetCancel)))
                 )
             ),
             resetSection()

@@ -213,15 +213,11 @@ public actor TrainingService {
         return deleted
     }
 
-    /// Imports a CSV export (all or nothing) and rebuilds the profile from the database.
-    public nonisolated func importCSV(_ data: Data, mode: ImportMode) async throws -> ImportSummary {
-        // Read away from the actor: a large file takes seconds, and training goes on meanwhile.
-        let file = try CSVFile(parsing: data)
-        return try await store(file, mode: mode)
-    }
-
-    private func store(_ file: CSVFile, mode: ImportMode) throws -> ImportSummary {
-        let summary = try database.importCSV(file, mode: mode)
+    /// Imports a CSV file read and checked (all or nothing) and rebuilds the profile from the
+    /// database. A replace of stored records throws `ReplaceNotConfirmed` unless
+    /// `confirmedDeletion` is what is stored now (see `AppDatabase.importCSV`).
+    public func importCSV(_ file: CSVFile, mode: ImportMode, confirmedDeletion: RecordCounts?) throws -> ImportSummary {
+        let summary = try database.importCSV(file, mode: mode, confirmedDeletion: confirmedDeletion)
         profile = try database.loadProfile()
         if mode == .replace { answered.removeAll() }
         return summary
