@@ -15,9 +15,6 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // SHA-256 of LAN session tokens (issue 6); already in the graph through Hummingbird's
-        // test client, so no new code is fetched.
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .target(name: "PeachCore"),
@@ -36,7 +33,6 @@ let package = Package(
                 "PeachCore", "PeachStore", "CQREncode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Assets")]
         ),
