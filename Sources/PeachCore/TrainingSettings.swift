@@ -155,10 +155,7 @@ public struct TrainingSettings: Hashable, Sendable {
     private static func number(
         _ text: String, setting: String, bounds: ClosedRange<Double>, unit: String
     ) throws(SettingsError) -> Double {
-        // Decimal notation only: Double(_:) also reads hexadecimal ("0x1B9") and stops at a NUL
-        // ("441\0garbage" would read as 441).
-        guard text.utf8.allSatisfy({ Self.decimalCharacters.contains($0) }), let value = Double(text), value.isFinite
-        else {
+        guard let value = DecimalText.parse(text) else {
             throw .malformed(setting: setting, value: text, expected: "a number")
         }
         guard bounds.contains(value) else {
@@ -169,14 +166,12 @@ public struct TrainingSettings: Hashable, Sendable {
         return value
     }
 
-    private static let decimalCharacters = Set("0123456789.+-eE".utf8)
-
     private static func choices(_ names: [String]) -> String {
         "one of " + names.joined(separator: ", ")
     }
 
     /// Shortest text that reads back as the same number (`1`, `0.3`, `442.5`).
     static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        DecimalText.shortest(value == 0 ? 0 : value)  // -0 reads as 0.
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 
 /// The CSV exchange format of DESIGN.md §4: the Peach iOS app's export format 3.
 public enum CSVFormat {
@@ -19,60 +20,14 @@ public enum CSVFormat {
     /// point and never with an exponent (`12.5`, `3.0`, `0.000001`), so that
     /// export → import → export gives the same bytes.
     static func decimal(_ value: Double) -> String {
-        let shortest = "\(value)"  // Swift prints the shortest round-trip digits.
-        let bytes = shortest.utf8
-        guard let e = bytes.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else {
-            return bytes.contains(UInt8(ascii: ".")) ? shortest : shortest + ".0"
-        }
-        let exponent = Int(Substring(bytes[bytes.index(after: e)...]))!
-        var mantissa = Substring(bytes[..<e])
-        let negative = mantissa.hasPrefix("-")
-        if negative { mantissa = mantissa.dropFirst() }
-        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
-        let integer = String(parts[0])
-        var digits = integer + (parts.count > 1 ? String(parts[1]) : "")
-        var point = integer.count + exponent  // Position of the decimal point within `digits`.
-        if point <= 0 {
-            digits = String(repeating: "0", count: 1 - point) + digits
-            point = 1
-        } else if point >= digits.count {
-            digits += String(repeating: "0", count: point - digits.count + 1)
-        }
-        var fraction = String(digits.dropFirst(point))
-        while fraction.count > 1 && fraction.hasSuffix("0") { fraction.removeLast() }
-        return (negative ? "-" : "") + digits.prefix(point) + "." + fraction
+        let text = DecimalText.shortest(value)
+        return text.contains(".") ? text : text + ".0"
     }
 
     /// A finite decimal number: optional sign, digits, optional fraction, optional exponent.
     /// Rejects what `Double(_:)` would also take but a CSV should not hold (`nan`, `inf`, hex).
     static func parseDecimal(_ text: String) -> Double? {
-        var sawDigit = false
-        var index = text.utf8.startIndex
-        let bytes = text.utf8
-        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-            index = bytes.index(after: index)
-        }
-        var sawPoint = false
-        var sawExponent = false
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
-            case UInt8(ascii: ".") where !sawPoint && !sawExponent: sawPoint = true
-            case UInt8(ascii: "e"), UInt8(ascii: "E"):
-                guard sawDigit, !sawExponent else { return nil }
-                sawExponent = true
-                sawDigit = false
-                let next = bytes.index(after: index)
-                if next < bytes.endIndex, bytes[next] == UInt8(ascii: "-") || bytes[next] == UInt8(ascii: "+") {
-                    index = next
-                }
-            default: return nil
-            }
-            index = bytes.index(after: index)
-        }
-        guard sawDigit, let value = Double(text), value.isFinite else { return nil }
-        return value
+        DecimalText.parse(text)
     }
 
     // MARK: Timestamps

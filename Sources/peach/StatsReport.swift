@@ -63,11 +63,12 @@ struct StatsReport {
     }
 
     private static func meanAndDeviation(_ mean: Double, _ deviation: Double?) -> String {
-        String(format: "%.1f", mean) + (deviation.map { " ± " + String(format: "%.1f", $0) } ?? "")
+        DecimalText.fixed(mean, fractionDigits: 1)
+            + (deviation.map { " ± " + DecimalText.fixed($0, fractionDigits: 1) } ?? "")
     }
 
     private static func signed(_ value: Double) -> String {
-        (value > 0 ? "+" : "") + String(format: "%.1f", value)
+        (value > 0 ? "+" : "") + DecimalText.fixed(value, fractionDigits: 1)
     }
 
     private static func describe(_ trend: Trend) -> String {
