@@ -192,15 +192,13 @@ enum WebBenchmarks {
         var csv =
             "# peach-export-format:3\ntrainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3\n"
         csv.reserveCapacity(records * 100)
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
         var day = ""
         var dayNumber = -1
         for index in 0..<records {
             let seconds = 1_700_000_000 + index * 3
-            if seconds / 86_400 != dayNumber {
-                dayNumber = seconds / 86_400
-                day = String(formatter.string(from: Date(timeIntervalSince1970: Double(seconds))).prefix(11))
+            if seconds / CalendarDay.secondsPerDay != dayNumber {
+                dayNumber = seconds / CalendarDay.secondsPerDay
+                day = CalendarDay(daysSince1970: dayNumber).isoText + "T"
             }
             let time = String(format: "%02d:%02d:%02d", (seconds / 3600) % 24, (seconds / 60) % 60, seconds % 60)
             let note = try! MIDINote(36 + index % 49)

@@ -15,7 +15,7 @@ struct StatsReport {
             lines.append("No training records yet. Start training to build your profile.")
             return lines.joined(separator: "\n") + "\n"
         }
-        lines.append(row("Records", "\(counts.total)", "\(Self.day(first)) – \(Self.day(last))"))
+        lines.append(row("Records", "\(counts.total)", "\(CalendarDay(first).isoText) – \(CalendarDay(last).isoText)"))
         let names: [(TrainingMode, String)] = [
             (.comparison, "Comparison"), (.pitchMatching, "Pitch Matching"),
             (.intervalComparison, "Interval Comparison"), (.intervalPitchMatching, "Interval Pitch Matching"),
@@ -78,13 +78,5 @@ struct StatsReport {
         case .declining: "declining"
         case .notEnoughData: "not enough data yet (\(Trend.minimumCount) needed)"
         }
-    }
-
-    /// A UTC calendar day, `2026-03-01`.
-    private static func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
 }
