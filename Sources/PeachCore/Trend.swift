@@ -1,5 +1,5 @@
 /// Whether thresholds are getting finer: the later half of the history against the earlier.
-public enum Trend: String, Hashable, Sendable, Codable {
+public enum Trend: String, Hashable, Sendable {
     case improving, stable, declining, notEnoughData
 
     /// Fewer records than this show no trend.
