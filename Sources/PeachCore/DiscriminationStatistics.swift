@@ -33,15 +33,4 @@ public struct DiscriminationStatistics: Hashable, Sendable {
     public func statistics(in range: NoteRange) -> RunningStatistics {
         notes[range.lower.rawValue...range.upper.rawValue].reduce(RunningStatistics()) { $0.merged(with: $1) }
     }
-
-    /// Notes of the range without data (lowest first), then trained notes by highest mean.
-    public func weakSpots(in range: NoteRange, count: Int) -> [MIDINote] {
-        let ranked = range.notes.sorted { lhs, rhs in
-            let (left, right) = (notes[lhs.rawValue], notes[rhs.rawValue])
-            if (left.count == 0) != (right.count == 0) { return left.count == 0 }
-            if left.mean != right.mean { return left.mean > right.mean }
-            return lhs < rhs
-        }
-        return Array(ranked.prefix(count))
-    }
 }

@@ -21,9 +21,6 @@ public struct ClientAddressClassifier: Sendable {
     /// which can only connect over loopback.
     public static let everyoneMustPair = ClientAddressClassifier { _ in false }
 
-    /// Every connection is local (tests of the app without pairing).
-    public static let everyoneIsLocal = ClientAddressClassifier { _ in true }
-
     static func isLoopback(_ address: SocketAddress) -> Bool {
         switch address {
         case .v4(let v4):
