@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 
 /// Timing helpers and the printed table shared by the benchmark suites.
 enum Benchmark {

@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 
 /// Decides whether a connection comes from this machine (open, as without LAN mode) or from
