@@ -3,6 +3,10 @@
 // PeachCore (Foundation only) ← PeachStore (GRDB) ← PeachWeb (Hummingbird) ← peach.
 import PackageDescription
 
+// Every target: a member of a module is visible only in files that import that module (SE-0444),
+// so each file says what it uses.
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "Peach",
     platforms: [.macOS(.v14)],
@@ -15,12 +19,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // SHA-256 of LAN session tokens (issue 6); already in the graph through Hummingbird's
-        // test client, so no new code is fetched.
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
-        .target(name: "PeachCore"),
+        .target(name: "PeachCore", swiftSettings: swiftSettings),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(
             name: "PeachStore",
@@ -28,7 +29,8 @@ let package = Package(
                 "PeachCore", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for binding a record's values without boxing them (import speed).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
         .target(
             name: "PeachWeb",
@@ -36,35 +38,40 @@ let package = Package(
                 "PeachCore", "PeachStore", "CQREncode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.copy("Assets")]
+            resources: [.copy("Assets")],
+            swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "peach",
             dependencies: [
                 "PeachCore", "PeachStore", "PeachWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "PeachBenchmarks",
-            dependencies: ["PeachCore", "PeachStore", "PeachWeb"]
+            dependencies: ["PeachCore", "PeachStore", "PeachWeb"],
+            swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"]),
+        .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"], swiftSettings: swiftSettings),
         // Test support only: the child process that PeachStoreTests kills mid-write to show
         // that every acknowledged record survives (issue 3, crash safety). Not shipped.
         .executableTarget(
             name: "PeachCrashWriter",
-            dependencies: ["PeachCore", "PeachStore"]
+            dependencies: ["PeachCore", "PeachStore"],
+            swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCrashWriter"]),
+        .testTarget(
+            name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCrashWriter"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PeachWebTests",
             dependencies: [
                 "PeachWeb",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 
 /// Timing helpers and the printed table shared by the benchmark suites.
 enum Benchmark {
@@ -37,10 +38,10 @@ enum Benchmark {
     /// A duration in the unit that suits it: `123.4 ms`, `0.85 µs`.
     static func format(_ seconds: Double) -> String {
         switch seconds {
-        case 1...: String(format: "%.2f s", seconds)
-        case 1e-3...: String(format: "%.1f ms", seconds * 1e3)
-        case 1e-6...: String(format: "%.2f µs", seconds * 1e6)
-        default: String(format: "%.0f ns", seconds * 1e9)
+        case 1...: DecimalText.fixed(seconds, fractionDigits: 2) + " s"
+        case 1e-3...: DecimalText.fixed(seconds * 1e3, fractionDigits: 1) + " ms"
+        case 1e-6...: DecimalText.fixed(seconds * 1e6, fractionDigits: 2) + " µs"
+        default: DecimalText.fixed(seconds * 1e9, fractionDigits: 0) + " ns"
         }
     }
 

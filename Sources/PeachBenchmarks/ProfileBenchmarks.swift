@@ -95,7 +95,6 @@ enum ProfileBenchmarks {
     }
 
     private static func milliseconds(_ duration: Duration) -> String {
-        let value = Benchmark.seconds(duration) * 1000
-        return String(Int(value * 100) / 100) + "." + String(format: "%02d", Int(value * 100) % 100)
+        DecimalText.fixed(Benchmark.seconds(duration) * 1000, fractionDigits: 2)
     }
 }

@@ -141,15 +141,15 @@ enum StoreBenchmarks {
     }
 
     private static var cpu: String {
-        String(format: "(CPU %.2f s)", Benchmark.seconds(lastCPU))
+        "(CPU " + DecimalText.fixed(Benchmark.seconds(lastCPU), fractionDigits: 2) + " s)"
     }
 
     private static func ms(_ duration: Duration) -> String {
-        String(format: "%.3f ms", Benchmark.seconds(duration) * 1000)
+        DecimalText.fixed(Benchmark.seconds(duration) * 1000, fractionDigits: 3) + " ms"
     }
 
     private static func seconds(_ duration: Duration) -> String {
-        String(format: "%.2f s", Benchmark.seconds(duration))
+        DecimalText.fixed(Benchmark.seconds(duration), fractionDigits: 2) + " s"
     }
 
     /// Varied records, a few seconds apart: both kinds, unison and intervals, all tunings.

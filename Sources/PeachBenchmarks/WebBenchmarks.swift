@@ -60,8 +60,8 @@ enum WebBenchmarks {
             let startup = ContinuousClock.now - start
             precondition(health.status == 200)
             print(
-                "open + profile + /healthz 200:   \(String(format: "%.3f s", Benchmark.seconds(startup)))  (open \(String(format: "%.3f s", Benchmark.seconds(opened))), "
-                    + "profile and routes \(String(format: "%.3f s", Benchmark.seconds(built - opened))), listening and first request \(String(format: "%.3f s", Benchmark.seconds(startup - built))))"
+                "open + profile + /healthz 200:   \(secondsText(startup))  (open \(secondsText(opened)), "
+                    + "profile and routes \(secondsText(built - opened)), listening and first request \(secondsText(startup - built)))"
             )
             try measureAnswers(client: client, label: "durable file")
             for page in ["/", "/comparison", "/settings", "/profile"] {
@@ -78,7 +78,7 @@ enum WebBenchmarks {
                 }
                 print(
                     "page \(page):".padding(toLength: 33, withPad: " ", startingAt: 0)
-                        + String(format: "%d bytes of HTML, median %.3f ms", bytes, samples.sorted()[25].milliseconds))
+                        + "\(bytes) bytes of HTML, median \(DecimalText.fixed(samples.sorted()[25].milliseconds, fractionDigits: 3)) ms")
             }
         }
         server.cancel()
@@ -105,6 +105,10 @@ enum WebBenchmarks {
     /// Runs the blocking client on a thread of its own. On the cooperative pool (one thread per
     /// core, two here) a client waiting in `recv` would hold half the threads the server's tasks
     /// and the training actor run on, and its tail would be the benchmark's, not the server's.
+    static func secondsText(_ duration: Duration) -> String {
+        DecimalText.fixed(Benchmark.seconds(duration), fractionDigits: 3) + " s"
+    }
+
     static func onOwnThread(_ body: @escaping @Sendable () throws -> Void) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Thread { continuation.resume(with: Result { try body() }) }.start()
@@ -188,15 +192,13 @@ enum WebBenchmarks {
         var csv =
             "# peach-export-format:3\ntrainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3\n"
         csv.reserveCapacity(records * 100)
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
         var day = ""
         var dayNumber = -1
         for index in 0..<records {
             let seconds = 1_700_000_000 + index * 3
-            if seconds / 86_400 != dayNumber {
-                dayNumber = seconds / 86_400
-                day = String(formatter.string(from: Date(timeIntervalSince1970: Double(seconds))).prefix(11))
+            if seconds / CalendarDay.secondsPerDay != dayNumber {
+                dayNumber = seconds / CalendarDay.secondsPerDay
+                day = CalendarDay(daysSince1970: dayNumber).isoText + "T"
             }
             let time = String(format: "%02d:%02d:%02d", (seconds / 3600) % 24, (seconds / 60) % 60, seconds % 60)
             let note = try! MIDINote(36 + index % 49)

@@ -29,12 +29,6 @@ public struct ComparisonExercise: Hashable, Sendable {
         Pitch(note: referenceNote).frequency(referencePitch: referencePitch)
     }
 
-    /// Where the target would be with no offset: the reference moved by the interval's size
-    /// in the tuning system.
-    public func trueTargetFrequency(referencePitch: Frequency) -> Frequency {
-        referenceFrequency(referencePitch: referencePitch).shifted(byCents: tuningSystem.cents(for: interval))
-    }
-
     /// The frequency the target note sounds at.
     public func targetFrequency(referencePitch: Frequency) -> Frequency {
         referenceFrequency(referencePitch: referencePitch)

@@ -57,14 +57,4 @@ public struct DiscriminationStatistics: Hashable, Sendable {
         CurrentLevel(noteHistories[range.lower.rawValue...range.upper.rawValue])
     }
 
-    /// Notes of the range without data (lowest first), then trained notes by highest mean.
-    public func weakSpots(in range: NoteRange, count: Int) -> [MIDINote] {
-        let ranked = range.notes.sorted { lhs, rhs in
-            let (left, right) = (notes[lhs.rawValue], notes[rhs.rawValue])
-            if (left.count == 0) != (right.count == 0) { return left.count == 0 }
-            if left.mean != right.mean { return left.mean > right.mean }
-            return lhs < rhs
-        }
-        return Array(ranked.prefix(count))
-    }
 }

@@ -1,5 +1,5 @@
 /// A musical interval from prime (unison) to octave, by its number of 12-TET semitones.
-public enum Interval: Int, CaseIterable, Hashable, Comparable, Sendable, Codable {
+public enum Interval: Int, CaseIterable, Hashable, Comparable, Sendable {
     case prime = 0
     case minorSecond, majorSecond, minorThird, majorThird, perfectFourth, tritone
     case perfectFifth, minorSixth, majorSixth, minorSeventh, majorSeventh, octave

@@ -1,5 +1,7 @@
+import Foundation
+
 /// The languages Peach speaks (spec FR37).
-public enum Language: String, CaseIterable, Hashable, Sendable, Codable {
+public enum Language: String, CaseIterable, Hashable, Sendable {
     case english = "en"
     case german = "de"
 

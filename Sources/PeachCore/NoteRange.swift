@@ -1,6 +1,6 @@
 /// The span of reference notes training draws from: at least an octave wide, so that every
 /// interval up to an octave fits (DESIGN.md §4: default C2–C6, settings allow 21–108).
-public struct NoteRange: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct NoteRange: Hashable, Sendable, CustomStringConvertible {
     public let lower: MIDINote
     public let upper: MIDINote
 
@@ -40,13 +40,4 @@ public struct NoteRange: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     public var description: String { "\(lower.name)–\(upper.name)" }
-
-    private enum CodingKeys: String, CodingKey { case lower, upper }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(
-            lower: container.decode(MIDINote.self, forKey: .lower),
-            upper: container.decode(MIDINote.self, forKey: .upper))
-    }
 }

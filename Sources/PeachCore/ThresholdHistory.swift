@@ -22,7 +22,7 @@ public struct ThresholdHistory: Hashable, Sendable {
 
     public mutating func add(_ value: Double, at timestamp: Date) {
         count += 1
-        let day = Self.dayNumber(timestamp)
+        let day = CalendarDay.daysSince1970(timestamp)
         let index: Int
         if let last = days.last, last.day <= day {
             index = last.day == day ? days.count - 1 : days.count
@@ -92,14 +92,9 @@ public struct ThresholdHistory: Hashable, Sendable {
             }
             entries.append(
                 TimelineDay(
-                    date: Date(timeIntervalSince1970: Double(total.day) * 86_400), count: total.count,
+                    date: CalendarDay(daysSince1970: total.day).start, count: total.count,
                     mean: total.sum / Double(total.count), rollingMean: windowSum / Double(windowCount)))
         }
         return entries
-    }
-
-    /// Days since 1970-01-01 in UTC (a day of 86 400 s: UTC has no daylight saving).
-    static func dayNumber(_ timestamp: Date) -> Int {
-        Int((timestamp.timeIntervalSince1970 / 86_400).rounded(.down))
     }
 }

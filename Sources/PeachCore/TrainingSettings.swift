@@ -68,16 +68,12 @@ public struct TrainingSettings: Hashable, Sendable {
         for (name, text) in changes {
             guard let key = Key(rawValue: name) else { throw .unknownSetting(name) }
             switch key {
-            case .noteRangeLower: lower = try Self.note(text, setting: "lowest note")
-            case .noteRangeUpper: upper = try Self.note(text, setting: "highest note")
+            case .noteRangeLower: lower = try Self.note(text, setting: key)
+            case .noteRangeUpper: upper = try Self.note(text, setting: key)
             default: try updated.setValue(text, for: key)
             }
         }
-        guard upper - lower >= NoteRange.minimumSpan else {
-            throw .outOfRange(
-                setting: "note range", value: "\(lower)–\(upper)",
-                allowed: "at least \(NoteRange.minimumSpan) semitones between the lowest and the highest note")
-        }
+        guard upper - lower >= NoteRange.minimumSpan else { throw .noteRangeTooNarrow(lower: lower, upper: upper) }
         updated.noteRange = try! NoteRange(lower: MIDINote(lower), upper: MIDINote(upper))
         self = updated
     }
@@ -91,25 +87,25 @@ public struct TrainingSettings: Hashable, Sendable {
             try apply([key.rawValue: trimmed])
         case .noteDuration:
             let seconds = try Self.number(
-                trimmed, setting: "note duration", bounds: Self.noteDurationBounds, unit: " s")
+                trimmed, setting: .noteDuration, bounds: Self.noteDurationBounds, unit: " s")
             let steps = (seconds / Self.noteDurationStep).rounded()
             guard abs(steps * Self.noteDurationStep - seconds) < 1e-9 else {
-                throw .malformed(setting: "note duration", value: trimmed, expected: "a multiple of 0.1 s")
+                throw .malformed(setting: .noteDuration, value: trimmed, expected: "a multiple of 0.1 s")
             }
             noteDuration = steps / 10
         case .referencePitch:
             let hertz = try Self.number(
-                trimmed, setting: "reference pitch", bounds: Self.referencePitchBounds, unit: " Hz")
+                trimmed, setting: .referencePitch, bounds: Self.referencePitchBounds, unit: " Hz")
             referencePitch = try! Frequency(hertz: hertz)
         case .soundSource:
             guard let source = SoundSource(rawValue: trimmed) else {
                 throw .malformed(
-                    setting: "sound", value: trimmed, expected: Self.choices(SoundSource.allCases.map(\.rawValue)))
+                    setting: .soundSource, value: trimmed, expected: Self.choices(SoundSource.allCases.map(\.rawValue)))
             }
             soundSource = source
         case .loudnessVariation:
             loudnessVariation = try Self.number(
-                trimmed, setting: "loudness variation", bounds: Self.loudnessVariationBounds, unit: "")
+                trimmed, setting: .loudnessVariation, bounds: Self.loudnessVariationBounds, unit: "")
         case .intervals:
             var set = Set<DirectedInterval>()
             for code in trimmed.split(separator: ",") {
@@ -117,31 +113,29 @@ public struct TrainingSettings: Hashable, Sendable {
                     set.insert(try DirectedInterval(code: code.trimmingCharacters(in: .whitespaces)))
                 } catch {
                     throw .malformed(
-                        setting: "intervals", value: String(code), expected: "interval codes such as P5up or m3down")
+                        setting: .intervals, value: String(code), expected: "interval codes such as P5up or m3down")
                 }
             }
-            guard !set.isEmpty else {
-                throw .outOfRange(setting: "intervals", value: "(none)", allowed: "at least one interval")
-            }
+            guard !set.isEmpty else { throw .noIntervals }
             intervals = set
         case .tuningSystem:
             guard let system = TuningSystem(rawValue: trimmed) else {
                 throw .malformed(
-                    setting: "tuning system", value: trimmed,
+                    setting: .tuningSystem, value: trimmed,
                     expected: Self.choices(TuningSystem.allCases.map(\.rawValue)))
             }
             tuningSystem = system
         case .language:
             guard trimmed.isEmpty || Language(rawValue: trimmed) != nil else {
                 throw .malformed(
-                    setting: "language", value: trimmed,
+                    setting: .language, value: trimmed,
                     expected: "\"\" (the browser's language), " + Self.choices(Language.allCases.map(\.rawValue)))
             }
             language = Language(rawValue: trimmed)
         }
     }
 
-    private static func note(_ text: String, setting: String) throws(SettingsError) -> Int {
+    private static func note(_ text: String, setting: Key) throws(SettingsError) -> Int {
         guard let value = Int(text) else {
             throw .malformed(setting: setting, value: text, expected: "a MIDI note number")
         }
@@ -153,12 +147,9 @@ public struct TrainingSettings: Hashable, Sendable {
     }
 
     private static func number(
-        _ text: String, setting: String, bounds: ClosedRange<Double>, unit: String
+        _ text: String, setting: Key, bounds: ClosedRange<Double>, unit: String
     ) throws(SettingsError) -> Double {
-        // Decimal notation only: Double(_:) also reads hexadecimal ("0x1B9") and stops at a NUL
-        // ("441\0garbage" would read as 441).
-        guard text.utf8.allSatisfy({ Self.decimalCharacters.contains($0) }), let value = Double(text), value.isFinite
-        else {
+        guard let value = DecimalText.parse(text) else {
             throw .malformed(setting: setting, value: text, expected: "a number")
         }
         guard bounds.contains(value) else {
@@ -169,14 +160,12 @@ public struct TrainingSettings: Hashable, Sendable {
         return value
     }
 
-    private static let decimalCharacters = Set("0123456789.+-eE".utf8)
-
     private static func choices(_ names: [String]) -> String {
         "one of " + names.joined(separator: ", ")
     }
 
     /// Shortest text that reads back as the same number (`1`, `0.3`, `442.5`).
     static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        DecimalText.shortest(value == 0 ? 0 : value)  // -0 reads as 0.
     }
 }

@@ -1,6 +1,6 @@
 /// Whether thresholds are getting finer: the mean of the most recent 20 training days against
 /// the mean of the 20 days before them (see `CurrentLevel`).
-public enum Trend: String, Hashable, Sendable, Codable {
+public enum Trend: String, Hashable, Sendable {
     case improving, stable, declining, notEnoughData
 
     /// Fewer values than this on either side show no trend: a mean of a handful of answers

@@ -56,14 +56,6 @@ extension AppDatabase {
         return PerceptualProfile(comparisonsOf: parts[0], matchingsOf: parts[1])
     }
 
-    /// Calls `body` with every record, oldest first, inside one read transaction (a consistent
-    /// snapshot: concurrent writes are not seen and are not blocked).
-    public func forEachRecord(_ body: (TrainingRecord) throws -> Void) throws {
-        try Self.mapErrors(path: path) {
-            try writer.read { db in try StoredRecord.forEach(in: db) { _, record in try body(record) } }
-        }
-    }
-
     /// Deletes every training record and pending exercise; settings and paired devices stay.
     /// Returns how many records were deleted.
     @discardableResult

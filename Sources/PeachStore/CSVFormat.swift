@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 
 /// The CSV exchange format of DESIGN.md §4: the Peach iOS app's export format 3.
 public enum CSVFormat {
@@ -19,60 +20,14 @@ public enum CSVFormat {
     /// point and never with an exponent (`12.5`, `3.0`, `0.000001`), so that
     /// export → import → export gives the same bytes.
     static func decimal(_ value: Double) -> String {
-        let shortest = "\(value)"  // Swift prints the shortest round-trip digits.
-        let bytes = shortest.utf8
-        guard let e = bytes.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else {
-            return bytes.contains(UInt8(ascii: ".")) ? shortest : shortest + ".0"
-        }
-        let exponent = Int(Substring(bytes[bytes.index(after: e)...]))!
-        var mantissa = Substring(bytes[..<e])
-        let negative = mantissa.hasPrefix("-")
-        if negative { mantissa = mantissa.dropFirst() }
-        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
-        let integer = String(parts[0])
-        var digits = integer + (parts.count > 1 ? String(parts[1]) : "")
-        var point = integer.count + exponent  // Position of the decimal point within `digits`.
-        if point <= 0 {
-            digits = String(repeating: "0", count: 1 - point) + digits
-            point = 1
-        } else if point >= digits.count {
-            digits += String(repeating: "0", count: point - digits.count + 1)
-        }
-        var fraction = String(digits.dropFirst(point))
-        while fraction.count > 1 && fraction.hasSuffix("0") { fraction.removeLast() }
-        return (negative ? "-" : "") + digits.prefix(point) + "." + fraction
+        let text = DecimalText.shortest(value)
+        return text.contains(".") ? text : text + ".0"
     }
 
     /// A finite decimal number: optional sign, digits, optional fraction, optional exponent.
     /// Rejects what `Double(_:)` would also take but a CSV should not hold (`nan`, `inf`, hex).
     static func parseDecimal(_ text: String) -> Double? {
-        var sawDigit = false
-        var index = text.utf8.startIndex
-        let bytes = text.utf8
-        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-            index = bytes.index(after: index)
-        }
-        var sawPoint = false
-        var sawExponent = false
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
-            case UInt8(ascii: ".") where !sawPoint && !sawExponent: sawPoint = true
-            case UInt8(ascii: "e"), UInt8(ascii: "E"):
-                guard sawDigit, !sawExponent else { return nil }
-                sawExponent = true
-                sawDigit = false
-                let next = bytes.index(after: index)
-                if next < bytes.endIndex, bytes[next] == UInt8(ascii: "-") || bytes[next] == UInt8(ascii: "+") {
-                    index = next
-                }
-            default: return nil
-            }
-            index = bytes.index(after: index)
-        }
-        guard sawDigit, let value = Double(text), value.isFinite else { return nil }
-        return value
+        DecimalText.parse(text)
     }
 
     // MARK: Timestamps
@@ -86,8 +41,8 @@ public enum CSVFormat {
     /// `2026-03-01T12:34:56Z`, with `.SSS` only when the milliseconds are not zero.
     static func timestamp(_ milliseconds: Int64) -> String {
         let (seconds, millis) = floorDivide(milliseconds, 1000)
-        let (days, secondOfDay) = floorDivide(seconds, 86_400)
-        let (year, month, day) = civil(fromDays: days)
+        let (days, secondOfDay) = floorDivide(seconds, Int64(CalendarDay.secondsPerDay))
+        let date = CalendarDay(daysSince1970: Int(days))
         // Written into bytes: this runs once per exported record.
         var text = [UInt8](repeating: 0, count: millis == 0 ? 20 : 24)
         func put(_ value: Int, at start: Int, width: Int) {
@@ -97,9 +52,9 @@ public enum CSVFormat {
                 value /= 10
             }
         }
-        put(year, at: 0, width: 4)
-        put(month, at: 5, width: 2)
-        put(day, at: 8, width: 2)
+        put(date.year, at: 0, width: 4)
+        put(date.month, at: 5, width: 2)
+        put(date.day, at: 8, width: 2)
         put(Int(secondOfDay / 3600), at: 11, width: 2)
         put(Int(secondOfDay / 60 % 60), at: 14, width: 2)
         put(Int(secondOfDay % 60), at: 17, width: 2)
@@ -136,8 +91,7 @@ public enum CSVFormat {
             let day = number(8, 2), byte(10, is: "T") || byte(10, is: "t") || byte(10, is: " "),
             let hour = number(11, 2), byte(13, is: ":"), let minute = number(14, 2), byte(16, is: ":"),
             let second = number(17, 2),
-            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-            hour < 24, minute < 60, second < 60
+            let date = CalendarDay(year: year, month: month, day: day), hour < 24, minute < 60, second < 60
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -166,46 +120,14 @@ public enum CSVFormat {
             return nil
         }
         guard index == b.count else { return nil }
-        let days = Int64(daysFromCivil(year: year, month: month, day: day))
-        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetMinutes * 60)
+        let days = Int64(date.daysSince1970)
+        let seconds = days * Int64(CalendarDay.secondsPerDay) + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetMinutes * 60)
         return seconds * 1000 + Int64((fraction * 1000).rounded())
     }
 
     private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
         let quotient = a / b - (a % b < 0 ? 1 : 0)
         return (quotient, a - quotient * b)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant, "chrono-Compatible
-    /// Low-Level Date Algorithms", days_from_civil).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The inverse of `daysFromCivil` (same source, civil_from_days).
-    private static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
-        let z = Int(days) + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     // MARK: Fields

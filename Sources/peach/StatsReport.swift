@@ -15,7 +15,7 @@ struct StatsReport {
             lines.append("No training records yet. Start training to build your profile.")
             return lines.joined(separator: "\n") + "\n"
         }
-        lines.append(row("Records", "\(counts.total)", "\(Self.day(first)) – \(Self.day(last))"))
+        lines.append(row("Records", "\(counts.total)", "\(CalendarDay(first).isoText) – \(CalendarDay(last).isoText)"))
         let names: [(TrainingMode, String)] = [
             (.comparison, "Comparison"), (.pitchMatching, "Pitch Matching"),
             (.intervalComparison, "Interval Comparison"), (.intervalPitchMatching, "Interval Pitch Matching"),
@@ -64,11 +64,12 @@ struct StatsReport {
     }
 
     private static func meanAndDeviation(_ mean: Double, _ deviation: Double?) -> String {
-        String(format: "%.1f", mean) + (deviation.map { " ± " + String(format: "%.1f", $0) } ?? "")
+        DecimalText.fixed(mean, fractionDigits: 1)
+            + (deviation.map { " ± " + DecimalText.fixed($0, fractionDigits: 1) } ?? "")
     }
 
     private static func signed(_ value: Double) -> String {
-        (value > 0 ? "+" : "") + String(format: "%.1f", value)
+        (value > 0 ? "+" : "") + DecimalText.fixed(value, fractionDigits: 1)
     }
 
     private static func describe(_ trend: Trend?) -> String {
@@ -79,13 +80,5 @@ struct StatsReport {
         case .notEnoughData:
             "not enough data yet (\(Trend.minimumCountPerSide) answers in each of two 20-day windows needed)"
         }
-    }
-
-    /// A UTC calendar day, `2026-03-01`.
-    private static func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
 }

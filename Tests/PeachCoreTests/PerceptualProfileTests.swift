@@ -134,25 +134,6 @@ struct PerceptualProfileTests {
         #expect(profile.comparison.statistics(in: try NoteRange(lower: MIDINote(63), upper: MIDINote(80))).count == 0)
     }
 
-    @Test("weak spots: untrained notes of the range first (lowest first), then trained notes by highest mean")
-    func weakSpots() throws {
-        func note(_ value: Int) -> MIDINote { try! MIDINote(value) }
-        let profile = PerceptualProfile(records: [
-            .comparison(comparison(note(60), 5)), .comparison(comparison(note(62), 20)),
-            .comparison(comparison(note(64), -10)),
-            .comparison(comparison(note(62), 22)), .comparison(comparison(note(40), 90)),
-        ])
-        let range = try NoteRange(lower: note(60), upper: note(72))
-        let untrained = [61, 63, 65, 66, 67, 68, 69, 70, 71, 72]
-        #expect(profile.comparison.weakSpots(in: range, count: 13).map(\.rawValue) == untrained + [62, 64, 60])
-        #expect(profile.comparison.weakSpots(in: range, count: 3).map(\.rawValue) == [61, 63, 65])
-        let trainedOnly = PerceptualProfile(records: [
-            .comparison(comparison(note(60), 5)), .comparison(comparison(note(72), 50)),
-        ])
-        let full = try NoteRange(lower: note(60), upper: note(72))
-        #expect(trainedOnly.comparison.weakSpots(in: full, count: 13).suffix(2).map(\.rawValue) == [72, 60])
-    }
-
     @Test("matching: mean absolute error, its standard deviation, count and signed bias")
     func matchingStatistics() throws {
         // errors +10, −4, +6, −20: |e| = 10, 4, 6, 20 → MAE 10; deviations 0, −6, −4, 10 →

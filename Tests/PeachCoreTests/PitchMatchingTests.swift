@@ -88,7 +88,8 @@ struct PitchMatchingTests {
         #expect(record.centOffset == offset && record.targetNote.rawValue == 67 && record.tuningSystem == .pythagorean)
         #expect(record.mode == .intervalComparison)
         // The target really sounds above (or below) the true interval pitch by the offset.
-        let trueTarget = exercise.trueTargetFrequency(referencePitch: .concertA)
+        let trueTarget = exercise.referenceFrequency(referencePitch: .concertA)
+            .shifted(byCents: exercise.tuningSystem.cents(for: exercise.interval))
         #expect(abs(exercise.targetFrequency(referencePitch: .concertA).cents(from: trueTarget) - offset) < 1e-9)
     }
 }

@@ -54,7 +54,7 @@ struct TrainingSettingsTests {
         ])
     func beyondRejected(key: TrainingSettings.Key, text: String, setting: String, value: String, allowed: String) {
         var settings = TrainingSettings()
-        let expected = SettingsError.outOfRange(setting: setting, value: value, allowed: allowed)
+        let expected = SettingsError.outOfRange(setting: key, value: value, allowed: allowed)
         #expect(throws: expected) { try settings.setValue(text, for: key) }
         #expect(throws: expected) { try TrainingSettings(values: [key.rawValue: text]) }
         #expect(settings == TrainingSettings())
@@ -85,7 +85,7 @@ struct TrainingSettingsTests {
                 Issue.record("expected a malformed-value error, got \(error)")
                 return
             }
-            #expect(named == setting)
+            #expect(named == key)
             #expect(error.description.contains(setting))
         }
         #expect(settings == TrainingSettings())
@@ -94,11 +94,7 @@ struct TrainingSettingsTests {
     @Test("an empty interval list is rejected: at least one interval", arguments: ["", " ", ",", " , "])
     func emptyIntervals(text: String) {
         var settings = TrainingSettings()
-        #expect(
-            throws: SettingsError.outOfRange(setting: "intervals", value: "(none)", allowed: "at least one interval")
-        ) {
-            try settings.setValue(text, for: .intervals)
-        }
+        #expect(throws: SettingsError.noIntervals) { try settings.setValue(text, for: .intervals) }
     }
 
     @Test("unknown setting names are rejected, listing the known ones")
@@ -110,7 +106,9 @@ struct TrainingSettingsTests {
     @Test("a note range spanning fewer than 12 semitones is rejected; exactly 12 is accepted")
     func noteRangeSpan() throws {
         var settings = TrainingSettings()
-        #expect(throws: SettingsError.self) { try settings.apply(["noteRangeLower": "60", "noteRangeUpper": "71"]) }
+        #expect(throws: SettingsError.noteRangeTooNarrow(lower: 60, upper: 71)) {
+            try settings.apply(["noteRangeLower": "60", "noteRangeUpper": "71"])
+        }
         #expect(throws: SettingsError.self) { try settings.apply(["noteRangeLower": "72", "noteRangeUpper": "60"]) }
         do {
             try settings.apply(["noteRangeLower": "60", "noteRangeUpper": "71"])

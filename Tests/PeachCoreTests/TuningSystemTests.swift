@@ -105,7 +105,9 @@ struct TuningSystemTests {
                                 centsBetween(
                                     exercise.referenceFrequency(referencePitch: referencePitch).hertz, referenceHertz),
                                 centsBetween(
-                                    exercise.trueTargetFrequency(referencePitch: referencePitch).hertz, expectedTarget),
+                                    exercise.referenceFrequency(referencePitch: referencePitch)
+                                        .shifted(byCents: exercise.tuningSystem.cents(for: exercise.interval)).hertz,
+                                    expectedTarget),
                                 centsBetween(
                                     exercise.targetFrequency(referencePitch: referencePitch).hertz,
                                     expectedTarget * pow(2, -4.25 / 1200)),

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PeachCore
 
 @testable import PeachStore
@@ -76,6 +77,6 @@ func pitchMatching(
 /// Every record of the database, oldest first.
 func allRecords(_ database: AppDatabase) throws -> [TrainingRecord] {
     var records: [TrainingRecord] = []
-    try database.forEachRecord { records.append($0) }
+    try database.writer.read { db in try StoredRecord.forEach(in: db) { _, record in records.append(record) } }
     return records
 }

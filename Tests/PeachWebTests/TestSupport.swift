@@ -1,3 +1,4 @@
+import HTTPTypes
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -116,4 +117,9 @@ func targetCents(_ exercise: [String: Any]) -> Double {
 
 func recordCount(_ database: AppDatabase) throws -> Int {
     try database.recordCounts().total
+}
+
+extension ClientAddressClassifier {
+    /// Every connection is local (tests of the app without pairing).
+    static let everyoneIsLocal = ClientAddressClassifier { _ in true }
 }

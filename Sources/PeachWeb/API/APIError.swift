@@ -94,35 +94,30 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         switch error {
         case .unknownSetting(let name):
             self.init(.badRequest, code: "malformedBody", message: texts.errorUnknownSetting(Self.shown(name)))
+        case .noIntervals:
+            // Unticking the last interval on the Settings page: say what to do, not the codes.
+            self.init(.unprocessableContent, code: "outOfRange", message: texts.errorNoIntervals)
+        case .noteRangeTooNarrow(let lower, let upper):
+            self.init(
+                .unprocessableContent, code: "outOfRange",
+                message: texts.errorSettingValue(
+                    texts.noteRangeName, Self.noteRange(lower, upper, texts), texts.noteRangeSpan))
         case .outOfRange(let setting, let value, _), .malformed(let setting, let value, _):
-            let key = Self.settingKeys[setting]
-            if key == .intervals && value == "(none)" {
-                // Unticking the last interval on the Settings page: say what to do, not the codes.
-                self.init(.unprocessableContent, code: "outOfRange", message: texts.errorNoIntervals)
-            } else {
-                let name = key.flatMap { texts.settingNames[$0] } ?? texts.noteRangeName
-                let allowed = key.flatMap { texts.allowedValues[$0] } ?? texts.noteRangeSpan
-                let shown = key == nil ? Self.noteRange(value, texts) : Self.shown(value)
-                self.init(
-                    .unprocessableContent, code: "outOfRange", message: texts.errorSettingValue(name, shown, allowed))
-            }
+            self.init(
+                .unprocessableContent, code: "outOfRange",
+                message: texts.errorSettingValue(
+                    texts.settingNames[setting] ?? setting.rawValue, Self.shown(value),
+                    texts.allowedValues[setting] ?? ""))
         }
     }
 
-    /// A refused note range ("96–84", MIDI numbers as the API takes them) as a musician reads it
-    /// and as the API's caller sent it: "C7–C6 (MIDI 96–84)".
-    private static func noteRange(_ value: String, _ texts: Texts) -> String {
-        let notes = value.split(separator: "–").compactMap { Int($0).flatMap { try? MIDINote($0) } }
-        guard notes.count == 2 else { return shown(value) }
-        return "\(texts.name(of: notes[0]))–\(texts.name(of: notes[1])) (MIDI \(value))"
+    /// A refused note range as a musician reads it and as the API's caller sent it (MIDI
+    /// numbers): "C7–C6 (MIDI 96–84)".
+    private static func noteRange(_ lower: Int, _ upper: Int, _ texts: Texts) -> String {
+        let numbers = "\(lower)–\(upper)"
+        guard let low = try? MIDINote(lower), let high = try? MIDINote(upper) else { return numbers }
+        return "\(texts.name(of: low))–\(texts.name(of: high)) (MIDI \(numbers))"
     }
-
-    /// The names PeachCore's `SettingsError` uses for each setting ("note range" is the pair).
-    private static let settingKeys: [String: TrainingSettings.Key] = [
-        "lowest note": .noteRangeLower, "highest note": .noteRangeUpper, "note duration": .noteDuration,
-        "reference pitch": .referencePitch, "sound": .soundSource, "loudness variation": .loudnessVariation,
-        "intervals": .intervals, "tuning system": .tuningSystem, "language": .language,
-    ]
 }
 
 /// JSON bodies of the API: UTF-8, keys sorted, so the same value gives the same bytes.

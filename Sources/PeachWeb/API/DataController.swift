@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import PeachCore
 import PeachStore
 
@@ -40,7 +41,7 @@ struct DataController: Sendable {
             status: .ok,
             headers: [
                 .contentType: "text/csv; charset=utf-8", .cacheControl: "no-store",
-                .contentDisposition: "attachment; filename=\"peach-export-\(Self.day(now())).csv\"",
+                .contentDisposition: "attachment; filename=\"peach-export-\(CalendarDay(now()).isoText).csv\"",
             ],
             body: ResponseBody(asyncSequence: chunks))
     }
@@ -53,14 +54,6 @@ struct DataController: Sendable {
             guard !string.isEmpty else { return }
             continuation.yield(ByteBuffer(string: string))
         }
-    }
-
-    /// `YYYY-MM-DD` in UTC.
-    static func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
 
     /// Reads the CSV as it arrives, checking each row then, so that a large upload is never

@@ -78,8 +78,8 @@ public struct TimelineChart: Hashable, Sendable {
         labels += "<text transform=\"rotate(-90)\" x=\"-\(middle)\" y=\"10\" text-anchor=\"middle\">"
         labels += "\(ProfileMarkup.escaped(texts.centsAxisTitle))</text>\n"
 
-        guard let firstDay = days.first.map({ Self.dayNumber($0.date) }),
-            let lastDay = days.last.map({ Self.dayNumber($0.date) })
+        guard let firstDay = days.first.map({ CalendarDay.daysSince1970($0.date) }),
+            let lastDay = days.last.map({ CalendarDay.daysSince1970($0.date) })
         else {
             svg += grid + "</g>\n" + labels + "</g>\n"
             svg += "<text class=\"timeline-empty\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
@@ -100,7 +100,7 @@ public struct TimelineChart: Hashable, Sendable {
         for index in 0..<tickCount {
             let day =
                 tickCount == 1 ? firstDay : firstDay + Int((Double(index * span) / Double(tickCount - 1)).rounded())
-            let date = Date(timeIntervalSince1970: Double(day) * 86_400)
+            let date = CalendarDay(daysSince1970: day).start
             let text = span > Self.dayLabelSpan ? texts.monthYear(date) : texts.shortDate(date)
             let anchor = tickCount == 1 ? "middle" : index == 0 ? "start" : index == tickCount - 1 ? "end" : "middle"
             labels += "<text x=\"\(n(x(day)))\" y=\"\(n(bottom + 20))\" text-anchor=\"\(anchor)\">"
@@ -112,7 +112,7 @@ public struct TimelineChart: Hashable, Sendable {
         var rolling = ""
         var previousDay: Int?
         for entry in days {
-            let day = Self.dayNumber(entry.date)
+            let day = CalendarDay.daysSince1970(entry.date)
             let position = n(x(day))
             dots += "M\(position) \(n(scale.y(entry.mean)))h0"
             let joins = previousDay.map { day - $0 < TimelineDay.rollingWindowDays } ?? false
@@ -155,10 +155,6 @@ public struct TimelineChart: Hashable, Sendable {
             html += "<td>\(ProfileMarkup.escaped(texts.cents(day.rollingMean)))</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n</details>"
-    }
-
-    private static func dayNumber(_ date: Date) -> Int {
-        Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
     }
 
     private func n(_ value: Double) -> String { ProfileMarkup.number(value) }

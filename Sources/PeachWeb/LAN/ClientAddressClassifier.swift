@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 
 /// Decides whether a connection comes from this machine (open, as without LAN mode) or from
@@ -20,9 +21,6 @@ public struct ClientAddressClassifier: Sendable {
     /// Every connection must be paired, also from this machine: for tests and the benchmark,
     /// which can only connect over loopback.
     public static let everyoneMustPair = ClientAddressClassifier { _ in false }
-
-    /// Every connection is local (tests of the app without pairing).
-    public static let everyoneIsLocal = ClientAddressClassifier { _ in true }
 
     static func isLoopback(_ address: SocketAddress) -> Bool {
         switch address {

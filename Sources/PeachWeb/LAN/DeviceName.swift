@@ -1,3 +1,5 @@
+import Foundation
+
 /// A short, readable name for a paired device from its User-Agent ("iPhone · Safari"), so that
 /// `peach devices` tells the phone from the tablet. Falls back to the start of the header.
 struct DeviceName: Sendable {

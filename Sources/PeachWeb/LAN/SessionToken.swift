@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The secret a paired device holds in its session cookie: 32 bytes (256 bits) from the
@@ -26,7 +25,7 @@ struct SessionToken: Sendable {
 
     /// SHA-256 of the token's text: what the `device` table stores and looks up.
     static func hash(_ text: String) -> Data {
-        Data(SHA256.hash(data: Data(text.utf8)))
+        Data(SHA256.hash(text.utf8))
     }
 
     /// `Set-Cookie` for this token: `HttpOnly` (scripts cannot read it), `SameSite=Strict` (no

@@ -14,9 +14,8 @@ extension Texts {
 
     /// A value with exactly one decimal ("12.3" / "12,3", "−0.4"); a value that rounds to zero is "0.0".
     public func decimal(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        let sign = tenths < 0 ? "\u{2212}" : ""
-        return "\(sign)\(abs(tenths) / 10)\(decimalSeparator)\(abs(tenths) % 10)"
+        DecimalText.fixed(value, fractionDigits: 1).replacingOccurrences(of: "-", with: "\u{2212}")
+            .replacingOccurrences(of: ".", with: decimalSeparator)
     }
 
     /// A value with one decimal and an explicit sign ("+2.1", "−2.1", "0.0").
@@ -63,7 +62,8 @@ extension Texts {
 
     /// A day given as days since 1970-01-01 (UTC), as `CurrentLevel` counts them.
     public func longDate(day: Int) -> String {
-        longDate(Date(timeIntervalSince1970: Double(day) * 86_400))
+        let parts = CalendarDay(daysSince1970: day)
+        return longDateFormat(parts.day, monthNames[parts.month - 1], parts.year)
     }
 
     /// A UTC calendar day without the year, for axis labels.

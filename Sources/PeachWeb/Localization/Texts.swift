@@ -1,3 +1,4 @@
+import Foundation
 import PeachCore
 import PeachStore
 
@@ -305,11 +306,8 @@ public struct Texts: Sendable {
     /// A number as this language writes it: `0.3` / `0,3`, no trailing zeros beyond
     /// `minimumFractionDigits` (a list of tenths reads "0.9 s, 1.0 s, 1.1 s").
     public func format(_ value: Double, minimumFractionDigits: Int = 0, maximumFractionDigits: Int = 2) -> String {
-        var text = String(format: "%.\(maximumFractionDigits)f", value)
-        let shortest = text.count - max(0, maximumFractionDigits - minimumFractionDigits)
-        while text.contains("."), text.hasSuffix("0"), text.count > shortest { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        if text == "-0" { text = "0" }
+        let text = DecimalText.trimmed(
+            value, minimumFractionDigits: minimumFractionDigits, maximumFractionDigits: maximumFractionDigits)
         return language == .german ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 }

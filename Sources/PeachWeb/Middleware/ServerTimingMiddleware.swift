@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import PeachCore
 
 /// Adds `Server-Timing: app;dur=MILLISECONDS` (W3C Server Timing) to every response: the time
 /// from the request reaching the router to its response being handed back for writing —
@@ -22,7 +23,7 @@ struct ServerTimingMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         let (seconds, attoseconds) = (ContinuousClock.now - start).components
         let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        response.headers[Self.header] = "app;dur=" + String(format: "%.3f", milliseconds)
+        response.headers[Self.header] = "app;dur=" + DecimalText.fixed(milliseconds, fractionDigits: 3)
         return response
     }
 }

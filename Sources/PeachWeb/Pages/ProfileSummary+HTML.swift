@@ -1,3 +1,5 @@
+import PeachCore
+
 extension ProfileSummary {
     /// The summary as three `<section>`s for the Profile page: detection threshold, pitch-matching
     /// accuracy and results by mode. Headings are `<h2>` under the page's `<h1>`, a mode's `<h3>`.

@@ -1,0 +1,107 @@
+/// Numbers written and read as plain decimal text: a `.` for the point, a `-` for minus, no
+/// exponent, no locale and no `String(format:)`, so the same value is the same bytes on every
+/// machine. Every formatter in Peach starts here; a page swaps in its language's separator and
+/// minus sign afterwards (`Texts`). Standard library only.
+public enum DecimalText {
+    /// `value` rounded half away from zero to exactly `fractionDigits` digits after the point
+    /// (`fixed(2.25, fractionDigits: 1)` is `"2.3"`, `fixed(3, fractionDigits: 2)` is `"3.00"`).
+    /// A value that rounds to zero has no minus sign. Beyond ±9·10¹⁵ after scaling, where a
+    /// `Double` has no fraction digits left, the shortest round-trip text is returned instead.
+    /// - Complexity: O(number of digits).
+    public static func fixed(_ value: Double, fractionDigits: Int) -> String {
+        var scale = 1.0
+        var unit: UInt64 = 1
+        for _ in 0..<max(0, fractionDigits) {
+            scale *= 10
+            unit *= 10
+        }
+        let scaled = (value * scale).rounded()
+        guard scaled.isFinite, abs(scaled) < 9e15 else { return shortest(value) }
+        let magnitude = UInt64(abs(scaled))
+        let sign = scaled < 0 ? "-" : ""
+        guard fractionDigits > 0 else { return sign + String(magnitude) }
+        let fraction = String(magnitude % unit)
+        return sign + String(magnitude / unit) + "." + String(repeating: "0", count: fractionDigits - fraction.count)
+            + fraction
+    }
+
+    /// `value` rounded to `maximumFractionDigits`, then trailing zeros dropped down to
+    /// `minimumFractionDigits` (and the point with them): `12.5`, `3`, `-0.25`; with a minimum
+    /// of 1, a list of tenths reads `0.9, 1.0, 1.1`.
+    public static func trimmed(_ value: Double, minimumFractionDigits: Int = 0, maximumFractionDigits: Int) -> String {
+        var text = fixed(value, fractionDigits: maximumFractionDigits)
+        guard text.contains(".") else { return text }
+        var removable = maximumFractionDigits - max(0, minimumFractionDigits)
+        while removable > 0, text.hasSuffix("0") {
+            text.removeLast()
+            removable -= 1
+        }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// The shortest text that reads back as exactly `value`, never with an exponent:
+    /// `12.5`, `3`, `0.000001`, `-1e+20` as `-100000000000000000000`.
+    /// - Complexity: O(number of digits).
+    public static func shortest(_ value: Double) -> String {
+        let text = "\(value)"  // Swift prints the shortest round-trip digits.
+        guard value.isFinite else { return text }
+        var result: String
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            let exponent = Int(text[text.index(after: e)...])!
+            var mantissa = Substring(text[..<e])
+            let negative = mantissa.hasPrefix("-")
+            if negative { mantissa = mantissa.dropFirst() }
+            let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+            let integer = String(parts[0])
+            var digits = integer + (parts.count > 1 ? String(parts[1]) : "")
+            var point = integer.count + exponent  // Position of the decimal point within `digits`.
+            if point <= 0 {
+                digits = String(repeating: "0", count: 1 - point) + digits
+                point = 1
+            } else if point >= digits.count {
+                digits += String(repeating: "0", count: point - digits.count + 1)
+            }
+            result = (negative ? "-" : "") + digits.prefix(point) + "." + digits.dropFirst(point)
+        } else {
+            result = text
+        }
+        guard result.contains(".") else { return result }
+        while result.hasSuffix("0") { result.removeLast() }
+        if result.hasSuffix(".") { result.removeLast() }
+        return result
+    }
+
+    /// A finite number in decimal notation: optional sign, digits with an optional fraction,
+    /// optional exponent (`442.5`, `-3`, `1e2`, `.5`). `nil` for anything else, including what
+    /// `Double(_:)` would also take but a person does not mean (`nan`, `inf`, hexadecimal
+    /// `0x1B9`, `441` followed by a NUL, surrounding spaces).
+    /// - Complexity: O(n) in the text.
+    public static func parse(_ text: some StringProtocol) -> Double? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            index += 1
+        }
+        var sawDigit = false
+        var sawPoint = false
+        var sawExponent = false
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
+            case UInt8(ascii: ".") where !sawPoint && !sawExponent: sawPoint = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                guard sawDigit, !sawExponent else { return nil }
+                sawExponent = true
+                sawDigit = false
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "-") || bytes[index + 1] == UInt8(ascii: "+") {
+                    index += 1
+                }
+            default: return nil
+            }
+            index += 1
+        }
+        guard sawDigit, let value = Double(String(text)), value.isFinite else { return nil }
+        return value
+    }
+}
