@@ -1,13 +1,18 @@
 import Foundation
 import GRDB
 
+/// The devices paired in LAN mode. What the server calls on requests (`addDevice`, `device`,
+/// `markDeviceSeen`) is async: it runs on GRDB's own dispatch queues, so that a commit waiting
+/// for fsync never holds one of the few threads of Swift's cooperative pool, which every
+/// request needs (issue 13, item 16).
 extension AppDatabase {
-    /// Stores a newly paired device with the SHA-256 of its session token (32 bytes).
-    public func addDevice(name: String, tokenHash: Data, at now: Date) throws -> PairedDevice {
-        let name = String(name.prefix(200)).isEmpty ? "?" : String(name.prefix(200))
+    /// Stores a newly paired device with the SHA-256 of its session token (32 bytes), under its
+    /// `PairedDevice.sanitizedName(_:)`, and a new id that no device has had before.
+    public func addDevice(name: String, tokenHash: Data, at now: Date) async throws -> PairedDevice {
+        let name = PairedDevice.sanitizedName(name)
         let millis = Milliseconds.of(now)
-        return try Self.mapErrors(path: path) {
-            try writer.write { db in
+        return try await Self.mapErrors(path: path) {
+            try await writer.write { db in
                 try db.execute(
                     sql: "INSERT INTO device (name, tokenHash, createdAt, lastSeenAt) VALUES (?, ?, ?, ?)",
                     arguments: [name, tokenHash, millis, millis])
@@ -20,9 +25,9 @@ extension AppDatabase {
 
     /// The device holding the session token with this SHA-256, if it is still paired.
     /// - Complexity: one lookup in the `tokenHash` index.
-    public func device(tokenHash: Data) throws -> PairedDevice? {
-        try Self.mapErrors(path: path) {
-            try writer.read { db in
+    public func device(tokenHash: Data) async throws -> PairedDevice? {
+        try await Self.mapErrors(path: path) {
+            try await writer.read { db in
                 try Row.fetchOne(
                     db, sql: "SELECT id, name, createdAt, lastSeenAt FROM device WHERE tokenHash = ?",
                     arguments: [tokenHash]
@@ -42,9 +47,9 @@ extension AppDatabase {
     }
 
     /// Notes that a device was seen at `now`.
-    public func markDeviceSeen(id: Int64, at now: Date) throws {
-        try Self.mapErrors(path: path) {
-            try writer.write { db in
+    public func markDeviceSeen(id: Int64, at now: Date) async throws {
+        try await Self.mapErrors(path: path) {
+            try await writer.write { db in
                 try db.execute(
                     sql: "UPDATE device SET lastSeenAt = max(lastSeenAt, ?) WHERE id = ?",
                     arguments: [Milliseconds.of(now), id])
@@ -63,9 +68,19 @@ extension AppDatabase {
         }
     }
 
+    /// Names stored before they were sanitized are sanitized as they are read.
     private static func device(from row: Row) -> PairedDevice {
         PairedDevice(
-            id: row["id"], name: row["name"], createdAt: Milliseconds.date(row["createdAt"]),
+            id: row["id"], name: PairedDevice.sanitizedName(row["name"]), createdAt: Milliseconds.date(row["createdAt"]),
             lastSeenAt: Milliseconds.date(row["lastSeenAt"]))
+    }
+
+    /// `mapErrors(path:_:)` for GRDB's async access.
+    private static func mapErrors<T>(path: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as DatabaseError {
+            throw StoreError(error, path: path)
+        }
     }
 }

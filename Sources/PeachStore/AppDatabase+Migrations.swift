@@ -91,6 +91,27 @@ extension AppDatabase {
             // (issue 13; DatabaseIdentity explains the check). Set once, never changed.
             try db.execute(sql: "PRAGMA user_version = \(Int32.random(in: 1...Int32.max))")
         }
+        migrator.registerMigration("v5: device ids are never reused") { db in
+            // SQLite reuses the highest rowid once its row is deleted, so a device paired after
+            // a revoked one got the revoked one's id (issue 13): `peach devices revoke 3` could
+            // then name a device the user never meant. AUTOINCREMENT never hands out an id
+            // again; SQLite cannot add it to a table, so the table is rebuilt (SQLite's
+            // "making other kinds of table schema changes", steps in one transaction).
+            try db.execute(
+                sql: """
+                    CREATE TABLE device_v5 (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+                        tokenHash BLOB NOT NULL UNIQUE CHECK (length(tokenHash) = 32),
+                        createdAt INTEGER NOT NULL,
+                        lastSeenAt INTEGER NOT NULL CHECK (lastSeenAt >= createdAt)
+                    ) STRICT;
+                    INSERT INTO device_v5 (id, name, tokenHash, createdAt, lastSeenAt)
+                        SELECT id, name, tokenHash, createdAt, lastSeenAt FROM device;
+                    DROP TABLE device;
+                    ALTER TABLE device_v5 RENAME TO device;
+                    """)
+        }
         return migrator
     }
 }

@@ -16,9 +16,33 @@ public struct PairedDevice: Hashable, Sendable {
         self.lastSeenAt = lastSeenAt
     }
 
-    /// The key of this pairing's pending exercises. The id alone is not enough: SQLite gives a
-    /// new device the id of a revoked one that had the highest, and the new device must not
-    /// inherit the old one's exercises. The pairing time (to the millisecond) tells them apart.
+    /// A name as it may be stored and shown: without control and format characters (direction
+    /// overrides such as U+202E make `peach devices` print text that reads other than it is;
+    /// line breaks and escapes reach the terminal), runs of white space as one space, at most
+    /// 200 characters, "?" if nothing is left. The name comes from a User-Agent header, which
+    /// any client sets as it likes.
+    public static func sanitizedName(_ name: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+                continue
+            case .spaceSeparator:
+                if let last = scalars.last, last != " " { scalars.append(" ") }
+            default:
+                scalars.append(scalar)
+            }
+        }
+        // 200 code points, as the table's CHECK counts them (not characters, which may hold several).
+        let trimmed = String(scalars).trimmingCharacters(in: .whitespaces).unicodeScalars.prefix(200)
+        return trimmed.isEmpty ? "?" : String(String.UnicodeScalarView(trimmed))
+    }
+
+    /// The key of this pairing's pending exercises. The id alone was not enough before ids were
+    /// never reused (migration "v5: device ids are never reused"): SQLite gave a new device the
+    /// id of a revoked one that had the highest, and the new device must not inherit the old
+    /// one's exercises. The pairing time (to the millisecond) tells them apart, and keeps the
+    /// keys of pending exercises stored before.
     public var client: String {
         "device-\(id)-\(Milliseconds.of(createdAt))"
     }

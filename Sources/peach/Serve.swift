@@ -35,6 +35,10 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("require-pairing-on-loopback"), help: .hidden)
     var requirePairingOnLoopback = false
 
+    /// For the end-to-end test of slow requests, which should not wait a minute.
+    @Option(name: .customLong("request-timeout"), help: .hidden)
+    var requestTimeoutSeconds: Int64 = 60
+
     @OptionGroup var store: StoreOptions
 
     static func isLoopback(_ host: String) -> Bool {
@@ -44,15 +48,18 @@ struct Serve: AsyncParsableCommand {
                 && bare.split(separator: ".").count == 4
     }
 
-    /// Lifts the soft limit on open files to the hard one (often 1,024 → 524,288 on Linux): each
-    /// connection is a file descriptor, and the soft limit is what a crowd of idle connections
-    /// would exhaust first, shutting everyone out until the idle timeout closes them.
-    static func raiseOpenFileLimit() {
+    /// Lifts the soft limit on open files to the hard one (often 1,024 → 524,288 on Linux) and
+    /// returns the limit in force: each connection is a file descriptor, and `ConnectionLimits`
+    /// keeps the connections below it with descriptors to spare.
+    static func raiseOpenFileLimit() -> Int {
         var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max
-        else { return }
-        limit.rlim_cur = limit.rlim_max
-        _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        if limit.rlim_cur < limit.rlim_max {
+            let soft = limit.rlim_cur
+            limit.rlim_cur = limit.rlim_max
+            if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) != 0 { limit.rlim_cur = soft }
+        }
+        return Int(clamping: limit.rlim_cur)
     }
 
     func validate() throws {
@@ -67,7 +74,8 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        Self.raiseOpenFileLimit()
+        let connectionLimits = ConnectionLimits(
+            openFileLimit: Self.raiseOpenFileLimit(), requestTimeout: .seconds(requestTimeoutSeconds))
         let database = try store.openDatabase(.serving)
         let host = self.host ?? (lan ? "0.0.0.0" : "127.0.0.1")
         let pairs = lan || requirePairingOnLoopback
@@ -78,6 +86,7 @@ struct Serve: AsyncParsableCommand {
             allowedHosts: AllowedHosts(servingHost: host, port: port),
             pairing: pairing,
             clients: requirePairingOnLoopback ? .everyoneMustPair : .loopbackIsLocal,
+            connectionLimits: connectionLimits,
             onServerRunning: { port in
                 let port = port ?? 0
                 let shown =

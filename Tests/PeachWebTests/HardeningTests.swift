@@ -473,6 +473,79 @@ struct ConnectionTests {
         #expect(try database.loadSettings().referencePitch.hertz == 440)
     }
 
+    @Test("a request target in absolute form is held to the allowed hosts: another host is a 403, whatever Host says")
+    func absoluteFormTarget() async throws {
+        let app = try await buildApplication(
+            database: try AppDatabase.inMemory(),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+            allowedHosts: .loopback(port: nil))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            // RFC 9112 §3.2.2: the target's authority wins over the Host header.
+            let cases = [
+                ("http://other.example/api/settings", "127.0.0.1:\(port)", "HTTP/1.1 403"),
+                ("HTTP://Other.Example:\(port)/healthz", "127.0.0.1:\(port)", "HTTP/1.1 403"),
+                ("http://user@127.0.0.1:\(port)/healthz", "127.0.0.1:\(port)", "HTTP/1.1 403"),
+                ("ftp://127.0.0.1:\(port)/healthz", "127.0.0.1:\(port)", "HTTP/1.1 403"),
+                ("http://127.0.0.1:\(port)/api/settings", "other.example", "HTTP/1.1 200"),
+                ("/api/settings", "other.example", "HTTP/1.1 403"),
+            ]
+            for (target, host, expected) in cases {
+                let response = try #require(
+                    await Self.exchange(
+                        port: port, sending: "GET \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n"))
+                #expect(response.hasPrefix(expected), "\(target) with Host \(host): \(response.prefix(100))")
+                if expected.hasSuffix("403") && target.hasSuffix("/api/settings") {
+                    #expect(response.contains("\"unknownHost\""))
+                }
+            }
+        }
+    }
+
+    @Test("a request whose body trickles is cut off at the request timeout; the server serves on")
+    func tricklingBodyIsCutOff() async throws {
+        let database = try AppDatabase.inMemory()
+        let app = try await buildApplication(
+            database: database,
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+            connectionLimits: ConnectionLimits(requestTimeout: .milliseconds(300)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            // The head is whole, 5 of 100 body bytes arrive, and the client waits: the
+            // connection used to stay open (then `exchange` gives nil after 5 s).
+            let response = await Self.exchange(
+                port: port,
+                sending: "PUT /api/settings HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"ref")
+            #expect(response != nil)
+            #expect(try await client.get("/healthz").status == .ok)
+        }
+        #expect(try database.loadSettings().referencePitch.hertz == 440)
+    }
+
+    @Test("network connections are limited per address and together, leaving this machine a share")
+    func connectionCounter() {
+        let counter = ConnectionCounter(limits: ConnectionLimits(total: 40, perNetworkAddress: 16, localReserve: 8))
+        for _ in 0..<16 { #expect(counter.admit("192.0.2.7")) }
+        #expect(!counter.admit("192.0.2.7"))
+        for _ in 0..<16 { #expect(counter.admit("192.0.2.8")) }
+        // 32 = 40 − 8: the other 8 are for this machine's own connections.
+        #expect(!counter.admit("192.0.2.9"))
+        counter.release("192.0.2.7")
+        #expect(counter.admit("192.0.2.9"))
+        #expect(!counter.admit("192.0.2.7"))
+        #expect(counter.networkConnections == 32)
+    }
+
+    @Test("the connection limits stay 128 descriptors below the open-file limit, at most 4,096")
+    func limitsFitTheOpenFileLimit() {
+        #expect(ConnectionLimits(openFileLimit: 2048).total == 1920)
+        #expect(ConnectionLimits(openFileLimit: 2048).localReserve == 120)
+        #expect(ConnectionLimits(openFileLimit: 20000).total == 4096)
+        #expect(ConnectionLimits(openFileLimit: 256).total == 128)
+        #expect(ConnectionLimits(openFileLimit: 100).total == 16)
+    }
+
     @Test("a connection that sends half a request head, or nothing, is closed after the idle timeout")
     func idleConnectionsClosed() async throws {
         let app = try await buildApplication(

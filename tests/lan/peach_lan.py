@@ -18,11 +18,12 @@ RUNNING = re.compile(r"Peach is running\. Open http://[^:]+:(\d+)/")
 
 class LANServer:
     """Starts `peach serve ARGS --port 0 --data PATH` and follows its output: the port, and
-    every pairing URL it prints (one new code each time a code is used)."""
+    every pairing URL it prints (one new code each time a code is used). `launcher` runs it
+    (`["prlimit", "--nofile=256"]`: prlimit execs it, so the pid stays Peach's)."""
 
-    def __init__(self, data_path, *args, binary=PEACH):
+    def __init__(self, data_path, *args, binary=PEACH, launcher=()):
         self.process = subprocess.Popen(
-            [str(binary), "serve", *args, "--port", "0", "--data", str(data_path)],
+            [*launcher, str(binary), "serve", *args, "--port", "0", "--data", str(data_path)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.output = []
         self.urls = queue.Queue()

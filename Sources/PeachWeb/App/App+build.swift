@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import PeachCore
@@ -24,6 +25,9 @@ import PeachStore
 ///     first request or between two: then it is closed. Without it, connections that send half
 ///     a request and wait (or are merely left open) pile up until the server runs out of file
 ///     descriptors and serves no one. A browser opens a new connection as needed.
+///   - connectionLimits: how many connections are kept open, in total and per network address,
+///     and how long a request may take from its head to its last byte (`ConnectionLimits`);
+///     `peach serve` fits them to its open-file limit.
 ///   - onServerRunning: called with the bound port once the server accepts connections.
 public func buildApplication(
     database: AppDatabase,
@@ -34,6 +38,7 @@ public func buildApplication(
     random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
     now: @escaping @Sendable () -> Date = { Date() },
     idleTimeout: TimeAmount = .seconds(30),
+    connectionLimits: ConnectionLimits = ConnectionLimits(),
     logger: Logger = Logger(label: "peach"),
     onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
@@ -41,8 +46,19 @@ public func buildApplication(
     let router = buildRouter(
         database: database, training: training, allowedHosts: allowedHosts, pairing: pairing, clients: clients,
         now: now)
+    var configuration = configuration
+    // Above the total the server stops accepting, so connections never use up the descriptors
+    // that SQLite and the runtime need (running out of them trapped the process).
+    configuration.availableConnectionsDelegate = MaximumAvailableConnections(connectionLimits.total, logger: logger)
+    let counter = ConnectionCounter(limits: connectionLimits)
+    let http1 = HTTP1Channel.Configuration(
+        additionalChannelHandlers: [
+            AbsoluteFormHandler.Installer(), ConnectionLimitHandler(counter: counter),
+            RequestDeadlineHandler(timeout: connectionLimits.requestTimeout),
+        ],
+        idleTimeout: idleTimeout)
     return Application(
-        router: router, server: .http1(configuration: .init(idleTimeout: idleTimeout)), configuration: configuration,
+        router: router, server: .http1(configuration: http1), configuration: configuration,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) },
         logger: logger)
 }

@@ -22,6 +22,21 @@ public struct ClientAddressClassifier: Sendable {
     /// which can only connect over loopback.
     public static let everyoneMustPair = ClientAddressClassifier { _ in false }
 
+    /// Who a connection counts as, for limits per client: an IPv4 address, an IPv6 address's
+    /// /64 (a device picks its addresses within its network's /64 at will, RFC 8981), the path
+    /// of a Unix socket, "unknown" without an address.
+    static func key(of address: SocketAddress?) -> String {
+        guard let address else { return "unknown" }
+        guard case .v6(let v6) = address else { return address.ipAddress ?? address.pathname ?? "unknown" }
+        let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
+        // An IPv4 client of a dual-stack socket (::ffff:a.b.c.d) is its IPv4 address.
+        if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
+            return bytes[12...].map(String.init).joined(separator: ".")
+        }
+        return stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+            .joined(separator: ":") + "::/64"
+    }
+
     static func isLoopback(_ address: SocketAddress) -> Bool {
         switch address {
         case .v4(let v4):

@@ -24,11 +24,11 @@ struct DeviceAccessMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         if let token = request.cookies[SessionToken.cookieName]?.value,
-            let device = try database.device(tokenHash: SessionToken.hash(token))
+            let device = try await database.device(tokenHash: SessionToken.hash(token))
         {
             let now = now()
             if now.timeIntervalSince(device.lastSeenAt) >= Self.seenResolution {
-                try database.markDeviceSeen(id: device.id, at: now)
+                try await database.markDeviceSeen(id: device.id, at: now)
             }
             var context = context
             context.client = device.client

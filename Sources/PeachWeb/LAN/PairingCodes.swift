@@ -8,6 +8,16 @@ public actor PairingCodes {
     private var random: AnyRandomNumberGenerator
     private let now: @Sendable () -> Date
     private var onNewCode: @Sendable (PairingCode) -> Void
+    private var attempts = PairingAttempts()
+
+    /// What came of trying a code.
+    public enum Attempt: Sendable, Equatable {
+        case valid
+        /// Not the valid code (wrong, used or expired).
+        case wrong
+        /// This client tried too many wrong codes lately (`PairingAttempts`); nothing was checked.
+        case tooMany
+    }
 
     /// - Parameter enabled: false without LAN mode: no code exists, so `/pair` pairs nothing.
     public init(
@@ -43,6 +53,17 @@ public actor PairingCodes {
         guard let code = validCode(), code.text == PairingCode.normalized(text) else { return false }
         replace()
         return true
+    }
+
+    /// Checks a code that `client` (a `ClientAddressClassifier.key`) sent, and with `consume`
+    /// uses it; a wrong one counts against `client`, which is refused after too many.
+    public func attempt(_ text: String, from client: String, consume: Bool) -> Attempt {
+        guard attempts.mayTry(client, at: now()) else { return .tooMany }
+        guard consume ? self.consume(text) : isValid(text) else {
+            attempts.fail(client, at: now())
+            return .wrong
+        }
+        return .valid
     }
 
     @discardableResult private func replace() -> PairingCode {

@@ -21,25 +21,38 @@ struct PairingController: Sendable {
     @Sendable func confirm(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let code = request.uri.queryParameters.get("code") ?? ""
-        guard await pairing.isValid(code) else {
-            return PageController.html(PairingPage(texts: texts, state: .usedOrExpired).render(), status: .gone)
+        // Looking a code up tells whether it is valid, so it counts as a guess as well.
+        switch await pairing.attempt(code, from: ClientAddressClassifier.key(of: context.remoteAddress), consume: false) {
+        case .valid: return PageController.html(PairingPage(texts: texts, state: .confirm(code: code)).render())
+        case .wrong: return Self.refusal(.usedOrExpired, texts: texts)
+        case .tooMany: return Self.refusal(.tooManyAttempts, texts: texts)
         }
-        return PageController.html(PairingPage(texts: texts, state: .confirm(code: code)).render())
     }
 
     @Sendable func pair(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let fields = try await PageController.formFields(request, texts: texts)
         let code = fields.first { $0.0 == "code" }?.1 ?? ""
-        guard await pairing.consume(code) else {
-            return PageController.html(PairingPage(texts: texts, state: .usedOrExpired).render(), status: .gone)
+        switch await pairing.attempt(code, from: ClientAddressClassifier.key(of: context.remoteAddress), consume: true) {
+        case .valid: break
+        case .wrong: return Self.refusal(.usedOrExpired, texts: texts)
+        case .tooMany: return Self.refusal(.tooManyAttempts, texts: texts)
         }
         let token = SessionToken.random()
-        _ = try database.addDevice(
+        _ = try await database.addDevice(
             name: DeviceName(userAgent: request.headers[.userAgent]).text, tokenHash: SessionToken.hash(token.text),
             at: now())
         var response = Response.redirect(to: PageRoute.start.path, type: .normal)
         response.headers[.setCookie] = token.setCookie
+        return response
+    }
+
+    /// A used or expired code is gone (410); too many wrong codes is a 429 that says when to try
+    /// again (`PairingAttempts.window`).
+    static func refusal(_ state: PairingPage.State, texts: Texts) -> Response {
+        guard state == .tooManyAttempts else { return PageController.html(PairingPage(texts: texts, state: state).render(), status: .gone) }
+        var response = PageController.html(PairingPage(texts: texts, state: state).render(), status: .tooManyRequests)
+        response.headers[.retryAfter] = String(Int(PairingAttempts.window))
         return response
     }
 }

@@ -6,6 +6,8 @@ public struct PairingPage: Sendable {
     public enum State: Hashable, Sendable {
         case confirm(code: String)
         case usedOrExpired
+        /// This address tried too many wrong codes; it may try again in a minute.
+        case tooManyAttempts
         case required
     }
 
@@ -39,6 +41,9 @@ public struct PairingPage: Sendable {
                 el("p", .text(texts.pairUsedOrExpired)), el("p", children: Self.withCode(texts.pairHowTo)),
                 el("p", el("a", ["href": PageRoute.start.path], .text(texts.backToStart))),
             ]
+        case .tooManyAttempts:
+            heading = texts.pairTooManyTitle
+            body = [el("p", .text(texts.pairTooMany)), el("p", .text(texts.pairHowTo))]
         case .required:
             heading = texts.pairRequiredTitle
             body = [el("p", .text(texts.pairRequired)), el("p", children: Self.withCode(texts.pairHowTo))]

@@ -170,6 +170,9 @@ extension Texts {
         pairUsedTitle: "This pairing link no longer works",
         pairUsedOrExpired:
             "This pairing code was already used or has expired. Each code pairs one device and works for 10 minutes.",
+        pairTooManyTitle: "Too many wrong pairing codes",
+        pairTooMany:
+            "This device tried too many pairing codes that did not work. Wait a minute, then open the address Peach shows on your computer.",
         pairRequiredTitle: "Pair this device first",
         pairRequired: "This device is not paired with Peach, so it cannot see or change the training data.",
         pairHowTo:

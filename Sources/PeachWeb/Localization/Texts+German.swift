@@ -230,6 +230,9 @@ extension Texts {
         pairUsedTitle: "Dieser Kopplungslink gilt nicht mehr",
         pairUsedOrExpired:
             "Dieser Kopplungscode wurde schon benutzt oder ist abgelaufen. Jeder Code koppelt ein Gerät und gilt 10 Minuten.",
+        pairTooManyTitle: "Zu viele falsche Kopplungscodes",
+        pairTooMany:
+            "Dieses Gerät hat zu viele Kopplungscodes versucht, die nicht gelten. Warte eine Minute und öffne dann die Adresse, die Peach auf deinem Computer zeigt.",
         pairRequiredTitle: "Zuerst dieses Gerät koppeln",
         pairRequired:
             "Dieses Gerät ist nicht mit Peach gekoppelt und kann die Trainingsdaten daher weder sehen noch ändern.",

@@ -175,6 +175,9 @@ public struct Texts: Sendable {
     public let pairButton: String
     public let pairUsedTitle: String
     public let pairUsedOrExpired: String
+    /// Too many wrong pairing codes from this device: when it may try again.
+    public let pairTooManyTitle: String
+    public let pairTooMany: String
     public let pairRequiredTitle: String
     public let pairRequired: String
     /// How to pair: start `peach serve --lan` and open its address or scan its QR code.

@@ -9,7 +9,12 @@ import PeachStore
 /// Swift decides what is played and what it means (DESIGN.md §3): this type issues exercises
 /// from the settings and the adaptive chain, evaluates answers, records them (committed before
 /// it returns) and keeps the profile current.
+///
+/// It runs on a `DatabaseExecutor`, off Swift's cooperative pool, because its database writes
+/// block until they are on disk.
 public actor TrainingService {
+    private let executor = DatabaseExecutor(label: "Peach training")
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private let database: AppDatabase
     private let now: @Sendable () -> Date
     private var random: AnyRandomNumberGenerator

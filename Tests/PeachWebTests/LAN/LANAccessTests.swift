@@ -143,11 +143,78 @@ struct LANAccessTests {
             #expect(revoked.status == .unauthorized)
             #expect(try !database.removeDevice(id: device.id))
 
-            // SQLite gives the next device the revoked one's id; its exercises are its own all the same.
-            let later = try database.addDevice(name: "x", tokenHash: Data(count: 32), at: device.createdAt + 1)
-            #expect(later.id == device.id)
+            // The next device never gets the revoked one's id, and its exercises are its own.
+            let later = try await database.addDevice(name: "x", tokenHash: Data(count: 32), at: device.createdAt + 1)
+            #expect(later.id > device.id)
             #expect(later.client != device.client)
         }
+    }
+
+    @Test("after 10 wrong pairing codes in a minute an address gets a 429, even for the valid code, until the minute is over")
+    func wrongCodesAreThrottled() async throws {
+        let database = try AppDatabase.inMemory()
+        let clock = TestClock()
+        try await withLANApp(database: database, clock: clock) { client, pairing in
+            // Looking a code up is a guess as well as posting it.
+            for attempt in 0..<PairingAttempts.limit {
+                let response =
+                    attempt.isMultiple(of: 2)
+                    ? try await client.postPair("WRONG\(attempt)") : try await client.get("/pair?code=WRONG\(attempt)")
+                #expect(response.status == .gone)
+            }
+            let code = try #require(await pairing.validCode()).text
+            let refused = try await client.postPair(code, language: "de")
+            #expect(refused.status == .tooManyRequests)
+            #expect(refused.headers[.retryAfter] == "60")
+            #expect(refused.text.contains("Zu viele falsche Kopplungscodes"))
+            #expect(try await client.get("/pair?code=\(code)").status == .tooManyRequests)
+            #expect(try database.devices().isEmpty)
+            // The valid code was not checked, so it was not used up either.
+            #expect(await pairing.isValid(code))
+            clock.advance(by: 59)
+            #expect(try await client.postPair(code).status == .tooManyRequests)
+            clock.advance(by: 1)
+            #expect(try await client.postPair(code).status == .seeOther)
+        }
+    }
+
+    @Test("wrong codes count per address: IPv4 alone, IPv6 by its /64, IPv4-mapped IPv6 as IPv4")
+    func attemptsPerAddress() throws {
+        func key(_ ip: String) throws -> String { ClientAddressClassifier.key(of: try SocketAddress(ipAddress: ip, port: 1)) }
+        #expect(try key("192.0.2.7") == "192.0.2.7")
+        #expect(try key("::ffff:192.0.2.7") == "192.0.2.7")
+        #expect(try key("2001:db8:1:2::1") == "2001:db8:1:2::/64")
+        #expect(try key("2001:db8:1:2:aaaa::9") == key("2001:db8:1:2::1"))
+        #expect(try key("2001:db8:1:3::1") != key("2001:db8:1:2::1"))
+        #expect(ClientAddressClassifier.key(of: nil) == "unknown")
+        var attempts = PairingAttempts()
+        let now = Date(timeIntervalSince1970: 1_780_000_000)
+        for _ in 0..<PairingAttempts.limit { attempts.fail("192.0.2.7", at: now) }
+        let throttled = !attempts.mayTry("192.0.2.7", at: now + 30)
+        let otherMay = attempts.mayTry("192.0.2.8", at: now + 30)
+        let laterMay = attempts.mayTry("192.0.2.7", at: now + 60)
+        #expect(throttled && otherMay && laterMay)
+    }
+
+    @Test("a device's name loses direction overrides, control and format characters, stored and shown")
+    func deviceNamesAreSanitized() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withLANApp(database: database) { client, pairing in
+            let code = try #require(await pairing.validCode()).text
+            let response = try await client.execute(
+                uri: "/pair", method: .post,
+                headers: [
+                    .contentType: "application/x-www-form-urlencoded",
+                    .userAgent: "Evil\u{202E}txt.exe\u{202C}\u{200B} \t Bot\u{2066}",
+                ],
+                body: ByteBuffer(string: "code=\(code)"))
+            #expect(response.status == .seeOther)
+            #expect(try database.devices().map(\.name) == ["Eviltxt.exe Bot"])
+        }
+        #expect(PairedDevice.sanitizedName("\u{202E}\u{200F}\n") == "?")
+        #expect(PairedDevice.sanitizedName("a\u{1B}[31mb\r\nc") == "a[31mbc")
+        #expect(PairedDevice.sanitizedName("iPhone · Safari") == "iPhone · Safari")
+        #expect(PairedDevice.sanitizedName("Ärger  mit\u{00A0}Umlauten") == "Ärger mit Umlauten")
     }
 
     @Test("a pairing code expires after 10 minutes and a fresh one replaces it")
