@@ -305,7 +305,7 @@ extension Texts {
         dailyMean: "Tagesmittel",
         rollingMean: "20-Tage-Mittel",
         timelineEmpty: "Dein Verlauf erscheint hier nach deinem ersten Trainingstag",
-        trainingDays: Plural(one: "an {count} Trainingstag", other: "an {count} Trainingstagen"),
+        trainingDays: Plural(one: "an einem Trainingstag", other: "an {count} Trainingstagen"),
         timelineSummary: { days, first, last, rollingFirst, rollingLast in
             "Unterscheidungsschwelle \(days) vom \(first) bis \(last). "
                 + "20-Tage-Mittel: anfangs \(rollingFirst) Cent, jetzt \(rollingLast) Cent."

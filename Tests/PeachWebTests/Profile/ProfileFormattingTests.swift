@@ -67,7 +67,7 @@ struct PluralTests {
         #expect(days(1234, shown: "1,234") == "1,234 days")
         let (english, german) = (Texts.english, Texts.german)
         #expect(english.trainingDays(1) == "1 day of training")
-        #expect(german.trainingDays(1) == "an 1 Trainingstag" && german.trainingDays(3) == "an 3 Trainingstagen")
+        #expect(german.trainingDays(1) == "an einem Trainingstag" && german.trainingDays(3) == "an 3 Trainingstagen")
         #expect(english.resetDone(1) == "Deleted 1 training record." && german.resetDone(1) == "1 Übung gelöscht.")
         #expect(english.importSucceeded(1, 1, 1) == "Imported 1 record. Skipped 1 duplicate. Skipped 1 rhythm record.")
         #expect(german.importSucceeded(2, 1, 0) == "2 Übungen importiert. 1 Duplikat übersprungen.")
@@ -80,6 +80,6 @@ struct PluralTests {
         let english = TimelineChart(profile: ProfileFixtures.oneNote, language: .english).summary
         let german = TimelineChart(profile: ProfileFixtures.oneNote, language: .german).summary
         #expect(english.hasPrefix("Detection threshold on 1 day of training from 1 March 2026 to 1 March 2026."))
-        #expect(german.hasPrefix("Unterscheidungsschwelle an 1 Trainingstag vom 1. März 2026 bis 1. März 2026."))
+        #expect(german.hasPrefix("Unterscheidungsschwelle an einem Trainingstag vom 1. März 2026 bis 1. März 2026."))
     }
 }
