@@ -42,10 +42,10 @@ final class DatabaseAccessTests {
 
     /// A database with `records` records and a paired device, left open (its WAL in use) for
     /// as long as the result lives.
-    func makeDatabase(at path: String, records: Int, seed: UInt64 = 1) throws -> AppDatabase {
+    func makeDatabase(at path: String, records: Int, seed: UInt64 = 1) async throws -> AppDatabase {
         let database = try AppDatabase.open(path: path)
         for record in sampleRecords(count: records, seed: seed) { try database.record(record, exerciseID: UUID()) }
-        _ = try database.addDevice(
+        _ = try await database.addDevice(
             name: "iPhone · Safari", tokenHash: Data(repeating: 7, count: 32),
             at: Date(timeIntervalSince1970: 1_780_000_000))
         return database
@@ -72,8 +72,8 @@ final class DatabaseAccessTests {
     }
 
     @Test("stats, export, devices and refused imports leave a closed database byte-for-byte as it was, with no -wal")
-    func closedDatabase() throws {
-        _ = try makeDatabase(at: path, records: 300)
+    func closedDatabase() async throws {
+        _ = try await makeDatabase(at: path, records: 300)
         let before = try DatabaseFiles(path)
         #expect(before.wal == nil)
         for (arguments, succeeds) in try readingCommands() {
@@ -87,8 +87,8 @@ final class DatabaseAccessTests {
     }
 
     @Test("beside a running server, they leave the file and its -wal byte-for-byte as they were")
-    func databaseInUse() throws {
-        _ = try makeDatabase(at: path, records: 60)
+    func databaseInUse() async throws {
+        _ = try await makeDatabase(at: path, records: 60)
         // The server in a process of its own: reading the files here would drop this process's
         // POSIX locks on them (closing any descriptor of a file does), and SQLite's with them.
         let server = Process()
@@ -128,10 +128,10 @@ final class DatabaseAccessTests {
     }
 
     @Test("a -wal left by another database is refused by every command and the server; both files stay untouched")
-    func foreignWAL() throws {
-        _ = try makeDatabase(at: path, records: 300)
+    func foreignWAL() async throws {
+        _ = try await makeDatabase(at: path, records: 300)
         let otherPath = folder.appendingPathComponent("other.sqlite").path
-        let other = try makeDatabase(at: otherPath, records: 3, seed: 9)
+        let other = try await makeDatabase(at: otherPath, records: 3, seed: 9)
         try FileManager.default.copyItem(atPath: otherPath + "-wal", toPath: path + "-wal")
         let before = try DatabaseFiles(path)
         let good = folder.appendingPathComponent("good.csv")
@@ -155,12 +155,12 @@ final class DatabaseAccessTests {
     }
 
     @Test("a -wal of another database that leaves page 1 (and so the identity) alone is refused too")
-    func foreignWALWithoutPageOne() throws {
-        _ = try makeDatabase(at: path, records: 300)
+    func foreignWALWithoutPageOne() async throws {
+        _ = try await makeDatabase(at: path, records: 300)
         let otherPath = folder.appendingPathComponent("other.sqlite").path
         let other = try AppDatabase.open(path: otherPath)
         // Its creation copied into the file, then one answer: a WAL of record and index pages only.
-        try other.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try await other.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         try other.record(comparison(at: 1_772_368_496), exerciseID: UUID())
         let wal = try contents(of: otherPath + "-wal")
         let frame = 24 + 4096
@@ -177,8 +177,8 @@ final class DatabaseAccessTests {
     }
 
     @Test("a database's own -wal left by a crash is read, not refused")
-    func ownWALAfterCrash() throws {
-        let server = try makeDatabase(at: path, records: 40)
+    func ownWALAfterCrash() async throws {
+        let server = try await makeDatabase(at: path, records: 40)
         // A copy of the file and its WAL as a crash would leave them (the server is still open).
         let copy = folder.appendingPathComponent("copy/peach.sqlite").path
         try FileManager.default.createDirectory(

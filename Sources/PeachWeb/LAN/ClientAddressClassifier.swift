@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import NIOCore
 
 /// Decides whether a connection comes from this machine (open, as without LAN mode) or from
