@@ -78,7 +78,8 @@ enum WebBenchmarks {
                 }
                 print(
                     "page \(page):".padding(toLength: 33, withPad: " ", startingAt: 0)
-                        + "\(bytes) bytes of HTML, median \(DecimalText.fixed(samples.sorted()[25].milliseconds, fractionDigits: 3)) ms")
+                        + "\(bytes) bytes of HTML, median \(DecimalText.fixed(samples.sorted()[25].milliseconds, fractionDigits: 3)) ms"
+                )
             }
         }
         server.cancel()

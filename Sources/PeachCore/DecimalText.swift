@@ -94,7 +94,9 @@ public enum DecimalText {
                 guard sawDigit, !sawExponent else { return nil }
                 sawExponent = true
                 sawDigit = false
-                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "-") || bytes[index + 1] == UInt8(ascii: "+") {
+                if index + 1 < bytes.count,
+                    bytes[index + 1] == UInt8(ascii: "-") || bytes[index + 1] == UInt8(ascii: "+")
+                {
                     index += 1
                 }
             default: return nil

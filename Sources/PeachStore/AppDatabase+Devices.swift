@@ -71,7 +71,8 @@ extension AppDatabase {
     /// Names stored before they were sanitized are sanitized as they are read.
     private static func device(from row: Row) -> PairedDevice {
         PairedDevice(
-            id: row["id"], name: PairedDevice.sanitizedName(row["name"]), createdAt: Milliseconds.date(row["createdAt"]),
+            id: row["id"], name: PairedDevice.sanitizedName(row["name"]),
+            createdAt: Milliseconds.date(row["createdAt"]),
             lastSeenAt: Milliseconds.date(row["lastSeenAt"]))
     }
 

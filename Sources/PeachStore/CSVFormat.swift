@@ -121,7 +121,9 @@ public enum CSVFormat {
         }
         guard index == b.count else { return nil }
         let days = Int64(date.daysSince1970)
-        let seconds = days * Int64(CalendarDay.secondsPerDay) + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetMinutes * 60)
+        let seconds =
+            days * Int64(CalendarDay.secondsPerDay) + Int64(hour * 3600 + minute * 60 + second)
+            - Int64(offsetMinutes * 60)
         return seconds * 1000 + Int64((fraction * 1000).rounded())
     }
 

@@ -55,8 +55,10 @@ struct DecimalTextTests {
 
     @Test(
         "parse refuses what Double(_:) would also read",
-        arguments: ["", "abc", "nan", "NaN", "inf", "-infinity", "0x1B9", "441\u{0}garbage", " 1", "1 ", "1e", "1.2.3",
-            "--1", "e5", ".", "1e400"])
+        arguments: [
+            "", "abc", "nan", "NaN", "inf", "-infinity", "0x1B9", "441\u{0}garbage", " 1", "1 ", "1e", "1.2.3",
+            "--1", "e5", ".", "1e400",
+        ])
     func refuses(text: String) {
         #expect(DecimalText.parse(text) == nil)
     }

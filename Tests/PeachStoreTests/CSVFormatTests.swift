@@ -91,7 +91,8 @@ struct CSVFormatTests {
         for record in sampleRecords(count: 40) { try database.record(record, exerciseID: UUID()) }
         // Quotes, CRLF and a byte order mark: the places a piece boundary can fall badly.
         let text =
-            "\u{FEFF}" + (try database.exportCSV()).replacingOccurrences(of: "\n", with: "\r\n")
+            "\u{FEFF}"
+            + (try database.exportCSV()).replacingOccurrences(of: "\n", with: "\r\n")
             .replacingOccurrences(of: ",P5,", with: ",\"P5\",")
         let bytes = Array(text.utf8)
         var wholeParser = CSVImport.Parser()

@@ -104,7 +104,10 @@ struct CSVRejectionTests {
             line: 3, column: "isCorrect", mentions: ["\"" + String(repeating: "y", count: 40) + "…\""]),
         Case(
             name: "a field past the length limit",
-            data: Data((header + good.replacingOccurrences(of: ",C4,", with: ",\"" + String(repeating: "C", count: 2000) + "\",")).utf8),
+            data: Data(
+                (header
+                    + good.replacingOccurrences(of: ",C4,", with: ",\"" + String(repeating: "C", count: 2000) + "\","))
+                    .utf8),
             line: 3, column: "referenceNoteName", mentions: ["1024 bytes"]),
         Case(
             name: "an unclosed quote", data: Data((header + good + "\"pitchDiscrimination,2026").utf8),

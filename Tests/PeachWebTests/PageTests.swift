@@ -288,7 +288,9 @@ struct PageTests {
                 asked.text.contains(
                     "Replacing deletes all 2 stored records, from 1 March 2026 to 5 March 2026, and imports the 1 record of the file."
                 ))
-            #expect(asked.text.contains("<form id=\"import-confirm-form\" method=\"post\" action=\"/settings/import/confirm\">"))
+            #expect(
+                asked.text.contains(
+                    "<form id=\"import-confirm-form\" method=\"post\" action=\"/settings/import/confirm\">"))
             #expect(try recordCount(database) == 2)
 
             // Backing out deletes nothing, and the question cannot be answered "yes" later.
@@ -297,7 +299,8 @@ struct PageTests {
                 .post, "/settings/import/confirm", json: "token=\(firstToken)&answer=cancel",
                 contentType: "application/x-www-form-urlencoded")
             #expect(cancelled.headers[.location] == "/settings?import=cancelled")
-            #expect(try await client.get("/settings?import=cancelled").text.contains("Nothing was imported or deleted."))
+            #expect(
+                try await client.get("/settings?import=cancelled").text.contains("Nothing was imported or deleted."))
             let late = try await client.send(
                 .post, "/settings/import/confirm", json: "token=\(firstToken)&answer=replace",
                 contentType: "application/x-www-form-urlencoded")
@@ -308,7 +311,9 @@ struct PageTests {
             // A record arrives between the question and the answer: asked again, nothing deleted.
             let again = try await client.send(
                 .post, "/settings/import", json: form(file, mode: "replace"), contentType: type, language: "de")
-            #expect(again.text.contains("Ersetzen löscht alle 2 gespeicherten Übungen vom 1. März 2026 bis zum 5. März 2026"))
+            #expect(
+                again.text.contains(
+                    "Ersetzen löscht alle 2 gespeicherten Übungen vom 1. März 2026 bis zum 5. März 2026"))
             _ = try await client.send(
                 .post, "/settings/import", json: form(header + row("2026-03-09T10:00:00Z"), mode: "merge"),
                 contentType: type)

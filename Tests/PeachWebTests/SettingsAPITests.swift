@@ -156,7 +156,8 @@ struct DataAPITests {
         #expect(try recordCount(target) == 3)
     }
 
-    @Test("a replace answers 202 with what it deletes; only the token's confirmation deletes, and backing out keeps all")
+    @Test(
+        "a replace answers 202 with what it deletes; only the token's confirmation deletes, and backing out keeps all")
     func replaceAsksFirst() async throws {
         let database = try AppDatabase.inMemory()
         let header = CSVFormat.formatLine + "\n" + CSVFormat.header + "\n"
@@ -167,7 +168,8 @@ struct DataAPITests {
         try await withApp(database: database) { client in
             // An empty database loses nothing: a replace is done at once.
             let first = try await client.send(
-                .post, "/api/import?mode=replace", json: header + row("2026-03-01T12:00:00.250Z"), contentType: "text/csv")
+                .post, "/api/import?mode=replace", json: header + row("2026-03-01T12:00:00.250Z"),
+                contentType: "text/csv")
             #expect(first.status == .ok)
             _ = try await client.send(
                 .post, "/api/import?mode=merge", json: header + row("2026-03-05T08:30:00Z"), contentType: "text/csv")
@@ -201,7 +203,9 @@ struct DataAPITests {
             let again = try await client.send(.post, "/api/import?mode=replace", json: file, contentType: "text/csv")
             let replaced = try await client.send(
                 .post, "/api/import/confirm",
-                json: #"{"token": "\#(try #require(again.json[path: "confirmation", "token"] as? String))", "confirm": true}"#)
+                json:
+                    #"{"token": "\#(try #require(again.json[path: "confirmation", "token"] as? String))", "confirm": true}"#
+            )
             #expect(replaced.status == .ok)
             #expect(replaced.json[path: "summary", "added"] as? Int == 2)
             #expect(replaced.json[path: "summary", "replaced"] as? Int == 2)
@@ -255,7 +259,8 @@ struct DataAPITests {
         let reasons: [CSVError.Reason] = [
             .emptyFile, .notText, .otherFormat(version: "1"), .notPeachExport(firstLine: "a,b"), .missingHeader,
             .missingColumn("interval"), .fieldCount(found: 5, expected: 19), .unclosedQuote, .textAfterQuotedField,
-            .quoteInUnquotedField, .fieldTooLong(limit: 1024), .unknownTrainingType(found: "x"), .unknownInterval(found: "P9"),
+            .quoteInUnquotedField, .fieldTooLong(limit: 1024), .unknownTrainingType(found: "x"),
+            .unknownInterval(found: "P9"),
             .intervalMismatch(reference: c4, target: try MIDINote(66), interval: .perfectFifth),
             .unknownTuningSystem(found: "x"), .centOffsetOutOfRange(found: "0"), .notABoolean(found: "yes"),
             .initialCentOffsetOutOfRange(found: "200"), .centErrorOutOfRange(found: "1e309"),

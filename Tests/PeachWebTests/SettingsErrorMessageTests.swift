@@ -28,7 +28,9 @@ struct SettingsErrorMessageTests {
     @Test("a note range too narrow names the pair and its notes, MIDI numbers beside them")
     func narrowNoteRange() {
         let refusal = APIError(SettingsError.noteRangeTooNarrow(lower: 60, upper: 71), .german)
-        #expect(refusal.message == Texts.german.errorSettingValue("Tonumfang", "C4–H4 (MIDI 60–71)", Texts.german.noteRangeSpan))
+        #expect(
+            refusal.message
+                == Texts.german.errorSettingValue("Tonumfang", "C4–H4 (MIDI 60–71)", Texts.german.noteRangeSpan))
     }
 
     @Test("no interval left says what to do")

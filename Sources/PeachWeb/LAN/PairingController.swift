@@ -22,7 +22,8 @@ struct PairingController: Sendable {
         let texts = await localizer.texts(for: request)
         let code = request.uri.queryParameters.get("code") ?? ""
         // Looking a code up tells whether it is valid, so it counts as a guess as well.
-        switch await pairing.attempt(code, from: ClientAddressClassifier.key(of: context.remoteAddress), consume: false) {
+        switch await pairing.attempt(code, from: ClientAddressClassifier.key(of: context.remoteAddress), consume: false)
+        {
         case .valid: return PageController.html(PairingPage(texts: texts, state: .confirm(code: code)).render())
         case .wrong: return Self.refusal(.usedOrExpired, texts: texts)
         case .tooMany: return Self.refusal(.tooManyAttempts, texts: texts)
@@ -33,7 +34,8 @@ struct PairingController: Sendable {
         let texts = await localizer.texts(for: request)
         let fields = try await PageController.formFields(request, texts: texts)
         let code = fields.first { $0.0 == "code" }?.1 ?? ""
-        switch await pairing.attempt(code, from: ClientAddressClassifier.key(of: context.remoteAddress), consume: true) {
+        switch await pairing.attempt(code, from: ClientAddressClassifier.key(of: context.remoteAddress), consume: true)
+        {
         case .valid: break
         case .wrong: return Self.refusal(.usedOrExpired, texts: texts)
         case .tooMany: return Self.refusal(.tooManyAttempts, texts: texts)
@@ -50,7 +52,9 @@ struct PairingController: Sendable {
     /// A used or expired code is gone (410); too many wrong codes is a 429 that says when to try
     /// again (`PairingAttempts.window`).
     static func refusal(_ state: PairingPage.State, texts: Texts) -> Response {
-        guard state == .tooManyAttempts else { return PageController.html(PairingPage(texts: texts, state: state).render(), status: .gone) }
+        guard state == .tooManyAttempts else {
+            return PageController.html(PairingPage(texts: texts, state: state).render(), status: .gone)
+        }
         var response = PageController.html(PairingPage(texts: texts, state: state).render(), status: .tooManyRequests)
         response.headers[.retryAfter] = String(Int(PairingAttempts.window))
         return response

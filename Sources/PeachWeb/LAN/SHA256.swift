@@ -15,19 +15,26 @@ enum SHA256 {
         // §5.1.1: a 1 bit, zeros up to 56 mod 64 bytes, then the length as a 64-bit big-endian.
         bytes.append(0x80)
         while bytes.count % 64 != 56 { bytes.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
 
         var state = initialHash
         var schedule = [UInt32](repeating: 0, count: 64)
         for blockStart in stride(from: 0, to: bytes.count, by: 64) {
             for t in 0..<16 {
                 let i = blockStart + 4 * t
-                schedule[t] = UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
+                schedule[t] =
+                    UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8
+                    | UInt32(bytes[i + 3])
             }
             for t in 16..<64 {
-                schedule[t] = smallSigma1(schedule[t - 2]) &+ schedule[t - 7] &+ smallSigma0(schedule[t - 15]) &+ schedule[t - 16]
+                schedule[t] =
+                    smallSigma1(schedule[t - 2]) &+ schedule[t - 7] &+ smallSigma0(schedule[t - 15]) &+ schedule[t - 16]
             }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+            var (a, b, c, d, e, f, g, h) = (
+                state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+            )
             for t in 0..<64 {
                 let t1 = h &+ bigSigma1(e) &+ ((e & f) ^ (~e & g)) &+ roundConstants[t] &+ schedule[t]
                 let t2 = bigSigma0(a) &+ ((a & b) ^ (a & c) ^ (b & c))

@@ -96,7 +96,8 @@ extension Texts {
             let file = importing == 1 ? "the 1 record" : "the \(importing) records"
             return "Replacing deletes \(stored), \(days), and imports \(file) of the file. This cannot be undone."
         },
-        importReplaceChanged: "The training data changed since you were asked; nothing was deleted. Please check again.",
+        importReplaceChanged:
+            "The training data changed since you were asked; nothing was deleted. Please check again.",
         importReplaceConfirm: "Delete and import",
         importCancelled: "Nothing was imported or deleted.",
         resetData: "Reset all training data",

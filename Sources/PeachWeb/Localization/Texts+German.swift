@@ -95,7 +95,8 @@ extension Texts {
             let stored = deleting == 1 ? "die 1 gespeicherte Übung" : "alle \(deleting) gespeicherten Übungen"
             let days = first == last ? "vom \(first)" : "vom \(first) bis zum \(last)"
             let file = importing == 1 ? "die 1 Übung" : "die \(importing) Übungen"
-            return "Ersetzen löscht \(stored) \(days) und importiert \(file) der Datei. Das lässt sich nicht rückgängig machen."
+            return
+                "Ersetzen löscht \(stored) \(days) und importiert \(file) der Datei. Das lässt sich nicht rückgängig machen."
         },
         importReplaceChanged:
             "Die Trainingsdaten haben sich inzwischen geändert; es wurde nichts gelöscht. Bitte prüfe es noch einmal.",

@@ -150,7 +150,9 @@ struct LANAccessTests {
         }
     }
 
-    @Test("after 10 wrong pairing codes in a minute an address gets a 429, even for the valid code, until the minute is over")
+    @Test(
+        "after 10 wrong pairing codes in a minute an address gets a 429, even for the valid code, until the minute is over"
+    )
     func wrongCodesAreThrottled() async throws {
         let database = try AppDatabase.inMemory()
         let clock = TestClock()
@@ -180,7 +182,9 @@ struct LANAccessTests {
 
     @Test("wrong codes count per address: IPv4 alone, IPv6 by its /64, IPv4-mapped IPv6 as IPv4")
     func attemptsPerAddress() throws {
-        func key(_ ip: String) throws -> String { ClientAddressClassifier.key(of: try SocketAddress(ipAddress: ip, port: 1)) }
+        func key(_ ip: String) throws -> String {
+            ClientAddressClassifier.key(of: try SocketAddress(ipAddress: ip, port: 1))
+        }
         #expect(try key("192.0.2.7") == "192.0.2.7")
         #expect(try key("::ffff:192.0.2.7") == "192.0.2.7")
         #expect(try key("2001:db8:1:2::1") == "2001:db8:1:2::/64")
