@@ -53,7 +53,7 @@ extension AppDatabase {
         -> ImportSummary
     {
         try Self.mapErrors(path: path) {
-            try writer.write { db in
+            try write { db in
                 var replaced = 0
                 let lastExistingID: [StoredRecord.Table: Int64]
                 switch mode {

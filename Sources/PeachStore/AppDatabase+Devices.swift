@@ -12,7 +12,7 @@ extension AppDatabase {
         let name = PairedDevice.sanitizedName(name)
         let millis = Milliseconds.of(now)
         return try await Self.mapErrors(path: path) {
-            try await writer.write { db in
+            try await write { db in
                 try db.execute(
                     sql: "INSERT INTO device (name, tokenHash, createdAt, lastSeenAt) VALUES (?, ?, ?, ?)",
                     arguments: [name, tokenHash, millis, millis])
@@ -49,7 +49,7 @@ extension AppDatabase {
     /// Notes that a device was seen at `now`.
     public func markDeviceSeen(id: Int64, at now: Date) async throws {
         try await Self.mapErrors(path: path) {
-            try await writer.write { db in
+            try await write { db in
                 try db.execute(
                     sql: "UPDATE device SET lastSeenAt = max(lastSeenAt, ?) WHERE id = ?",
                     arguments: [Milliseconds.of(now), id])
@@ -61,7 +61,7 @@ extension AppDatabase {
     /// when there is no device with this id.
     public func removeDevice(id: Int64) throws -> Bool {
         try Self.mapErrors(path: path) {
-            try writer.write { db in
+            try write { db in
                 try db.execute(sql: "DELETE FROM device WHERE id = ?", arguments: [id])
                 return db.changesCount > 0
             }

@@ -21,7 +21,7 @@ extension AppDatabase {
     /// Applies a change of the pending exercises in one durable transaction.
     public func updatePending(_ change: PendingChange) throws {
         try Self.mapErrors(path: path) {
-            try writer.write { db in try Self.apply(change, in: db) }
+            try write { db in try Self.apply(change, in: db) }
         }
     }
 

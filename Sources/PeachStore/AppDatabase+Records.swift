@@ -23,7 +23,7 @@ extension AppDatabase {
     ) throws -> RecordOutcome {
         let id = exerciseID.uuidString
         return try Self.mapErrors(path: path) {
-            try writer.write { db in
+            try write { db in
                 try Self.apply(pending, in: db)
                 if let stored = try StoredRecord.record(exerciseID: id, in: db) { return .alreadyRecorded(stored) }
                 try StoredRecord.insert(record, exerciseID: id, into: db)
@@ -61,7 +61,7 @@ extension AppDatabase {
     @discardableResult
     public func deleteAllTrainingData() throws -> Int {
         try Self.mapErrors(path: path) {
-            try writer.write { db in
+            try write { db in
                 try db.execute(sql: "DELETE FROM pendingExercise")
                 var deleted = 0
                 for table in StoredRecord.Table.allCases {

@@ -30,7 +30,7 @@ extension AppDatabase {
     public func saveSettings(_ settings: TrainingSettings) throws {
         let defaults = TrainingSettings().values
         try Self.mapErrors(path: path) {
-            try writer.write { db in
+            try write { db in
                 for (key, value) in settings.values.sorted(by: { $0.key < $1.key }) {
                     if value == defaults[key] {
                         try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])

@@ -21,13 +21,12 @@ import GRDB
 /// **A `-wal` of another file.** SQLite applies any valid WAL it finds beside a database, with
 /// nothing in either file that ties them together. So each Peach database gets a random,
 /// non-zero identity in `PRAGMA user_version` (page 1 of the file; migration "v4: database
-/// identity"). The identity in the file's own bytes must equal the one SQLite reads with the WAL
-/// applied: a WAL from another Peach database that rewrote page 1 (it does whenever that
-/// database was created, grew, or freed pages) carries the other identity. A foreign WAL that
-/// left page 1 alone but does not fit this file's pages makes SQLite (or `quick_check`) find
-/// damage while the file without it passes; both are refused as `foreignWAL`. Not told apart:
-/// a foreign WAL whose pages happen to fit (page 1 untouched, structure intact), and a WAL from
-/// a copy of this very file, which keeps its identity.
+/// identity"), and every write transaction rewrites it (`AppDatabase.write`), so that every
+/// commit in a WAL carries page 1 with its database's identity. The identity in the file's own
+/// bytes must equal the one SQLite reads with the WAL applied; a WAL from another Peach
+/// database carries the other identity and is refused as `foreignWAL`. A WAL that SQLite (or
+/// `quick_check`) finds damaging while the file without it passes is refused the same way.
+/// Not told apart: a WAL from a copy of this very file, which has its identity.
 enum DatabaseIdentity {
     static let sqliteMagic = Array("SQLite format 3\0".utf8)
 
