@@ -11,6 +11,7 @@ repeated here; the network's failures are in test_network.py.
 from __future__ import annotations
 
 import colorsys
+import time
 import re
 
 import pytest
@@ -450,7 +451,7 @@ def test_import_shows_progress_and_a_replace_asks_in_place(page, server):
         expect(question).to_contain_text("Replacing deletes all 8 stored records, from ")
         expect(page.locator("#import-cancel")).to_be_focused()
         texts = page.evaluate("window.statusTexts")
-        assert texts[0] == "Sending the file… 0 %" and "Reading and checking the rows…" in texts, texts
+        assert texts[0] == "Sending the file… 0 % · rows read: 0" and "Reading and checking the rows…" in texts, texts
         assert stored(server) == 8, "the first button only asks"
         with page.expect_response(lambda r: r.url.endswith("/api/import/confirm")):
             page.locator(answer).click()
@@ -613,3 +614,31 @@ def test_higher_and_lower_are_readable_and_calm_when_disabled(new_page, server, 
     style = page.evaluate("""() => { const s = getComputedStyle(document.querySelector('#answer-higher'));
                                      return [s.transitionProperty, s.transitionDuration, s.transitionTimingFunction]; }""")
     assert "background-color" in style[0] and "0.25s" in style[1] and "ease-in-out" in style[2]
+
+
+def test_import_progress_counts_the_rows_read(page, server):
+    """On a slow upload the status says how many rows have been read so far, growing, never
+    more than the file has, then the result."""
+    rows = 12_000
+    lines = fixture_part(0).splitlines()
+    for i in range(rows):
+        second = 1_772_000_000 + i
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(second))
+        lines.append(f"pitchDiscrimination,{stamp},60,C4,60,C4,P1,equalTemperament,{1 + i % 50},true,,,,,,,,,")
+    csv = ("\n".join(lines) + "\n").encode()
+    page.goto(server.url("/settings"))
+    # A slow link (about 2.5 s for the file), so the browser reports the upload as it goes.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": len(csv) / 2.5})
+    page.set_input_files("#import-file", files=[{"name": "many.csv", "mimeType": "text/csv", "buffer": csv}])
+    page.evaluate(RECORD_STATUS_SCRIPT)
+    page.locator("#import-form button[type=submit]").click()
+    expect(page.locator("#import-result")).to_have_text(f"Imported {rows} records.", timeout=30_000)
+    counts = [int(re.search(r"rows read: (\d+)$", text).group(1))
+              for text in page.evaluate("window.statusTexts") if "rows read:" in text]
+    assert counts[0] == 0 and counts == sorted(counts), counts
+    assert any(0 < count < rows for count in counts), counts
+    assert max(counts) <= rows
+    assert stored(server) == rows

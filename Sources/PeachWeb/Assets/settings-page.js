@@ -148,15 +148,39 @@ export function startSettingsPage(app, main) {
       for (const button of [submit, confirmButton, cancelButton]) if (button) button.disabled = isBusy;
       if (progress && !isBusy) progress.hidden = true;
     };
-    /** Shows how much of the file has been sent, in steps of 10 % so a screen reader is not flooded. */
+    /**
+     * Shows how much of the file has been sent and how many rows that is, in steps of 10 % so a
+     * screen reader is not flooded. The server reads and checks each row as it arrives, so the
+     * rows sent are the rows read; they are counted here as the line breaks in the part of the
+     * file already sent (read slice by slice, never the whole file at once), less the format
+     * line and the header.
+     */
     let shownPercent = -1;
+    let uploading = null; // { file, countedBytes, lineBreaks, counting } while the file is being sent
+    const rowsUpTo = (upload, sent) => {
+      upload.counting = upload.counting.then(async () => {
+        if (sent <= upload.countedBytes) return;
+        const bytes = new Uint8Array(await upload.file.slice(upload.countedBytes, sent).arrayBuffer());
+        for (const byte of bytes) if (byte === 0x0a) upload.lineBreaks += 1;
+        upload.countedBytes = sent;
+      });
+      return upload.counting.then(() => Math.max(0, upload.lineBreaks - 2));
+    };
     const onProgress = (sent, total) => {
+      const upload = uploading;
+      if (!upload) return;
       const percent = total > 0 ? Math.floor((sent / total) * 100) : 100;
       if (progress) { progress.hidden = false; progress.value = percent; }
       if (sent >= total) {
+        uploading = null;
         show(result, importForm.dataset.msgReading ?? '', false);
       } else if (Math.floor(percent / 10) !== Math.floor(shownPercent / 10)) {
-        show(result, (importForm.dataset.msgSending ?? '').replace('{percent}', String(percent)), false);
+        rowsUpTo(upload, sent).then((rows) => {
+          // A count that arrives after the upload ended would cover the newer message.
+          if (uploading !== upload) return;
+          show(result, (importForm.dataset.msgSending ?? '')
+            .replace('{percent}', String(percent)).replace('{rows}', String(rows)), false);
+        });
       }
       shownPercent = percent;
     };
@@ -179,15 +203,18 @@ export function startSettingsPage(app, main) {
       ask(null);
       busy(true);
       shownPercent = -1;
+      uploading = { file, countedBytes: 0, lineBreaks: 0, counting: Promise.resolve() };
       onProgress(0, file.size);
       let reply;
       try {
         reply = await app.api.importCSV(file, mode, { onProgress });
       } catch (error) {
+        uploading = null;
         busy(false);
         failed(error);
         return;
       }
+      uploading = null;
       // Enabled first: a disabled button cannot take the focus the question gives it.
       busy(false);
       finish(reply);

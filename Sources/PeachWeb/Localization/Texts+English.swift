@@ -87,7 +87,7 @@ extension Texts {
             if rhythm > 0 { text += skippedRhythm(rhythm) }
             return text
         },
-        importSending: "Sending the file… {percent} %",
+        importSending: "Sending the file… {percent} % · rows read: {rows}",
         importReading: "Reading and checking the rows…",
         importReplaceQuestion: "Replace all training data?",
         importReplaceDetails: { deleting, first, last, importing in

@@ -88,7 +88,7 @@ extension Texts {
             if rhythm > 0 { text += skippedRhythm(rhythm) }
             return text
         },
-        importSending: "Datei wird gesendet … {percent} %",
+        importSending: "Datei wird gesendet … {percent} % · gelesene Zeilen: {rows}",
         importReading: "Die Zeilen werden gelesen und geprüft …",
         importReplaceQuestion: "Alle Trainingsdaten ersetzen?",
         importReplaceDetails: { deleting, first, last, importing in
