@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import NIOCore
 
 /// Decides whether a connection comes from this machine (open, as without LAN mode) or from
@@ -29,7 +28,7 @@ public struct ClientAddressClassifier: Sendable {
     static func key(of address: SocketAddress?) -> String {
         guard let address else { return "unknown" }
         guard case .v6(let v6) = address else { return address.ipAddress ?? address.pathname ?? "unknown" }
-        let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
+        let bytes = Self.addressBytes(of: v6.address, at: 8, count: 16)
         // An IPv4 client of a dual-stack socket (::ffff:a.b.c.d) is its IPv4 address.
         if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
             return bytes[12...].map(String.init).joined(separator: ".")
@@ -41,10 +40,9 @@ public struct ClientAddressClassifier: Sendable {
     static func isLoopback(_ address: SocketAddress) -> Bool {
         switch address {
         case .v4(let v4):
-            // sin_addr is in network byte order: the first octet is the lowest byte in memory.
-            return UInt32(bigEndian: v4.address.sin_addr.s_addr) >> 24 == 127
+            return addressBytes(of: v4.address, at: 4, count: 4)[0] == 127
         case .v6(let v6):
-            let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
+            let bytes = addressBytes(of: v6.address, at: 8, count: 16)
             let loopback = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
             let mappedV4Loopback =
                 bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
@@ -54,5 +52,13 @@ public struct ClientAddressClassifier: Sendable {
             // Only processes on this machine can reach a Unix socket.
             return true
         }
+    }
+
+    /// The address of a `sockaddr_in` (offset 4, 4 bytes) or `sockaddr_in6` (offset 8, 16
+    /// bytes), in network byte order. POSIX fixes these offsets (family and port first, then the
+    /// IPv6 flow label); the bytes are read from them rather than through the C structs' fields,
+    /// which a clean build attributes to NIO's internal C module, one Peach cannot import.
+    private static func addressBytes<T>(of socketAddress: T, at offset: Int, count: Int) -> [UInt8] {
+        withUnsafeBytes(of: socketAddress) { Array($0[offset..<offset + count]) }
     }
 }
