@@ -180,6 +180,17 @@ struct LANAccessTests {
         }
     }
 
+    @Test("loopback is 127.0.0.0/8, ::1 and IPv4-mapped 127.x; every other address is the network")
+    func loopbackAddresses() throws {
+        func isLoopback(_ ip: String) throws -> Bool {
+            ClientAddressClassifier.isLoopback(try SocketAddress(ipAddress: ip, port: 1))
+        }
+        for ip in ["127.0.0.1", "127.5.6.7", "::1", "::ffff:127.0.0.1"] { #expect(try isLoopback(ip), "\(ip)") }
+        for ip in ["192.0.2.7", "10.0.0.1", "128.0.0.1", "::2", "2001:db8::1", "::ffff:192.0.2.7"] {
+            #expect(try !isLoopback(ip), "\(ip)")
+        }
+    }
+
     @Test("wrong codes count per address: IPv4 alone, IPv6 by its /64, IPv4-mapped IPv6 as IPv4")
     func attemptsPerAddress() throws {
         func key(_ ip: String) throws -> String {
