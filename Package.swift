@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 // Targets are split by what they depend on (DESIGN.md §3, STYLE.md rule 1):
-// PeachCore (Foundation only) ← PeachStore (GRDB) ← PeachWeb (Hummingbird) ← peach.
+// PeachCore (standard library only) ← PeachViews (standard library only) ← PeachWeb (Hummingbird) ← peach,
+// PeachCore ← PeachStore (GRDB) ← PeachWeb. Core and Views are also built as Embedded Swift for
+// WebAssembly, with the export layer in Wasm/ (scripts/build-wasm.sh), so they must not import
+// Foundation.
 import PackageDescription
 
 // Every target: a member of a module is visible only in files that import that module (SE-0444),
@@ -26,6 +29,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "PeachCore", swiftSettings: swiftSettings),
+        .target(name: "PeachViews", dependencies: ["PeachCore"], swiftSettings: swiftSettings),
+        // The wasm export layer, built natively too so that the differential test can run the
+        // same session natively; Exports.swift compiles only as Embedded Swift, and the C
+        // support file is linked only into peach-core.wasm (scripts/build-wasm.sh).
+        .target(
+            name: "PeachWasm", dependencies: ["PeachCore", "PeachViews"], exclude: ["Support"],
+            swiftSettings: swiftSettings),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(
             name: "PeachStore",
@@ -39,7 +49,7 @@ let package = Package(
         .target(
             name: "PeachWeb",
             dependencies: [
-                "PeachCore", "PeachStore", "CQREncode",
+                "PeachCore", "PeachViews", "PeachStore", "CQREncode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -51,14 +61,14 @@ let package = Package(
         .executableTarget(
             name: "peach",
             dependencies: [
-                "PeachCore", "PeachStore", "PeachWeb",
+                "PeachCore", "PeachViews", "PeachStore", "PeachWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "PeachBenchmarks",
-            dependencies: ["PeachCore", "PeachStore", "PeachWeb"],
+            dependencies: ["PeachCore", "PeachViews", "PeachStore", "PeachWeb"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"], swiftSettings: swiftSettings),
@@ -69,12 +79,21 @@ let package = Package(
             dependencies: ["PeachCore", "PeachStore"],
             swiftSettings: swiftSettings
         ),
+        // Test support only: the profile fixtures, shared by the snapshot tests and PeachCoreCheck.
+        .target(
+            name: "PeachFixtures", dependencies: ["PeachCore"], path: "Tests/PeachFixtures",
+            swiftSettings: swiftSettings),
+        // Test support only: the native side of the wasm core's differential test and benchmark
+        // (Tests/js/peach-core.test.mjs, tests/browser/test_core.py, tests/browser/bench_core.py).
+        .executableTarget(
+            name: "PeachCoreCheck", dependencies: ["PeachCore", "PeachWasm", "PeachFixtures", "PeachStore"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCrashWriter"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PeachWebTests",
             dependencies: [
-                "PeachWeb",
+                "PeachWeb", "PeachViews", "PeachFixtures",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

@@ -82,7 +82,7 @@ enum CoreBenchmarks {
     }
 
     /// A fixed "now" one year after the generated records start.
-    static let now = Date(timeIntervalSince1970: 1_767_225_600 + 365 * 86_400)
+    static let now = Timestamp(millisecondsSince1970: (1_767_225_600 + 365 * 86_400) * 1000)
 
     /// The median over batches of the time per operation (timing batches keeps the clock's own
     /// cost out of the figure).
@@ -106,9 +106,8 @@ enum CoreBenchmarks {
         var records: [TrainingRecord] = []
         records.reserveCapacity(count)
         for index in 0..<count {
-            let timestamp = Date(
-                timeIntervalSince1970: start + Double(index) * spacing
-                    + Double.random(in: 0..<spacing, using: &generator))
+            let seconds = start + Double(index) * spacing + Double.random(in: 0..<spacing, using: &generator)
+            let timestamp = Timestamp(millisecondsSince1970: Int64((seconds * 1000).rounded()))
             let mode = TrainingMode.allCases.randomElement(using: &generator)!
             switch mode.kind {
             case .comparison:

@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachViews
 import PeachWeb
 
 /// Issue 5's figures: the Profile page (`ProfilePage.render()`: drawing, summary, timeline and
@@ -64,12 +65,12 @@ enum ProfileBenchmarks {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return state >> 33
         }
-        let start = Date(timeIntervalSince1970: 1_720_000_000)
-        let span = 730.0 * 86_400
+        let start: Int64 = 1_720_000_000_000
+        let span = 730.0 * 86_400_000
         var records: [TrainingRecord] = []
         records.reserveCapacity(count)
         for index in 0..<count {
-            let timestamp = start.addingTimeInterval(span * Double(index) / Double(count))
+            let timestamp = Timestamp(millisecondsSince1970: start + Int64(span * Double(index) / Double(count)))
             let reference = try! MIDINote(36 + Int(next() % 42))
             let progress = Double(index) / Double(count)
             let magnitude = (40 - 30 * progress) * Double(1 + next() % 100) / 100

@@ -154,8 +154,8 @@ enum StoreBenchmarks {
 
     /// Varied records, a few seconds apart: both kinds, unison and intervals, all tunings.
     private static func makeRecord(index: Int, using generator: inout SeededRandomNumberGenerator) -> TrainingRecord {
-        let timestamp = Date(
-            timeIntervalSince1970: 1_700_000_000 + Double(index) * 3 + Double(generator.next() % 1000) / 1000)
+        let timestamp = Timestamp(
+            millisecondsSince1970: 1_700_000_000_000 + Int64(index) * 3000 + Int64(generator.next() % 1000))
         let interval = index % 2 == 0 ? DirectedInterval.prime : DirectedInterval.all[Int(generator.next() % 25)]
         let reference = try! MIDINote(36 + Int(generator.next() % 49))
         let target = try! reference.transposed(by: interval)
@@ -178,10 +178,10 @@ enum StoreBenchmarks {
     /// One CSV row, written from the format (DESIGN.md §4) independently of the store's writer.
     private static func csvRow(_ record: TrainingRecord, index: Int) -> String {
         func context(
-            _ type: String, _ date: Date, _ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
+            _ type: String, _ date: Timestamp, _ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
             _ tuning: TuningSystem
         ) -> String {
-            let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+            let milliseconds = date.millisecondsSince1970
             var seconds = time_t(milliseconds / 1000)
             var parts = tm()
             gmtime_r(&seconds, &parts)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A day of the proleptic Gregorian calendar in UTC: the calendar the timeline counts days in,
 /// the CSV writes timestamps in and the pages and `peach stats` show dates in. No locale and no
 /// time-zone database: the same instant is the same day everywhere. A UTC day has 86 400 s
@@ -29,9 +27,9 @@ public struct CalendarDay: Hashable, Sendable {
         year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
-    /// The UTC day `date` falls on.
-    public init(_ date: Date) {
-        self.init(daysSince1970: Self.daysSince1970(date))
+    /// The UTC day `timestamp` falls on.
+    public init(_ timestamp: Timestamp) {
+        self.init(daysSince1970: timestamp.daysSince1970)
     }
 
     /// The day with this year, month and day of month; `nil` if there is no such day (month 13,
@@ -39,11 +37,6 @@ public struct CalendarDay: Hashable, Sendable {
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
         (self.year, self.month, self.day) = (year, month, day)
-    }
-
-    /// Days since 1970-01-01 of the UTC day `date` falls on.
-    public static func daysSince1970(_ date: Date) -> Int {
-        Int((date.timeIntervalSince1970 / Double(secondsPerDay)).rounded(.down))
     }
 
     /// Days since 1970-01-01 (negative before it).
@@ -57,8 +50,8 @@ public struct CalendarDay: Hashable, Sendable {
     }
 
     /// Midnight UTC at the start of this day.
-    public var start: Date {
-        Date(timeIntervalSince1970: Double(daysSince1970 * Self.secondsPerDay))
+    public var start: Timestamp {
+        Timestamp(millisecondsSince1970: Int64(daysSince1970) * Timestamp.millisecondsPerDay)
     }
 
     /// ISO 8601 `YYYY-MM-DD`, the year in four digits (years 0 … 9999).

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One comparison: a reference note, then a target a few cents above or below the true
 /// interval pitch; the user says whether the target was higher or lower than that pitch.
 public struct ComparisonExercise: Hashable, Sendable {
@@ -41,7 +39,7 @@ public struct ComparisonExercise: Hashable, Sendable {
     }
 
     /// The record of this exercise answered at `timestamp`.
-    public func record(answeredHigher: Bool, at timestamp: Date) -> ComparisonRecord {
+    public func record(answeredHigher: Bool, at timestamp: Timestamp) -> ComparisonRecord {
         ComparisonRecord(
             timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, interval: interval,
             tuningSystem: tuningSystem, centOffset: centOffset, isCorrect: isCorrect(answeredHigher: answeredHigher))

@@ -1,8 +1,6 @@
-import Foundation
-
 /// An answered comparison, with the full context needed to rebuild every statistic.
 public struct ComparisonRecord: Hashable, Sendable {
-    public var timestamp: Date
+    public var timestamp: Timestamp
     public var referenceNote: MIDINote
     public var targetNote: MIDINote
     public var interval: DirectedInterval
@@ -12,7 +10,7 @@ public struct ComparisonRecord: Hashable, Sendable {
     public var isCorrect: Bool
 
     public init(
-        timestamp: Date, referenceNote: MIDINote, targetNote: MIDINote, interval: DirectedInterval,
+        timestamp: Timestamp, referenceNote: MIDINote, targetNote: MIDINote, interval: DirectedInterval,
         tuningSystem: TuningSystem, centOffset: Double, isCorrect: Bool
     ) {
         self.timestamp = timestamp

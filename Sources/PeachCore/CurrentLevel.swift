@@ -18,7 +18,7 @@ public struct CurrentLevel: Hashable, Sendable {
     /// note range); `nil` when none has a value.
     /// - Complexity: O(h · (log d + w)) for h histories of d days and a window of w days.
     public init?(_ histories: some Collection<ThresholdHistory>) {
-        guard let last = histories.compactMap(\.lastDay).max() else { return nil }
+        guard let last = histories.compactMap({ $0.lastDay }).max() else { return nil }
         let window = TimelineDay.rollingWindowDays
         firstDay = last - window + 1
         lastDay = last

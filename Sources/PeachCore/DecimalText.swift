@@ -78,32 +78,51 @@ public enum DecimalText {
     /// `0x1B9`, `441` followed by a NUL, surrounding spaces).
     /// - Complexity: O(n) in the text.
     public static func parse(_ text: some StringProtocol) -> Double? {
-        let bytes = Array(text.utf8)
-        var index = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-            index += 1
+        var number = DecimalNumber(digits: [], exponent: 0, isNegative: false)
+        var bytes = text.utf8.makeIterator()
+        var byte = bytes.next()
+        if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
+            number.isNegative = byte == UInt8(ascii: "-")
+            byte = bytes.next()
         }
         var sawDigit = false
         var sawPoint = false
-        var sawExponent = false
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
-            case UInt8(ascii: ".") where !sawPoint && !sawExponent: sawPoint = true
-            case UInt8(ascii: "e"), UInt8(ascii: "E"):
-                guard sawDigit, !sawExponent else { return nil }
-                sawExponent = true
-                sawDigit = false
-                if index + 1 < bytes.count,
-                    bytes[index + 1] == UInt8(ascii: "-") || bytes[index + 1] == UInt8(ascii: "+")
-                {
-                    index += 1
-                }
-            default: return nil
+        while let current = byte {
+            if current == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(current) {
+                sawDigit = true
+                // Leading zeros carry no digit; a fraction digit lowers the exponent.
+                if !number.digits.isEmpty || current != UInt8(ascii: "0") { number.digits.append(current - 48) }
+                if sawPoint { number.exponent -= 1 }
+            } else {
+                break
             }
-            index += 1
+            byte = bytes.next()
         }
-        guard sawDigit, let value = Double(String(text)), value.isFinite else { return nil }
-        return value
+        guard sawDigit else { return nil }
+        if let marker = byte {
+            guard marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") else { return nil }
+            byte = bytes.next()
+            let negative = byte == UInt8(ascii: "-")
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { byte = bytes.next() }
+            var exponent = 0
+            var sawExponentDigit = false
+            while let current = byte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(current) {
+                sawExponentDigit = true
+                // Saturates far beyond any finite double: 1e999999 is still infinite.
+                exponent = min(exponent * 10 + Int(current - 48), 1_000_000)
+                byte = bytes.next()
+            }
+            guard sawExponentDigit, byte == nil else { return nil }
+            number.exponent += negative ? -exponent : exponent
+        }
+        // Trailing zeros of the digits belong in the exponent (fewer digits, same value).
+        while number.digits.last == 0 {
+            number.digits.removeLast()
+            number.exponent += 1
+        }
+        let value = number.double
+        return value.isFinite ? value : nil
     }
 }

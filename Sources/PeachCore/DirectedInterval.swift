@@ -1,5 +1,5 @@
 /// An interval with its direction, such as a perfect fifth up: what the interval modes train.
-public struct DirectedInterval: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct DirectedInterval: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var interval: Interval
     public var direction: Direction
 
@@ -49,14 +49,5 @@ public struct DirectedInterval: Hashable, Comparable, Sendable, Codable, CustomS
 
     public static func < (lhs: DirectedInterval, rhs: DirectedInterval) -> Bool {
         (lhs.interval, lhs.direction == .down ? 1 : 0) < (rhs.interval, rhs.direction == .down ? 1 : 0)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self = try DirectedInterval(code: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(code)
     }
 }

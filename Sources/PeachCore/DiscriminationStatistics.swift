@@ -1,9 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#else
-    import Glibc
-#endif
-
 /// What comparisons say about a listener: per reference note running statistics of
 /// |cent offset|, and the history behind trend and timeline.
 public struct DiscriminationStatistics: Hashable, Sendable {
@@ -30,7 +24,7 @@ public struct DiscriminationStatistics: Hashable, Sendable {
         let magnitude = abs(record.centOffset)
         notes[record.referenceNote.rawValue].add(magnitude)
         overall.add(magnitude)
-        logNotes[record.referenceNote.rawValue].add(log(max(magnitude, KazezChain.minimumMagnitude)))
+        logNotes[record.referenceNote.rawValue].add(Math.log(max(magnitude, KazezChain.minimumMagnitude)))
         history.add(magnitude, at: record.timestamp)
         noteHistories[record.referenceNote.rawValue].add(magnitude, at: record.timestamp)
         latest = ExerciseGenerator.ChainState(record)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Chooses the next exercise of a mode from the settings, the chain state and a random source.
 ///
 /// Randomness is passed in, so a seeded generator makes every choice reproducible.
@@ -63,8 +61,8 @@ public enum ExerciseGenerator {
         mode: TrainingMode, settings: TrainingSettings, using generator: inout some RandomNumberGenerator
     ) -> (MIDINote, DirectedInterval) {
         let intervals = mode.intervals(in: settings)
-        let interval = intervals.count == 1 ? intervals[0] : intervals.randomElement(using: &generator)!
+        let interval = intervals.count == 1 ? intervals[0] : generator.element(of: intervals)
         let notes = settings.noteRange.referenceNotes(for: interval)
-        return (MIDINote(uncheckedRawValue: Int.random(in: notes, using: &generator)), interval)
+        return (MIDINote(uncheckedRawValue: generator.integer(in: notes)), interval)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A frequency in hertz: positive and finite by construction.
 public struct Frequency: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let hertz: Double
@@ -18,12 +16,12 @@ public struct Frequency: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The distance from `other` to this frequency in cents: `1200 · log2(self / other)`.
     public func cents(from other: Frequency) -> Double {
-        1200 * log2(hertz / other.hertz)
+        1200 * Math.log2(hertz / other.hertz)
     }
 
     /// This frequency moved by a number of cents.
     public func shifted(byCents cents: Double) -> Frequency {
-        Frequency(uncheckedHertz: hertz * exp2(cents / 1200))
+        Frequency(uncheckedHertz: hertz * Math.exp2(cents / 1200))
     }
 
     public var description: String { "\(hertz) Hz" }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The adaptive difficulty chain of comparison training (spec Epic 9, "KazezNoteStrategy").
 ///
 /// Each exercise's magnitude (|cent offset|) follows from the previous one of the same mode:

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The languages Peach speaks (spec FR37).
 public enum Language: String, CaseIterable, Hashable, Sendable {
     case english = "en"
@@ -10,9 +8,10 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
     public init(acceptLanguage header: String?) {
         let ranked = (header ?? "").split(separator: ",").enumerated().compactMap {
             index, part -> (tag: String, quality: Double, index: Int)? in
-            let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let fields = part.split(separator: ";").map { $0.trimmingWhitespace() }
             guard let tag = fields.first?.lowercased(), !tag.isEmpty else { return nil }
-            let quality = fields.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            let quality =
+                fields.dropFirst().first { $0.hasPrefix("q=") }.flatMap { DecimalText.parse($0.dropFirst(2)) } ?? 1
             return (tag, quality, index)
         }
         let best = ranked.filter { $0.quality > 0 }

@@ -1,7 +1,7 @@
 /// A note of the MIDI scale, 0–127, where 69 is A4 (DESIGN.md §4).
 ///
 /// The initialiser rejects values outside 0–127, so a `MIDINote` in hand is always valid.
-public struct MIDINote: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct MIDINote: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: Int
 
     public static let validRange = 0...127
@@ -46,16 +46,6 @@ public struct MIDINote: RawRepresentable, Hashable, Comparable, Sendable, Codabl
     public var description: String { name }
 
     public static func < (lhs: MIDINote, rhs: MIDINote) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(Int.self)
-        self = try MIDINote(value)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// This note moved by a directed interval, or an error if that would leave 0–127.
     public func transposed(by interval: DirectedInterval) throws(MusicValueError) -> MIDINote {

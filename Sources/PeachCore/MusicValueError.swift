@@ -23,7 +23,7 @@ public enum MusicValueError: Error, Equatable, Sendable, CustomStringConvertible
         case .transpositionOutOfRange(let note, let interval):
             "\(note.name) transposed by \(interval.code) leaves the MIDI range 0–127."
         case .unknownInterval(let text):
-            "\"\(text)\" is not an interval; use one of \(Interval.allCases.map(\.abbreviation).joined(separator: " ")), optionally followed by \"up\" or \"down\" (P5up)."
+            "\"\(text)\" is not an interval; use one of \(Interval.allCases.map { $0.abbreviation }.joined(separator: " ")), optionally followed by \"up\" or \"down\" (P5up)."
         }
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One pitch-matching challenge: a reference note, then a tunable note that starts off the
 /// target by `initialCentOffset`; the user moves a slider until it matches and lets go.
 public struct PitchMatchingChallenge: Hashable, Sendable {
@@ -51,7 +49,7 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
 
     /// The record of this challenge released at `sliderValue`; its user cent error is the
     /// offset at release (positive = sharp).
-    public func record(sliderValue: Double, at timestamp: Date) throws(ExerciseError) -> PitchMatchingRecord {
+    public func record(sliderValue: Double, at timestamp: Timestamp) throws(ExerciseError) -> PitchMatchingRecord {
         PitchMatchingRecord(
             timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, interval: interval,
             tuningSystem: tuningSystem, initialCentOffset: initialCentOffset,

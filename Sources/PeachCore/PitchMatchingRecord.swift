@@ -1,8 +1,6 @@
-import Foundation
-
 /// A completed pitch-matching attempt, with the full context needed to rebuild every statistic.
 public struct PitchMatchingRecord: Hashable, Sendable {
-    public var timestamp: Date
+    public var timestamp: Timestamp
     public var referenceNote: MIDINote
     public var targetNote: MIDINote
     public var interval: DirectedInterval
@@ -12,7 +10,7 @@ public struct PitchMatchingRecord: Hashable, Sendable {
     public var userCentError: Double
 
     public init(
-        timestamp: Date, referenceNote: MIDINote, targetNote: MIDINote, interval: DirectedInterval,
+        timestamp: Timestamp, referenceNote: MIDINote, targetNote: MIDINote, interval: DirectedInterval,
         tuningSystem: TuningSystem, initialCentOffset: Double, userCentError: Double
     ) {
         self.timestamp = timestamp

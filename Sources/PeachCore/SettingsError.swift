@@ -22,7 +22,7 @@ public enum SettingsError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noIntervals:
             "The intervals are empty; allowed: at least one interval."
         case .unknownSetting(let key):
-            "There is no setting \"\(key)\"; known settings: \(TrainingSettings.Key.allCases.map(\.rawValue).joined(separator: ", "))."
+            "There is no setting \"\(key)\"; known settings: \(TrainingSettings.Key.allCases.map { $0.rawValue }.joined(separator: ", "))."
         }
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One statistic's values (|cent offset| or |cent error|) summed per UTC calendar day, so that
 /// the current level, its trend and the daily timeline are cheap to read.
 ///
@@ -20,9 +18,9 @@ public struct ThresholdHistory: Hashable, Sendable {
 
     public init() {}
 
-    public mutating func add(_ value: Double, at timestamp: Date) {
+    public mutating func add(_ value: Double, at timestamp: Timestamp) {
         count += 1
-        let day = CalendarDay.daysSince1970(timestamp)
+        let day = timestamp.daysSince1970
         let index: Int
         if let last = days.last, last.day <= day {
             index = last.day == day ? days.count - 1 : days.count
@@ -92,7 +90,7 @@ public struct ThresholdHistory: Hashable, Sendable {
             }
             entries.append(
                 TimelineDay(
-                    date: CalendarDay(daysSince1970: total.day).start, count: total.count,
+                    day: CalendarDay(daysSince1970: total.day), count: total.count,
                     mean: total.sum / Double(total.count), rollingMean: windowSum / Double(windowCount)))
         }
         return entries

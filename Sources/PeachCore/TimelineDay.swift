@@ -1,12 +1,10 @@
-import Foundation
-
 /// One UTC calendar day of the progress timeline.
 public struct TimelineDay: Hashable, Sendable {
     /// How many calendar days the rolling mean spans, ending with the day itself.
     public static let rollingWindowDays = 20
 
-    /// Midnight UTC at the start of the day.
-    public var date: Date
+    /// The UTC calendar day.
+    public var day: CalendarDay
     public var count: Int
     /// The mean of the day's values.
     public var mean: Double

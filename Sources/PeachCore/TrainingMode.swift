@@ -1,6 +1,6 @@
 /// The four training modes. The unison modes are the interval modes with the interval set
 /// `{P1}` — one code path, not two (spec FR66).
-public enum TrainingMode: String, CaseIterable, Hashable, Sendable, Codable {
+public enum TrainingMode: String, CaseIterable, Hashable, Sendable {
     case comparison
     case pitchMatching
     case intervalComparison

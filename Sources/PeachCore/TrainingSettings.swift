@@ -1,5 +1,3 @@
-import Foundation
-
 /// Every user setting, with the defaults and bounds of DESIGN.md §4.
 ///
 /// Settings travel as text (one value per `Key`), both to the settings table and through the
@@ -42,7 +40,7 @@ public struct TrainingSettings: Hashable, Sendable {
         case .referencePitch: Self.format(referencePitch.hertz)
         case .soundSource: soundSource.rawValue
         case .loudnessVariation: Self.format(loudnessVariation)
-        case .intervals: intervals.sorted().map(\.code).joined(separator: ",")
+        case .intervals: intervals.sorted().map { $0.code }.joined(separator: ",")
         case .tuningSystem: tuningSystem.rawValue
         case .language: language?.rawValue ?? ""
         }
@@ -81,7 +79,7 @@ public struct TrainingSettings: Hashable, Sendable {
     /// Sets one setting from text. The note range bounds go through `apply(_:)`, which checks
     /// them as a pair.
     public mutating func setValue(_ text: String, for key: Key) throws(SettingsError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         switch key {
         case .noteRangeLower, .noteRangeUpper:
             try apply([key.rawValue: trimmed])
@@ -100,7 +98,8 @@ public struct TrainingSettings: Hashable, Sendable {
         case .soundSource:
             guard let source = SoundSource(rawValue: trimmed) else {
                 throw .malformed(
-                    setting: .soundSource, value: trimmed, expected: Self.choices(SoundSource.allCases.map(\.rawValue)))
+                    setting: .soundSource, value: trimmed,
+                    expected: Self.choices(SoundSource.allCases.map { $0.rawValue }))
             }
             soundSource = source
         case .loudnessVariation:
@@ -110,7 +109,7 @@ public struct TrainingSettings: Hashable, Sendable {
             var set = Set<DirectedInterval>()
             for code in trimmed.split(separator: ",") {
                 do {
-                    set.insert(try DirectedInterval(code: code.trimmingCharacters(in: .whitespaces)))
+                    set.insert(try DirectedInterval(code: code.trimmingWhitespace()))
                 } catch {
                     throw .malformed(
                         setting: .intervals, value: String(code), expected: "interval codes such as P5up or m3down")
@@ -122,14 +121,14 @@ public struct TrainingSettings: Hashable, Sendable {
             guard let system = TuningSystem(rawValue: trimmed) else {
                 throw .malformed(
                     setting: .tuningSystem, value: trimmed,
-                    expected: Self.choices(TuningSystem.allCases.map(\.rawValue)))
+                    expected: Self.choices(TuningSystem.allCases.map { $0.rawValue }))
             }
             tuningSystem = system
         case .language:
             guard trimmed.isEmpty || Language(rawValue: trimmed) != nil else {
                 throw .malformed(
                     setting: .language, value: trimmed,
-                    expected: "\"\" (the browser's language), " + Self.choices(Language.allCases.map(\.rawValue)))
+                    expected: "\"\" (the browser's language), " + Self.choices(Language.allCases.map { $0.rawValue }))
             }
             language = Language(rawValue: trimmed)
         }

@@ -1,11 +1,9 @@
-import Foundation
-
 /// A way of sizing intervals. The reference note always sounds at its 12-TET pitch; the target
 /// is the reference shifted by the interval's size in the chosen system (DESIGN.md §4).
 ///
 /// Adding a system means adding a case and its row in `ratios` — nothing else (spec FR55).
 /// The raw values are the names used in CSV files (Peach iOS export format 3) and the API.
-public enum TuningSystem: String, CaseIterable, Hashable, Sendable, Codable {
+public enum TuningSystem: String, CaseIterable, Hashable, Sendable {
     case equalTemperament
     case justIntonation
     case pythagorean
@@ -33,7 +31,7 @@ public enum TuningSystem: String, CaseIterable, Hashable, Sendable, Codable {
     /// - Complexity: O(1); one `log2`.
     public func cents(for interval: Interval) -> Double {
         guard let ratio = ratios?[interval.rawValue] else { return Double(interval.semitones) * 100 }
-        return 1200 * log2(ratio.numerator / ratio.denominator)
+        return 1200 * Math.log2(ratio.numerator / ratio.denominator)
     }
 
     /// The signed size of a directed interval in cents: negative downward.

@@ -28,7 +28,7 @@ do {
         let reference = try MIDINote(36 + counter % 48)
         let interval = counter % 3 == 0 ? DirectedInterval.perfectFifthUp : .prime
         let target = try reference.transposed(by: interval)
-        let timestamp = Date()
+        let timestamp = Timestamp.now
         let record: TrainingRecord =
             counter % 2 == 0
             ? .comparison(

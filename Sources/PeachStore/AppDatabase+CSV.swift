@@ -91,7 +91,7 @@ extension AppDatabase {
                         }
                     }
                     let exerciseID = ImportedExerciseID.make(
-                        milliseconds: Milliseconds.of(record.timestamp), using: &generator)
+                        milliseconds: record.timestamp.millisecondsSince1970, using: &generator)
                     try StoredRecord.insert(record, exerciseID: exerciseID, into: db)
                     added += 1
                 }
@@ -127,7 +127,8 @@ enum CSVExport {
         _ type: String, _ milliseconds: Int64, _ reference: MIDINote, _ target: MIDINote,
         _ interval: DirectedInterval, _ tuningSystem: TuningSystem, to text: inout String
     ) {
-        text += type + "," + CSVFormat.timestamp(milliseconds) + "," + String(reference.rawValue) + ","
+        text +=
+            type + "," + Timestamp(millisecondsSince1970: milliseconds).isoText + "," + String(reference.rawValue) + ","
         text += reference.name + "," + String(target.rawValue) + "," + target.name + ","
         text += interval.interval.abbreviation + "," + tuningSystem.rawValue + ","
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PeachCore
 
 /// The devices paired in LAN mode. What the server calls on requests (`addDevice`, `device`,
 /// `markDeviceSeen`) is async: it runs on GRDB's own dispatch queues, so that a commit waiting
@@ -10,15 +11,15 @@ extension AppDatabase {
     /// `PairedDevice.sanitizedName(_:)`, and a new id that no device has had before.
     public func addDevice(name: String, tokenHash: Data, at now: Date) async throws -> PairedDevice {
         let name = PairedDevice.sanitizedName(name)
-        let millis = Milliseconds.of(now)
+        let millis = Timestamp(now).millisecondsSince1970
         return try await Self.mapErrors(path: path) {
             try await write { db in
                 try db.execute(
                     sql: "INSERT INTO device (name, tokenHash, createdAt, lastSeenAt) VALUES (?, ?, ?, ?)",
                     arguments: [name, tokenHash, millis, millis])
                 return PairedDevice(
-                    id: db.lastInsertedRowID, name: name, createdAt: Milliseconds.date(millis),
-                    lastSeenAt: Milliseconds.date(millis))
+                    id: db.lastInsertedRowID, name: name, createdAt: Timestamp(millisecondsSince1970: millis).date,
+                    lastSeenAt: Timestamp(millisecondsSince1970: millis).date)
             }
         }
     }
@@ -52,7 +53,7 @@ extension AppDatabase {
             try await write { db in
                 try db.execute(
                     sql: "UPDATE device SET lastSeenAt = max(lastSeenAt, ?) WHERE id = ?",
-                    arguments: [Milliseconds.of(now), id])
+                    arguments: [Timestamp(now).millisecondsSince1970, id])
             }
         }
     }
@@ -72,8 +73,8 @@ extension AppDatabase {
     private static func device(from row: Row) -> PairedDevice {
         PairedDevice(
             id: row["id"], name: PairedDevice.sanitizedName(row["name"]),
-            createdAt: Milliseconds.date(row["createdAt"]),
-            lastSeenAt: Milliseconds.date(row["lastSeenAt"]))
+            createdAt: Timestamp(millisecondsSince1970: row["createdAt"]).date,
+            lastSeenAt: Timestamp(millisecondsSince1970: row["lastSeenAt"]).date)
     }
 
     /// `mapErrors(path:_:)` for GRDB's async access.

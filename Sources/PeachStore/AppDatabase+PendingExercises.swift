@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PeachCore
 
 extension AppDatabase {
     /// Every stored pending exercise, oldest first.
@@ -12,7 +13,8 @@ extension AppDatabase {
                     // The table's CHECK keeps ids 36 characters long; a UUID is what was written.
                     guard let id = UUID(uuidString: row[0]) else { return nil }
                     return PendingExerciseRow(
-                        exerciseID: id, client: row[1], issuedAt: Milliseconds.date(row[2]), exercise: row[3])
+                        exerciseID: id, client: row[1], issuedAt: Timestamp(millisecondsSince1970: row[2]).date,
+                        exercise: row[3])
                 }
             }
         }
@@ -32,7 +34,9 @@ extension AppDatabase {
         if let row = change.issued {
             try db.execute(
                 sql: "INSERT INTO pendingExercise (exerciseID, client, issuedAt, exercise) VALUES (?, ?, ?, ?)",
-                arguments: [row.exerciseID.uuidString, row.client, Milliseconds.of(row.issuedAt), row.exercise])
+                arguments: [
+                    row.exerciseID.uuidString, row.client, Timestamp(row.issuedAt).millisecondsSince1970, row.exercise,
+                ])
         }
     }
 }

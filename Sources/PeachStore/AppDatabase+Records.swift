@@ -99,7 +99,8 @@ extension AppDatabase {
             }
         }
         return RecordCounts(
-            byMode: byMode, first: first.map(Milliseconds.date), last: last.map(Milliseconds.date))
+            byMode: byMode, first: first.map(Timestamp.init(millisecondsSince1970:)),
+            last: last.map(Timestamp.init(millisecondsSince1970:)))
     }
 }
 

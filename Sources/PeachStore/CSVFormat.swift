@@ -1,19 +1,8 @@
 import Foundation
 import PeachCore
 
-/// The CSV exchange format of DESIGN.md §4: the Peach iOS app's export format 3.
-public enum CSVFormat {
-    public static let formatLine = "# peach-export-format:3"
-    static let columns = [
-        "trainingType", "timestamp", "referenceNote", "referenceNoteName", "targetNote", "targetNoteName",
-        "interval", "tuningSystem", "centOffset", "isCorrect", "initialCentOffset", "userCentError", "tempoBPM",
-        "offsetMs", "meanOffsetMs", "meanOffsetMsPosition0", "meanOffsetMsPosition1", "meanOffsetMsPosition2",
-        "meanOffsetMsPosition3",
-    ]
-    public static let header = columns.joined(separator: ",")
-    public static let comparisonType = "pitchDiscrimination"
-    public static let pitchMatchingType = "pitchMatching"
-
+/// Reading and writing the CSV exchange format (its constants are in the core).
+extension CSVFormat {
     // MARK: Numbers
 
     /// The shortest decimal text that reads back as exactly `value`, always with a decimal
@@ -31,41 +20,6 @@ public enum CSVFormat {
     }
 
     // MARK: Timestamps
-
-    /// A time as the format writes it (ISO 8601 in UTC, to the millisecond), for messages and
-    /// the API: `2026-03-01T12:34:56Z`.
-    public static func timestamp(_ date: Date) -> String {
-        timestamp(Milliseconds.of(date))
-    }
-
-    /// `2026-03-01T12:34:56Z`, with `.SSS` only when the milliseconds are not zero.
-    static func timestamp(_ milliseconds: Int64) -> String {
-        let (seconds, millis) = floorDivide(milliseconds, 1000)
-        let (days, secondOfDay) = floorDivide(seconds, Int64(CalendarDay.secondsPerDay))
-        let date = CalendarDay(daysSince1970: Int(days))
-        // Written into bytes: this runs once per exported record.
-        var text = [UInt8](repeating: 0, count: millis == 0 ? 20 : 24)
-        func put(_ value: Int, at start: Int, width: Int) {
-            var value = value
-            for index in stride(from: start + width - 1, through: start, by: -1) {
-                text[index] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            }
-        }
-        put(date.year, at: 0, width: 4)
-        put(date.month, at: 5, width: 2)
-        put(date.day, at: 8, width: 2)
-        put(Int(secondOfDay / 3600), at: 11, width: 2)
-        put(Int(secondOfDay / 60 % 60), at: 14, width: 2)
-        put(Int(secondOfDay % 60), at: 17, width: 2)
-        (text[4], text[7], text[10], text[13], text[16]) = (45, 45, 84, 58, 58)  // - - T : :
-        if millis != 0 {
-            text[19] = UInt8(ascii: ".")
-            put(Int(millis), at: 20, width: 3)
-        }
-        text[text.count - 1] = UInt8(ascii: "Z")
-        return String(decoding: text, as: UTF8.self)
-    }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` into milliseconds since 1970 UTC,
     /// rounding a longer fraction to the nearest millisecond. `nil` if it is not such a time.
@@ -125,11 +79,6 @@ public enum CSVFormat {
             days * Int64(CalendarDay.secondsPerDay) + Int64(hour * 3600 + minute * 60 + second)
             - Int64(offsetMinutes * 60)
         return seconds * 1000 + Int64((fraction * 1000).rounded())
-    }
-
-    private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
-        let quotient = a / b - (a % b < 0 ? 1 : 0)
-        return (quotient, a - quotient * b)
     }
 
     // MARK: Fields

@@ -196,7 +196,7 @@ enum CSVImport {
             guard let tuningSystem = TuningSystem(rawValue: tuningText) else {
                 throw error("tuningSystem", .unknownTuningSystem(found: CSVImport.shown(tuningText)))
             }
-            let timestamp = Milliseconds.date(milliseconds)
+            let timestamp = Timestamp(millisecondsSince1970: milliseconds)
             let record: TrainingRecord
             if try kind() == .comparison {
                 let centOffset = try number("centOffset", columns.centOffset)
@@ -249,7 +249,7 @@ enum CSVImport {
         private func timestamp() throws(CSVError) -> Int64 {
             let value = text(columns.timestamp)
             guard let milliseconds = CSVFormat.parseTimestamp(value),
-                (Milliseconds.year0000...Milliseconds.year9999End).contains(milliseconds)
+                (Timestamp.year0000...Timestamp.year9999End).contains(Timestamp(millisecondsSince1970: milliseconds))
             else {
                 throw error("timestamp", .notATime(found: CSVImport.shown(value)))
             }

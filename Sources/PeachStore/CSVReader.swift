@@ -1,3 +1,5 @@
+import PeachCore
+
 /// Reads RFC 4180 records from UTF-8 bytes given piece by piece: fields separated by commas,
 /// optionally quoted (a quote inside a quoted field is doubled; quoted fields may hold commas
 /// and line breaks), records ended by CRLF or LF.

@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 
 /// A phone, tablet or computer paired with Peach in LAN mode (issue 6): it holds a session
 /// cookie whose SHA-256 the database keeps.
@@ -44,6 +45,6 @@ public struct PairedDevice: Hashable, Sendable {
     /// one's exercises. The pairing time (to the millisecond) tells them apart, and keeps the
     /// keys of pending exercises stored before.
     public var client: String {
-        "device-\(id)-\(Milliseconds.of(createdAt))"
+        "device-\(id)-\(Timestamp(createdAt).millisecondsSince1970)"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 
 /// A replace import would delete stored records that the user has not confirmed deleting (none
 /// confirmed, or the records changed since): nothing was changed. Carries what the replace
@@ -19,7 +20,7 @@ public struct ReplaceNotConfirmed: Error, Equatable, Sendable, CustomStringConve
     public var description: String {
         var range = ""
         if let first = stored.first, let last = stored.last {
-            range = " from \(CSVFormat.timestamp(first)) to \(CSVFormat.timestamp(last))"
+            range = " from \(first.isoText) to \(last.isoText)"
         }
         return "Replacing deletes the \(Self.count(stored.total, "stored record"))\(range) and imports "
             + "\(Self.count(importing, "record")) from the file. Nothing was changed."

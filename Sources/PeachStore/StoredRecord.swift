@@ -129,10 +129,10 @@ enum StoredRecord {
         var tuningSystem: String
 
         init(
-            _ timestamp: Date, _ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
+            _ timestamp: Timestamp, _ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
             _ tuning: TuningSystem
         ) {
-            milliseconds = Milliseconds.of(timestamp)
+            milliseconds = timestamp.millisecondsSince1970
             referenceNote = reference.rawValue
             targetNote = target.rawValue
             self.interval = interval.interval.abbreviation
@@ -224,7 +224,7 @@ enum StoredRecord {
         else {
             throw StoreError.corrupt(path: "the database", detail: "a record has values outside the schema")
         }
-        let timestamp = Milliseconds.date(milliseconds)
+        let timestamp = Timestamp(millisecondsSince1970: milliseconds)
         let directed = DirectedInterval(interval, direction)
         switch table {
         case .comparisonRecord:

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PeachCore
 import PeachStore
 
 /// `peach import FILE`: records from a CSV, all or nothing.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import PeachStore
+import PeachViews
 import PeachWeb
 
 /// `peach serve`: the app itself. Serves Peach to a browser until interrupted; Ctrl-C (or

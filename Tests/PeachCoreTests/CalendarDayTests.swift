@@ -23,7 +23,7 @@ struct CalendarDayTests {
         for days in stride(from: -25_567, through: 47_482, by: 1) {
             let date = Date(timeIntervalSince1970: Double(days * 86_400 + 43_200))
             let parts = calendar.dateComponents([.year, .month, .day], from: date)
-            let day = CalendarDay(date)
+            let day = CalendarDay(Timestamp(millisecondsSince1970: Int64(days) * 86_400_000 + 43_200_000))
             guard day.year == parts.year, day.month == parts.month, day.day == parts.day else {
                 Issue.record("day \(days): \(day.isoText), Foundation says \(parts)")
                 return
@@ -34,9 +34,11 @@ struct CalendarDayTests {
 
     @Test("a moment before midnight UTC belongs to the day before, even before 1970")
     func beforeMidnight() {
-        #expect(CalendarDay(Date(timeIntervalSince1970: -0.5)).isoText == "1969-12-31")
-        #expect(CalendarDay(Date(timeIntervalSince1970: 86_399.999)).isoText == "1970-01-01")
-        #expect(CalendarDay(Date(timeIntervalSince1970: 86_400)).start == Date(timeIntervalSince1970: 86_400))
+        #expect(CalendarDay(Timestamp(millisecondsSince1970: -500)).isoText == "1969-12-31")
+        #expect(CalendarDay(Timestamp(millisecondsSince1970: 86_399_999)).isoText == "1970-01-01")
+        #expect(
+            CalendarDay(Timestamp(millisecondsSince1970: 86_400_000)).start
+                == Timestamp(millisecondsSince1970: 86_400_000))
     }
 
     @Test("only real days can be made from a year, month and day")

@@ -1,4 +1,3 @@
-import Foundation
 import PeachCore
 import Testing
 
@@ -142,7 +141,7 @@ struct KazezChainTests {
                 notes.insert(exercise.referenceNote.rawValue)
                 // Answer so that the exercise is correct exactly when the shared list says so.
                 let record = exercise.record(
-                    answeredHigher: correct == (exercise.centOffset > 0), at: Date(timeIntervalSince1970: 0))
+                    answeredHigher: correct == (exercise.centOffset > 0), at: Timestamp(millisecondsSince1970: 0))
                 previous = ExerciseGenerator.ChainState(record)
             }
             sequences.append(magnitudes)
@@ -158,7 +157,7 @@ struct KazezChainTests {
         -> ComparisonRecord
     {
         ComparisonRecord(
-            timestamp: Date(timeIntervalSince1970: 1_700_000_000), referenceNote: note,
+            timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000), referenceNote: note,
             targetNote: try! note.transposed(by: interval), interval: interval, tuningSystem: .equalTemperament,
             centOffset: offset, isCorrect: correct)
     }

@@ -1,4 +1,3 @@
-import Foundation
 import PeachCore
 import Testing
 
@@ -11,7 +10,7 @@ private func randomRecords(count: Int, seed: UInt64) -> [TrainingRecord] {
     var previous: [TrainingMode: ExerciseGenerator.ChainState] = [:]
     return (0..<count).map { _ in
         time += Double.random(in: 1...(2 * 365 * 86_400 / Double(count)), using: &generator)
-        let timestamp = Date(timeIntervalSince1970: time)
+        let timestamp = Timestamp(millisecondsSince1970: Int64((time * 1000).rounded()))
         let mode = TrainingMode.allCases.randomElement(using: &generator)!
         switch mode.kind {
         case .comparison:
@@ -202,7 +201,7 @@ struct PerceptualProfileTests {
     private func comparison(_ note: MIDINote, _ offset: Double, interval: DirectedInterval = .prime) -> ComparisonRecord
     {
         ComparisonRecord(
-            timestamp: Date(timeIntervalSince1970: 1_772_000_000), referenceNote: note,
+            timestamp: Timestamp(millisecondsSince1970: 1_772_000_000_000), referenceNote: note,
             targetNote: try! note.transposed(by: interval),
             interval: interval, tuningSystem: .equalTemperament, centOffset: offset, isCorrect: true)
     }
@@ -210,7 +209,7 @@ struct PerceptualProfileTests {
     private func matching(_ error: Double, interval: DirectedInterval = .prime) throws -> PitchMatchingRecord {
         let note = try MIDINote(60)
         return PitchMatchingRecord(
-            timestamp: Date(timeIntervalSince1970: 1_772_000_000), referenceNote: note,
+            timestamp: Timestamp(millisecondsSince1970: 1_772_000_000_000), referenceNote: note,
             targetNote: try note.transposed(by: interval),
             interval: interval, tuningSystem: .equalTemperament, initialCentOffset: 50, userCentError: error)
     }

@@ -30,7 +30,7 @@ struct PitchMatchingTests {
         let challenge = try challenge(initialOffset: 10)
         #expect(throws: ExerciseError.self) { try challenge.centOffset(sliderValue: slider) }
         #expect(throws: ExerciseError.self) {
-            try challenge.record(sliderValue: slider, at: Date(timeIntervalSince1970: 0))
+            try challenge.record(sliderValue: slider, at: Timestamp(millisecondsSince1970: 0))
         }
         #expect(ExerciseError.sliderValueOutOfRange(slider).description.contains("from -1 to 1"))
     }
@@ -38,7 +38,7 @@ struct PitchMatchingTests {
     @Test("letting go records the signed offset at release with the challenge's context")
     func record() throws {
         let challenge = try challenge(initialOffset: -30, interval: .perfectFifthUp, system: .justIntonation)
-        let timestamp = Date(timeIntervalSince1970: 1_772_368_496)
+        let timestamp = Timestamp(millisecondsSince1970: 1_772_368_496_000)
         let record = try challenge.record(sliderValue: 0.26, at: timestamp)
         #expect(abs(record.userCentError - -4) < 1e-12)
         #expect(record.initialCentOffset == -30)
@@ -83,7 +83,7 @@ struct PitchMatchingTests {
         let exercise = try ComparisonExercise(
             referenceNote: MIDINote(60), interval: .perfectFifthUp, tuningSystem: .pythagorean, centOffset: offset)
         #expect(exercise.isCorrect(answeredHigher: answeredHigher) == correct)
-        let record = exercise.record(answeredHigher: answeredHigher, at: Date(timeIntervalSince1970: 5))
+        let record = exercise.record(answeredHigher: answeredHigher, at: Timestamp(millisecondsSince1970: 5_000))
         #expect(record.isCorrect == correct)
         #expect(record.centOffset == offset && record.targetNote.rawValue == 67 && record.tuningSystem == .pythagorean)
         #expect(record.mode == .intervalComparison)

@@ -51,7 +51,7 @@ private func run(_ listener: SimulatedListener, start: Double, seed: UInt64, cou
             mode: .comparison, settings: settings, previous: previous, profileMean: start, using: &generator)
         let record = exercise.record(
             answeredHigher: listener.answersHigher(exercise, using: &generator),
-            at: Date(timeIntervalSince1970: Double(index)))
+            at: Timestamp(millisecondsSince1970: Int64(index) * 1000))
         result.magnitudes.append(abs(exercise.centOffset))
         result.correct.append(record.isCorrect)
         previous = ExerciseGenerator.ChainState(record)

@@ -2,10 +2,15 @@ import Foundation
 import PeachCore
 import Testing
 
-private func utc(_ text: String) -> Date {
+/// `date` to the nearest millisecond, as the server turns its clock into a timestamp.
+private func timestamp(_ date: Date) -> Timestamp {
+    Timestamp(millisecondsSince1970: Int64((date.timeIntervalSince1970 * 1000).rounded()))
+}
+
+private func utc(_ text: String) -> Timestamp {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.date(from: text)!
+    return timestamp(formatter.date(from: text)!)
 }
 
 private func history(_ entries: [(String, Double)]) -> ThresholdHistory {
@@ -19,7 +24,7 @@ struct TimelineTests {
     @Test("23:59:59.999 UTC and 00:00:00 UTC the next day are two calendar days, each dated midnight UTC")
     func dayBoundary() {
         let timeline = history([("2026-03-01T23:59:59.999Z", 10), ("2026-03-02T00:00:00.000Z", 30)]).timeline
-        #expect(timeline.map(\.date) == [utc("2026-03-01T00:00:00.000Z"), utc("2026-03-02T00:00:00.000Z")])
+        #expect(timeline.map(\.day.start) == [utc("2026-03-01T00:00:00.000Z"), utc("2026-03-02T00:00:00.000Z")])
         #expect(timeline.map(\.count) == [1, 1])
         #expect(timeline.map(\.mean) == [10, 30])
         #expect(timeline.map(\.rollingMean) == [10, 20])
@@ -32,7 +37,7 @@ struct TimelineTests {
         ])
         .timeline
         #expect(timeline.count == 1)
-        #expect(timeline[0].date == utc("2026-03-01T00:00:00.000Z"))
+        #expect(timeline[0].day.start == utc("2026-03-01T00:00:00.000Z"))
         #expect(timeline[0].count == 3 && timeline[0].mean == 30 && timeline[0].rollingMean == 30)
     }
 
@@ -41,14 +46,14 @@ struct TimelineTests {
         let formatter = ISO8601DateFormatter()
         let newYorkEvening = formatter.date(from: "2026-03-01T23:30:00-05:00")!
         var history = ThresholdHistory()
-        history.add(5, at: newYorkEvening)
-        #expect(history.timeline.map(\.date) == [utc("2026-03-02T00:00:00.000Z")])
+        history.add(5, at: timestamp(newYorkEvening))
+        #expect(history.timeline.map(\.day.start) == [utc("2026-03-02T00:00:00.000Z")])
     }
 
     @Test("days before 1970 fall on the right side of midnight too")
     func before1970() {
         let timeline = history([("1969-12-31T23:59:59.999Z", 1), ("1970-01-01T00:00:00.000Z", 3)]).timeline
-        #expect(timeline.map(\.date) == [utc("1969-12-31T00:00:00.000Z"), utc("1970-01-01T00:00:00.000Z")])
+        #expect(timeline.map(\.day.start) == [utc("1969-12-31T00:00:00.000Z"), utc("1970-01-01T00:00:00.000Z")])
     }
 
     @Test("the rolling mean covers 20 calendar days: a value 19 days earlier stays in, 20 days earlier leaves")
@@ -81,7 +86,8 @@ struct TimelineTests {
             ("2026-03-05T10:00:00.000Z", 50), ("2026-03-01T10:00:00.000Z", 10), ("2026-03-03T10:00:00.000Z", 30),
             ("2026-03-01T11:00:00.000Z", 20), ("2026-03-05T11:00:00.000Z", 70),
         ]).timeline
-        #expect(timeline.map(\.date) == ["2026-03-01", "2026-03-03", "2026-03-05"].map { utc($0 + "T00:00:00.000Z") })
+        #expect(
+            timeline.map(\.day.start) == ["2026-03-01", "2026-03-03", "2026-03-05"].map { utc($0 + "T00:00:00.000Z") })
         #expect(timeline.map(\.count) == [2, 1, 2])
         #expect(timeline.map(\.mean) == [15, 30, 60])
         #expect(timeline.map(\.rollingMean) == [15, 20, 36])

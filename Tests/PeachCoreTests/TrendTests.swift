@@ -3,8 +3,8 @@ import PeachCore
 import Testing
 
 /// Midnight UTC of day `day` after 2026-03-01 (day 20 513 since 1970).
-private func date(day: Int, minute: Int = 0) -> Date {
-    Date(timeIntervalSince1970: Double(20_513 + day) * 86_400 + 60 * Double(minute))
+private func date(day: Int, minute: Int = 0) -> Timestamp {
+    Timestamp(millisecondsSince1970: (Int64(20_513 + day) * 86_400 + 60 * Int64(minute)) * 1000)
 }
 
 /// A history with `values[d]` on day `d` (each value one minute after the last).

@@ -145,8 +145,8 @@ struct AppDatabaseTests {
         #expect(counts[.pitchMatching] == 1)
         #expect(counts[.intervalPitchMatching] == 3)
         #expect(counts.total == 7)
-        #expect(counts.first == Date(timeIntervalSince1970: 10))
-        #expect(counts.last == Date(timeIntervalSince1970: 300.25))
+        #expect(counts.first == Timestamp(millisecondsSince1970: 10_000))
+        #expect(counts.last == Timestamp(millisecondsSince1970: 300_250))
     }
 
     @Test("settings: defaults when nothing is stored; saved settings read back; only changes are stored")

@@ -40,13 +40,14 @@ struct CSVFormatTests {
 
     @Test("timestamps are UTC, with milliseconds only when they are not zero")
     func timestamps() {
-        #expect(CSVFormat.timestamp(1_772_368_496_000) == "2026-03-01T12:34:56Z")
-        #expect(CSVFormat.timestamp(1_772_368_496_007) == "2026-03-01T12:34:56.007Z")
-        #expect(CSVFormat.timestamp(0) == "1970-01-01T00:00:00Z")
-        #expect(CSVFormat.timestamp(-1) == "1969-12-31T23:59:59.999Z")
-        #expect(CSVFormat.timestamp(951_782_400_000) == "2000-02-29T00:00:00Z")
-        #expect(CSVFormat.timestamp(Milliseconds.year0000) == "0000-01-01T00:00:00Z")
-        #expect(CSVFormat.timestamp(Milliseconds.year9999End) == "9999-12-31T23:59:59.999Z")
+        func iso(_ milliseconds: Int64) -> String { Timestamp(millisecondsSince1970: milliseconds).isoText }
+        #expect(iso(1_772_368_496_000) == "2026-03-01T12:34:56Z")
+        #expect(iso(1_772_368_496_007) == "2026-03-01T12:34:56.007Z")
+        #expect(iso(0) == "1970-01-01T00:00:00Z")
+        #expect(iso(-1) == "1969-12-31T23:59:59.999Z")
+        #expect(iso(951_782_400_000) == "2000-02-29T00:00:00Z")
+        #expect(Timestamp.year0000.isoText == "0000-01-01T00:00:00Z")
+        #expect(Timestamp.year9999End.isoText == "9999-12-31T23:59:59.999Z")
     }
 
     @Test("timestamps read with any fraction, Z or an offset; anything else is refused")
@@ -66,7 +67,7 @@ struct CSVFormatTests {
         var generator = SeededRandomNumberGenerator(seed: 5)
         for _ in 0..<10_000 {
             let milliseconds = Int64.random(in: -2_000_000_000_000...4_000_000_000_000, using: &generator)
-            #expect(CSVFormat.parseTimestamp(CSVFormat.timestamp(milliseconds)) == milliseconds)
+            #expect(CSVFormat.parseTimestamp(Timestamp(millisecondsSince1970: milliseconds).isoText) == milliseconds)
         }
     }
 

@@ -103,8 +103,8 @@ final class CommandLineTests {
         let refused = try run("import", fixture.path, "--replace", "--data", database)
         #expect(refused.status != 0)
         #expect(refused.output.isEmpty)
-        let first = CSVFormat.timestamp(Milliseconds.of(try #require(counts.first)))
-        let last = CSVFormat.timestamp(Milliseconds.of(try #require(counts.last)))
+        let first = try #require(counts.first).isoText
+        let last = try #require(counts.last).isoText
         #expect(
             refused.errors.contains(
                 "Replacing deletes the 7 stored records from \(first) to \(last) and imports 3 records from the file."

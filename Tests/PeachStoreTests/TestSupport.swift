@@ -18,11 +18,11 @@ func contents(of path: String) throws -> Data {
 
 /// `count` varied records, oldest first, a second or so apart with some millisecond parts:
 /// both kinds, unison and intervals up and down, every tuning system.
-func sampleRecords(count: Int, seed: UInt64 = 1, start: Date = Date(timeIntervalSince1970: 1_772_368_496))
-    -> [TrainingRecord]
-{
+func sampleRecords(
+    count: Int, seed: UInt64 = 1, start: Timestamp = Timestamp(millisecondsSince1970: 1_772_368_496_000)
+) -> [TrainingRecord] {
     var generator = SeededRandomNumberGenerator(seed: seed)
-    var time = Milliseconds.of(start)
+    var time = start.millisecondsSince1970
     return (0..<count).map { _ in
         time +=
             Int64.random(in: 0...3, using: &generator) * 1000
@@ -32,7 +32,7 @@ func sampleRecords(count: Int, seed: UInt64 = 1, start: Date = Date(timeInterval
         let reference = try! MIDINote(Int.random(in: 40...80, using: &generator))
         let target = try! reference.transposed(by: intervalOrPrime)
         let tuning = TuningSystem.allCases.randomElement(using: &generator)!
-        let timestamp = Milliseconds.date(time)
+        let timestamp = Timestamp(millisecondsSince1970: time)
         if Bool.random(using: &generator) {
             let magnitude = (Double.random(in: 0.1...100, using: &generator) * 1000).rounded() / 1000
             return .comparison(
@@ -57,7 +57,7 @@ func comparison(
     let note = try! MIDINote(reference)
     return .comparison(
         ComparisonRecord(
-            timestamp: Date(timeIntervalSince1970: seconds), referenceNote: note,
+            timestamp: Timestamp(Date(timeIntervalSince1970: seconds)), referenceNote: note,
             targetNote: try! note.transposed(by: interval), interval: interval, tuningSystem: tuningSystem,
             centOffset: centOffset, isCorrect: isCorrect))
 }
@@ -69,7 +69,7 @@ func pitchMatching(
     let note = try! MIDINote(reference)
     return .pitchMatching(
         PitchMatchingRecord(
-            timestamp: Date(timeIntervalSince1970: seconds), referenceNote: note,
+            timestamp: Timestamp(Date(timeIntervalSince1970: seconds)), referenceNote: note,
             targetNote: try! note.transposed(by: interval), interval: interval, tuningSystem: tuningSystem,
             initialCentOffset: initial, userCentError: error))
 }

@@ -19,9 +19,9 @@ struct DiskFullTests {
             try source.record(
                 .comparison(
                     ComparisonRecord(
-                        timestamp: Date(timeIntervalSince1970: 1_772_368_496 + Double(second)), referenceNote: note,
-                        targetNote: note, interval: .prime, tuningSystem: .equalTemperament, centOffset: 12.5,
-                        isCorrect: true)),
+                        timestamp: Timestamp(millisecondsSince1970: (1_772_368_496 + Int64(second)) * 1000),
+                        referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament,
+                        centOffset: 12.5, isCorrect: true)),
                 exerciseID: UUID())
         }
         return try source.exportCSV()

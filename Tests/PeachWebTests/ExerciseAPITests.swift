@@ -1,8 +1,9 @@
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import PeachCore
 import PeachStore
+import PeachViews
 import Testing
 
 @testable import PeachWeb

@@ -6,6 +6,7 @@ import PeachCore
 import PeachStore
 import Testing
 
+@testable import PeachViews
 @testable import PeachWeb
 
 @Suite("Pages")

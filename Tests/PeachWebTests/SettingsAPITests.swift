@@ -1,8 +1,9 @@
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import PeachCore
 import PeachStore
+import PeachViews
 import Testing
 
 @testable import PeachWeb
@@ -211,7 +212,7 @@ struct DataAPITests {
             #expect(replaced.json[path: "summary", "replaced"] as? Int == 2)
         }
         #expect(try recordCount(database) == 2)
-        #expect(try database.recordCounts().first == Date(timeIntervalSince1970: 1_798_761_600))
+        #expect(try database.recordCounts().first == Timestamp(millisecondsSince1970: 1_798_761_600_000))
     }
 
     @Test("an upload with an absurdly long field is refused naming its line, column and the limit")

@@ -1,5 +1,6 @@
 import HTTPTypes
 import PeachCore
+import PeachViews
 import Testing
 
 @testable import PeachWeb

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import PeachCore
 import PeachStore
+import PeachViews
 
 /// A refused API request: a 4xx with `{"error": {"code", "message"}}` (docs/api.md), the message
 /// in the request's language. Nothing is stored when one is thrown.

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import PeachCore
 import PeachStore
+import PeachViews
 
 /// `GET /api/export`, `POST /api/import?mode=merge|replace`, `POST /api/import/confirm` and
 /// `POST /api/reset` (docs/api.md).
@@ -41,7 +42,8 @@ struct DataController: Sendable {
             status: .ok,
             headers: [
                 .contentType: "text/csv; charset=utf-8", .cacheControl: "no-store",
-                .contentDisposition: "attachment; filename=\"peach-export-\(CalendarDay(now()).isoText).csv\"",
+                .contentDisposition:
+                    "attachment; filename=\"peach-export-\(CalendarDay(Timestamp(now())).isoText).csv\"",
             ],
             body: ResponseBody(asyncSequence: chunks))
     }
@@ -126,14 +128,14 @@ struct DataController: Sendable {
                     message: texts.importSucceeded(
                         summary.added, summary.skippedDuplicates, summary.skippedRhythmRows)))
         case .needsConfirmation(let token, let question, let changed):
-            let details = texts.replaceDetails(question)
+            let details = texts.replaceDetails(stored: question.stored, importing: question.importing)
             return try JSONResponse.make(
                 ConfirmationReply(
                     confirmation: .init(
                         token: token,
                         deleting: .init(
-                            records: question.stored.total, first: question.stored.first.map(CSVFormat.timestamp),
-                            last: question.stored.last.map(CSVFormat.timestamp)),
+                            records: question.stored.total, first: question.stored.first.map { $0.isoText },
+                            last: question.stored.last.map { $0.isoText }),
                         importing: question.importing, changedSinceAsked: changed),
                     message: changed ? texts.importReplaceChanged + " " + details : details),
                 status: .accepted)

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PeachCore
+import PeachViews
 
 /// `GET /api/exercises/next?mode=…` and `POST /api/exercises/{id}/answer` (docs/api.md).
 struct ExerciseController: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachViews
 
 /// The JSON form of an issued exercise (docs/api.md): everything the browser needs to play it,
 /// every frequency computed here.

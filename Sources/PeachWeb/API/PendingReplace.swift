@@ -1,5 +1,7 @@
 import Foundation
+import PeachCore
 import PeachStore
+import PeachViews
 
 /// A replace import read and checked, waiting for the user to confirm what it deletes: the
 /// file, the stored records as they were shown, and the random token the confirmation sends.

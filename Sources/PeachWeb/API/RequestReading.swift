@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import PeachViews
 
 /// Reading request bodies within limits: the expected media type (else 415) and at most `limit`
 /// bytes (else 413), before anything is parsed.

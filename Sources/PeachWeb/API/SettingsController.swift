@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PeachCore
+import PeachViews
 
 /// `GET /api/settings` and `PUT /api/settings` (docs/api.md): settings as text, changed all or
 /// nothing, saved at once.

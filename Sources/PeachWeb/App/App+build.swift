@@ -43,9 +43,13 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let training = try TrainingService(database: database, random: random, now: now)
+    let assets = Assets()
+    if assets.coreURL == nil {
+        logger.warning("peach-core.wasm is missing: build it with scripts/build-wasm.sh before swift build.")
+    }
     let router = buildRouter(
         database: database, training: training, allowedHosts: allowedHosts, pairing: pairing, clients: clients,
-        now: now)
+        now: now, assets: assets)
     var configuration = configuration
     // Above the total the server stops accepting, so connections never use up the descriptors
     // that SQLite and the runtime need (running out of them trapped the process).
@@ -66,7 +70,7 @@ public func buildApplication(
 /// The routes of docs/api.md and docs/pages.md.
 func buildRouter(
     database: AppDatabase, training: TrainingService, allowedHosts: AllowedHosts, pairing: PairingCodes,
-    clients: ClientAddressClassifier, now: @escaping @Sendable () -> Date
+    clients: ClientAddressClassifier, now: @escaping @Sendable () -> Date, assets: Assets = Assets()
 ) -> Router<PeachRequestContext> {
     let localizer = Localizer(training: training)
     let router = Router(context: PeachRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -90,7 +94,7 @@ func buildRouter(
         .addRoutes(to: router.group("api"))
     PageController(training: training, importer: importer, localizer: localizer).addRoutes(to: router)
     PairingController(database: database, pairing: pairing, localizer: localizer, now: now).addRoutes(to: router)
-    Assets().addRoutes(to: router)
+    assets.addRoutes(to: router)
     router.addMethodNotAllowedRoutes()
     return router
 }

@@ -4,14 +4,25 @@ import Hummingbird
 /// The browser's files (`Sources/PeachWeb/Assets`, bundled as a resource), read once at start-up
 /// and served at `/assets/…` with their content type, an ETag and `Cache-Control: no-cache`
 /// (the browser revalidates each file, a cheap 304 while it is unchanged).
+///
+/// The exception is the wasm core, the largest file: it is served under an address that holds
+/// its content hash, `/assets/peach-core.<hash>.wasm`, cached for a year without revalidation
+/// (a new build is a new address). The small module `peach-core-url.js` tells the pages that
+/// address; it is revalidated like every other file.
 struct Assets: Sendable {
     struct File: Sendable {
         let bytes: ByteBuffer
         let contentType: String
         let etag: String
+        var cacheControl = "no-cache"
     }
 
+    static let coreName = "peach-core.wasm"
+    static let coreURLModule = "peach-core-url.js"
+
     let files: [String: File]
+    /// Where the wasm core is served; `nil` if it was not built (scripts/build-wasm.sh).
+    let coreURL: String?
 
     /// Reads every file under `directory` (the bundle's `Assets` by default).
     /// - Complexity: O(total size of the files).
@@ -33,12 +44,29 @@ struct Assets: Sendable {
                     etag: "\"\(Self.fingerprint(data))\"")
             }
         }
+        if let core = files.removeValue(forKey: Self.coreName) {
+            let hash = SHA256.hash(core.bytes.readableBytesView).prefix(8).map { byte in
+                (byte < 16 ? "0" : "") + String(byte, radix: 16)
+            }
+            let name = "peach-core.\(hash.joined()).wasm"
+            files[name] = File(
+                bytes: core.bytes, contentType: core.contentType, etag: core.etag,
+                cacheControl: "public, max-age=31536000, immutable")
+            coreURL = "/assets/" + name
+        } else {
+            coreURL = nil
+        }
+        let module = ByteBuffer(string: "export const peachCoreURL = \(coreURL.map { "\"\($0)\"" } ?? "null");\n")
+        files[Self.coreURLModule] = File(
+            bytes: module, contentType: Self.contentType(forExtension: "js"),
+            etag: "\"\(Self.fingerprint(Data(module.readableBytesView)))\"")
         self.files = files
     }
 
     static func contentType(forExtension pathExtension: String) -> String {
         switch pathExtension.lowercased() {
         case "js", "mjs": "text/javascript; charset=utf-8"
+        case "wasm": "application/wasm"
         case "css": "text/css; charset=utf-8"
         case "svg": "image/svg+xml"
         case "webmanifest": "application/manifest+json"
@@ -76,7 +104,9 @@ struct Assets: Sendable {
         router.get("assets/**") { request, context in
             let name = context.parameters.getCatchAll().joined(separator: "/")
             guard let file = files[name] else { throw HTTPError(.notFound) }
-            var headers: HTTPFields = [.contentType: file.contentType, .cacheControl: "no-cache", .eTag: file.etag]
+            var headers: HTTPFields = [
+                .contentType: file.contentType, .cacheControl: file.cacheControl, .eTag: file.etag,
+            ]
             if request.headers[.ifNoneMatch] == file.etag {
                 headers[.contentType] = nil
                 return Response(status: .notModified, headers: headers)

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PeachStore
+import PeachViews
 
 /// LAN mode's gate (issue 6): a request from the network needs the session cookie of a paired
 /// device, checked against the database on every request (one indexed lookup, so a device

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PeachStore
+import PeachViews
 
 /// `GET /pair?code=…` and `POST /pair`: the link a device opens from `peach serve --lan`.
 ///

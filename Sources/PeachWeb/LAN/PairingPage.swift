@@ -1,4 +1,5 @@
 import PeachCore
+import PeachViews
 
 /// The pages of pairing: the confirmation behind a pairing link, the answer to a used or
 /// expired code, and the 401 a device sees before it is paired.

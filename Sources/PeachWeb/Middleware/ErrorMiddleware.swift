@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import PeachStore
+import PeachViews
 
 /// Turns every error into the form its client expects: the JSON error body under `/api/`, an
 /// `ErrorPage` otherwise; an unexpected failure is logged and answered with a 500 that says

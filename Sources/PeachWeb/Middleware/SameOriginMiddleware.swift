@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import PeachViews
 
 /// Accepts requests only on Peach's own addresses, and writes only from Peach's own pages.
 ///

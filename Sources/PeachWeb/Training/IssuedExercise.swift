@@ -1,5 +1,7 @@
 import Foundation
 import PeachCore
+import PeachStore
+import PeachViews
 
 /// An exercise handed to a browser: the domain exercise with its id, its mode and the settings
 /// it was made with (so that a settings change never alters an exercise already playing).
@@ -40,10 +42,10 @@ public struct IssuedExercise: Hashable, Sendable {
     func record(for answer: Answer, at timestamp: Date) throws(TrainingError) -> TrainingRecord {
         switch (content, answer) {
         case (.comparison(let exercise), .higher), (.comparison(let exercise), .lower):
-            return .comparison(exercise.record(answeredHigher: answer == .higher, at: timestamp))
+            return .comparison(exercise.record(answeredHigher: answer == .higher, at: Timestamp(timestamp)))
         case (.pitchMatching(let challenge), .slider(let value)):
             do {
-                return .pitchMatching(try challenge.record(sliderValue: value, at: timestamp))
+                return .pitchMatching(try challenge.record(sliderValue: value, at: Timestamp(timestamp)))
             } catch {
                 throw .sliderOutOfRange(value)
             }

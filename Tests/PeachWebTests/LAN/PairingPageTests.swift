@@ -1,3 +1,4 @@
+import PeachViews
 import Testing
 
 @testable import PeachWeb

@@ -1,8 +1,9 @@
 import Foundation
 import PeachCore
+import PeachFixtures
 import Testing
 
-@testable import PeachWeb
+@testable import PeachViews
 
 @Suite("Profile number and date formatting")
 struct ProfileFormattingTests {
@@ -45,7 +46,9 @@ struct ProfileFormattingTests {
 
     @Test("UTC calendar days, in English and German")
     func dates() {
-        func date(_ days: Int) -> Date { Date(timeIntervalSince1970: Double(days) * 86_400 + 3600) }
+        func date(_ days: Int) -> CalendarDay {
+            CalendarDay(Timestamp(millisecondsSince1970: Int64(days) * 86_400_000 + 3_600_000))
+        }
         #expect(Texts.english.longDate(date(0)) == "1 January 1970")
         #expect(Texts.english.longDate(date(-1)) == "31 December 1969")
         #expect(Texts.english.longDate(date(11_016)) == "29 February 2000")
@@ -54,7 +57,9 @@ struct ProfileFormattingTests {
         #expect(Texts.english.shortDate(date(20_513)) == "1 Mar")
         #expect(Texts.english.monthYear(date(20_513)) == "Mar 2026")
         // Just before midnight UTC is still the same day.
-        #expect(Texts.english.longDate(Date(timeIntervalSince1970: 20_514 * 86_400 - 1)) == "1 March 2026")
+        #expect(
+            Texts.english.longDate(CalendarDay(Timestamp(millisecondsSince1970: 20_514 * 86_400_000 - 1000)))
+                == "1 March 2026")
     }
 }
 

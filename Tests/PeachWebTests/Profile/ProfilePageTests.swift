@@ -1,8 +1,10 @@
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import PeachCore
+import PeachFixtures
 import PeachStore
+import PeachViews
 import Testing
 
 @testable import PeachWeb

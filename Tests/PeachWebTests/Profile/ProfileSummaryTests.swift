@@ -1,8 +1,9 @@
 import Foundation
 import PeachCore
+import PeachFixtures
 import Testing
 
-@testable import PeachWeb
+@testable import PeachViews
 
 @Suite("Profile summary")
 struct ProfileSummaryTests {

@@ -1,8 +1,8 @@
 import Foundation
 import PeachCore
+import PeachFixtures
+import PeachViews
 import Testing
-
-@testable import PeachWeb
 
 @Suite("Timeline chart")
 struct TimelineChartTests {

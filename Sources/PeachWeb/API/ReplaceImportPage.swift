@@ -1,4 +1,5 @@
 import PeachStore
+import PeachViews
 
 /// The question before a replace import deletes stored records, for browsers without scripts:
 /// what it deletes (how many, from when to when) and adds, and two explicit answers.
@@ -23,7 +24,9 @@ public struct ReplaceImportPage: Sendable {
             children.append(el("p", ["id": "import-changed", "role": "alert"], .text(texts.importReplaceChanged)))
         }
         children += [
-            el("p", ["id": "import-question"], .text(texts.replaceDetails(question))),
+            el(
+                "p", ["id": "import-question"],
+                .text(texts.replaceDetails(stored: question.stored, importing: question.importing))),
             el(
                 "form",
                 ["id": "import-confirm-form", "method": "post", "action": PageRoute.settingsImportConfirm.path],

@@ -1,9 +1,9 @@
 import PeachCore
 
 /// The frame of every page: the document head, the header with its navigation, and `<main>`.
-struct Layout {
+public struct Layout {
     /// A link in the header, with an icon and an accessible name.
-    struct NavigationLink {
+    public struct NavigationLink {
         var route: PageRoute
         var label: String
         var icon: Icon
@@ -15,7 +15,14 @@ struct Layout {
     var page: String
     var navigation: [NavigationLink]
 
-    func render(main: HTML) -> String {
+    public init(texts: Texts, title: String, page: String, navigation: [NavigationLink]) {
+        self.texts = texts
+        self.title = title
+        self.page = page
+        self.navigation = navigation
+    }
+
+    public func render(main: HTML) -> String {
         let document = el(
             "html", ["lang": texts.language.rawValue],
             el(
@@ -45,7 +52,7 @@ struct Layout {
     }
 
     /// The header of a secondary page: back to Start.
-    static func backToStart(_ texts: Texts) -> NavigationLink {
+    public static func backToStart(_ texts: Texts) -> NavigationLink {
         NavigationLink(route: .start, label: texts.backToStart, icon: .home)
     }
 }

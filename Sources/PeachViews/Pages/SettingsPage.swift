@@ -133,7 +133,7 @@ public struct SettingsPage: Sendable {
     ) -> HTML {
         var values = choices
         if !values.contains(where: { abs($0 - current) < 1e-9 }) { values = (values + [current]).sorted() }
-        let options = values.map { value -> (String, String) in
+        let options = values.map { value -> (value: String, label: String) in
             let label =
                 texts.format(
                     value, minimumFractionDigits: digits.lowerBound, maximumFractionDigits: digits.upperBound)

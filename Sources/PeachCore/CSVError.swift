@@ -1,5 +1,3 @@
-import PeachCore
-
 /// Why a CSV file cannot be imported: where (line of the file and column, when known) and why.
 ///
 /// `line` is the 1-based line of the file on which the offending row starts, as a text editor
@@ -59,9 +57,9 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         /// The training types a row may have.
         public static let trainingTypes = "\(CSVFormat.comparisonType), \(CSVFormat.pitchMatchingType)"
         /// The interval codes a row may have.
-        public static let intervalCodes = Interval.allCases.map(\.abbreviation).joined(separator: " ")
+        public static let intervalCodes = Interval.allCases.map { $0.abbreviation }.joined(separator: " ")
         /// The tuning systems a row may have.
-        public static let tuningSystems = TuningSystem.allCases.map(\.rawValue).joined(separator: ", ")
+        public static let tuningSystems = TuningSystem.allCases.map { $0.rawValue }.joined(separator: ", ")
         /// An example of the time format.
         public static let timeExample = "2026-03-01T12:34:56Z"
 

@@ -72,22 +72,22 @@ public indirect enum HTML: Sendable {
 }
 
 /// Builds an element: `el("a", ["href": "/"], .text("Start"))`.
-func el(_ name: String, _ attributes: KeyValuePairs<String, String?>, _ children: HTML...) -> HTML {
+public func el(_ name: String, _ attributes: KeyValuePairs<String, String?>, _ children: HTML...) -> HTML {
     .element(name, attributes: attributes.map { HTML.Attribute($0.key, $0.value) }, children: children)
 }
 
 /// Builds an element without attributes.
-func el(_ name: String, _ children: HTML...) -> HTML {
+public func el(_ name: String, _ children: HTML...) -> HTML {
     .element(name, attributes: [], children: children)
 }
 
 /// Builds an element from a list of children.
-func el(_ name: String, _ attributes: KeyValuePairs<String, String?> = [:], children: [HTML]) -> HTML {
+public func el(_ name: String, _ attributes: KeyValuePairs<String, String?> = [:], children: [HTML]) -> HTML {
     .element(name, attributes: attributes.map { HTML.Attribute($0.key, $0.value) }, children: children)
 }
 
 /// Builds an element whose attributes are computed.
-func el(_ name: String, attributes: [HTML.Attribute], children: [HTML] = []) -> HTML {
+public func el(_ name: String, attributes: [HTML.Attribute], children: [HTML] = []) -> HTML {
     .element(name, attributes: attributes, children: children)
 }
 

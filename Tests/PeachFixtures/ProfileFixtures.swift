@@ -1,48 +1,65 @@
-import Foundation
 import PeachCore
 
 /// Fixed training histories for the profile renderers' tests. Everything is computed with
 /// integer arithmetic and exact decimals, so the same profile is built on every machine.
-enum ProfileFixtures {
+/// Test support, in a target of its own: the snapshot tests (PeachWebTests) and the wasm core's
+/// differential test (PeachCoreCheck) render the same fixtures.
+public enum ProfileFixtures {
     /// 2026-03-01T00:00:00Z.
-    static let start = Date(timeIntervalSince1970: 1_772_323_200)
+    public static let start = Timestamp(millisecondsSince1970: 1_772_323_200_000)
 
-    static func note(_ value: Int) -> MIDINote { try! MIDINote(value) }
+    /// `second` seconds into day `day` after `start`.
+    public static func time(day: Int, second: Int) -> Timestamp {
+        Timestamp(millisecondsSince1970: start.millisecondsSince1970 + Int64(day * 86_400 + second) * 1000)
+    }
 
-    static func range(_ lower: Int, _ upper: Int) -> NoteRange {
+    public static func note(_ value: Int) -> MIDINote { try! MIDINote(value) }
+
+    public static func range(_ lower: Int, _ upper: Int) -> NoteRange {
         try! NoteRange(lower: note(lower), upper: note(upper))
     }
 
-    static func comparison(
+    public static func comparison(
         _ reference: Int, cents: Double, day: Int = 0, second: Int = 0, interval: DirectedInterval = .prime
     ) -> TrainingRecord {
         .comparison(
             ComparisonRecord(
-                timestamp: start.addingTimeInterval(Double(day * 86_400 + second)), referenceNote: note(reference),
+                timestamp: time(day: day, second: second), referenceNote: note(reference),
                 targetNote: try! note(reference).transposed(by: interval), interval: interval,
                 tuningSystem: .equalTemperament, centOffset: cents, isCorrect: true))
     }
 
-    static func matching(
+    public static func matching(
         _ reference: Int, error: Double, day: Int = 0, second: Int = 0, interval: DirectedInterval = .prime
     ) -> TrainingRecord {
         .pitchMatching(
             PitchMatchingRecord(
-                timestamp: start.addingTimeInterval(Double(day * 86_400 + second)), referenceNote: note(reference),
+                timestamp: time(day: day, second: second), referenceNote: note(reference),
                 targetNote: try! note(reference).transposed(by: interval), interval: interval,
                 tuningSystem: .equalTemperament, initialCentOffset: 50, userCentError: error))
     }
 
+    /// Every fixture's records by name, with an empty history first.
+    public static let all: [(name: String, records: [TrainingRecord])] = [
+        ("empty", []), ("oneNote", oneNoteRecords), ("sparse", sparseRecords), ("dense", denseRecords),
+        ("extreme", extremeRecords),
+    ]
+
+    public static let oneNote = PerceptualProfile(records: oneNoteRecords)
+    public static let sparse = PerceptualProfile(records: sparseRecords)
+    public static let dense = PerceptualProfile(records: denseRecords)
+    public static let extreme = PerceptualProfile(records: extremeRecords)
+
     /// Three comparisons at C4: 10, 20 and 30 cents (mean 20.0, SD 10.0).
-    static let oneNote = PerceptualProfile(records: [
+    public static let oneNoteRecords: [TrainingRecord] = [
         comparison(60, cents: 10, second: 1), comparison(60, cents: -20, second: 2),
         comparison(60, cents: 30, second: 3),
-    ])
+    ]
 
     /// Trained islands in C2–C6: a run with spreads (E2–F#2), a lone note with one answer
     /// (B2), a lone note with a spread (D3), a run broken in the band by a one-answer note
     /// (G3–A3, G#3 has one answer), a lone note high up (A#4).
-    static let sparse: PerceptualProfile = {
+    public static let sparseRecords: [TrainingRecord] = {
         var records: [TrainingRecord] = []
         let notes: [(Int, [Double])] = [
             (40, [30, 50, 40]), (41, [20, 24]), (42, [12, 18, 15, 9]), (47, [60]), (50, [4, 6]),
@@ -53,12 +70,12 @@ enum ProfileFixtures {
                 records.append(comparison(note, cents: value, day: index, second: offset))
             }
         }
-        return PerceptualProfile(records: records)
+        return records
     }()
 
     /// Every note of C2–C6 (four octaves) with 2 to 6 comparisons on each of 90 days, plus
     /// matching in both modes and interval comparisons: the thresholds fall over the days.
-    static let dense: PerceptualProfile = {
+    public static let denseRecords: [TrainingRecord] = {
         var records: [TrainingRecord] = []
         for day in 0..<90 {
             var second = 0
@@ -78,17 +95,17 @@ enum ProfileFixtures {
             records.append(
                 matching(55, error: Double(day % 11) - 6.5, day: day, second: second + 2, interval: .perfectFifthUp))
         }
-        return PerceptualProfile(records: records)
+        return records
     }()
 
     /// Values at and beyond the axis bounds: 0.1 and 100 cents exactly, a cent offset of 0
     /// (no logarithm), 150 cents from an import, and a spread that reaches below 0.1.
-    static let extreme = PerceptualProfile(records: [
+    public static let extremeRecords: [TrainingRecord] = [
         comparison(48, cents: 0.1, second: 0), comparison(48, cents: 0.1, second: 1),
         comparison(49, cents: 0, second: 2), comparison(49, cents: 0.2, second: 3),
         comparison(60, cents: 100, second: 4), comparison(60, cents: 100, second: 5),
         comparison(60, cents: 100, second: 6),
         comparison(61, cents: 100, second: 7), comparison(61, cents: 150, second: 8),
         comparison(72, cents: 0.5, second: 9), comparison(72, cents: 5, second: 10),
-    ])
+    ]
 }

@@ -106,7 +106,7 @@ public struct ProfileSummary: Hashable, Sendable {
 
         // Pooled and per-mode trends share their basis, so they disagree only when the modes'
         // shares changed between the two periods (Simpson's paradox): then the page says so.
-        let modeTrends = modes.filter { $0.mode.kind == .comparison }.compactMap(\.trend?.trend)
+        let modeTrends = modes.filter { $0.mode.kind == .comparison }.compactMap { $0.trend?.trend }
         let pooledTrend = Self.indicator(level?.trend, texts)
         threshold = Threshold(
             current: texts.cents(level?.mean), mean: texts.cents(inRange.meanIfAny),

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import PeachCore
 import PeachStore
+import PeachViews
 
 /// The HTML pages (docs/pages.md), and the plain-form fallbacks of the Settings page: saving
 /// the settings form and the confirmed reset work without scripts.

@@ -1,5 +1,4 @@
 import PeachCore
-import PeachStore
 
 extension Texts {
     /// English, the default language.

@@ -1,4 +1,4 @@
-import Foundation
+import PeachCore
 
 /// The vertical axis of the profile and timeline charts: cents on a logarithmic scale from
 /// 0.1 to 100, the bounds of the adaptive chain (DESIGN.md §4), with 100 at the top and 0.1 at
@@ -23,7 +23,7 @@ struct CentsScale {
     /// - Complexity: O(1).
     func y(_ cents: Double) -> Double {
         let clamped = min(max(cents, Self.minimum), Self.maximum)
-        let fraction = log10(clamped / Self.minimum) / log10(Self.maximum / Self.minimum)
+        let fraction = Math.log10(clamped / Self.minimum) / Math.log10(Self.maximum / Self.minimum)
         return bottom - fraction * (bottom - top)
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import PeachCore
 
 extension ProfileChart {
@@ -16,8 +15,9 @@ extension ProfileChart {
             let logs = comparison.logNotes[note.rawValue]
             guard logs.count > 0 else { return nil }
             return NoteThreshold(
-                note: note, centre: exp(logs.mean),
-                spread: logs.standardDeviation.map { exp(logs.mean - $0)...exp(logs.mean + $0) }, count: logs.count)
+                note: note, centre: Math.exp(logs.mean),
+                spread: logs.standardDeviation.map { Math.exp(logs.mean - $0)...Math.exp(logs.mean + $0) },
+                count: logs.count)
         }
         self.init(
             range: range, thresholds: thresholds, averageThreshold: comparison.statistics(in: range).meanIfAny,

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// A counted noun in one language: the text for a count of one and for every other count, with
 /// `{count}` where the number goes. English and German both have exactly these two forms (0 is
 /// plural in both: "0 days", "0 Tage"); the form follows the count, the shown number may be
@@ -13,6 +15,6 @@ public struct Plural: Sendable {
 
     /// The text for `count`, showing `shown` (by default the plain number).
     public func callAsFunction(_ count: Int, shown: String? = nil) -> String {
-        (count == 1 ? one : other).replacing("{count}", with: shown ?? String(count))
+        (count == 1 ? one : other).replacingEvery("{count}", with: shown ?? String(count))
     }
 }

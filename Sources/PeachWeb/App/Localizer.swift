@@ -1,5 +1,6 @@
 import Hummingbird
 import PeachCore
+import PeachViews
 
 /// Chooses a request's language: the language setting if set, else the browser's
 /// `Accept-Language`, else English.

@@ -1,4 +1,3 @@
-import Foundation
 import PeachCore
 
 /// Progress over time (DESIGN.md §4 "Timeline"): the mean |cent offset| of every comparison per
@@ -52,7 +51,7 @@ public struct TimelineChart: Hashable, Sendable {
         guard let first = days.first, let last = days.last else { return texts.timelineEmpty + "." }
         let trainingDays = texts.trainingDays(days.count, shown: texts.grouped(days.count))
         return texts.timelineSummary(
-            trainingDays, texts.longDate(first.date), texts.longDate(last.date),
+            trainingDays, texts.longDate(first.day), texts.longDate(last.day),
             texts.decimal(first.rollingMean), texts.decimal(last.rollingMean))
     }
 
@@ -78,8 +77,7 @@ public struct TimelineChart: Hashable, Sendable {
         labels += "<text transform=\"rotate(-90)\" x=\"-\(middle)\" y=\"10\" text-anchor=\"middle\">"
         labels += "\(ProfileMarkup.escaped(texts.centsAxisTitle))</text>\n"
 
-        guard let firstDay = days.first.map({ CalendarDay.daysSince1970($0.date) }),
-            let lastDay = days.last.map({ CalendarDay.daysSince1970($0.date) })
+        guard let firstDay = days.first?.day.daysSince1970, let lastDay = days.last?.day.daysSince1970
         else {
             svg += grid + "</g>\n" + labels + "</g>\n"
             svg += "<text class=\"timeline-empty\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
@@ -100,7 +98,7 @@ public struct TimelineChart: Hashable, Sendable {
         for index in 0..<tickCount {
             let day =
                 tickCount == 1 ? firstDay : firstDay + Int((Double(index * span) / Double(tickCount - 1)).rounded())
-            let date = CalendarDay(daysSince1970: day).start
+            let date = CalendarDay(daysSince1970: day)
             let text = span > Self.dayLabelSpan ? texts.monthYear(date) : texts.shortDate(date)
             let anchor = tickCount == 1 ? "middle" : index == 0 ? "start" : index == tickCount - 1 ? "end" : "middle"
             labels += "<text x=\"\(n(x(day)))\" y=\"\(n(bottom + 20))\" text-anchor=\"\(anchor)\">"
@@ -112,7 +110,7 @@ public struct TimelineChart: Hashable, Sendable {
         var rolling = ""
         var previousDay: Int?
         for entry in days {
-            let day = CalendarDay.daysSince1970(entry.date)
+            let day = entry.day.daysSince1970
             let position = n(x(day))
             dots += "M\(position) \(n(scale.y(entry.mean)))h0"
             let joins = previousDay.map { day - $0 < TimelineDay.rollingWindowDays } ?? false
@@ -149,7 +147,7 @@ public struct TimelineChart: Hashable, Sendable {
         }
         html += "</tr></thead>\n<tbody>\n"
         for day in days.suffix(Self.recentDayCount).reversed() {
-            html += "<tr><th scope=\"row\">\(ProfileMarkup.escaped(texts.longDate(day.date)))</th>"
+            html += "<tr><th scope=\"row\">\(ProfileMarkup.escaped(texts.longDate(day.day)))</th>"
             html += "<td>\(texts.grouped(day.count))</td>"
             html += "<td>\(ProfileMarkup.escaped(texts.cents(day.mean)))</td>"
             html += "<td>\(ProfileMarkup.escaped(texts.cents(day.rollingMean)))</td></tr>\n"

@@ -1,4 +1,3 @@
-import Foundation
 import PeachCore
 
 /// How the profile page writes numbers and dates, by hand and never through a locale: one
@@ -14,8 +13,8 @@ extension Texts {
 
     /// A value with exactly one decimal ("12.3" / "12,3", "−0.4"); a value that rounds to zero is "0.0".
     public func decimal(_ value: Double) -> String {
-        DecimalText.fixed(value, fractionDigits: 1).replacingOccurrences(of: "-", with: "\u{2212}")
-            .replacingOccurrences(of: ".", with: decimalSeparator)
+        DecimalText.fixed(value, fractionDigits: 1).replacingEvery("-", with: "\u{2212}")
+            .replacingEvery(".", with: decimalSeparator)
     }
 
     /// A value with one decimal and an explicit sign ("+2.1", "−2.1", "0.0").
@@ -55,26 +54,22 @@ extension Texts {
     }
 
     /// A UTC calendar day: "3 Mar 2026" / "3. März 2026".
-    public func longDate(_ date: Date) -> String {
-        let parts = CalendarDay(date)
-        return longDateFormat(parts.day, monthNames[parts.month - 1], parts.year)
+    public func longDate(_ day: CalendarDay) -> String {
+        longDateFormat(day.day, monthNames[day.month - 1], day.year)
     }
 
     /// A day given as days since 1970-01-01 (UTC), as `CurrentLevel` counts them.
     public func longDate(day: Int) -> String {
-        let parts = CalendarDay(daysSince1970: day)
-        return longDateFormat(parts.day, monthNames[parts.month - 1], parts.year)
+        longDate(CalendarDay(daysSince1970: day))
     }
 
     /// A UTC calendar day without the year, for axis labels.
-    public func shortDate(_ date: Date) -> String {
-        let parts = CalendarDay(date)
-        return shortDateFormat(parts.day, shortMonthNames[parts.month - 1])
+    public func shortDate(_ day: CalendarDay) -> String {
+        shortDateFormat(day.day, shortMonthNames[day.month - 1])
     }
 
     /// A UTC month, for the labels of a long timeline.
-    public func monthYear(_ date: Date) -> String {
-        let parts = CalendarDay(date)
-        return monthYearFormat(shortMonthNames[parts.month - 1], parts.year)
+    public func monthYear(_ day: CalendarDay) -> String {
+        monthYearFormat(shortMonthNames[day.month - 1], day.year)
     }
 }

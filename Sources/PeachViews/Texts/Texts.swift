@@ -1,0 +1,679 @@
+import PeachCore
+
+/// Every text a user sees, in one language: page texts, accessible names, the messages scripts
+/// show (`data-msg-*`), feedback and error messages of the API.
+///
+/// One stored property per text, so a language that lacks a text does not compile. Texts
+/// with values are functions; numbers are formatted by the language (decimal comma in German).
+///
+/// A class, because every page, chart and summary holds the texts: copying a struct of 176
+/// strings and closures retains each of them, which cost a tenth of the wasm core's size and
+/// time on every page; a class is one reference.
+public final class Texts: Sendable {
+    public let language: Language
+
+    // App and navigation
+    public let appName: String
+    public let startTitle: String
+    public let backToStart: String
+    public let settings: String
+    public let info: String
+
+    // Training modes (Start buttons and page titles)
+    public let comparison: String
+    public let pitchMatching: String
+    public let intervalComparison: String
+    public let intervalPitchMatching: String
+
+    // Training pages
+    public let higher: String
+    public let lower: String
+    public let targetIntervalLabel: String
+    public let pitchSliderLabel: String
+    /// What a screen reader says of the slider's position: where it stands, never how far the
+    /// note is from the target (the note starts at a random offset). `{percent}` is replaced by
+    /// the share of the travel from the centre to the end.
+    public let sliderCentre: String
+    public let sliderAbove: String
+    public let sliderBelow: String
+    public let interrupted: String
+    public let offline: String
+    public let tapToStart: String
+    public let serverError: String
+
+    // Feedback
+    public let correct: String
+    public let incorrect: String
+    public let deadCenter: String
+    /// "+4 cents", "−27 cents", "0 cents"
+    public let centsText: @Sendable (Int) -> String
+    /// "4 cents sharp"
+    public let centsSharp: @Sendable (Int) -> String
+    /// "27 cents flat"
+    public let centsFlat: @Sendable (Int) -> String
+
+    // Notes
+    /// The twelve pitch classes from C, as musicians of this language write them: German names
+    /// B "H" and spells sharps "Cis", "Fis", … (an English "B4" would read as B-flat to them).
+    public let pitchClassNames: [String]
+
+    // Intervals
+    public let intervalNames: [Interval: String]
+    public let up: String
+    public let down: String
+    /// "Perfect Fifth Up" / "Quinte aufwärts"
+    public let directedIntervalName: @Sendable (_ interval: String, _ direction: String) -> String
+
+    // Settings page
+    public let settingsIntro: String
+    public let noteRangeLegend: String
+    public let noteRangeLower: String
+    public let noteRangeUpper: String
+    public let noteDuration: String
+    public let secondsUnit: String
+    public let referencePitch: String
+    public let hertzUnit: String
+    public let soundSource: String
+    public let soundSourceNames: [SoundSource: String]
+    public let loudnessVariation: String
+    public let loudnessVariationHint: String
+    public let intervalsLegend: String
+    public let intervalsHint: String
+    public let tuningSystem: String
+    public let tuningSystemNames: [TuningSystem: String]
+    public let languageSetting: String
+    public let languageFromBrowser: String
+    public let languageNames: [Language: String]
+    public let saveSettings: String
+    public let settingsSaved: String
+    public let dataLegend: String
+    public let exportData: String
+    public let exportHint: String
+    public let importData: String
+    public let importFile: String
+    public let importMerge: String
+    public let importReplace: String
+    public let importButton: String
+    public let importSucceeded: @Sendable (_ added: Int, _ duplicates: Int, _ rhythm: Int) -> String
+    public let importSending: String
+    public let importReading: String
+    public let importReplaceQuestion: String
+    /// What a replace deletes and adds; the dates are already written as days.
+    public let importReplaceDetails:
+        @Sendable (_ deleting: Int, _ firstDay: String, _ lastDay: String, _ importing: Int) -> String
+    public let importReplaceChanged: String
+    public let importReplaceConfirm: String
+    public let importCancelled: String
+    public let resetData: String
+    public let resetQuestion: String
+    public let resetExplanation: String
+    public let resetConfirm: String
+    public let resetCancel: String
+    /// "Deleted 3 training records."; the settings script gets both forms and chooses by count.
+    public let resetDone: Plural
+
+    // Info page
+    public let infoTitle: String
+    public let developerName: String
+    public let copyrightNotice: String
+    public let developerLabel: String
+    public let copyrightLabel: String
+    public let versionLabel: String
+    public let licenceLabel: String
+    public let licenceText: String
+
+    // Errors (pages and API)
+    public let pageNotFoundTitle: String
+    public let pageNotFound: String
+    /// The heading of the page of a 5xx.
+    public let serverErrorTitle: String
+    /// The heading of the page of a refused request (a 4xx other than 404).
+    public let requestRefusedTitle: String
+    public let errorUnknownExercise: @Sendable (String) -> String
+    public let errorAlreadyAnswered: String
+    public let errorWrongAnswerKindComparison: String
+    public let errorWrongAnswerKindPitchMatching: String
+    public let errorSliderOutOfRange: @Sendable (String) -> String
+    public let errorMalformedJSON: String
+    /// A request whose framing broke: a body shorter than its Content-Length, bad chunks.
+    public let errorMalformedRequest: String
+    /// A JSON body that is an array, a string or a number where an object is expected.
+    public let errorNotAnObject: String
+    public let errorRepeatedField: @Sendable (String) -> String
+    public let errorMalformedField: @Sendable (String) -> String
+    public let errorAnswerMissing: String
+    public let errorUnknownMode: @Sendable (String) -> String
+    public let errorUnknownImportMode: @Sendable (String) -> String
+    public let errorBodyTooLarge: @Sendable (String) -> String
+    public let errorUnsupportedMediaType: @Sendable (_ expected: String, _ received: String) -> String
+    public let errorUnknownSetting: @Sendable (String) -> String
+    public let errorSettingValue: @Sendable (_ setting: String, _ value: String, _ allowed: String) -> String
+    public let errorResetNotConfirmed: String
+    public let errorInvalidCSV: @Sendable (String) -> String
+    /// The import form sent without a file.
+    public let errorNoFileChosen: String
+    public let errorNoPendingImport: String
+    /// A form body that is not the multipart/form-data a browser sends.
+    public let errorMalformedForm: String
+    /// "Line 5, column timestamp: " — where in a CSV file a problem is.
+    public let csvPlace: @Sendable (_ line: Int?, _ column: String?) -> String
+    /// Why a CSV file cannot be imported, in a sentence (English: the store's own wording).
+    public let csvReason: @Sendable (CSVError.Reason) -> String
+    public let errorNotFound: String
+    public let errorMethodNotAllowed: String
+    public let errorInternal: String
+    /// The disk holding the database is full (a 507): nothing was stored; what to do.
+    public let errorDiskFull: String
+    public let diskFullTitle: String
+    public let errorCrossSite: String
+    /// A request addressed to a name this server does not serve (DNS-rebinding guard).
+    public let errorUnknownHost: String
+    /// A setting value longer than any valid one: the setting's key and the bound in characters.
+    public let errorValueTooLong: @Sendable (String, Int) -> String
+
+    // LAN pairing (issue 6)
+    public let pairTitle: String
+    public let pairExplanation: String
+    public let pairButton: String
+    public let pairUsedTitle: String
+    public let pairUsedOrExpired: String
+    /// Too many wrong pairing codes from this device: when it may try again.
+    public let pairTooManyTitle: String
+    public let pairTooMany: String
+    public let pairRequiredTitle: String
+    public let pairRequired: String
+    /// How to pair: start `peach serve --lan` and open its address or scan its QR code.
+    public let pairHowTo: String
+    public let errorPairingRequired: String
+    /// Why unticking the last interval was refused, and what to do instead.
+    public let errorNoIntervals: String
+
+    /// What each setting allows, for error messages (by `TrainingSettings.Key`).
+    public let settingNames: [TrainingSettings.Key: String]
+    public let allowedValues: [TrainingSettings.Key: String]
+    public let noteRangeSpan: String
+    public let noteRangeName: String
+
+    // Profile page (issue 5): the chart, the summary, the timeline; numbers and dates are
+    // written by `Texts+ProfileFormatting`
+    public let profileTitle: String
+
+    // Profile chart
+    /// The chart's accessible summary; `average` is formatted cents, `nil` without data.
+    public let chartSummary: @Sendable (_ lower: String, _ upper: String, _ average: String?) -> String
+    /// The Start page preview's accessible name.
+    public let previewLabel: @Sendable (_ average: String?) -> String
+    public let chartEmpty: String
+    public let centsAxisTitle: String
+    /// "12.3 cents" / "12,3 Cent"
+    public let centsFormat: @Sendable (String) -> String
+
+    // Detection threshold
+    public let thresholdHeading: String
+    /// The current level: the mean of the last 20 training days (`CurrentLevel`).
+    public let currentLevel: String
+    /// The mean over every comparison, however old.
+    public let allTime: String
+    public let standardDeviation: String
+    public let comparisons: String
+    public let trend: String
+    /// What the trend arrow means, for screen readers.
+    public let trendMeanings: [Trend: String]
+    /// Under the threshold: the comparisons it covers (reference notes in the note range).
+    public let thresholdScope: @Sendable (_ lower: String, _ upper: String) -> String
+    /// Under the threshold: the dates of the last 20 days and what the trend compares.
+    public let currentWindow: @Sendable (_ first: String, _ last: String) -> String
+    /// Beside a mode's current level whose 20 days end earlier than the headline's.
+    public let windowUntil: @Sendable (_ last: String) -> String
+    /// Why the pooled trend differs from every mode's, shown only when it does.
+    public let trendMixNote: String
+
+    // Pitch matching accuracy
+    public let matchingHeading: String
+    public let meanAbsoluteError: String
+    public let attempts: String
+    public let tendency: String
+    public let tendsSharp: @Sendable (String) -> String
+    public let tendsFlat: @Sendable (String) -> String
+    public let noTendency: String
+    public let matchingEmpty: String
+
+    // Results by mode
+    public let modesHeading: String
+    /// What the modes' counts count, so that they reconcile with the sections above.
+    public let modesScope: String
+    public let exercises: String
+
+    // Timeline
+    public let timelineHeading: String
+    public let dailyMean: String
+    public let rollingMean: String
+    public let timelineEmpty: String
+    /// "5 days of training" / "an 5 Trainingstagen", for `timelineSummary`.
+    public let trainingDays: Plural
+    /// The timeline's text alternative: `trainingDays`, first and last day, rolling mean then and now.
+    public let timelineSummary:
+        @Sendable (_ days: String, _ first: String, _ last: String, _ rollingFirst: String, _ rollingLast: String) ->
+            String
+    public let recentDays: String
+    public let dateColumn: String
+    public let monthNames: [String]
+    public let shortMonthNames: [String]
+    /// "3 Mar 2026" / "3. März 2026"
+    public let longDateFormat: @Sendable (_ day: Int, _ month: String, _ year: Int) -> String
+    /// "3 Mar" / "3. März"
+    public let shortDateFormat: @Sendable (_ day: Int, _ shortMonth: String) -> String
+    /// "Mar 2026" / "März 2026"
+    public let monthYearFormat: @Sendable (_ shortMonth: String, _ year: Int) -> String
+
+    /// Every text, in the order of the properties. (A class has no memberwise initialiser.)
+    init(
+        language: Language,
+        appName: String,
+        startTitle: String,
+        backToStart: String,
+        settings: String,
+        info: String,
+        comparison: String,
+        pitchMatching: String,
+        intervalComparison: String,
+        intervalPitchMatching: String,
+        higher: String,
+        lower: String,
+        targetIntervalLabel: String,
+        pitchSliderLabel: String,
+        sliderCentre: String,
+        sliderAbove: String,
+        sliderBelow: String,
+        interrupted: String,
+        offline: String,
+        tapToStart: String,
+        serverError: String,
+        correct: String,
+        incorrect: String,
+        deadCenter: String,
+        centsText: @escaping @Sendable (Int) -> String,
+        centsSharp: @escaping @Sendable (Int) -> String,
+        centsFlat: @escaping @Sendable (Int) -> String,
+        pitchClassNames: [String],
+        intervalNames: [Interval: String],
+        up: String,
+        down: String,
+        directedIntervalName: @escaping @Sendable (_ interval: String, _ direction: String) -> String,
+        settingsIntro: String,
+        noteRangeLegend: String,
+        noteRangeLower: String,
+        noteRangeUpper: String,
+        noteDuration: String,
+        secondsUnit: String,
+        referencePitch: String,
+        hertzUnit: String,
+        soundSource: String,
+        soundSourceNames: [SoundSource: String],
+        loudnessVariation: String,
+        loudnessVariationHint: String,
+        intervalsLegend: String,
+        intervalsHint: String,
+        tuningSystem: String,
+        tuningSystemNames: [TuningSystem: String],
+        languageSetting: String,
+        languageFromBrowser: String,
+        languageNames: [Language: String],
+        saveSettings: String,
+        settingsSaved: String,
+        dataLegend: String,
+        exportData: String,
+        exportHint: String,
+        importData: String,
+        importFile: String,
+        importMerge: String,
+        importReplace: String,
+        importButton: String,
+        importSucceeded: @escaping @Sendable (_ added: Int, _ duplicates: Int, _ rhythm: Int) -> String,
+        importSending: String,
+        importReading: String,
+        importReplaceQuestion: String,
+        importReplaceDetails:
+            @escaping @Sendable (_ deleting: Int, _ firstDay: String, _ lastDay: String, _ importing: Int) -> String,
+        importReplaceChanged: String,
+        importReplaceConfirm: String,
+        importCancelled: String,
+        resetData: String,
+        resetQuestion: String,
+        resetExplanation: String,
+        resetConfirm: String,
+        resetCancel: String,
+        resetDone: Plural,
+        infoTitle: String,
+        developerName: String,
+        copyrightNotice: String,
+        developerLabel: String,
+        copyrightLabel: String,
+        versionLabel: String,
+        licenceLabel: String,
+        licenceText: String,
+        pageNotFoundTitle: String,
+        pageNotFound: String,
+        serverErrorTitle: String,
+        requestRefusedTitle: String,
+        errorUnknownExercise: @escaping @Sendable (String) -> String,
+        errorAlreadyAnswered: String,
+        errorWrongAnswerKindComparison: String,
+        errorWrongAnswerKindPitchMatching: String,
+        errorSliderOutOfRange: @escaping @Sendable (String) -> String,
+        errorMalformedJSON: String,
+        errorMalformedRequest: String,
+        errorNotAnObject: String,
+        errorRepeatedField: @escaping @Sendable (String) -> String,
+        errorMalformedField: @escaping @Sendable (String) -> String,
+        errorAnswerMissing: String,
+        errorUnknownMode: @escaping @Sendable (String) -> String,
+        errorUnknownImportMode: @escaping @Sendable (String) -> String,
+        errorBodyTooLarge: @escaping @Sendable (String) -> String,
+        errorUnsupportedMediaType: @escaping @Sendable (_ expected: String, _ received: String) -> String,
+        errorUnknownSetting: @escaping @Sendable (String) -> String,
+        errorSettingValue: @escaping @Sendable (_ setting: String, _ value: String, _ allowed: String) -> String,
+        errorResetNotConfirmed: String,
+        errorInvalidCSV: @escaping @Sendable (String) -> String,
+        errorNoFileChosen: String,
+        errorNoPendingImport: String,
+        errorMalformedForm: String,
+        csvPlace: @escaping @Sendable (_ line: Int?, _ column: String?) -> String,
+        csvReason: @escaping @Sendable (CSVError.Reason) -> String,
+        errorNotFound: String,
+        errorMethodNotAllowed: String,
+        errorInternal: String,
+        errorDiskFull: String,
+        diskFullTitle: String,
+        errorCrossSite: String,
+        errorUnknownHost: String,
+        errorValueTooLong: @escaping @Sendable (String, Int) -> String,
+        pairTitle: String,
+        pairExplanation: String,
+        pairButton: String,
+        pairUsedTitle: String,
+        pairUsedOrExpired: String,
+        pairTooManyTitle: String,
+        pairTooMany: String,
+        pairRequiredTitle: String,
+        pairRequired: String,
+        pairHowTo: String,
+        errorPairingRequired: String,
+        errorNoIntervals: String,
+        settingNames: [TrainingSettings.Key: String],
+        allowedValues: [TrainingSettings.Key: String],
+        noteRangeSpan: String,
+        noteRangeName: String,
+        profileTitle: String,
+        chartSummary: @escaping @Sendable (_ lower: String, _ upper: String, _ average: String?) -> String,
+        previewLabel: @escaping @Sendable (_ average: String?) -> String,
+        chartEmpty: String,
+        centsAxisTitle: String,
+        centsFormat: @escaping @Sendable (String) -> String,
+        thresholdHeading: String,
+        currentLevel: String,
+        allTime: String,
+        standardDeviation: String,
+        comparisons: String,
+        trend: String,
+        trendMeanings: [Trend: String],
+        thresholdScope: @escaping @Sendable (_ lower: String, _ upper: String) -> String,
+        currentWindow: @escaping @Sendable (_ first: String, _ last: String) -> String,
+        windowUntil: @escaping @Sendable (_ last: String) -> String,
+        trendMixNote: String,
+        matchingHeading: String,
+        meanAbsoluteError: String,
+        attempts: String,
+        tendency: String,
+        tendsSharp: @escaping @Sendable (String) -> String,
+        tendsFlat: @escaping @Sendable (String) -> String,
+        noTendency: String,
+        matchingEmpty: String,
+        modesHeading: String,
+        modesScope: String,
+        exercises: String,
+        timelineHeading: String,
+        dailyMean: String,
+        rollingMean: String,
+        timelineEmpty: String,
+        trainingDays: Plural,
+        timelineSummary:
+            @escaping @Sendable (
+                _ days: String, _ first: String, _ last: String, _ rollingFirst: String, _ rollingLast: String
+            ) -> String,
+        recentDays: String,
+        dateColumn: String,
+        monthNames: [String],
+        shortMonthNames: [String],
+        longDateFormat: @escaping @Sendable (_ day: Int, _ month: String, _ year: Int) -> String,
+        shortDateFormat: @escaping @Sendable (_ day: Int, _ shortMonth: String) -> String,
+        monthYearFormat: @escaping @Sendable (_ shortMonth: String, _ year: Int) -> String
+    ) {
+        self.language = language
+        self.appName = appName
+        self.startTitle = startTitle
+        self.backToStart = backToStart
+        self.settings = settings
+        self.info = info
+        self.comparison = comparison
+        self.pitchMatching = pitchMatching
+        self.intervalComparison = intervalComparison
+        self.intervalPitchMatching = intervalPitchMatching
+        self.higher = higher
+        self.lower = lower
+        self.targetIntervalLabel = targetIntervalLabel
+        self.pitchSliderLabel = pitchSliderLabel
+        self.sliderCentre = sliderCentre
+        self.sliderAbove = sliderAbove
+        self.sliderBelow = sliderBelow
+        self.interrupted = interrupted
+        self.offline = offline
+        self.tapToStart = tapToStart
+        self.serverError = serverError
+        self.correct = correct
+        self.incorrect = incorrect
+        self.deadCenter = deadCenter
+        self.centsText = centsText
+        self.centsSharp = centsSharp
+        self.centsFlat = centsFlat
+        self.pitchClassNames = pitchClassNames
+        self.intervalNames = intervalNames
+        self.up = up
+        self.down = down
+        self.directedIntervalName = directedIntervalName
+        self.settingsIntro = settingsIntro
+        self.noteRangeLegend = noteRangeLegend
+        self.noteRangeLower = noteRangeLower
+        self.noteRangeUpper = noteRangeUpper
+        self.noteDuration = noteDuration
+        self.secondsUnit = secondsUnit
+        self.referencePitch = referencePitch
+        self.hertzUnit = hertzUnit
+        self.soundSource = soundSource
+        self.soundSourceNames = soundSourceNames
+        self.loudnessVariation = loudnessVariation
+        self.loudnessVariationHint = loudnessVariationHint
+        self.intervalsLegend = intervalsLegend
+        self.intervalsHint = intervalsHint
+        self.tuningSystem = tuningSystem
+        self.tuningSystemNames = tuningSystemNames
+        self.languageSetting = languageSetting
+        self.languageFromBrowser = languageFromBrowser
+        self.languageNames = languageNames
+        self.saveSettings = saveSettings
+        self.settingsSaved = settingsSaved
+        self.dataLegend = dataLegend
+        self.exportData = exportData
+        self.exportHint = exportHint
+        self.importData = importData
+        self.importFile = importFile
+        self.importMerge = importMerge
+        self.importReplace = importReplace
+        self.importButton = importButton
+        self.importSucceeded = importSucceeded
+        self.importSending = importSending
+        self.importReading = importReading
+        self.importReplaceQuestion = importReplaceQuestion
+        self.importReplaceDetails = importReplaceDetails
+        self.importReplaceChanged = importReplaceChanged
+        self.importReplaceConfirm = importReplaceConfirm
+        self.importCancelled = importCancelled
+        self.resetData = resetData
+        self.resetQuestion = resetQuestion
+        self.resetExplanation = resetExplanation
+        self.resetConfirm = resetConfirm
+        self.resetCancel = resetCancel
+        self.resetDone = resetDone
+        self.infoTitle = infoTitle
+        self.developerName = developerName
+        self.copyrightNotice = copyrightNotice
+        self.developerLabel = developerLabel
+        self.copyrightLabel = copyrightLabel
+        self.versionLabel = versionLabel
+        self.licenceLabel = licenceLabel
+        self.licenceText = licenceText
+        self.pageNotFoundTitle = pageNotFoundTitle
+        self.pageNotFound = pageNotFound
+        self.serverErrorTitle = serverErrorTitle
+        self.requestRefusedTitle = requestRefusedTitle
+        self.errorUnknownExercise = errorUnknownExercise
+        self.errorAlreadyAnswered = errorAlreadyAnswered
+        self.errorWrongAnswerKindComparison = errorWrongAnswerKindComparison
+        self.errorWrongAnswerKindPitchMatching = errorWrongAnswerKindPitchMatching
+        self.errorSliderOutOfRange = errorSliderOutOfRange
+        self.errorMalformedJSON = errorMalformedJSON
+        self.errorMalformedRequest = errorMalformedRequest
+        self.errorNotAnObject = errorNotAnObject
+        self.errorRepeatedField = errorRepeatedField
+        self.errorMalformedField = errorMalformedField
+        self.errorAnswerMissing = errorAnswerMissing
+        self.errorUnknownMode = errorUnknownMode
+        self.errorUnknownImportMode = errorUnknownImportMode
+        self.errorBodyTooLarge = errorBodyTooLarge
+        self.errorUnsupportedMediaType = errorUnsupportedMediaType
+        self.errorUnknownSetting = errorUnknownSetting
+        self.errorSettingValue = errorSettingValue
+        self.errorResetNotConfirmed = errorResetNotConfirmed
+        self.errorInvalidCSV = errorInvalidCSV
+        self.errorNoFileChosen = errorNoFileChosen
+        self.errorNoPendingImport = errorNoPendingImport
+        self.errorMalformedForm = errorMalformedForm
+        self.csvPlace = csvPlace
+        self.csvReason = csvReason
+        self.errorNotFound = errorNotFound
+        self.errorMethodNotAllowed = errorMethodNotAllowed
+        self.errorInternal = errorInternal
+        self.errorDiskFull = errorDiskFull
+        self.diskFullTitle = diskFullTitle
+        self.errorCrossSite = errorCrossSite
+        self.errorUnknownHost = errorUnknownHost
+        self.errorValueTooLong = errorValueTooLong
+        self.pairTitle = pairTitle
+        self.pairExplanation = pairExplanation
+        self.pairButton = pairButton
+        self.pairUsedTitle = pairUsedTitle
+        self.pairUsedOrExpired = pairUsedOrExpired
+        self.pairTooManyTitle = pairTooManyTitle
+        self.pairTooMany = pairTooMany
+        self.pairRequiredTitle = pairRequiredTitle
+        self.pairRequired = pairRequired
+        self.pairHowTo = pairHowTo
+        self.errorPairingRequired = errorPairingRequired
+        self.errorNoIntervals = errorNoIntervals
+        self.settingNames = settingNames
+        self.allowedValues = allowedValues
+        self.noteRangeSpan = noteRangeSpan
+        self.noteRangeName = noteRangeName
+        self.profileTitle = profileTitle
+        self.chartSummary = chartSummary
+        self.previewLabel = previewLabel
+        self.chartEmpty = chartEmpty
+        self.centsAxisTitle = centsAxisTitle
+        self.centsFormat = centsFormat
+        self.thresholdHeading = thresholdHeading
+        self.currentLevel = currentLevel
+        self.allTime = allTime
+        self.standardDeviation = standardDeviation
+        self.comparisons = comparisons
+        self.trend = trend
+        self.trendMeanings = trendMeanings
+        self.thresholdScope = thresholdScope
+        self.currentWindow = currentWindow
+        self.windowUntil = windowUntil
+        self.trendMixNote = trendMixNote
+        self.matchingHeading = matchingHeading
+        self.meanAbsoluteError = meanAbsoluteError
+        self.attempts = attempts
+        self.tendency = tendency
+        self.tendsSharp = tendsSharp
+        self.tendsFlat = tendsFlat
+        self.noTendency = noTendency
+        self.matchingEmpty = matchingEmpty
+        self.modesHeading = modesHeading
+        self.modesScope = modesScope
+        self.exercises = exercises
+        self.timelineHeading = timelineHeading
+        self.dailyMean = dailyMean
+        self.rollingMean = rollingMean
+        self.timelineEmpty = timelineEmpty
+        self.trainingDays = trainingDays
+        self.timelineSummary = timelineSummary
+        self.recentDays = recentDays
+        self.dateColumn = dateColumn
+        self.monthNames = monthNames
+        self.shortMonthNames = shortMonthNames
+        self.longDateFormat = longDateFormat
+        self.shortDateFormat = shortDateFormat
+        self.monthYearFormat = monthYearFormat
+    }
+
+    /// The texts of a language.
+    public static func of(_ language: Language) -> Texts {
+        switch language {
+        case .english: .english
+        case .german: .german
+        }
+    }
+
+    /// A note's name in scientific pitch notation with this language's pitch classes: "B4" / "H4".
+    public func name(of note: MIDINote) -> String {
+        pitchClassNames[note.rawValue % 12] + String(note.rawValue / 12 - 1)
+    }
+
+    /// Why a CSV file was refused, with its place: "The file cannot be imported; … Line 5,
+    /// column timestamp: …".
+    public func invalidCSV(_ error: CSVError) -> String {
+        errorInvalidCSV(csvPlace(error.line, error.column) + csvReason(error.reason))
+    }
+
+    /// What a replace import deletes and adds, as the confirmation asks it.
+    public func replaceDetails(stored: RecordCounts, importing: Int) -> String {
+        let first = stored.first.map { longDate(CalendarDay($0)) } ?? ""
+        let last = stored.last.map { longDate(CalendarDay($0)) } ?? ""
+        return importReplaceDetails(stored.total, first, last, importing)
+    }
+
+    /// A directed interval's display name, such as "Perfect Fifth Up"; a prime has no direction.
+    public func name(of interval: DirectedInterval) -> String {
+        let name = intervalNames[interval.interval]!
+        return interval.interval == .prime ? name : directedIntervalName(name, interval.direction == .up ? up : down)
+    }
+
+    /// The name of a training mode.
+    public func name(of mode: TrainingMode) -> String {
+        switch mode {
+        case .comparison: comparison
+        case .pitchMatching: pitchMatching
+        case .intervalComparison: intervalComparison
+        case .intervalPitchMatching: intervalPitchMatching
+        }
+    }
+
+    /// A number as this language writes it: `0.3` / `0,3`, no trailing zeros beyond
+    /// `minimumFractionDigits` (a list of tenths reads "0.9 s, 1.0 s, 1.1 s").
+    public func format(_ value: Double, minimumFractionDigits: Int = 0, maximumFractionDigits: Int = 2) -> String {
+        let text = DecimalText.trimmed(
+            value, minimumFractionDigits: minimumFractionDigits, maximumFractionDigits: maximumFractionDigits)
+        return language == .german ? text.replacingEvery(".", with: ",") : text
+    }
+}

@@ -1,0 +1,105 @@
+import PeachCore
+
+/// A long, seeded run of everything the core decides — settings changes, exercises of the four
+/// modes, answers, records, profile statistics — written as text, one line per step. The
+/// differential test runs it natively and in WebAssembly (in node and in Chromium) and compares
+/// the two texts: doubles are written as their bit patterns, so equal lines mean equal bits.
+/// Values computed through `log2`/`exp2`/`log`/`exp` (the only ones whose C library differs
+/// between the builds) carry a mark, `~h` for hertz and `~c` for cents or logarithms of
+/// cents, and may differ by 0.000001 cent.
+public enum DifferentialTrace {
+    public static func run(seed: UInt64, operations: Int) -> String {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        var session = CoreSession(seed: random.next())
+        // 2026-01-01T00:00:00Z, then a few seconds to a few days between answers.
+        var now: Int64 = 1_767_225_600_000
+        var lines: [String] = []
+        lines.reserveCapacity(operations + operations / 100 + 1)
+        for index in 0..<operations {
+            if random.integer(in: 0...19) == 0 {
+                let (key, value) = randomSetting(using: &random)
+                let refused = session.setSetting(key, value)
+                lines.append("set \(key)=\(value) " + (refused == nil ? "ok" : "refused"))
+                continue
+            }
+            let mode = random.element(of: TrainingMode.allCases)
+            let numbers = session.nextExercise(mode)
+            var line = "\(mode.rawValue) \(numbers.referenceNote.rawValue) \(numbers.targetNote.rawValue)"
+            line += " ~h" + bits(numbers.referenceHertz) + " ~h" + bits(numbers.targetHertz)
+            line += numbers.startHertz.map { " ~h" + bits($0) } ?? " -"
+            line += " " + bits(numbers.centOffset) + " " + bits(numbers.loudnessOffset)
+            let pause = random.integer(in: 0...49) == 0 ? 259_200_000 : 20_000  // now and then a few days
+            now += Int64(random.integer(in: 1_000...pause))
+            let answer: SessionAnswer =
+                mode.kind == .comparison
+                ? .higher(Bool.random(using: &random))
+                : .slider(Double.random(in: -1.05...1.05, using: &random))
+            if let record = session.answer(answer, at: Timestamp(millisecondsSince1970: now)) {
+                var numbers: [Double] = []
+                RecordNumbers.append(record, to: &numbers)
+                line += " | " + numbers.map(bits).joined(separator: " ")
+            } else {
+                line += " | refused"
+            }
+            lines.append(line)
+            if index % 100 == 99 { lines.append(statistics(session)) }
+        }
+        lines.append(statistics(session))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A random setting, valid or not: the same validation must refuse the same values.
+    private static func randomSetting(using random: inout SeededRandomNumberGenerator) -> (String, String) {
+        switch random.integer(in: 0...6) {
+        case 0:
+            let lower = random.integer(in: 15...100)
+            return ("noteRangeLower", String(lower))
+        case 1: return ("noteRangeUpper", String(random.integer(in: 30...115)))
+        case 2:
+            let hertz = Double(random.integer(in: 3_700...5_100)) / 10
+            return ("referencePitch", DecimalText.shortest(hertz))
+        case 3: return ("tuningSystem", random.element(of: TuningSystem.allCases).rawValue)
+        case 4:
+            let count = random.integer(in: 0...4)
+            let codes = (0..<count).map { _ in random.element(of: DirectedInterval.all).code }
+            return ("intervals", codes.joined(separator: ","))
+        case 5: return ("loudnessVariation", DecimalText.shortest(Double(random.integer(in: -1...11)) / 10))
+        default: return ("noteDuration", DecimalText.shortest(Double(random.integer(in: 2...31)) / 10))
+        }
+    }
+
+    /// The profile as the pages and the chains read it.
+    private static func statistics(_ session: CoreSession) -> String {
+        let profile = session.profile
+        var line = "profile"
+        for mode in TrainingMode.allCases {
+            line += " " + mode.rawValue + "=" + (profile.meanThreshold(for: mode).map(bits) ?? "-")
+        }
+        let overall = profile.comparison.overall
+        line += " n=\(overall.count) mean=" + bits(overall.mean) + " sd=" + (overall.standardDeviation.map(bits) ?? "-")
+        for note in stride(from: 0, to: 128, by: 1) {
+            let stats = profile.comparison.notes[note]
+            guard stats.count > 0 else { continue }
+            line += " \(note):\(stats.count):" + bits(stats.mean) + ":~c" + bits(profile.comparison.logNotes[note].mean)
+        }
+        let matching = profile.matching
+        line +=
+            " match=\(matching.count):" + (matching.meanAbsoluteError.map(bits) ?? "-") + ":"
+            + (matching.bias.map(bits) ?? "-")
+        if let level = profile.comparison.currentLevel(in: session.settings.noteRange) {
+            line +=
+                " level=\(level.firstDay):\(level.lastDay):\(level.count):" + bits(level.mean) + ":"
+                + level.trend.rawValue
+        }
+        if let last = profile.comparison.history.timeline.last {
+            line += " day=" + last.day.isoText + ":\(last.count):" + bits(last.mean) + ":" + bits(last.rollingMean)
+        }
+        return line
+    }
+
+    /// The bit pattern of `value` in 16 hexadecimal digits.
+    static func bits(_ value: Double) -> String {
+        let hex = String(value.bitPattern, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

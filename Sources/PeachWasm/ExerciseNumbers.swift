@@ -1,0 +1,27 @@
+import PeachCore
+
+/// What the browser needs to play an exercise, as numbers (the audio engine schedules them;
+/// it computes no musical value itself, DESIGN.md §3).
+public struct ExerciseNumbers {
+    public var referenceNote: MIDINote
+    public var targetNote: MIDINote
+    public var referenceHertz: Double
+    public var targetHertz: Double
+    /// Pitch matching: where the tunable note starts; `nil` for a comparison.
+    public var startHertz: Double?
+    /// Comparison: the signed cent offset of the target; pitch matching: the initial offset.
+    public var centOffset: Double
+    /// Decibels of the target relative to the reference.
+    public var loudnessOffset: Double
+    /// Seconds per note.
+    public var noteDuration: Double
+
+    /// The order the wasm export writes them in, which `peach-core.js` reads (a missing start
+    /// frequency is NaN).
+    public var flat: [Double] {
+        [
+            Double(referenceNote.rawValue), Double(targetNote.rawValue), referenceHertz, targetHertz,
+            startHertz ?? .nan, centOffset, loudnessOffset, noteDuration,
+        ]
+    }
+}

@@ -1,0 +1,136 @@
+// The functions the browser calls, compiled only into peach-core.wasm (Embedded Swift; see
+// scripts/build-wasm.sh). Each is a thin wrapper over `CoreSession`, `RecordNumbers` and
+// `DifferentialTrace`; `peach-core.js` hides this memory plumbing behind plain functions.
+//
+// Conventions: text goes in as (pointer, length) of UTF-8 bytes the caller allocated with
+// `peach_alloc` and frees with `peach_free`. A result (UTF-8 text or 64-bit floats) is left in
+// one output buffer that stays valid until the next call; the function returns its length in
+// bytes and `peach_output` gives its address. WebAssembly runs one call at a time, so the
+// module's state lives in globals.
+#if hasFeature(Embedded)
+    import PeachCore
+
+    nonisolated(unsafe) private var session = CoreSession(seed: 0)
+    nonisolated(unsafe) private var output = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+
+    /// Replaces the output with `bytes`; returns their count.
+    private func publish(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        output.deallocate()
+        output = .allocate(byteCount: max(bytes.count, 1), alignment: 8)
+        output.copyMemory(from: bytes)
+        return Int32(bytes.count)
+    }
+
+    private func publish(_ text: String) -> Int32 {
+        var text = text
+        return text.withUTF8 { publish(UnsafeRawBufferPointer($0)) }
+    }
+
+    private func publish(_ numbers: [Double]) -> Int32 {
+        numbers.withUnsafeBytes { publish($0) }
+    }
+
+    private func text(_ pointer: UnsafeRawPointer, _ count: Int32) -> String {
+        String(decoding: UnsafeRawBufferPointer(start: pointer, count: Int(count)), as: UTF8.self)
+    }
+
+    @_expose(wasm, "peach_alloc") @_cdecl("peach_alloc")
+    public func peachAlloc(_ byteCount: Int32) -> UnsafeMutableRawPointer {
+        .allocate(byteCount: Int(max(byteCount, 1)), alignment: 8)
+    }
+
+    @_expose(wasm, "peach_free") @_cdecl("peach_free")
+    public func peachFree(_ pointer: UnsafeMutableRawPointer) {
+        pointer.deallocate()
+    }
+
+    @_expose(wasm, "peach_output") @_cdecl("peach_output")
+    public func peachOutput() -> UnsafeMutableRawPointer? {
+        output.baseAddress
+    }
+
+    /// A new session: default settings, an empty profile, randomness from `seed`.
+    @_expose(wasm, "peach_reset") @_cdecl("peach_reset")
+    public func peachReset(_ seed: UInt64) {
+        session = CoreSession(seed: seed)
+    }
+
+    /// 0 if the setting was changed; otherwise the length of the English reason in the output.
+    @_expose(wasm, "peach_set_setting") @_cdecl("peach_set_setting")
+    public func peachSetSetting(
+        _ key: UnsafeRawPointer, _ keyCount: Int32, _ value: UnsafeRawPointer, _ valueCount: Int32
+    ) -> Int32 {
+        guard let refused = session.setSetting(text(key, keyCount), text(value, valueCount)) else { return 0 }
+        return publish(refused)
+    }
+
+    /// The next exercise of the mode named (`TrainingMode.rawValue`), as `ExerciseNumbers.flat`;
+    /// 0 for an unknown mode.
+    @_expose(wasm, "peach_next_exercise") @_cdecl("peach_next_exercise")
+    public func peachNextExercise(_ mode: UnsafeRawPointer, _ modeCount: Int32) -> Int32 {
+        guard let mode = TrainingMode(rawValue: text(mode, modeCount)) else { return 0 }
+        return publish(session.nextExercise(mode).flat)
+    }
+
+    /// Answers the current comparison; its record as `RecordNumbers`, or 0 if refused.
+    @_expose(wasm, "peach_answer_comparison") @_cdecl("peach_answer_comparison")
+    public func peachAnswerComparison(_ higher: Int32, _ milliseconds: Double) -> Int32 {
+        answer(.higher(higher != 0), milliseconds)
+    }
+
+    /// Answers the current pitch-matching challenge with the slider at `value` (−1 … 1).
+    @_expose(wasm, "peach_answer_pitch_matching") @_cdecl("peach_answer_pitch_matching")
+    public func peachAnswerPitchMatching(_ value: Double, _ milliseconds: Double) -> Int32 {
+        answer(.slider(value), milliseconds)
+    }
+
+    private func answer(_ answer: SessionAnswer, _ milliseconds: Double) -> Int32 {
+        guard milliseconds.isFinite, milliseconds.rounded() == milliseconds, abs(milliseconds) < 9e15,
+            let record = session.answer(answer, at: Timestamp(millisecondsSince1970: Int64(milliseconds)))
+        else { return 0 }
+        var numbers: [Double] = []
+        RecordNumbers.append(record, to: &numbers)
+        return publish(numbers)
+    }
+
+    /// Adds `count` records given as `RecordNumbers` to the profile. Returns `count`, or the
+    /// index of the first record that is not valid (none is added then).
+    @_expose(wasm, "peach_add_records") @_cdecl("peach_add_records")
+    public func peachAddRecords(_ pointer: UnsafePointer<Double>, _ count: Int32) -> Int32 {
+        let numbers = UnsafeBufferPointer(start: pointer, count: Int(count) * RecordNumbers.stride)
+        var records: [TrainingRecord] = []
+        records.reserveCapacity(Int(count))
+        for index in 0..<Int(count) {
+            guard let record = RecordNumbers.record(numbers, at: index * RecordNumbers.stride) else {
+                return Int32(index)
+            }
+            records.append(record)
+        }
+        session.add(records)
+        return count
+    }
+
+    /// A page (`RenderedPage.rawValue`) in a language (`Language.rawValue`) as HTML text; 0 for
+    /// an unknown page or language.
+    @_expose(wasm, "peach_render") @_cdecl("peach_render")
+    public func peachRender(
+        _ page: UnsafeRawPointer, _ pageCount: Int32, _ language: UnsafeRawPointer, _ languageCount: Int32
+    ) -> Int32 {
+        guard let page = RenderedPage(rawValue: text(page, pageCount)),
+            let language = Language(rawValue: text(language, languageCount))
+        else { return 0 }
+        return publish(session.render(page, language: language))
+    }
+
+    /// How many numbers a record takes in `peach_add_records` and the answers' output.
+    @_expose(wasm, "peach_record_stride") @_cdecl("peach_record_stride")
+    public func peachRecordStride() -> Int32 {
+        Int32(RecordNumbers.stride)
+    }
+
+    /// The differential trace (`DifferentialTrace`) as text.
+    @_expose(wasm, "peach_trace") @_cdecl("peach_trace")
+    public func peachTrace(_ seed: UInt64, _ operations: Int32) -> Int32 {
+        publish(DifferentialTrace.run(seed: seed, operations: Int(operations)))
+    }
+#endif

@@ -1,0 +1,72 @@
+import PeachCore
+
+/// Training records as seven numbers each, the form in which they cross between JavaScript and
+/// the wasm core (a `Float64Array`; IndexedDB keeps the same fields):
+/// kind (0 comparison, 1 pitch matching), milliseconds since 1970, reference note, target note,
+/// tuning system (its index in `TuningSystem.allCases`), then the cent offset and 1/0 for
+/// correct (comparison) or the initial cent offset and the cent error (pitch matching). The
+/// interval follows from the two notes.
+public enum RecordNumbers {
+    public static let stride = 7
+
+    public static func append(_ record: TrainingRecord, to numbers: inout [Double]) {
+        switch record {
+        case .comparison(let r):
+            numbers += [
+                0, Double(r.timestamp.millisecondsSince1970), Double(r.referenceNote.rawValue),
+                Double(r.targetNote.rawValue), tuningIndex(r.tuningSystem), r.centOffset, r.isCorrect ? 1 : 0,
+            ]
+        case .pitchMatching(let r):
+            numbers += [
+                1, Double(r.timestamp.millisecondsSince1970), Double(r.referenceNote.rawValue),
+                Double(r.targetNote.rawValue), tuningIndex(r.tuningSystem), r.initialCentOffset, r.userCentError,
+            ]
+        }
+    }
+
+    /// The record in `numbers[start..<start + stride]`; `nil` if the numbers do not describe one
+    /// (an unknown kind or tuning, notes outside 0–127 or more than an octave apart, a value that
+    /// is not finite).
+    public static func record(_ numbers: UnsafeBufferPointer<Double>, at start: Int) -> TrainingRecord? {
+        let fields = numbers[start..<start + stride]
+        guard fields.allSatisfy({ $0.isFinite }),
+            let reference = note(fields[start + 2]), let target = note(fields[start + 3]),
+            let tuningIndex = integer(fields[start + 4]),
+            (0..<Int64(TuningSystem.allCases.count)).contains(tuningIndex),
+            let milliseconds = integer(fields[start + 1]),
+            let interval = Interval(rawValue: abs(target.rawValue - reference.rawValue))
+        else { return nil }
+        let directed = DirectedInterval(interval, target < reference ? .down : .up)
+        let timestamp = Timestamp(millisecondsSince1970: milliseconds)
+        let tuning = TuningSystem.allCases[Int(tuningIndex)]
+        switch fields[start] {
+        case 0:
+            return .comparison(
+                ComparisonRecord(
+                    timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
+                    tuningSystem: tuning, centOffset: fields[start + 5], isCorrect: fields[start + 6] == 1))
+        case 1:
+            return .pitchMatching(
+                PitchMatchingRecord(
+                    timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
+                    tuningSystem: tuning, initialCentOffset: fields[start + 5], userCentError: fields[start + 6]))
+        default:
+            return nil
+        }
+    }
+
+    private static func tuningIndex(_ tuning: TuningSystem) -> Double {
+        Double(TuningSystem.allCases.firstIndex(of: tuning)!)
+    }
+
+    /// A whole number that a double holds exactly. Int64, not Int: in WebAssembly `Int` has 32
+    /// bits, too few for milliseconds since 1970.
+    private static func integer(_ value: Double) -> Int64? {
+        guard value.rounded() == value, abs(value) < 9e15 else { return nil }
+        return Int64(value)
+    }
+
+    private static func note(_ value: Double) -> MIDINote? {
+        integer(value).flatMap { abs($0) < 1 << 16 ? MIDINote(rawValue: Int($0)) : nil }
+    }
+}
