@@ -5,5 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+scripts/build-wasm.sh  # the wasm core, one of the server's assets
 swift build -c release --product peach
 exec .build/release/peach "$@"

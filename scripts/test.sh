@@ -9,10 +9,14 @@ scripts/install-deps.sh --test
 echo "== Formatting (swift-format lint --strict with the committed .swift-format)"
 swift format lint --strict --recursive Package.swift Sources Tests
 
+echo "== The wasm core (Embedded Swift: PeachCore and PeachViews must also build for wasm32)"
+scripts/build-wasm.sh
+
 echo "== Swift tests"
 swift test
 
-echo "== Browser modules (node --test)"
+echo "== Browser modules (node --test), with the wasm core against the native build"
+swift build --product PeachCoreCheck
 node --test Tests/js/
 
 echo "== Browser tests (Playwright on Debian's Chromium)"

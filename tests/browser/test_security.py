@@ -51,8 +51,9 @@ def test_no_csp_violation_while_training_and_on_every_page(page, server):
     assert csp_headers
     for header in csp_headers:
         directives = dict(part.strip().split(" ", 1) for part in header.split(";") if part.strip())
-        assert directives["script-src"] == "'self'" and directives["style-src"] == "'self'"
-        assert directives["frame-ancestors"] == "'none'" and "unsafe" not in header
+        assert directives["script-src"] == "'self' 'wasm-unsafe-eval'" and directives["style-src"] == "'self'"
+        assert directives["frame-ancestors"] == "'none'"
+        assert "'unsafe-inline'" not in header and "'unsafe-eval'" not in header
     wait_until(lambda: server.count("comparisonRecord") == 3, message="3 records")
 
 

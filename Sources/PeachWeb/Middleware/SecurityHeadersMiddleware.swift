@@ -12,9 +12,10 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = PeachRequestContext
 
     /// Peach's pages use only their own scripts, stylesheet and icons (`data:` for SVG images
-    /// drawn by CSS), talk only to their own server and are never framed.
+    /// drawn by CSS), talk only to their own server and are never framed. `wasm-unsafe-eval`
+    /// lets them compile the wasm core (CSP Level 3); it allows no JavaScript `eval`.
     static let contentSecurityPolicy = [
-        "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+        "default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self'", "img-src 'self' data:",
         "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'",
         "frame-ancestors 'none'",
     ].joined(separator: "; ")

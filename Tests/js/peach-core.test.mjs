@@ -1,0 +1,72 @@
+// The wasm core against the native build of the same Swift sources: the differential trace and
+// the pages, byte for byte. Needs .build/wasm/peach-core.wasm (scripts/build-wasm.sh) and the
+// native checker (swift build --product PeachCoreCheck); scripts/test.sh builds both first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { loadPeachCore } from '../../Sources/PeachWeb/Assets/peach-core.js';
+import { compareTraces } from './trace-comparison.mjs';
+
+const root = new URL('../../', import.meta.url);
+const wasm = readFileSync(new URL('.build/wasm/peach-core.wasm', root));
+const checker = process.env.PEACH_CORE_CHECK ?? new URL('.build/debug/PeachCoreCheck', root).pathname;
+const native = (...args) => execFileSync(checker, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
+
+// Seeds and sizes: 3 × 40,000 = 120,000 operations across the four modes.
+const SEEDS = [1, 20261123, 18446744073709551557n];
+const OPERATIONS = 40_000;
+
+for (const seed of SEEDS) {
+  test(`the wasm core decides exactly what the native core decides (seed ${seed})`, async () => {
+    const core = await loadPeachCore(wasm);
+    const expected = native('trace', String(seed), String(OPERATIONS));
+    const actual = core.trace(seed, OPERATIONS);
+    const result = compareTraces(expected, actual);
+    assert.deepEqual(result.differences, []);
+    // The trace covers what it should: all four modes, every tuning system, refused settings.
+    for (const word of ['comparison ', 'pitchMatching ', 'intervalComparison ', 'intervalPitchMatching ', 'refused', 'profile ']) {
+      assert.ok(expected.includes(word), `the trace has ${word.trim()}`);
+    }
+    assert.ok(result.lines > OPERATIONS);
+  });
+}
+
+test('the comparison of traces notices a changed bit', () => {
+  const trace = 'comparison 60 60 ~h4071000000000000 ~h4071000000000001 - 3ff0000000000000\n';
+  assert.deepEqual(compareTraces(trace, trace.replace('3ff0000000000000', '3ff0000000000001')).differences.length, 1);
+  // One unit in the last place of a frequency is far below 0.000001 cent.
+  assert.deepEqual(compareTraces(trace, trace.replace('~h4071000000000001', '~h4071000000000002')).differences, []);
+  assert.equal(compareTraces(trace, trace.replace('~h4071000000000001', '~h4071100000000000')).differences.length, 1);
+});
+
+test('the wasm core renders the profile, Start and timeline exactly as the server', async () => {
+  const fixtures = JSON.parse(native('fixtures'));
+  assert.ok(fixtures.length >= 5);
+  const core = await loadPeachCore(wasm);
+  for (const fixture of fixtures) {
+    core.reset(0);
+    for (const [key, value] of Object.entries(fixture.settings)) assert.equal(core.setSetting(key, value), null);
+    core.addRecords(Float64Array.from(fixture.records));
+    for (const [page, html] of Object.entries(fixture.pages)) {
+      assert.equal(core.render(page, fixture.language), html, `${fixture.name}: ${page} in ${fixture.language}`);
+    }
+  }
+});
+
+test('the wasm core refuses what is not valid and keeps its state', async () => {
+  const core = await loadPeachCore(wasm);
+  core.reset(7);
+  assert.match(core.setSetting('referencePitch', '9999'), /out of range/);
+  assert.match(core.setSetting('noSuchSetting', '1'), /There is no setting/);
+  assert.throws(() => core.nextExercise('juggling'), RangeError);
+  assert.equal(core.answerComparison(true, 1), null, 'no exercise to answer');
+  const exercise = core.nextExercise('comparison');
+  assert.equal(core.answerPitchMatching(0.5, 1), null, 'a slider is no answer to a comparison');
+  const record = core.answerComparison(exercise.centOffset > 0, 1_767_225_600_000);
+  assert.equal(record[6], 1, 'the right answer is correct');
+  assert.equal(core.answerComparison(true, 1_767_225_600_000), null, 'answered only once');
+  assert.throws(() => core.addRecords(Float64Array.from([0, 1, 60, 200, 0, 5, 1])), /not a valid record/);
+  assert.throws(() => core.addRecords(new Float64Array(5)), RangeError);
+  assert.throws(() => core.render('nowhere', 'en'), RangeError);
+});

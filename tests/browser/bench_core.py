@@ -1,0 +1,124 @@
+"""The wasm core's benchmark (issue 14): size, load + instantiate, one training step and the
+profile page, in Chromium beside the native build measured in the same run.
+
+    scripts/build-wasm.sh && swift build -c release --product PeachCoreCheck
+    python3 tests/browser/bench_core.py
+
+Serves Sources/PeachWeb/Assets and the built module from a static server that makes its pages
+cross-origin isolated, so that `performance.now()` resolves 5 µs (not 100 µs). Figures:
+- size of .build/wasm/peach-core.wasm, raw and gzip -9;
+- load + instantiate: `loadPeachCore(url)` (fetch, streaming compile, instantiate) with a cold
+  cache, a fresh context per run, median of 12;
+- one training step (next exercise, its answer evaluated, the profile updated) over 100,000
+  steps in the four modes, timed in batches of 10: median and p99 per step;
+- the profile page rendered from the resulting 100,000 records: median of 5.
+The native figures come from `PeachCoreCheck bench` (release build), the same steps in Swift.
+Not collected by pytest (no `test_` prefix).
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.server
+import json
+import pathlib
+import statistics
+import subprocess
+import sys
+import threading
+
+from playwright.sync_api import sync_playwright
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+from conftest import ASSETS, CHROMIUM, CHROMIUM_ARGS, _StaticHandler  # noqa: E402
+
+CORE = REPO / ".build" / "wasm" / "peach-core.wasm"
+STEPS = 100_000
+
+
+class Handler(_StaticHandler):
+    extensions_map = {**_StaticHandler.extensions_map, ".wasm": "application/wasm"}
+
+    def translate_path(self, path: str) -> str:
+        if path.split("?", 1)[0] == "/core/peach-core.wasm":
+            return str(CORE)
+        if path.split("?", 1)[0] == "/":
+            return str(REPO / "tests" / "browser" / "fixtures" / "isolated.html")
+        return super().translate_path(path)
+
+
+STEP_LOOP = """async ([steps]) => {
+    const { loadPeachCore } = await import('/assets/peach-core.js');
+    const core = await loadPeachCore('/core/peach-core.wasm');
+    core.reset(1);
+    const modes = ['comparison', 'pitchMatching', 'intervalComparison', 'intervalPitchMatching'];
+    const perStep = [];
+    let now = 1700000000000;
+    for (let batch = 0; batch < steps / 10; batch++) {
+        const start = performance.now();
+        for (let index = batch * 10; index < batch * 10 + 10; index++) {
+            const mode = modes[index % 4];
+            core.nextExercise(mode);
+            now += 5000;
+            const record = mode.endsWith('omparison') ? core.answerComparison(index % 3 !== 0, now)
+                                                      : core.answerPitchMatching(0.1, now);
+            if (!record) throw new Error('refused');
+        }
+        perStep.push((performance.now() - start) * 1000 / 10);
+    }
+    perStep.sort((a, b) => a - b);
+    const renders = [];
+    for (let run = 0; run < 5; run++) {
+        const start = performance.now();
+        core.render('profile', 'en');
+        renders.push(performance.now() - start);
+    }
+    renders.sort((a, b) => a - b);
+    return { median: perStep[perStep.length >> 1], p99: perStep[Math.floor(perStep.length * 0.99)],
+             render: renders[2], isolated: crossOriginIsolated };
+}"""
+
+LOAD = """async () => {
+    const { loadPeachCore } = await import('/assets/peach-core.js');
+    const start = performance.now();
+    await loadPeachCore('/core/peach-core.wasm');
+    return performance.now() - start;
+}"""
+
+
+def main() -> None:
+    raw = CORE.read_bytes()
+    print(f"peach-core.wasm: {len(raw):,} bytes raw, {len(gzip.compress(raw, 9)):,} bytes gzip -9")
+    checker = REPO / ".build" / "release" / "PeachCoreCheck"
+    native = json.loads(subprocess.run([str(checker), "bench", str(STEPS)], check=True,
+                                       capture_output=True, text=True).stdout)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        loads = []
+        for _ in range(12):
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(base + "/")
+            loads.append(page.evaluate(LOAD))
+            context.close()
+        page = browser.new_page()
+        page.goto(base + "/")
+        steps = page.evaluate(STEP_LOOP, [STEPS])
+        browser.close()
+    server.shutdown()
+    assert steps["isolated"], "the page must be cross-origin isolated for 5 µs timer resolution"
+    print(f"load + instantiate (Chromium, cold cache): median {statistics.median(loads):.1f} ms "
+          f"(min {min(loads):.1f}, max {max(loads):.1f})")
+    print(f"one training step over {STEPS:,}: wasm in Chromium median {steps['median']:.2f} µs, "
+          f"p99 {steps['p99']:.2f} µs; native median {native['operationMedianMicroseconds']:.2f} µs, "
+          f"p99 {native['operationP99Microseconds']:.2f} µs")
+    print(f"profile page from {native['records']:,} records: wasm in Chromium {steps['render']:.1f} ms; "
+          f"native {native['profileRenderMilliseconds']:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
