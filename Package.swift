@@ -83,10 +83,16 @@ let package = Package(
         .target(
             name: "PeachFixtures", dependencies: ["PeachCore"], path: "Tests/PeachFixtures",
             swiftSettings: swiftSettings),
+        // Test support only: the differential trace, run natively by PeachCoreCheck and in the test
+        // build of the wasm core, peach-core-check.wasm (scripts/build-wasm.sh).
+        .target(
+            name: "PeachTrace", dependencies: ["PeachCore", "PeachWasm"], path: "Tests/PeachTrace",
+            swiftSettings: swiftSettings),
         // Test support only: the native side of the wasm core's differential test and benchmark
         // (Tests/js/peach-core.test.mjs, tests/browser/test_core.py, tests/browser/bench_core.py).
         .executableTarget(
-            name: "PeachCoreCheck", dependencies: ["PeachCore", "PeachWasm", "PeachFixtures", "PeachStore"],
+            name: "PeachCoreCheck",
+            dependencies: ["PeachCore", "PeachWasm", "PeachTrace", "PeachFixtures", "PeachStore"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCrashWriter"], swiftSettings: swiftSettings),

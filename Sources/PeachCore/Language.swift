@@ -9,9 +9,10 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
         let ranked = (header ?? "").split(separator: ",").enumerated().compactMap {
             index, part -> (tag: String, quality: Double, index: Int)? in
             let fields = part.split(separator: ";").map { $0.trimmingWhitespace() }
-            guard let tag = fields.first?.lowercased(), !tag.isEmpty else { return nil }
+            guard let tag = fields.first?.asciiLowercased(), !tag.isEmpty else { return nil }
             let quality =
-                fields.dropFirst().first { $0.hasPrefix("q=") }.flatMap { DecimalText.parse($0.dropFirst(2)) } ?? 1
+                fields.dropFirst().first { $0.hasPrefix("q=") }.flatMap { DecimalText.parse(String($0.dropFirst(2))) }
+                ?? 1
             return (tag, quality, index)
         }
         let best = ranked.filter { $0.quality > 0 }

@@ -34,7 +34,7 @@ public struct MIDINote: RawRepresentable, Hashable, Comparable, Sendable, Custom
 
     /// Parses a name as written by `name` (flats are not accepted: Peach writes sharps only).
     public init(name: String) throws(MusicValueError) {
-        let pitchClassPart = name.prefix { !$0.isNumber && $0 != "-" }
+        let pitchClassPart = name.prefix { !("0"..."9").contains($0) && $0 != "-" }
         guard let pitchClass = Self.pitchClassNames.firstIndex(of: String(pitchClassPart)),
             let octave = Int(name.dropFirst(pitchClassPart.count)),
             (-1...9).contains(octave),

@@ -1,11 +1,21 @@
 extension StringProtocol {
-    /// The text without the white space (spaces, tabs, line breaks) at its ends. Foundation's
-    /// `trimmingCharacters(in:)` is not available to the core.
+    /// The text without the ASCII white space (spaces, tabs, line breaks) at its ends: what HTTP
+    /// headers, JSON and settings values pad with. Foundation's `trimmingCharacters(in:)` is not
+    /// available to the core; Unicode's wider white space would pull the Unicode property
+    /// tables into the wasm core (20 KB) for nothing a person types into Peach.
     /// - Complexity: O(n).
     public func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }) else { return "" }
-        let last = lastIndex { !$0.isWhitespace }!
-        return String(self[first...last])
+        let bytes = Array(utf8)
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = bytes.lastIndex { !isSpace($0) }!
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+
+    /// The text with ASCII capitals in lower case, as language tags compare (BCP 47 tags are
+    /// ASCII); other characters unchanged.
+    public func asciiLowercased() -> String {
+        String(decoding: utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 }
 

@@ -11,6 +11,7 @@ import Foundation
 import PeachCore
 import PeachFixtures
 import PeachStore
+import PeachTrace
 import PeachWasm
 
 struct Fixture: Encodable {
@@ -68,6 +69,7 @@ func bench(operations: Int) -> String {
     var session = CoreSession(seed: 1)
     let clock = ContinuousClock()
     var perOperation: [Double] = []
+    var records: [TrainingRecord] = []
     var now: Int64 = 1_700_000_000_000
     let modes = TrainingMode.allCases
     for batch in 0..<operations / 10 {
@@ -77,7 +79,7 @@ func bench(operations: Int) -> String {
                 _ = session.nextExercise(mode)
                 now += 5_000
                 let answer: SessionAnswer = mode.kind == .comparison ? .higher(index % 3 != 0) : .slider(0.1)
-                precondition(session.answer(answer, at: Timestamp(millisecondsSince1970: now)) != nil)
+                records.append(session.answer(answer, at: Timestamp(millisecondsSince1970: now))!)
             }
         }
         perOperation.append(microseconds(duration) / 10)
@@ -88,10 +90,21 @@ func bench(operations: Int) -> String {
         renders.append(microseconds(clock.measure { _ = session.render(.profile, language: .english) }) / 1000)
     }
     renders.sort()
+    var fresh: [Double] = []
+    for _ in 0..<5 {
+        fresh.append(
+            microseconds(
+                clock.measure {
+                    var other = CoreSession(seed: 1)
+                    other.add(records)
+                    _ = other.render(.profile, language: .english)
+                }) / 1000)
+    }
+    fresh.sort()
     let median = perOperation[perOperation.count / 2]
     let p99 = perOperation[perOperation.count * 99 / 100]
     return "{\"operationMedianMicroseconds\": \(median), \"operationP99Microseconds\": \(p99), "
-        + "\"profileRenderMilliseconds\": \(renders[2]), \"records\": \(session.profile.comparison.count + session.profile.matching.count)}"
+        + "\"profileRenderMilliseconds\": \(renders[2]), \"fromRecordsMilliseconds\": \(fresh[2]), \"records\": \(session.profile.comparison.count + session.profile.matching.count)}"
 }
 
 func microseconds(_ duration: Duration) -> Double {

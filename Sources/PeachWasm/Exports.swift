@@ -1,6 +1,6 @@
 // The functions the browser calls, compiled only into peach-core.wasm (Embedded Swift; see
-// scripts/build-wasm.sh). Each is a thin wrapper over `CoreSession`, `RecordNumbers` and
-// `DifferentialTrace`; `peach-core.js` hides this memory plumbing behind plain functions.
+// scripts/build-wasm.sh). Each is a thin wrapper over `CoreSession` and `RecordNumbers`;
+// `peach-core.js` hides this memory plumbing behind plain functions.
 //
 // Conventions: text goes in as (pointer, length) of UTF-8 bytes the caller allocated with
 // `peach_alloc` and frees with `peach_free`. A result (UTF-8 text or 64-bit floats) is left in
@@ -13,15 +13,16 @@
     nonisolated(unsafe) private var session = CoreSession(seed: 0)
     nonisolated(unsafe) private var output = UnsafeMutableRawBufferPointer(start: nil, count: 0)
 
-    /// Replaces the output with `bytes`; returns their count.
-    private func publish(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+    /// Replaces the output with `bytes`; returns their count. Public for the test build's
+    /// trace export (Tests/PeachTrace).
+    public func publish(_ bytes: UnsafeRawBufferPointer) -> Int32 {
         output.deallocate()
         output = .allocate(byteCount: max(bytes.count, 1), alignment: 8)
         output.copyMemory(from: bytes)
         return Int32(bytes.count)
     }
 
-    private func publish(_ text: String) -> Int32 {
+    public func publish(_ text: String) -> Int32 {
         var text = text
         return text.withUTF8 { publish(UnsafeRawBufferPointer($0)) }
     }
@@ -126,11 +127,5 @@
     @_expose(wasm, "peach_record_stride") @_cdecl("peach_record_stride")
     public func peachRecordStride() -> Int32 {
         Int32(RecordNumbers.stride)
-    }
-
-    /// The differential trace (`DifferentialTrace`) as text.
-    @_expose(wasm, "peach_trace") @_cdecl("peach_trace")
-    public func peachTrace(_ seed: UInt64, _ operations: Int32) -> Int32 {
-        publish(DifferentialTrace.run(seed: seed, operations: Int(operations)))
     }
 #endif

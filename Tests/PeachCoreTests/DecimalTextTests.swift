@@ -62,4 +62,46 @@ struct DecimalTextTests {
     func refuses(text: String) {
         #expect(DecimalText.parse(text) == nil)
     }
+
+    /// The core converts decimal text itself (no strtod in WebAssembly); the standard library's
+    /// Double(_:), which rounds correctly, is the reference.
+    @Test("parse rounds to the nearest double exactly as Double(_:) does (seeded random texts)")
+    func roundsAsTheStandardLibrary() {
+        var random = SeededRandomNumberGenerator(seed: 20_261_123)
+        var texts: [String] = []
+        for _ in 0..<50_000 {
+            // The shortest text of a double of any magnitude, subnormals included.
+            texts.append(DecimalText.shortest(Double(bitPattern: random.next() & 0x7fef_ffff_ffff_ffff)))
+            // Up to 40 random digits with a point and an exponent: long texts that lie between
+            // two doubles, where only exact arithmetic rounds right.
+            let count = random.integer(in: 1...40)
+            var digits = String((0..<count).map { _ in Character(String(random.integer(in: 0...9))) })
+            digits.insert(".", at: digits.index(digits.startIndex, offsetBy: random.integer(in: 0...count)))
+            texts.append(digits + "e" + String(random.integer(in: -345...330)))
+        }
+        for text in texts {
+            let expected = Double(text).flatMap { $0.isFinite ? $0 : nil }
+            #expect(DecimalText.parse(text)?.bitPattern == expected?.bitPattern, "\(text)")
+        }
+    }
+
+    @Test(
+        "parse rounds exact midpoints to even, and at the ends of the range",
+        arguments: [
+            ("9007199254740993", 9_007_199_254_740_992), ("9007199254740995", 9_007_199_254_740_996),
+            ("2.2250738585072011e-308", 2.2250738585072011e-308), ("4.9406564584124654e-324", 5e-324),
+            ("2.4703282292062327e-324", 0), ("2.4703282292062328e-324", 5e-324),
+            ("1.7976931348623157e308", .greatestFiniteMagnitude), ("-0", -0.0),
+            ("0.000000000000000000000000000000001", 1e-33), ("123456789012345678901234567890", 1.2345678901234568e29),
+        ])
+    func roundsEdges(text: String, value: Double) {
+        #expect(DecimalText.parse(text)?.bitPattern == value.bitPattern)
+    }
+
+    @Test("a value beyond the largest double is refused, not rounded down")
+    func refusesOverflow() {
+        #expect(DecimalText.parse("1.7976931348623159e308") == nil)
+        #expect(DecimalText.parse("1e999999999999") == nil)
+        #expect(DecimalText.parse("1e-999999999999") == 0)
+    }
 }

@@ -32,4 +32,21 @@ struct SeededRandomNumberGeneratorTests {
         for _ in 0..<100_000 { bins[Int(Double.random(in: 0..<1, using: &generator) * 10)] += 1 }
         #expect(bins.allSatisfy { (9_000...11_000).contains($0) }, "\(bins)")
     }
+
+    /// The wasm build has a 32-bit Int, for which the standard library's draws differ; the
+    /// core's draws are 64-bit everywhere and, on this 64-bit machine, the standard library's.
+    @Test("integer(in:) and element(of:) draw what Int.random and randomElement draw here")
+    func platformIndependentDraws() {
+        var ours = SeededRandomNumberGenerator(seed: 99)
+        var standard = SeededRandomNumberGenerator(seed: 99)
+        let notes = [21, 40, 60, 108]
+        for (lower, upper) in [(0, 0), (21, 108), (-5, 5), (0, 1_000_000), (Int.min, Int.max - 1)] {
+            for _ in 0..<1_000 {
+                let value = ours.integer(in: lower...upper)
+                #expect(value == Int.random(in: lower...upper, using: &standard))
+                #expect((lower...upper).contains(value))
+                #expect(ours.element(of: notes) == notes.randomElement(using: &standard))
+            }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 // The wasm core against the native build of the same Swift sources: the differential trace and
-// the pages, byte for byte. Needs .build/wasm/peach-core.wasm (scripts/build-wasm.sh) and the
-// native checker (swift build --product PeachCoreCheck); scripts/test.sh builds both first.
+// the pages, byte for byte. Needs .build/wasm/peach-core.wasm and its test build
+// peach-core-check.wasm (the same core with the trace's export; scripts/build-wasm.sh) and the
+// native checker (swift build --product PeachCoreCheck); scripts/test.sh builds them first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { compareTraces } from './trace-comparison.mjs';
 
 const root = new URL('../../', import.meta.url);
 const wasm = readFileSync(new URL('.build/wasm/peach-core.wasm', root));
+const checkWasm = readFileSync(new URL('.build/wasm/peach-core-check.wasm', root));
 const checker = process.env.PEACH_CORE_CHECK ?? new URL('.build/debug/PeachCoreCheck', root).pathname;
 const native = (...args) => execFileSync(checker, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
 
@@ -19,7 +21,7 @@ const OPERATIONS = 40_000;
 
 for (const seed of SEEDS) {
   test(`the wasm core decides exactly what the native core decides (seed ${seed})`, async () => {
-    const core = await loadPeachCore(wasm);
+    const core = await loadPeachCore(checkWasm);
     const expected = native('trace', String(seed), String(OPERATIONS));
     const actual = core.trace(seed, OPERATIONS);
     const result = compareTraces(expected, actual);
@@ -56,6 +58,7 @@ test('the wasm core renders the profile, Start and timeline exactly as the serve
 
 test('the wasm core refuses what is not valid and keeps its state', async () => {
   const core = await loadPeachCore(wasm);
+  assert.throws(() => core.trace(1, 1), TypeError, 'the shipped core has no test code');
   core.reset(7);
   assert.match(core.setSetting('referencePitch', '9999'), /out of range/);
   assert.match(core.setSetting('noSuchSetting', '1'), /There is no setting/);

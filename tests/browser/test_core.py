@@ -17,11 +17,20 @@ from peach_server import ROOT, PeachServer
 
 CHECK = pathlib.Path(os.environ.get("PEACH_CORE_CHECK", ROOT / ".build" / "debug" / "PeachCoreCheck"))
 BUILT_CORE = ROOT / ".build" / "wasm" / "peach-core.wasm"
+# The test build: the same core with the differential trace's export (scripts/build-wasm.sh).
+CHECK_CORE = ROOT / ".build" / "wasm" / "peach-core-check.wasm"
 
 LOAD_CORE = """async () => {
     const { peachCoreURL } = await import('/assets/peach-core-url.js');
     const { loadPeachCore } = await import('/assets/peach-core.js');
     window.core = await loadPeachCore(peachCoreURL);
+}"""
+
+# The test build, handed to the page at an address of the server's origin (so the page's
+# Content-Security-Policy applies as to the shipped core) by Playwright's routing.
+LOAD_CHECK_CORE = """async () => {
+    const { loadPeachCore } = await import('/assets/peach-core.js');
+    window.core = await loadPeachCore('/assets/peach-core-check.wasm');
 }"""
 
 
@@ -61,8 +70,10 @@ def test_the_server_serves_the_core_under_its_content_hash_for_good(server):
 @pytest.mark.parametrize("seed", [7, 9007199254740993])
 def test_the_core_in_chromium_decides_what_the_native_core_decides(server, page, tmp_path, seed):
     operations = 50_000  # two seeds: 100,000 operations
+    page.route("**/assets/peach-core-check.wasm", lambda route: route.fulfill(
+        status=200, content_type="application/wasm", body=CHECK_CORE.read_bytes()))
     page.goto(server.url("/"))
-    page.evaluate(LOAD_CORE)
+    page.evaluate(LOAD_CHECK_CORE)
     wasm_trace = tmp_path / "chromium.txt"
     wasm_trace.write_text(page.evaluate("([seed, n]) => core.trace(BigInt(seed), n)", [str(seed), operations]))
     native_trace = tmp_path / "native.txt"

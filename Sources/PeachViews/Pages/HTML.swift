@@ -22,7 +22,7 @@ public indirect enum HTML: Sendable {
     }
 
     /// Elements without content or end tag.
-    static let voidElements: Set<String> = ["meta", "link", "input", "br", "hr", "img"]
+    static let voidElements = ["meta", "link", "input", "br", "hr", "img"]  // An array: no string hashing.
 
     /// The node as HTML text.
     /// - Complexity: O(size of the document).

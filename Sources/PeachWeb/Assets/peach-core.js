@@ -85,7 +85,8 @@ export class PeachCore {
     return this.#outputText(length);
   }
 
-  /** The differential trace (DifferentialTrace.swift) of `operations` seeded steps. */
+  /** The differential trace (Tests/PeachTrace) of `operations` seeded steps: only in the test
+   *  build, peach-core-check.wasm; the shipped core throws a TypeError. */
   trace(seed, operations) {
     return this.#outputText(this.#wasm.peach_trace(BigInt.asUintN(64, BigInt(seed)), operations));
   }

@@ -1,5 +1,7 @@
 import PeachCore
+import PeachWasm
 
+/// Test support (the test build of the wasm core and PeachCoreCheck; not shipped).
 /// A long, seeded run of everything the core decides — settings changes, exercises of the four
 /// modes, answers, records, profile statistics — written as text, one line per step. The
 /// differential test runs it natively and in WebAssembly (in node and in Chromium) and compares
