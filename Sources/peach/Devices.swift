@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PeachCore
 import PeachStore
 
 /// `peach devices` and `peach devices revoke ID`: the devices paired in LAN mode.
@@ -35,13 +36,12 @@ struct Devices: AsyncParsableCommand {
             }
         }
 
-        /// UTC, to the second: `2026-03-01 12:34:56Z`.
+        /// UTC, to the second: `2026-03-01 12:34:56Z` (the core's one ISO 8601 writer, with a
+        /// space for the `T`, which reads better in a table).
         static func format(_ date: Date) -> String {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [
-                .withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime,
-            ]
-            return formatter.string(from: date) + "Z"
+            let milliseconds = Timestamp(date).millisecondsSince1970
+            let second = Timestamp(millisecondsSince1970: milliseconds - ((milliseconds % 1000) + 1000) % 1000)
+            return second.isoText.replacingEvery("T", with: " ")
         }
     }
 

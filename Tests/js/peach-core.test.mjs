@@ -26,10 +26,23 @@ for (const seed of SEEDS) {
     const actual = core.trace(seed, OPERATIONS);
     const result = compareTraces(expected, actual);
     assert.deepEqual(result.differences, []);
-    // The trace covers what it should: all four modes, every tuning system, refused settings.
+    // The trace covers what it should: all four modes, refused settings, every interval in both
+    // directions (target − reference from −12 to 12 semitones) and every tuning system (the
+    // record's fifth number).
     for (const word of ['comparison ', 'pitchMatching ', 'intervalComparison ', 'intervalPitchMatching ', 'refused', 'profile ']) {
       assert.ok(expected.includes(word), `the trace has ${word.trim()}`);
     }
+    const distances = new Set();
+    const tunings = new Set();
+    for (const line of expected.split('\n')) {
+      const fields = line.split(' ');
+      if (!fields[0].endsWith('Comparison') && !fields[0].endsWith('PitchMatching') && fields[0] !== 'comparison') continue;
+      distances.add(Number(fields[2]) - Number(fields[1]));
+      const record = line.split(' | ')[1];
+      if (record && record !== 'refused') tunings.add(record.split(' ')[4]);
+    }
+    assert.equal(distances.size, 25, `intervals: ${[...distances].sort((a, b) => a - b)}`);
+    assert.equal(tunings.size, 3);
     assert.ok(result.lines > OPERATIONS);
   });
 }
