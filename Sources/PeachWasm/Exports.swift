@@ -31,8 +31,9 @@
         numbers.withUnsafeBytes { publish($0) }
     }
 
+    /// The UTF-8 text at `pointer` (invalid bytes become U+FFFD, a negative length is empty).
     private func text(_ pointer: UnsafeRawPointer, _ count: Int32) -> String {
-        String(decoding: UnsafeRawBufferPointer(start: pointer, count: Int(count)), as: UTF8.self)
+        String(decoding: UnsafeRawBufferPointer(start: pointer, count: Int(max(count, 0))), as: UTF8.self)
     }
 
     @_expose(wasm, "peach_alloc") @_cdecl("peach_alloc")
@@ -98,6 +99,7 @@
     /// index of the first record that is not valid (none is added then).
     @_expose(wasm, "peach_add_records") @_cdecl("peach_add_records")
     public func peachAddRecords(_ pointer: UnsafePointer<Double>, _ count: Int32) -> Int32 {
+        guard count >= 0 else { return 0 }
         let numbers = UnsafeBufferPointer(start: pointer, count: Int(count) * RecordNumbers.stride)
         var records: [TrainingRecord] = []
         records.reserveCapacity(Int(count))
