@@ -29,6 +29,14 @@ struct DecimalNumber {
         return powers
     }()
 
+    /// `digits · 10^exponent` when both are exact doubles (at most 2^53 and 10^22): one
+    /// correctly rounded multiplication or division (Clinger's fast path); `nil` otherwise.
+    static func exactValue(_ digits: UInt64, _ exponent: Int) -> Double? {
+        guard digits <= 1 << 53, abs(exponent) <= 22 else { return nil }
+        let value = Double(digits)
+        return exponent >= 0 ? value * exactPowers[exponent] : value / exactPowers[-exponent]
+    }
+
     private static func magnitude(_ digits: [UInt8], _ exponent: Int) -> Double {
         guard !digits.isEmpty else { return 0 }
         // Beyond these the value is certainly infinite or certainly rounds to zero (the largest
@@ -41,11 +49,7 @@ struct DecimalNumber {
         var leading: UInt64 = 0
         for digit in digits.prefix(19) { leading = leading * 10 + UInt64(digit) }
         var scale = exponent + max(0, digits.count - 19)
-        if digits.count <= 19, leading < 1 << 53, abs(scale) <= 22 {
-            // Both operands exact: one correctly rounded operation (Clinger's fast path).
-            let value = Double(leading)
-            return scale >= 0 ? value * exactPowers[scale] : value / exactPowers[-scale]
-        }
+        if digits.count <= 19, let exact = exactValue(leading, scale) { return exact }
         var guess = Double(leading)
         while scale > 0 {
             let step = min(scale, 22)
@@ -60,11 +64,20 @@ struct DecimalNumber {
         if guess.isInfinite { guess = .greatestFiniteMagnitude }
         if guess == 0 { guess = .leastNonzeroMagnitude }
 
-        let value = BigNumber(decimalDigits: digits)
+        // Up to 19 digits fit in 64 bits, and then most comparisons fit in 128 (a CSV's 17-digit
+        // cents always do): no heap allocation. Otherwise, or when a side is too wide, exact
+        // big integers.
+        let small = digits.count <= 19 ? leading : nil
+        var big: BigNumber?
+        func compare(midpointNumerator numerator: UInt64, powerOfTwo: Int) -> Int {
+            if let small, let sign = compare128(small, exponent, numerator, powerOfTwo) { return sign }
+            if big == nil { big = BigNumber(decimalDigits: digits) }
+            return Self.compare(big!, exponent, midpointNumerator: numerator, powerOfTwo: powerOfTwo)
+        }
         while true {
             let (m, e) = parts(guess)
             // Above the midpoint to the next double: move up (to infinity past the largest).
-            let upper = compare(value, exponent, midpointNumerator: 2 * m + 1, powerOfTwo: e - 1)
+            let upper = compare(midpointNumerator: 2 * m + 1, powerOfTwo: e - 1)
             if upper > 0 || (upper == 0 && m & 1 == 1) {
                 if guess == .greatestFiniteMagnitude { return .infinity }
                 guess = guess.nextUp
@@ -73,14 +86,14 @@ struct DecimalNumber {
             }
             guard guess != .leastNonzeroMagnitude else {
                 // Below half the smallest double: zero (a tie goes to zero, the even one).
-                return compare(value, exponent, midpointNumerator: 1, powerOfTwo: -1075) <= 0 ? 0 : guess
+                return compare(midpointNumerator: 1, powerOfTwo: -1075) <= 0 ? 0 : guess
             }
             // The gap below is half as wide at the start of a binade (except the lowest).
             let startsBinade = m == 1 << 52 && e > -1074
             let lower =
                 startsBinade
-                ? compare(value, exponent, midpointNumerator: 4 * m - 1, powerOfTwo: e - 2)
-                : compare(value, exponent, midpointNumerator: 2 * m - 1, powerOfTwo: e - 1)
+                ? compare(midpointNumerator: 4 * m - 1, powerOfTwo: e - 2)
+                : compare(midpointNumerator: 2 * m - 1, powerOfTwo: e - 1)
             if lower < 0 || (lower == 0 && m & 1 == 1) {
                 guess = guess.nextDown
                 if lower == 0 { return guess }
@@ -96,6 +109,37 @@ struct DecimalNumber {
         return exponentBits == 0
             ? (x.significandBitPattern, -1074)
             : (x.significandBitPattern | 1 << 52, exponentBits - 1075)
+    }
+
+    /// The sign of `value · 10^exponent − numerator · 2^powerOfTwo` in 128-bit integers, or `nil`
+    /// if a side does not fit (then `compare` with big integers decides).
+    private static func compare128(_ value: UInt64, _ exponent: Int, _ numerator: UInt64, _ powerOfTwo: Int) -> Int? {
+        guard abs(exponent) <= 19 else { return nil }
+        var power: UInt64 = 1
+        for _ in 0..<abs(exponent) { power *= 10 }
+        var left = (high: UInt64(0), low: value)
+        var right = (high: UInt64(0), low: numerator)
+        if exponent >= 0 {
+            left = value.multipliedFullWidth(by: power)
+        } else {
+            right = numerator.multipliedFullWidth(by: power)
+        }
+        func shifted(_ x: (high: UInt64, low: UInt64), by bits: Int) -> (high: UInt64, low: UInt64)? {
+            let width = x.high != 0 ? 128 - x.high.leadingZeroBitCount : 64 - x.low.leadingZeroBitCount
+            guard width + bits <= 128 else { return width == 0 ? x : nil }
+            if bits == 0 { return x }
+            if bits >= 64 { return (x.low << UInt64(bits - 64), 0) }
+            return (x.high << UInt64(bits) | x.low >> UInt64(64 - bits), x.low << UInt64(bits))
+        }
+        if powerOfTwo >= 0 {
+            guard let shiftedRight = shifted(right, by: powerOfTwo) else { return nil }
+            right = shiftedRight
+        } else {
+            guard let shiftedLeft = shifted(left, by: -powerOfTwo) else { return nil }
+            left = shiftedLeft
+        }
+        if left.high != right.high { return left.high < right.high ? -1 : 1 }
+        return left.low == right.low ? 0 : left.low < right.low ? -1 : 1
     }
 
     /// The sign of `value · 10^exponent − numerator · 2^powerOfTwo`, in exact integers: each

@@ -79,13 +79,16 @@ public enum DecimalText {
     /// `0x1B9`, `441` followed by a NUL, surrounding spaces).
     /// - Complexity: O(n) in the text.
     public static func parse(_ text: String) -> Double? {
-        var number = DecimalNumber(digits: [], exponent: 0, isNegative: false)
         var bytes = text.utf8.makeIterator()
         var byte = bytes.next()
-        if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
-            number.isNegative = byte == UInt8(ascii: "-")
-            byte = bytes.next()
-        }
+        let negative = byte == UInt8(ascii: "-")
+        if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { byte = bytes.next() }
+        // The first 19 significant digits in 64 bits, any further ones apart: a number as
+        // people and CSV files write it needs no heap allocation.
+        var leading: UInt64 = 0
+        var further: [UInt8] = []
+        var significant = 0
+        var exponent = 0  // The power of ten of the last digit read.
         var sawDigit = false
         var sawPoint = false
         while let current = byte {
@@ -94,8 +97,15 @@ public enum DecimalText {
             } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(current) {
                 sawDigit = true
                 // Leading zeros carry no digit; a fraction digit lowers the exponent.
-                if !number.digits.isEmpty || current != UInt8(ascii: "0") { number.digits.append(current - 48) }
-                if sawPoint { number.exponent -= 1 }
+                if significant > 0 || current != UInt8(ascii: "0") {
+                    if significant < 19 {
+                        leading = leading * 10 + UInt64(current - 48)
+                    } else {
+                        further.append(current - 48)
+                    }
+                    significant += 1
+                }
+                if sawPoint { exponent -= 1 }
             } else {
                 break
             }
@@ -105,25 +115,32 @@ public enum DecimalText {
         if let marker = byte {
             guard marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") else { return nil }
             byte = bytes.next()
-            let negative = byte == UInt8(ascii: "-")
+            let negativeExponent = byte == UInt8(ascii: "-")
             if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { byte = bytes.next() }
-            var exponent = 0
+            var value = 0
             var sawExponentDigit = false
             while let current = byte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(current) {
                 sawExponentDigit = true
                 // Saturates far beyond any finite double: 1e999999 is still infinite.
-                exponent = min(exponent * 10 + Int(current - 48), 1_000_000)
+                value = min(value * 10 + Int(current - 48), 1_000_000)
                 byte = bytes.next()
             }
             guard sawExponentDigit, byte == nil else { return nil }
-            number.exponent += negative ? -exponent : exponent
+            exponent += negativeExponent ? -value : value
         }
-        // Trailing zeros of the digits belong in the exponent (fewer digits, same value).
-        while number.digits.last == 0 {
-            number.digits.removeLast()
-            number.exponent += 1
+        let magnitude: Double
+        if further.isEmpty, let exact = DecimalNumber.exactValue(leading, exponent) {
+            magnitude = exact
+        } else {
+            // All the digits, trailing zeros moved into the exponent.
+            var digits = Array(String(leading).utf8).map { $0 - 48 } + further
+            if leading == 0 { digits = [] }
+            while digits.last == 0 {
+                digits.removeLast()
+                exponent += 1
+            }
+            magnitude = DecimalNumber(digits: digits, exponent: exponent, isNegative: false).double
         }
-        let value = number.double
-        return value.isFinite ? value : nil
+        return magnitude.isFinite ? (negative ? -magnitude : magnitude) : nil
     }
 }
