@@ -36,8 +36,10 @@ func fixtures() throws -> String {
                 var numbers: [Double] = []
                 for record in records { RecordNumbers.append(record, to: &numbers) }
                 var pages: [String: String] = [:]
-                for page in [RenderedPage.profile, .start, .timeline] {
-                    pages[page.rawValue] = session.render(page, language: language)
+                // Every page the device renders (the training pages of both kinds among them).
+                for page in ["profile", "start", "timeline", "settings", "info", "comparison", "intervalPitchMatching"]
+                {
+                    pages[page] = session.render(RenderedPage(name: page)!, language: language)
                 }
                 fixtures.append(
                     Fixture(

@@ -10,10 +10,19 @@ public struct CoreSession {
     public private(set) var profile = PerceptualProfile()
     private var random: SeededRandomNumberGenerator
     private var current: (mode: TrainingMode, exercise: Exercise)?
+    /// The record of the last answer: what its feedback says.
+    private var answered: TrainingRecord?
 
     enum Exercise {
         case comparison(ComparisonExercise)
         case pitchMatching(PitchMatchingChallenge)
+
+        var interval: DirectedInterval {
+            switch self {
+            case .comparison(let exercise): exercise.interval
+            case .pitchMatching(let challenge): challenge.interval
+            }
+        }
     }
 
     public init(seed: UInt64) {
@@ -75,13 +84,46 @@ public struct CoreSession {
             return nil
         }
         current = nil
+        answered = record
         profile.add(record)
         return record
+    }
+
+    /// The current exercise's interval: its code (`P5+`… as `DirectedInterval.code`) and its name
+    /// in `language`, which an interval page shows; `nil` without a current exercise.
+    public func currentInterval(language: Language) -> (code: String, name: String)? {
+        guard let (_, exercise) = current else { return nil }
+        return (exercise.interval.code, Texts.of(language).name(of: exercise.interval))
+    }
+
+    /// The feedback for the last answer in `language`; `nil` before the first answer.
+    public func feedback(language: Language) -> AnswerFeedback? {
+        answered.map { AnswerFeedback($0, texts: Texts.of(language)) }
+    }
+
+    /// Every setting in its text form, `key=value` a line, in `TrainingSettings.Key` order.
+    public var settingsText: String {
+        TrainingSettings.Key.allCases.map { $0.rawValue + "=" + settings.value(for: $0) }.joined(separator: "\n")
     }
 
     /// Adds records answered earlier (on this device or synced from another) to the profile.
     public mutating func add(_ records: some Sequence<TrainingRecord>) {
         for record in records { profile.add(record) }
+    }
+
+    /// Replaces the profile with the server's summary (`nil`: none) and the records beyond it;
+    /// the settings and the exercise under way stay. Returns false, changing nothing, if the
+    /// summary cannot be read.
+    public mutating func replaceProfile(
+        summary: UnsafeBufferPointer<Double>?, records: some Sequence<TrainingRecord>
+    ) -> Bool {
+        var replaced = PerceptualProfile()
+        if let summary, !summary.isEmpty {
+            return false
+        }
+        for record in records { replaced.add(record) }
+        profile = replaced
+        return true
     }
 
     /// A page as the server renders it, from this session's profile and settings.
@@ -90,6 +132,9 @@ public struct CoreSession {
         switch page {
         case .profile: return ProfilePage(texts: texts, profile: profile, range: settings.noteRange).render()
         case .start: return StartPage(texts: texts, profile: profile, range: settings.noteRange).render()
+        case .settings: return SettingsPage(texts: texts, settings: settings).render()
+        case .info: return InfoPage(texts: texts).render()
+        case .training(let mode): return TrainingPage(texts: texts, mode: mode, settings: settings).render()
         case .timeline:
             let chart = TimelineChart(profile: profile, language: language)
             return chart.summary + "\n" + chart.svg + "\n" + chart.recentDaysTable
@@ -103,7 +148,23 @@ public enum SessionAnswer {
     case slider(Double)
 }
 
-/// The pages the core renders in the browser exactly as the server does.
-public enum RenderedPage: String {
-    case profile, start, timeline
+/// The pages the core renders in the browser exactly as the server does: every page a device
+/// trains and looks at offline. Named as `peach-core.js` names them: `start`, `profile`,
+/// `settings`, `info`, `timeline` (the profile's timeline alone), or a training mode's raw value.
+public enum RenderedPage: Equatable {
+    case profile, start, settings, info, timeline
+    case training(TrainingMode)
+
+    public init?(name: String) {
+        switch name {
+        case "profile": self = .profile
+        case "start": self = .start
+        case "settings": self = .settings
+        case "info": self = .info
+        case "timeline": self = .timeline
+        default:
+            guard let mode = TrainingMode(rawValue: name) else { return nil }
+            self = .training(mode)
+        }
+    }
 }

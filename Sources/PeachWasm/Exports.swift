@@ -9,6 +9,7 @@
 // module's state lives in globals.
 #if hasFeature(Embedded)
     import PeachCore
+    import PeachViews
 
     nonisolated(unsafe) private var session = CoreSession(seed: 0)
     nonisolated(unsafe) private var output = UnsafeMutableRawBufferPointer(start: nil, count: 0)
@@ -113,16 +114,104 @@
         return count
     }
 
-    /// A page (`RenderedPage.rawValue`) in a language (`Language.rawValue`) as HTML text; 0 for
+    /// Replaces the profile with a summary of `summaryCount` numbers (`ProfileSnapshot`; 0: none)
+    /// and `recordCount` records as `RecordNumbers`; 1, or 0 if either is not valid (nothing
+    /// changes then).
+    @_expose(wasm, "peach_replace_profile") @_cdecl("peach_replace_profile")
+    public func peachReplaceProfile(
+        _ summary: UnsafePointer<Double>, _ summaryCount: Int32, _ records: UnsafePointer<Double>, _ recordCount: Int32
+    ) -> Int32 {
+        guard summaryCount >= 0, let decoded = decodedRecords(records, recordCount) else { return 0 }
+        let numbers = UnsafeBufferPointer(start: summary, count: Int(summaryCount))
+        return session.replaceProfile(summary: numbers, records: decoded) ? 1 : 0
+    }
+
+    /// `count` records given as `RecordNumbers`; `nil` if one is not valid.
+    private func decodedRecords(_ pointer: UnsafePointer<Double>, _ count: Int32) -> [TrainingRecord]? {
+        guard count >= 0 else { return nil }
+        let numbers = UnsafeBufferPointer(start: pointer, count: Int(count) * RecordNumbers.stride)
+        var records: [TrainingRecord] = []
+        records.reserveCapacity(Int(count))
+        for index in 0..<Int(count) {
+            guard let record = RecordNumbers.record(numbers, at: index * RecordNumbers.stride) else { return nil }
+            records.append(record)
+        }
+        return records
+    }
+
+    /// A page (`RenderedPage(name:)`) in a language (`Language.rawValue`) as HTML text; 0 for
     /// an unknown page or language.
     @_expose(wasm, "peach_render") @_cdecl("peach_render")
     public func peachRender(
         _ page: UnsafeRawPointer, _ pageCount: Int32, _ language: UnsafeRawPointer, _ languageCount: Int32
     ) -> Int32 {
-        guard let page = RenderedPage(rawValue: text(page, pageCount)),
+        guard let page = RenderedPage(name: text(page, pageCount)),
             let language = Language(rawValue: text(language, languageCount))
         else { return 0 }
         return publish(session.render(page, language: language))
+    }
+
+    /// The current exercise's interval as two lines, its code and its name in the language; 0
+    /// without a current exercise or for an unknown language.
+    @_expose(wasm, "peach_current_interval") @_cdecl("peach_current_interval")
+    public func peachCurrentInterval(_ language: UnsafeRawPointer, _ languageCount: Int32) -> Int32 {
+        guard let language = Language(rawValue: text(language, languageCount)),
+            let interval = session.currentInterval(language: language)
+        else { return 0 }
+        return publish(interval.code + "\n" + interval.name)
+    }
+
+    /// The last answer's feedback in the language as `AnswerFeedback.lines`; 0 before the first
+    /// answer or for an unknown language.
+    @_expose(wasm, "peach_feedback") @_cdecl("peach_feedback")
+    public func peachFeedback(_ language: UnsafeRawPointer, _ languageCount: Int32) -> Int32 {
+        guard let language = Language(rawValue: text(language, languageCount)),
+            let feedback = session.feedback(language: language)
+        else { return 0 }
+        return publish(feedback.lines)
+    }
+
+    /// The language pages are shown in: the language setting if set, else the first of the
+    /// browser's languages (given as an Accept-Language value) that Peach speaks — the server's rule.
+    @_expose(wasm, "peach_page_language") @_cdecl("peach_page_language")
+    public func peachPageLanguage(_ header: UnsafeRawPointer, _ headerCount: Int32) -> Int32 {
+        publish((session.settings.language ?? Language(acceptLanguage: text(header, headerCount))).rawValue)
+    }
+
+    /// The sync status line (`SyncStatus`) in the language: `state` is its raw value, `reason`
+    /// the first refused answer's reason; 0 for an unknown state or language.
+    @_expose(wasm, "peach_sync_status") @_cdecl("peach_sync_status")
+    public func peachSyncStatus(
+        _ state: UnsafeRawPointer, _ stateCount: Int32, _ waiting: Int32, _ refused: Int32,
+        _ reason: UnsafeRawPointer, _ reasonCount: Int32, _ language: UnsafeRawPointer, _ languageCount: Int32
+    ) -> Int32 {
+        guard let state = SyncStatus.State(rawValue: text(state, stateCount)),
+            let language = Language(rawValue: text(language, languageCount))
+        else { return 0 }
+        let status = SyncStatus(
+            state: state, waiting: Int(waiting), refused: Int(refused), reason: text(reason, reasonCount))
+        return publish(status.text(Texts.of(language)))
+    }
+
+    /// Every setting as `key=value` lines (`CoreSession.settingsText`).
+    @_expose(wasm, "peach_settings") @_cdecl("peach_settings")
+    public func peachSettings() -> Int32 {
+        publish(session.settingsText)
+    }
+
+    /// How many cents the pitch-matching slider moves the tunable note from its centre to an end.
+    @_expose(wasm, "peach_slider_cent_span") @_cdecl("peach_slider_cent_span")
+    public func peachSliderCentSpan() -> Double {
+        PitchMatchingChallenge.sliderCentSpan
+    }
+
+    /// The names a record's numbers stand for, as the sync API and CSV write them: the training
+    /// types by kind (0, 1), then the tuning systems by index, comma-separated, one list a line.
+    @_expose(wasm, "peach_record_names") @_cdecl("peach_record_names")
+    public func peachRecordNames() -> Int32 {
+        publish(
+            CSVFormat.comparisonType + "," + CSVFormat.pitchMatchingType + "\n"
+                + TuningSystem.allCases.map { $0.rawValue }.joined(separator: ","))
     }
 
     /// How many numbers a record takes in `peach_add_records` and the answers' output.

@@ -55,7 +55,7 @@ test('the comparison of traces notices a changed bit', () => {
   assert.equal(compareTraces(trace, trace.replace('~h4071000000000001', '~h4071100000000000')).differences.length, 1);
 });
 
-test('the wasm core renders the profile, Start and timeline exactly as the server', async () => {
+test('the wasm core renders every page a device shows (Start, Profile, timeline, Settings, Info, training) exactly as the server', async () => {
   const fixtures = JSON.parse(native('fixtures'));
   assert.ok(fixtures.length >= 5);
   const core = await loadPeachCore(wasm);

@@ -1,8 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { TrainingLoop, LoopState, FEEDBACK_MILLISECONDS } from '../../Sources/PeachWeb/Assets/training-loop.js';
+import { Device } from '../../Sources/PeachWeb/Assets/device.js';
+import { loadPeachCore } from '../../Sources/PeachWeb/Assets/peach-core.js';
 import { flush } from './fake-audio-context.mjs';
-
 /** An engine whose notes start when the test says so. */
 class FakeEngine {
   constructor() { this.scheduled = []; this.stopAllCount = 0; this.sliderValues = []; }
@@ -46,102 +48,121 @@ class ManualTimers {
   }
 }
 
-let exerciseCounter = 0;
-const comparisonExercise = () => ({
-  id: `ex-${++exerciseCounter}`, mode: 'comparison', kind: 'comparison', noteDuration: 1,
-  interval: { code: 'P1up', name: 'Unison' },
-  reference: { frequency: 261.6 }, target: { frequency: 262.0, gainDecibels: 0 },
-});
-const pitchExercise = () => ({
-  id: `ex-${++exerciseCounter}`, mode: 'pitchMatching', kind: 'pitchMatching', noteDuration: 1,
-  interval: { code: 'P1up', name: 'Unison' },
-  reference: { frequency: 261.6 }, tunable: { startFrequency: 270, centSpan: 100 },
-});
+// The real wasm core (scripts/build-wasm.sh): the loop plays what it decides.
+const wasm = readFileSync(new URL('../../.build/wasm/peach-core.wasm', import.meta.url));
 
-/** An API whose replies the test releases. */
-class FakeApi {
-  constructor(make) { this.make = make; this.answers = []; this.nextCalls = 0; }
-  async nextExercise() { this.nextCalls += 1; return this.make(); }
-  answer(id, body) {
-    return new Promise((resolve, reject) => {
-      this.answers.push({ id, body, resolve, reject });
-    });
-  }
-  reply(index = this.answers.length - 1, feedback = { kind: 'comparison', isCorrect: true, announcement: 'Correct' }) {
-    this.answers[index].resolve({ feedback, next: this.make() });
+/** The device's store in memory: what IndexedDB would hold, and when each write was asked for. */
+class MemoryStore {
+  constructor() { this.records = []; }
+  addRecord(id, numbers) {
+    this.records.push({ id, numbers: [...numbers] });
+    return Promise.resolve();
   }
 }
 
-function setup(kind = 'comparison') {
+async function setup(kind = 'comparison', mode = kind) {
+  const core = await loadPeachCore(wasm);
+  core.reset(7);
+  const store = new MemoryStore();
+  let now = Date.UTC(2026, 10, 24, 12);
+  const device = new Device(core, store, { languages: () => ['en'], now: () => (now += 1000) });
   const engine = new FakeEngine();
-  const api = new FakeApi(kind === 'comparison' ? comparisonExercise : pitchExercise);
   const timers = new ManualTimers();
   const events = [];
   const loop = new TrainingLoop({
-    kind, mode: kind, nextUrl: `/api/exercises/next?mode=${kind}`, api, engine, timers,
+    kind, mode, device, engine, timers,
     hooks: {
       onStateChange: (state) => events.push(state),
       onFeedback: (feedback) => events.push(['feedback', feedback]),
       onFeedbackEnd: () => events.push('feedbackEnd'),
-      onError: (error) => events.push(['error', error.message]),
     },
   });
-  return { engine, api, timers, events, loop };
+  return { core, store, engine, timers, events, loop };
 }
 
+test('the loop plays the exercise the core chose, with the core\'s frequencies', async () => {
+  const { engine, loop } = await setup();
+  loop.start();
+  const { reference, target, noteDuration } = engine.last.args;
+  assert.equal(noteDuration, 1, 'the default note duration');
+  // The cold start is 100 cents (DESIGN.md §4): the target lies 100 cents from the reference.
+  const cents = 1200 * Math.log2(target.frequency / reference.frequency);
+  assert.ok(Math.abs(Math.abs(cents) - 100) < 1e-9, `target ${cents} cents from the reference`);
+  assert.equal(loop.exercise.interval.name, 'Unison');
+});
+
 test('answers are refused during the reference and accepted once the target starts', async () => {
-  const { engine, api, loop } = setup();
-  await loop.start();
+  const { engine, store, loop } = await setup();
+  loop.start();
   assert.equal(loop.state, LoopState.playingReference);
   assert.equal(loop.answer('higher'), false, 'no answer during the reference');
-  assert.equal(api.answers.length, 0);
+  assert.equal(store.records.length, 0);
   engine.last.startTarget();
   await flush();
   assert.equal(loop.state, LoopState.awaitingAnswer);
   assert.equal(loop.answer('higher'), true);
-  assert.deepEqual(api.answers.map((a) => a.body), [{ answer: 'higher' }]);
+  assert.equal(store.records.length, 1, 'the record is written in the task that took the answer');
+});
+
+test('an answer is evaluated by the core and stored with an id made on the device', async () => {
+  const { engine, store, events, loop } = await setup();
+  loop.start();
+  const { reference, target } = engine.last.args;
+  engine.last.startTarget();
+  await flush();
+  const higher = target.frequency > reference.frequency;
+  loop.answer(higher ? 'higher' : 'lower');
+  const [record] = store.records;
+  assert.match(record.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  const [kind, , referenceNote, targetNote, , centOffset, isCorrect] = record.numbers;
+  assert.equal(kind, 0);
+  assert.equal(referenceNote, targetNote, 'a unison comparison');
+  assert.equal(Math.sign(centOffset), higher ? 1 : -1);
+  assert.equal(isCorrect, 1, 'the right answer counts as correct');
+  assert.deepEqual(events.at(-1), ['feedback', {
+    kind: 'comparison', isCorrect: true, band: null, direction: null, text: '', announcement: 'Correct',
+  }]);
 });
 
 test('the first answer wins: a second tap or key cannot count', async () => {
-  const { engine, api, loop } = setup();
-  await loop.start();
+  const { engine, store, loop } = await setup();
+  loop.start();
   engine.last.startTarget();
   await flush();
   assert.equal(loop.answer('lower'), true);
   assert.equal(loop.answer('higher'), false);
   assert.equal(loop.answer('lower'), false);
-  assert.equal(api.answers.length, 1);
-  assert.equal(api.answers[0].body.answer, 'lower');
+  assert.equal(store.records.length, 1);
   assert.equal(engine.last.stopped, true, 'the target note stops at the answer');
-  assert.equal(loop.state, LoopState.submitting);
+  assert.equal(loop.state, LoopState.feedback);
 });
 
-test('feedback shows for exactly 400 ms, then the next exercise plays', async () => {
-  const { engine, api, timers, events, loop } = setup();
-  await loop.start();
+test('feedback shows for exactly 400 ms, then the core\'s next exercise plays, narrower after a right answer', async () => {
+  const { engine, timers, events, loop } = await setup();
+  loop.start();
+  const first = engine.last.args;
   engine.last.startTarget();
   await flush();
-  loop.answer('higher');
-  api.reply();
-  await flush();
+  loop.answer(first.target.frequency > first.reference.frequency ? 'higher' : 'lower');
   assert.equal(FEEDBACK_MILLISECONDS, 400);
   assert.equal(loop.state, LoopState.feedback);
-  assert.deepEqual(events.at(-1), ['feedback', { kind: 'comparison', isCorrect: true, announcement: 'Correct' }]);
   assert.equal(loop.answer('lower'), false, 'no answers during feedback');
   timers.advance(399);
   assert.equal(loop.state, LoopState.feedback);
   assert.equal(engine.scheduled.length, 1);
   timers.advance(1);
-  assert.equal(engine.scheduled.length, 2, 'the next exercise (from the reply) is scheduled');
+  assert.equal(engine.scheduled.length, 2, 'the next exercise is scheduled');
   assert.equal(loop.state, LoopState.playingReference);
   assert.ok(events.includes('feedbackEnd'));
-  assert.equal(api.nextCalls, 1, 'one round trip per exercise: the next came with the reply');
-  assert.equal(loop.answer('higher'), false, 'the next reference is playing');
+  const next = engine.last.args;
+  const cents = Math.abs(1200 * Math.log2(next.target.frequency / next.reference.frequency));
+  // Kazez: p' = p · (1 − 0.05·√p) = 100 · 0.5 after a right answer at 100 cents.
+  assert.ok(Math.abs(cents - 50) < 1e-9, `the chain narrowed to ${cents} cents`);
 });
 
-test('stopping during the reference discards the exercise: nothing is sent, the sound stops', async () => {
-  const { engine, api, loop } = setup();
-  await loop.start();
+test('stopping during the reference discards the exercise: nothing is recorded, the sound stops', async () => {
+  const { engine, store, loop } = await setup();
+  loop.start();
   loop.stop();
   assert.equal(loop.state, LoopState.stopped);
   assert.equal(engine.stopAllCount >= 1, true);
@@ -149,48 +170,35 @@ test('stopping during the reference discards the exercise: nothing is sent, the 
   await flush();
   assert.equal(loop.state, LoopState.stopped, 'a late target start does not reopen answers');
   assert.equal(loop.answer('higher'), false);
-  assert.equal(api.answers.length, 0);
+  assert.equal(store.records.length, 0);
 });
 
 test('stopping while awaiting the answer discards it; stopping during feedback cancels the next', async () => {
-  const { engine, api, timers, loop } = setup();
-  await loop.start();
+  const { engine, store, timers, loop } = await setup();
+  loop.start();
   engine.last.startTarget();
   await flush();
   loop.stop();
   assert.equal(loop.answer('higher'), false);
-  assert.equal(api.answers.length, 0);
+  assert.equal(store.records.length, 0);
 
-  await loop.start();
+  loop.start();
   engine.last.startTarget();
   await flush();
   loop.answer('lower');
-  api.reply();
-  await flush();
   assert.equal(loop.state, LoopState.feedback);
   const scheduledBefore = engine.scheduled.length;
   loop.stop();
   timers.advance(1000);
   assert.equal(engine.scheduled.length, scheduledBefore, 'no next exercise after stopping');
+  assert.equal(store.records.length, 1, 'the answer given before stopping stays recorded');
 });
 
-test('a reply that arrives after stopping is ignored', async () => {
-  const { engine, api, events, loop } = setup();
-  await loop.start();
-  engine.last.startTarget();
-  await flush();
-  loop.answer('higher');
-  loop.stop();
-  api.reply();
-  await flush();
-  assert.equal(loop.state, LoopState.stopped);
-  assert.ok(!events.some((e) => Array.isArray(e) && e[0] === 'feedback'));
-});
-
-test('pitch matching: slider only while the tunable note plays; release commits the value', async () => {
-  const { engine, api, loop } = setup('pitchMatching');
-  await loop.start();
+test('pitch matching: slider only while the tunable note plays; release records the core\'s cent error', async () => {
+  const { core, engine, store, events, loop } = await setup('pitchMatching');
+  loop.start();
   assert.equal(engine.last.kind, 'pitchMatching');
+  assert.equal(engine.last.args.tunable.centSpan, core.sliderCentSpan);
   assert.equal(loop.setSlider(0.3), false, 'inactive during the reference');
   assert.equal(loop.answer(0.3), false);
   engine.last.startTarget();
@@ -202,45 +210,31 @@ test('pitch matching: slider only while the tunable note plays; release commits 
   assert.equal(loop.answer(-0.2), true);
   assert.equal(loop.answer(0.5), false);
   assert.equal(loop.setSlider(0.9), false, 'nothing follows the slider after release');
-  assert.deepEqual(api.answers.map((a) => a.body), [{ sliderValue: -0.2 }]);
   assert.equal(engine.last.stopped, true, 'the tunable note is released');
+  const [kind, , , , , initialCentOffset, userCentError] = store.records[0].numbers;
+  assert.equal(kind, 1);
+  assert.equal(userCentError, initialCentOffset - 0.2 * 100, 'error = initial offset + v · 100 cents');
+  const [, feedback] = events.find((event) => Array.isArray(event));
+  assert.equal(feedback.kind, 'pitchMatching');
+  assert.equal(feedback.text, `${userCentError >= 0 ? '+' : '\u2212'}${Math.abs(Math.round(userCentError))} cents`);
 });
 
-test('an unknown exercise (server restarted) continues with a fresh one; other errors stop', async () => {
-  const { engine, api, events, loop } = setup();
-  await loop.start();
+test('a setting changed during training applies from the next exercise', async () => {
+  const { core, engine, timers, loop } = await setup();
+  loop.start();
   engine.last.startTarget();
   await flush();
   loop.answer('higher');
-  api.answers[0].reject(Object.assign(new Error('There is no open exercise'), { code: 'unknownExercise' }));
-  await flush();
-  assert.equal(api.nextCalls, 2);
-  assert.equal(loop.state, LoopState.playingReference);
-
-  engine.last.startTarget();
-  await flush();
-  loop.answer('lower');
-  api.answers[1].reject(Object.assign(new Error('The slider value 3 is outside −1 … 1.'), { code: 'outOfRange' }));
-  await flush();
-  assert.equal(loop.state, LoopState.stopped);
-  assert.deepEqual(events.at(-1), ['error', 'The slider value 3 is outside −1 … 1.']);
-});
-
-test('a next exercise of another mode (a retry answered after a restart) is replaced by one of the page\'s mode', async () => {
-  const { engine, api, timers, loop } = setup();
-  await loop.start();
-  engine.last.startTarget();
-  await flush();
-  loop.answer('higher');
-  api.answers[0].resolve({
-    feedback: { kind: 'comparison', isCorrect: true },
-    next: { ...comparisonExercise(), mode: 'intervalComparison' },
-  });
-  await flush();
-  assert.equal(api.nextCalls, 1);
+  assert.equal(core.setSetting('noteDuration', '2.5'), null);
   timers.advance(FEEDBACK_MILLISECONDS);
-  await flush();
-  assert.equal(api.nextCalls, 2, 'asked for an exercise of its own mode');
-  assert.equal(engine.scheduled.length, 2, 'the other mode\'s exercise was never played');
-  assert.equal(loop.exercise.mode, 'comparison');
+  assert.equal(engine.last.args.noteDuration, 2.5);
+});
+
+test('an interval mode plays the interval the settings name', async () => {
+  const { core, engine, loop } = await setup('comparison', 'intervalComparison');
+  loop.start();
+  const { reference, target } = engine.last.args;
+  const cents = 1200 * Math.log2(target.frequency / reference.frequency);
+  assert.ok(Math.abs(Math.abs(cents - 700) - 100) < 1e-9, `a perfect fifth up ± 100 cents, got ${cents}`);
+  assert.equal(loop.exercise.interval.name, core.currentInterval('en').name);
 });

@@ -31,13 +31,25 @@ public struct Layout {
                 el("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"]),
                 el("meta", ["name": "color-scheme", "content": "light dark"]),
                 el("title", .text(title)),
+                el("meta", ["name": "theme-color", "content": "#f4a261"]),
                 el("link", ["rel": "icon", "href": "/favicon.svg", "type": "image/svg+xml"]),
+                // Installable: the manifest (Android, desktop) and the home-screen icon iOS reads.
+                el("link", ["rel": "manifest", "href": PageRoute.asset("manifest.webmanifest")]),
+                el("link", ["rel": "apple-touch-icon", "href": PageRoute.asset("icons/peach-180.png")]),
                 el("link", ["rel": "stylesheet", "href": PageRoute.asset("peach.css")]),
                 el("script", ["type": "module", "src": PageRoute.asset("app.js")])
             ),
             el(
                 "body", ["data-page": page],
-                el("header", el("nav", ["aria-label": texts.appName], children: navigation.map(link))),
+                el(
+                    "header", el("nav", ["aria-label": texts.appName], children: navigation.map(link)),
+                    // Where sync.js says how this device stands with the server (SyncStatus).
+                    el(
+                        "p",
+                        [
+                            "id": "sync-status", "role": "status", "hidden": nil,
+                            "data-msg-no-device": texts.deviceUnavailable,
+                        ])),
                 main
             )
         )

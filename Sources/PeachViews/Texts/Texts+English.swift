@@ -24,6 +24,17 @@ extension Texts {
         offline: "Peach can't reach its server. Your last answer is kept and will be sent when the connection is back.",
         tapToStart: "Tap to start",
         serverError: "Something went wrong on the server. Go back to Start and try again.",
+        syncSynced: "Synced with Peach.",
+        syncWaiting: Plural(
+            one: "{count} answer is waiting to sync.", other: "{count} answers are waiting to sync."),
+        syncOffline: "Can’t reach Peach right now. Your answers are kept on this device and sync later.",
+        syncUnpaired:
+            "This device is no longer paired with Peach. Your answers are kept on this device; pair it again to sync them.",
+        syncRefused: Plural(
+            one: "Peach refused {count} answer, which stays on this device: {reason}",
+            other: "Peach refused {count} answers, which stay on this device. The first: {reason}"),
+        deviceUnavailable:
+            "This browser keeps no data for Peach (private browsing or storage turned off), so Peach can’t train here.",
         correct: "Correct",
         incorrect: "Incorrect",
         deadCenter: "Dead center",

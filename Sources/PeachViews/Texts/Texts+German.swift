@@ -25,6 +25,18 @@ extension Texts {
             "Peach erreicht seinen Server nicht. Deine letzte Antwort bleibt erhalten und wird gesendet, sobald die Verbindung wieder steht.",
         tapToStart: "Zum Starten tippen",
         serverError: "Auf dem Server ist ein Fehler aufgetreten. Geh zurück zum Start und versuche es noch einmal.",
+        syncSynced: "Mit Peach abgeglichen.",
+        syncWaiting: Plural(
+            one: "{count} Antwort wartet auf den Abgleich.", other: "{count} Antworten warten auf den Abgleich."),
+        syncOffline:
+            "Peach ist gerade nicht erreichbar. Deine Antworten bleiben auf diesem Gerät und werden später abgeglichen.",
+        syncUnpaired:
+            "Dieses Gerät ist nicht mehr mit Peach gekoppelt. Deine Antworten bleiben auf diesem Gerät; kopple es neu, um sie abzugleichen.",
+        syncRefused: Plural(
+            one: "Peach hat {count} Antwort abgelehnt; sie bleibt auf diesem Gerät: {reason}",
+            other: "Peach hat {count} Antworten abgelehnt; sie bleiben auf diesem Gerät. Die erste: {reason}"),
+        deviceUnavailable:
+            "Dieser Browser speichert keine Daten für Peach (privates Surfen oder Speicher ausgeschaltet), daher kann Peach hier nicht trainieren.",
         correct: "Richtig",
         incorrect: "Falsch",
         deadCenter: "Genau getroffen",

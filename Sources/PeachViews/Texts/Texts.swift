@@ -41,6 +41,16 @@ public final class Texts: Sendable {
     public let tapToStart: String
     public let serverError: String
 
+    // Sync with the server (the status line of every page, sync.js)
+    public let syncSynced: String
+    public let syncWaiting: Plural
+    public let syncOffline: String
+    public let syncUnpaired: String
+    /// How many answers the server refused, and the first one's reason (`{reason}`).
+    public let syncRefused: Plural
+    /// The browser keeps no data for Peach (storage off, or an old browser): no training here.
+    public let deviceUnavailable: String
+
     // Feedback
     public let correct: String
     public let incorrect: String
@@ -289,6 +299,12 @@ public final class Texts: Sendable {
         offline: String,
         tapToStart: String,
         serverError: String,
+        syncSynced: String,
+        syncWaiting: Plural,
+        syncOffline: String,
+        syncUnpaired: String,
+        syncRefused: Plural,
+        deviceUnavailable: String,
         correct: String,
         incorrect: String,
         deadCenter: String,
@@ -470,6 +486,12 @@ public final class Texts: Sendable {
         self.offline = offline
         self.tapToStart = tapToStart
         self.serverError = serverError
+        self.syncSynced = syncSynced
+        self.syncWaiting = syncWaiting
+        self.syncOffline = syncOffline
+        self.syncUnpaired = syncUnpaired
+        self.syncRefused = syncRefused
+        self.deviceUnavailable = deviceUnavailable
         self.correct = correct
         self.incorrect = incorrect
         self.deadCenter = deadCenter

@@ -21,6 +21,8 @@ struct Assets: Sendable {
     static let coreURLModule = "peach-core-url.js"
 
     let files: [String: File]
+    /// The service worker, served at `/sw.js` so that its scope is the whole site.
+    let serviceWorker: File?
     /// Where the wasm core is served; `nil` if it was not built (scripts/build-wasm.sh).
     let coreURL: String?
 
@@ -60,7 +62,24 @@ struct Assets: Sendable {
         files[Self.coreURLModule] = File(
             bytes: module, contentType: Self.contentType(forExtension: "js"),
             etag: "\"\(Self.fingerprint(Data(module.readableBytesView)))\"")
+        serviceWorker = files.removeValue(forKey: Self.serviceWorkerName).map { Self.serviceWorker($0, files: files) }
         self.files = files
+    }
+
+    static let serviceWorkerName = "service-worker.js"
+
+    /// `/sw.js`: the service worker's code with the files it keeps and their version in front
+    /// (service-worker.js says why). The version is a fingerprint of every file's fingerprint, so
+    /// any change of any file is a new worker, which the browser installs on the next start.
+    private static func serviceWorker(_ code: File, files: [String: File]) -> File {
+        let names = files.keys.sorted()
+        let version = fingerprint(Data((names.map { files[$0]!.etag } + [code.etag]).joined().utf8))
+        let paths = ["/favicon.svg"] + names.map { "/assets/" + $0 }
+        let list = paths.map { "\"\($0)\"" }.joined(separator: ", ")
+        var bytes = ByteBuffer(string: "const PEACH_VERSION = \"\(version)\";\nconst PEACH_FILES = [\(list)];\n")
+        var body = code.bytes
+        bytes.writeBuffer(&body)
+        return File(bytes: bytes, contentType: code.contentType, etag: "\"\(version)\"")
     }
 
     static func contentType(forExtension pathExtension: String) -> String {
@@ -101,18 +120,27 @@ struct Assets: Sendable {
                 status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "max-age=86400"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: Self.favicon)))
         }
+        router.get("sw.js") { request, _ in
+            guard let serviceWorker else { throw HTTPError(.notFound) }
+            return Self.response(serviceWorker, to: request)
+        }
         router.get("assets/**") { request, context in
             let name = context.parameters.getCatchAll().joined(separator: "/")
             guard let file = files[name] else { throw HTTPError(.notFound) }
-            var headers: HTTPFields = [
-                .contentType: file.contentType, .cacheControl: file.cacheControl, .eTag: file.etag,
-            ]
-            if request.headers[.ifNoneMatch] == file.etag {
-                headers[.contentType] = nil
-                return Response(status: .notModified, headers: headers)
-            }
-            headers[.contentLength] = String(file.bytes.readableBytes)
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: file.bytes))
+            return Self.response(file, to: request)
         }
+    }
+
+    /// A file with its type, cache policy and ETag; 304 when the browser has this version.
+    private static func response(_ file: File, to request: Request) -> Response {
+        var headers: HTTPFields = [
+            .contentType: file.contentType, .cacheControl: file.cacheControl, .eTag: file.etag,
+        ]
+        if request.headers[.ifNoneMatch] == file.etag {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentLength] = String(file.bytes.readableBytes)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: file.bytes))
     }
 }

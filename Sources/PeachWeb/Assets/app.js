@@ -1,17 +1,28 @@
-/// Runs on every page (docs/pages.md): in-place page swapping, the page controllers, one
-/// AudioContext for the whole visit, and the lifecycle (hidden, page hide, audio interrupted).
+/// Runs on every page (docs/pages.md): this device's Peach (the wasm core on the device's own
+/// store, and its sync with the server), in-place page swapping, the page controllers, one
+/// AudioContext for the whole visit, the service worker, and the lifecycle (hidden, page hide,
+/// audio interrupted).
 ///
 /// Why in place: iOS Safari lets a page make sound only after a tap on that page. The context is
 /// created (or resumed) inside the click on a Start page training link, and it survives because
 /// the next page is swapped into this document instead of loaded as a new one.
+///
+/// Local-first: every page the device can render (Start, the four training pages, Profile,
+/// Settings, Info) is rendered by the core from the device's own data, with or without a
+/// network; only the server's own pages (pairing, the no-script forms) are fetched.
 
 import { AudioEngine } from './audio-engine.js';
 import { ApiClient } from './api-client.js';
+import { Device } from './device.js';
+import { Sync } from './sync.js';
+import { peachCoreURL } from './peach-core-url.js';
 import { startComparisonPage } from './comparison-page.js';
 import { startPitchMatchingPage } from './pitch-matching-page.js';
 import { startSettingsPage } from './settings-page.js';
 
 const TRAINING_PATHS = new Set(['/comparison', '/interval-comparison', '/pitch-matching', '/interval-pitch-matching']);
+/** The pages that show the training data: shown again when a sync brings new data. */
+const DATA_PAGES = new Set(['/', '/profile']);
 const CONTROLLERS = {
   comparison: startComparisonPage,
   'pitch-matching': startPitchMatchingPage,
@@ -28,9 +39,52 @@ class App {
     this.controller = null;
     this.hiddenWhileTraining = false;
     this.navigationId = 0;
-    this.api = new ApiClient({
-      onConnectivityChange: (offline, message) => this.controller?.setOffline?.(offline, message),
+    this.api = new ApiClient();
+    /** This device's Peach (`Device`), once it is open; `deviceError` if it cannot open. */
+    this.device = null;
+    this.deviceError = null;
+    this.sync = null;
+    this.syncStatus = null;
+    /** The HTML of the page shown, as it was swapped in (null for the page first loaded). */
+    this.shownHTML = null;
+    this.ready = this.openDevice();
+  }
+
+  // --- the device ------------------------------------------------------------------------
+
+  /** Opens the core on the device's store and starts syncing; never rejects. */
+  async openDevice() {
+    try {
+      this.device = await Device.open(peachCoreURL, { onAnswer: () => this.sync?.soon() });
+    } catch (error) {
+      this.deviceError = error;
+      console.error('Peach cannot train in this browser', error);
+      this.showSyncStatus();
+      return;
+    }
+    this.sync = new Sync({
+      device: this.device,
+      api: this.api,
+      onStatus: (status) => { this.syncStatus = status; this.showSyncStatus(); },
+      onProfile: () => this.renderOnDevice({ onlyIfChanged: true }),
     });
+    this.sync.start(window);
+  }
+
+  /** Fills the page's status line (`#sync-status`), except on training pages: while training,
+   *  nothing but the exercise is shown. */
+  showSyncStatus() {
+    const line = document.getElementById('sync-status');
+    if (!line) return;
+    let text = '';
+    if (this.deviceError) {
+      text = line.dataset.msgNoDevice ?? '';
+    } else if (this.syncStatus && this.device && !this.controller?.training) {
+      const { state, waiting, refused, reason } = this.syncStatus;
+      text = this.device.core.syncStatus(state, waiting, refused, reason ?? '', this.device.language);
+    }
+    line.textContent = text;
+    line.hidden = !text;
   }
 
   // --- audio -----------------------------------------------------------------------------
@@ -90,7 +144,10 @@ class App {
   startPage() {
     const main = document.getElementById('main');
     const start = CONTROLLERS[document.body.dataset.page];
-    this.controller = start && main ? start(this, main) : null;
+    // Training runs on the device's core: without it a training page has nothing to play.
+    const needsDevice = TRAINING_PATHS.has(location.pathname);
+    this.controller = start && main && (this.device || !needsDevice) ? start(this, main) : null;
+    this.showSyncStatus();
   }
 
   stopPage() {
@@ -128,9 +185,10 @@ class App {
   }
 
   /**
-   * Fetches the page and swaps it in: `<body>` content and attributes, `document.title`,
+   * Shows the page at `href`: rendered by the device's core if it is one of its pages, else
+   * fetched from the server. Swaps it in: `<body>` content and attributes, `document.title`,
    * `<html lang>`; pushes history (or replaces the current entry); starts the new page's
-   * controller. Falls back to a normal load when the answer is not an HTML page.
+   * controller. Falls back to a normal load when the server's answer is not an HTML page.
    */
   async navigate(href, { push = true, replace = false } = {}) {
     const id = ++this.navigationId;
@@ -138,29 +196,62 @@ class App {
     // that Back from there goes to where the training was started, not into it again.
     if (TRAINING_PATHS.has(location.pathname)) replace ||= push;
     this.stopPage();
-    let html;
-    try {
-      const response = await fetch(href, { headers: { Accept: 'text/html' }, credentials: 'same-origin' });
-      const type = response.headers.get('Content-Type') ?? '';
-      if (!response.ok || !type.includes('text/html')) throw new Error(`HTTP ${response.status}`);
-      html = await response.text();
-      href = response.url || href;
-    } catch {
-      if (id === this.navigationId) location.assign(href);
-      return;
-    }
+    await this.ready;
     if (id !== this.navigationId) return;
+    const url = new URL(href, location.href);
+    let html = url.search ? null : this.device?.render(url.pathname) ?? null;
+    if (html === null) {
+      try {
+        const response = await fetch(href, { headers: { Accept: 'text/html' }, credentials: 'same-origin' });
+        const type = response.headers.get('Content-Type') ?? '';
+        if (!response.ok || !type.includes('text/html')) throw new Error(`HTTP ${response.status}`);
+        html = await response.text();
+        href = response.url || href;
+      } catch {
+        if (id === this.navigationId) location.assign(href);
+        return;
+      }
+      if (id !== this.navigationId) return;
+    }
+    this.swapIn(html);
+    if (replace) history.replaceState({ peach: true }, '', href);
+    else if (push) history.pushState({ peach: true }, '', href);
+    window.scrollTo(0, 0);
+    this.startPage();
+    this.focusNewPage();
+  }
+
+  /** Puts a page's HTML in place of the current one. */
+  swapIn(html) {
+    this.shownHTML = html;
     const next = new DOMParser().parseFromString(html, 'text/html');
     document.title = next.title;
     document.documentElement.lang = next.documentElement.lang || document.documentElement.lang;
     for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
     for (const name of next.body.getAttributeNames()) document.body.setAttribute(name, next.body.getAttribute(name));
     document.body.replaceChildren(...[...next.body.childNodes].map((node) => document.adoptNode(node)));
-    if (replace) history.replaceState({ peach: true }, '', href);
-    else if (push) history.pushState({ peach: true }, '', href);
-    window.scrollTo(0, 0);
+  }
+
+  /**
+   * Shows the current page again as this device renders it: once the device is open (the
+   * server's page, or offline the service worker's copy of Start, was shown until then), and
+   * after a sync brought a new profile. Only Start and Profile change with the data; a page
+   * the user is working on (Settings, a training page) is left alone then. Nothing happens if
+   * the user has moved on meanwhile, or if the device has nothing yet (a new device shows the
+   * server's pages until its first sync).
+   */
+  async renderOnDevice({ onlyIfChanged = false } = {}) {
+    const id = this.navigationId;
+    await this.ready;
+    if (id !== this.navigationId || location.search || !this.device?.hasData) return;
+    if (onlyIfChanged && !DATA_PAGES.has(location.pathname)) return;
+    const html = this.device.render(location.pathname);
+    if (!html || (onlyIfChanged && html === this.shownHTML)) return;
+    const scroll = window.scrollY;
+    this.stopPage();
+    this.swapIn(html);
     this.startPage();
-    this.focusNewPage();
+    if (onlyIfChanged) window.scrollTo(0, scroll);
   }
 
   /**
@@ -218,7 +309,13 @@ class App {
       this.landOnStartIfTraining();
     });
     history.replaceState({ peach: true }, '', location.href);
-    if (!this.landOnStartIfTraining()) this.startPage();
+    if (!this.landOnStartIfTraining()) {
+      this.startPage();
+      this.renderOnDevice();
+    }
+    // The app shell, the wasm core and the assets, cached for training with no network
+    // (secure contexts only: loopback, or HTTPS on the LAN).
+    navigator.serviceWorker?.register('/sw.js').catch((error) => console.warn('No offline copy of Peach', error));
   }
 }
 

@@ -19,6 +19,7 @@ export async function loadPeachCore(source) {
 /** One session of the core: settings, profile (with every mode's adaptive chain), randomness. */
 export class PeachCore {
   #wasm;
+  #recordNames = null;
 
   constructor(instance) {
     this.#wasm = instance.exports;
@@ -78,11 +79,96 @@ export class PeachCore {
     }
   }
 
-  /** A page (`profile`, `start`, `timeline`) in a language (`en`, `de`), as the server renders it. */
+  /**
+   * Replaces the profile with the server's summary (a Float64Array, or null for none) and the
+   * records beyond it (`recordStride` numbers each); settings and the exercise under way stay.
+   * @returns {boolean} false, changing nothing, if either cannot be read
+   */
+  replaceProfile(summary, records) {
+    const count = records.length / this.recordStride;
+    if (!Number.isInteger(count)) throw new RangeError('records must have whole numbers of fields');
+    const summaryLength = summary?.length ?? 0;
+    const summaryPointer = this.#wasm.peach_alloc(summaryLength * 8);
+    const recordsPointer = this.#wasm.peach_alloc(records.byteLength);
+    try {
+      if (summary) new Float64Array(this.#wasm.memory.buffer, summaryPointer, summaryLength).set(summary);
+      new Float64Array(this.#wasm.memory.buffer, recordsPointer, records.length).set(records);
+      return this.#wasm.peach_replace_profile(summaryPointer, summaryLength, recordsPointer, count) === 1;
+    } finally {
+      this.#wasm.peach_free(summaryPointer);
+      this.#wasm.peach_free(recordsPointer);
+    }
+  }
+
+  /** A page (`start`, `profile`, `settings`, `info`, `timeline`, or a training mode such as
+   *  `comparison`) in a language (`en`, `de`), as the server renders it. */
   render(page, language) {
     const length = this.#withTexts([page, language], (p, l) => this.#wasm.peach_render(...p, ...l));
     if (length === 0) throw new RangeError(`cannot render ${page} in ${language}`);
     return this.#outputText(length);
+  }
+
+  /** The current exercise's interval: `{code, name}` with the name in `language`, or `null`. */
+  currentInterval(language) {
+    const length = this.#withTexts([language], (l) => this.#wasm.peach_current_interval(...l));
+    if (length === 0) return null;
+    const [code, name] = this.#outputText(length).split('\n');
+    return { code, name };
+  }
+
+  /** The last answer's feedback in `language` (AnswerFeedback.swift), or `null` before any. */
+  feedback(language) {
+    const length = this.#withTexts([language], (l) => this.#wasm.peach_feedback(...l));
+    if (length === 0) return null;
+    const [kind, isCorrect, band, direction, text, announcement] = this.#outputText(length).split('\n');
+    return {
+      kind, isCorrect: isCorrect === '' ? null : isCorrect === 'true',
+      band: band || null, direction: direction || null, text, announcement,
+    };
+  }
+
+  /** The language of the pages (`en`, `de`): the setting, else the first of `browserLanguages`
+   *  (such as `navigator.languages`) that Peach speaks. */
+  pageLanguage(browserLanguages) {
+    const header = [...browserLanguages].join(',');
+    return this.#outputText(this.#withTexts([header], (h) => this.#wasm.peach_page_language(...h)));
+  }
+
+  /** The sync status line in `language` (SyncStatus.swift): `state` is `synced`, `waiting`,
+   *  `offline` or `unpaired`; `reason` the first refused answer's reason. */
+  syncStatus(state, waiting, refused, reason, language) {
+    const length = this.#withTexts([state, reason, language], (s, r, l) =>
+      this.#wasm.peach_sync_status(...s, waiting, refused, ...r, ...l));
+    if (length === 0) throw new RangeError(`${state} is not a sync state`);
+    return this.#outputText(length);
+  }
+
+  /** Every setting in its text form, `{key: value}` (the names of the settings API). */
+  settings() {
+    const lines = this.#outputText(this.#wasm.peach_settings()).split('\n');
+    return Object.fromEntries(lines.map((line) => {
+      const index = line.indexOf('=');
+      return [line.slice(0, index), line.slice(index + 1)];
+    }));
+  }
+
+  /**
+   * A record's numbers (RecordNumbers.swift) in the sync API's JSON form (docs/api.md), with
+   * the id the device gave it. The names come from the core.
+   */
+  recordJSON(id, numbers) {
+    this.#recordNames ??= this.#outputText(this.#wasm.peach_record_names()).split('\n').map((line) => line.split(','));
+    const [types, tunings] = this.#recordNames;
+    const [kind, timestamp, referenceNote, targetNote, tuning, first, second] = numbers;
+    const record = { id, trainingType: types[kind], timestamp, referenceNote, targetNote, tuningSystem: tunings[tuning] };
+    if (kind === 0) Object.assign(record, { centOffset: first, isCorrect: second === 1 });
+    else Object.assign(record, { initialCentOffset: first, userCentError: second });
+    return record;
+  }
+
+  /** Cents between the slider's centre and either end. */
+  get sliderCentSpan() {
+    return this.#wasm.peach_slider_cent_span();
   }
 
   /** The differential trace (Tests/PeachTrace) of `operations` seeded steps: only in the test

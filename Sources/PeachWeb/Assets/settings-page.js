@@ -1,7 +1,8 @@
-/// The Settings page: every control saves on `change` (`PUT /api/settings`), CSV import, and
-/// "Reset all training data" behind a second, explicit button. DOM contract: docs/pages.md
-/// "Settings page". Every text shown comes from the server (its error messages and summaries,
-/// or `data-msg-*` attributes).
+/// The Settings page: every control saves on `change` to this device (the core checks it; sync
+/// takes it to the server, last writer wins per setting), CSV import, and "Reset all training
+/// data" behind a second, explicit button — those two act on the server's history. DOM
+/// contract: docs/pages.md "Settings page". Every text shown comes from Swift (the core, the
+/// server's messages and summaries, or `data-msg-*` attributes).
 
 import { ApiError } from './api-client.js';
 
@@ -102,18 +103,21 @@ export function startSettingsPage(app, main) {
       const name = event.target?.name;
       if (!name || !(name in saved)) return;
       const value = formValue(form, name);
-      // One change at a time, in order, so a slow reply cannot overwrite a later change.
+      // One change at a time, in order, as they were made.
       queue = queue.then(async () => {
-        try {
-          const settings = await app.api.putSettings({ [name]: value });
-          saved[name] = settings?.[name] ?? value;
+        const refused = app.device
+          ? await app.device.setSetting(name, value)
+          : document.getElementById('sync-status')?.dataset.msgNoDevice ?? '';
+        if (refused === null) {
+          saved[name] = app.device.core.settings()[name] ?? value;
           show(status, '', false);
           showSaved(true);
+          app.sync?.soon();
           if (name === 'language') app.navigate(location.href, { replace: true });
-        } catch (error) {
+        } else {
           restoreValue(form, name, saved[name]);
           showSaved(false);
-          show(status, error instanceof ApiError ? error.message : (main.dataset.msgOffline ?? error.message), true);
+          show(status, refused, true);
         }
         limitNoteRange(form);
       });
@@ -218,6 +222,7 @@ export function startSettingsPage(app, main) {
       // Enabled first: a disabled button cannot take the focus the question gives it.
       busy(false);
       finish(reply);
+      app.sync?.run();
     });
     const answer = async (confirm) => {
       if (!waitingToken) return;
@@ -233,6 +238,7 @@ export function startSettingsPage(app, main) {
       }
       busy(false);
       finish(reply);
+      app.sync?.run();
       if (!waitingToken) submit?.focus();
     };
     if (confirmButton) listen(confirmButton, 'click', () => answer(true));
@@ -265,6 +271,7 @@ export function startSettingsPage(app, main) {
         // Both plural forms come from the server (Texts.resetDone); the count chooses.
         const template = (deleted === 1 ? resetConfirm.dataset.msgDoneOne : resetConfirm.dataset.msgDone) ?? '';
         show(result, template.replace('{count}', String(deleted)), false);
+        app.sync?.run();
         ask(false);
         resetButton.focus();
       } catch (error) {

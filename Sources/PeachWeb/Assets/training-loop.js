@@ -1,14 +1,17 @@
 /// The per-exercise training loop of one training page, independent of the DOM.
 ///
-///     idle → loading → playingReference → awaitingAnswer → submitting → feedback → playingReference …
-///                                                                           (400 ms)
+///     idle → playingReference → awaitingAnswer → feedback → playingReference …
+///                                                (400 ms)
+/// - The exercises come from the device's core and the answers go to it (`Device`): no
+///   network request on this path (DESIGN.md §3).
 /// - `awaitingAnswer` begins when the target (comparison) or the tunable note (pitch matching)
 ///   starts on the audio clock — the engine's `targetStarted` / `tunableStarted`.
 /// - `answer()` is accepted only in `awaitingAnswer`; the first answer moves the loop on at once,
-///   so a second tap (or a key repeat) cannot count.
-/// - `stop()` silences the engine, drops the unanswered exercise (it is never sent, so never
-///   recorded) and ignores every late reply or event of the old exercise (a generation count).
-///   An answer already given is still delivered by the API client; only its reply is ignored.
+///   so a second tap (or a key repeat) cannot count. Its record is written to the device's
+///   store in the same task that shows its feedback.
+/// - The next exercise is chosen when the feedback ends, so a setting changed meanwhile applies.
+/// - `stop()` silences the engine, drops the unanswered exercise (it is never answered, so never
+///   recorded) and ignores every late event of the old exercise (a generation count).
 ///
 /// The page wires its controls through the hooks; nothing here touches the document.
 
@@ -18,10 +21,8 @@ export const FEEDBACK_MILLISECONDS = 400;
 /** The loop's states. */
 export const LoopState = Object.freeze({
   idle: 'idle',
-  loading: 'loading',
   playingReference: 'playingReference',
   awaitingAnswer: 'awaitingAnswer',
-  submitting: 'submitting',
   feedback: 'feedback',
   stopped: 'stopped',
 });
@@ -32,23 +33,20 @@ export class TrainingLoop {
    * @param {object} options
    * @param {'comparison'|'pitchMatching'} options.kind
    * @param {string} options.mode the page's training mode (`data-mode`)
-   * @param {string} options.nextUrl the page's `data-next-url`
-   * @param {{nextExercise: Function, answer: Function}} options.api an `ApiClient`
+   * @param {{nextExercise: Function, answer: Function}} options.device the device's core and store (`Device`)
    * @param {import('./audio-engine.js').AudioEngine} options.engine
    * @param {object} [options.hooks]
    * @param {(state: string, exercise: object|null) => void} [options.hooks.onStateChange]
    * @param {(exercise: object) => void} [options.hooks.onExercise] a new exercise begins
    * @param {(feedback: object) => void} [options.hooks.onFeedback]
    * @param {() => void} [options.hooks.onFeedbackEnd]
-   * @param {(error: Error) => void} [options.hooks.onError] an error the loop cannot get past
    * @param {{setTimeout: Function, clearTimeout: Function}} [options.timers] injected for tests
    * @param {number} [options.feedbackMilliseconds=FEEDBACK_MILLISECONDS]
    */
-  constructor({ kind, mode, nextUrl, api, engine, hooks = {}, timers, feedbackMilliseconds }) {
+  constructor({ kind, mode, device, engine, hooks = {}, timers, feedbackMilliseconds }) {
     this.kind = kind;
     this.mode = mode;
-    this.nextUrl = nextUrl;
-    this.api = api;
+    this.device = device;
     this.engine = engine;
     this.hooks = hooks;
     this.timers = timers ?? {
@@ -61,7 +59,6 @@ export class TrainingLoop {
     this.playback = null;
     this.generation = 0;
     this.feedbackTimer = null;
-    this.abort = null;
   }
 
   setState(state) {
@@ -69,22 +66,11 @@ export class TrainingLoop {
     this.hooks.onStateChange?.(state, this.exercise);
   }
 
-  /** Starts training: asks the server for an exercise and plays it. */
-  async start() {
+  /** Starts training: the core's next exercise of the page's mode, played at once. */
+  start() {
     this.stop({ silently: true });
-    const generation = ++this.generation;
-    this.exercise = null;
-    this.setState(LoopState.loading);
-    this.abort = typeof AbortController === 'function' ? new AbortController() : null;
-    let exercise;
-    try {
-      exercise = await this.api.nextExercise(this.nextUrl, { signal: this.abort?.signal });
-    } catch (error) {
-      if (generation === this.generation) this.fail(error);
-      return;
-    }
-    if (generation !== this.generation) return;
-    this.play(exercise);
+    this.generation += 1;
+    this.play(this.device.nextExercise(this.mode));
   }
 
   /** Schedules an exercise on the audio clock; answers open when its target starts. */
@@ -130,51 +116,31 @@ export class TrainingLoop {
    */
   answer(value) {
     if (!this.acceptsAnswer) return false;
-    let body;
+    let given;
     if (this.kind === 'pitchMatching') {
       if (typeof value !== 'number' || !Number.isFinite(value)) return false;
-      body = { sliderValue: Math.max(-1, Math.min(1, value)) };
+      given = Math.max(-1, Math.min(1, value));
     } else {
       if (value !== 'higher' && value !== 'lower') return false;
-      body = { answer: value };
+      given = value;
     }
-    const generation = this.generation;
-    const exercise = this.exercise;
-    this.setState(LoopState.submitting);
+    const answered = this.device.answer(given);
+    if (!answered) return false;
     this.playback.stop();
-    this.api.answer(exercise.id, body).then(
-      (reply) => { if (generation === this.generation) this.showFeedback(reply); },
-      (error) => { if (generation === this.generation) this.fail(error); },
-    );
+    this.showFeedback(answered.feedback);
     return true;
   }
 
-  showFeedback(reply) {
+  showFeedback(feedback) {
     const generation = this.generation;
     this.setState(LoopState.feedback);
-    this.hooks.onFeedback?.(reply.feedback);
+    this.hooks.onFeedback?.(feedback);
     this.feedbackTimer = this.timers.setTimeout(() => {
       this.feedbackTimer = null;
       if (generation !== this.generation) return;
       this.hooks.onFeedbackEnd?.();
-      // A retry the server answers from the database after a restart gets the next exercise of
-      // the mode the record's interval implies: a unison answer given in an interval mode
-      // comes back with a unison exercise. This page asks for one of its own mode instead.
-      if (reply.next.mode === this.mode) this.play(reply.next);
-      else this.start();
+      this.play(this.device.nextExercise(this.mode));
     }, this.feedbackMilliseconds);
-  }
-
-  fail(error) {
-    if (error?.name === 'AbortError') return;
-    if (error?.code === 'unknownExercise') {
-      // The server no longer knows the exercise (it restarted): carry on with a fresh one.
-      this.start();
-      return;
-    }
-    this.stop({ silently: true });
-    this.setState(LoopState.stopped);
-    this.hooks.onError?.(error);
   }
 
   /**
@@ -183,8 +149,6 @@ export class TrainingLoop {
    */
   stop({ silently = false } = {}) {
     this.generation += 1;
-    this.abort?.abort();
-    this.abort = null;
     if (this.feedbackTimer !== null) {
       this.timers.clearTimeout(this.feedbackTimer);
       this.feedbackTimer = null;

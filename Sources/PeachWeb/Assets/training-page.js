@@ -1,6 +1,6 @@
 /// What both training pages share: starting the sound (or offering "Tap to start"), the
 /// feedback indicator, the announcer, the status line, the keyboard filter and the lifecycle
-/// hooks `app.js` calls (stop, interrupt, offline). DOM contract: docs/pages.md "Training pages".
+/// hooks `app.js` calls (stop, interrupt). DOM contract: docs/pages.md "Training pages".
 
 import { TrainingLoop } from './training-loop.js';
 
@@ -25,7 +25,7 @@ export function isTypingTarget(target) {
  * @param {'comparison'|'pitchMatching'} options.kind
  * @param {(state: string) => void} options.onStateChange enable/disable the page's controls
  * @param {(exercise: object) => void} [options.onExercise]
- * @returns the page controller (`stop`, `interrupt`, `setOffline`, `loop`, `dispose`)
+ * @returns the page controller (`stop`, `interrupt`, `loop`, `dispose`)
  */
 export function createTrainingPage(app, main, { kind, onStateChange, onExercise }) {
   const feedback = main.querySelector('#feedback');
@@ -37,7 +37,6 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
   let announcedInterval = null;
   const messages = {
     interrupted: main.dataset.msgInterrupted ?? '',
-    offline: main.dataset.msgOffline ?? '',
     tapToStart: main.dataset.msgTapToStart ?? '',
   };
   let statusKind = null;
@@ -100,8 +99,7 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
   const loop = new TrainingLoop({
     kind,
     mode: main.dataset.mode,
-    nextUrl: main.dataset.nextUrl,
-    api: app.api,
+    device: app.device,
     engine: app.engine(),
     hooks: {
       onStateChange: (state) => onStateChange(state),
@@ -118,7 +116,6 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
       },
       onFeedback: showFeedback,
       onFeedbackEnd: clearFeedback,
-      onError: (error) => showStatus(error.message, 'error'),
     },
   });
 
@@ -170,10 +167,6 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
       clearFeedback();
       showStatus(messages.interrupted, 'interrupted');
       offerTapToStart();
-    },
-    setOffline(offline, message) {
-      if (offline) showStatus(message || messages.offline, 'offline');
-      else hideStatus('offline');
     },
     listen(target, type, handler, options) {
       target.addEventListener(type, handler, options);

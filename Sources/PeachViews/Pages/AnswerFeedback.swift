@@ -1,0 +1,56 @@
+import PeachCore
+
+/// What the training page shows for 400 ms after an answer and what it announces (DESIGN.md §4
+/// "Feedback"), in one language. Made from the answer's record, on the device by the wasm core.
+public struct AnswerFeedback: Hashable, Sendable {
+    /// `comparison` or `pitchMatching`: which indicator the page shows.
+    public var kind: String
+    /// Comparison: whether the answer was right; `nil` for pitch matching.
+    public var isCorrect: Bool?
+    /// Pitch matching: `center`, `green`, `yellow` or `red` by the rounded |error|.
+    public var band: String?
+    /// Pitch matching: `sharp`, `flat` or `center`, the arrow's direction.
+    public var direction: String?
+    /// Pitch matching: "+4 cents"; empty for a comparison (its indicator is a thumb).
+    public var text: String
+    /// What a screen reader says: "Correct", "4 cents sharp", "Dead center".
+    public var announcement: String
+
+    public init(_ record: TrainingRecord, texts: Texts) {
+        switch record {
+        case .comparison(let record):
+            kind = "comparison"
+            isCorrect = record.isCorrect
+            band = nil
+            direction = nil
+            text = ""
+            announcement = record.isCorrect ? texts.correct : texts.incorrect
+        case .pitchMatching(let record):
+            kind = "pitchMatching"
+            isCorrect = nil
+            let rounded = Int(record.userCentError.rounded())
+            band = Self.band(roundedMagnitude: abs(rounded))
+            direction = rounded > 0 ? "sharp" : rounded < 0 ? "flat" : "center"
+            text = texts.centsText(rounded)
+            announcement =
+                rounded > 0 ? texts.centsSharp(rounded) : rounded < 0 ? texts.centsFlat(-rounded) : texts.deadCenter
+        }
+    }
+
+    /// DESIGN.md §4: 0 → center, < 10 → green, 10–30 → yellow, > 30 → red.
+    static func band(roundedMagnitude cents: Int) -> String {
+        switch cents {
+        case 0: "center"
+        case 1..<10: "green"
+        case 10...30: "yellow"
+        default: "red"
+        }
+    }
+
+    /// One field a line, in the order `peach-core.js` reads them: kind, isCorrect (`true`,
+    /// `false` or empty), band, direction, text, announcement. Texts hold no line breaks.
+    public var lines: String {
+        let correct = isCorrect.map { $0 ? "true" : "false" } ?? ""
+        return [kind, correct, band ?? "", direction ?? "", text, announcement].joined(separator: "\n")
+    }
+}

@@ -1,0 +1,164 @@
+/// The device's own durable store (IndexedDB): its answers, its settings and the server's
+/// profile summary, so that a device trains, reloads and restarts with no network at all
+/// (DESIGN.md §3, docs/sync.md). No DOM access.
+///
+/// Object stores:
+/// - `records`: one answer each, `{id, numbers, state, reason?}`. `numbers` are the core's
+///   `RecordNumbers` (seven numbers); `state` is where the record stands with the server:
+///   `waiting` (not yet accepted), `accepted` (stored on the server, not yet in the summary
+///   this device holds), `included` (in that summary), `refused` (the server will not store it:
+///   `reason` = `{code, message}`; kept and shown, never dropped).
+/// - `settings`: `{key, value, changedAt}` for each setting changed on this device or adopted
+///   from the server (`changedAt` in milliseconds since 1970; last writer wins per setting).
+/// - `meta`: `{key: 'profile', numbers}` — the server's profile summary (`ProfileSnapshot`).
+///
+/// The profile this device shows and trains on is that summary plus every record not
+/// `included` in it and not `refused`: nothing counted twice, nothing missing.
+
+const DATABASE = 'peach';
+const VERSION = 1;
+
+export const RecordState = Object.freeze({
+  waiting: 'waiting',
+  accepted: 'accepted',
+  included: 'included',
+  refused: 'refused',
+});
+
+const request = (req) => new Promise((resolve, reject) => {
+  req.onsuccess = () => resolve(req.result);
+  req.onerror = () => reject(req.error);
+});
+
+const finished = (transaction) => new Promise((resolve, reject) => {
+  transaction.oncomplete = () => resolve();
+  transaction.onerror = () => reject(transaction.error);
+  transaction.onabort = () => reject(transaction.error ?? new Error('The transaction was aborted.'));
+});
+
+/** A record id made on the device: a version 4 UUID from `crypto.getRandomValues`, which
+ *  (unlike `crypto.randomUUID`) exists on plain-HTTP pages too. */
+export function makeRecordID(random = globalThis.crypto) {
+  const bytes = random.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The device's store on one open IndexedDB database. */
+export class DeviceStore {
+  #db;
+
+  constructor(db) {
+    this.#db = db;
+  }
+
+  /** Opens (and on first use creates) the store. */
+  static async open(indexedDB = globalThis.indexedDB) {
+    const opening = indexedDB.open(DATABASE, VERSION);
+    opening.onupgradeneeded = () => {
+      const db = opening.result;
+      const records = db.createObjectStore('records', { keyPath: 'id' });
+      records.createIndex('state', 'state');
+      db.createObjectStore('settings', { keyPath: 'key' });
+      db.createObjectStore('meta', { keyPath: 'key' });
+    };
+    const db = await request(opening);
+    // Another tab upgrading the database later: let it, this tab reloads on its next start.
+    db.onversionchange = () => db.close();
+    return new DeviceStore(db);
+  }
+
+  /**
+   * Writes one new answer. The request is made at once, in the caller's task (the one that
+   * shows the feedback); the returned promise settles when it is committed.
+   */
+  addRecord(id, numbers) {
+    const transaction = this.#db.transaction('records', 'readwrite');
+    transaction.objectStore('records').add({ id, numbers: [...numbers], state: RecordState.waiting });
+    return finished(transaction);
+  }
+
+  /** Every record, or those in one state. */
+  async records(state) {
+    const store = this.#db.transaction('records').objectStore('records');
+    return request(state ? store.index('state').getAll(state) : store.getAll());
+  }
+
+  /** How many records are in `state`. */
+  async count(state) {
+    return request(this.#db.transaction('records').objectStore('records').index('state').count(state));
+  }
+
+  /** Up to `limit` records waiting for the server. */
+  async waitingRecords(limit) {
+    const index = this.#db.transaction('records').objectStore('records').index('state');
+    return request(index.getAll(RecordState.waiting, limit));
+  }
+
+  /** What the server said of an upload: accepted ids and refusals `{id, code, message}`. */
+  async markUploaded(acceptedIDs, refusals) {
+    const transaction = this.#db.transaction('records', 'readwrite');
+    const store = transaction.objectStore('records');
+    const update = (id, change) => {
+      const reading = store.get(id);
+      reading.onsuccess = () => {
+        const record = reading.result;
+        // Only a waiting record moves: an accepted one may already be in a newer summary.
+        if (record && record.state === RecordState.waiting) store.put({ ...record, ...change });
+      };
+    };
+    for (const id of acceptedIDs) update(id, { state: RecordState.accepted });
+    for (const { id, code, message } of refusals) update(id, { state: RecordState.refused, reason: { code, message } });
+    return finished(transaction);
+  }
+
+  /**
+   * Keeps the server's profile summary and marks the records it includes — those accepted
+   * before it was asked for (`acceptedIDs`) — in one transaction, so that no record is ever
+   * both in the summary and counted on top of it.
+   */
+  async saveProfile(numbers, acceptedIDs) {
+    const transaction = this.#db.transaction(['records', 'meta'], 'readwrite');
+    transaction.objectStore('meta').put({ key: 'profile', numbers });
+    const records = transaction.objectStore('records');
+    for (const id of acceptedIDs) {
+      const reading = records.get(id);
+      reading.onsuccess = () => {
+        if (reading.result?.state === RecordState.accepted) records.put({ ...reading.result, state: RecordState.included });
+      };
+    }
+    return finished(transaction);
+  }
+
+  /** The server's profile summary this device holds (a Float64Array), or null. */
+  async profile() {
+    const entry = await request(this.#db.transaction('meta').objectStore('meta').get('profile'));
+    return entry ? Float64Array.from(entry.numbers) : null;
+  }
+
+  /** The records to add on top of the summary: every one not in it and not refused. */
+  async recordsBeyondProfile() {
+    const all = await this.records();
+    return all.filter((record) => record.state === RecordState.waiting || record.state === RecordState.accepted);
+  }
+
+  /** `{key: {value, changedAt}}` of every setting this device knows a change of. */
+  async settings() {
+    const entries = await request(this.#db.transaction('settings').objectStore('settings').getAll());
+    return Object.fromEntries(entries.map(({ key, value, changedAt }) => [key, { value, changedAt }]));
+  }
+
+  /** Stores settings `{key: {value, changedAt}}`. */
+  async saveSettings(settings) {
+    const transaction = this.#db.transaction('settings', 'readwrite');
+    const store = transaction.objectStore('settings');
+    for (const [key, { value, changedAt }] of Object.entries(settings)) store.put({ key, value, changedAt });
+    return finished(transaction);
+  }
+
+  close() {
+    this.#db.close();
+  }
+}

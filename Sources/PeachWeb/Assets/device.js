@@ -1,0 +1,175 @@
+/// This device's Peach: the wasm core (settings, profile, every mode's chain) built from the
+/// device's store, and the three things a page asks of it — render a page, give the next
+/// exercise, take an answer. The core decides what is played and what it means; this module
+/// keeps the store in step with it (DESIGN.md §3). No DOM access.
+
+import { loadPeachCore } from './peach-core.js';
+import { DeviceStore, makeRecordID } from './device-store.js';
+
+/** The pages the device renders itself, by path (PageRoute.swift), as the core names them. */
+export const DEVICE_PAGES = Object.freeze({
+  '/': 'start',
+  '/profile': 'profile',
+  '/settings': 'settings',
+  '/info': 'info',
+  '/comparison': 'comparison',
+  '/pitch-matching': 'pitchMatching',
+  '/interval-comparison': 'intervalComparison',
+  '/interval-pitch-matching': 'intervalPitchMatching',
+});
+
+/** A seed for the core's random choices: 64 random bits. */
+function randomSeed(random = globalThis.crypto) {
+  const [high, low] = random.getRandomValues(new Uint32Array(2));
+  return (BigInt(high) << 32n) | BigInt(low);
+}
+
+/** The core and the store of this device. */
+export class Device {
+  /**
+   * @param {import('./peach-core.js').PeachCore} core
+   * @param {DeviceStore} store
+   * @param {object} [options]
+   * @param {() => string[]} [options.languages] the browser's languages, best first
+   * @param {() => number} [options.now] milliseconds since 1970
+   * @param {() => void} [options.onAnswer] an answer was stored (sync picks it up)
+   */
+  constructor(core, store, { languages, now, onAnswer } = {}) {
+    this.core = core;
+    this.store = store;
+    this.languages = languages ?? (() => globalThis.navigator?.languages ?? ['en']);
+    this.now = now ?? (() => Date.now());
+    this.onAnswer = onAnswer ?? (() => {});
+    /** Answers given in this visit. */
+    this.answers = 0;
+    /** Whether the device holds anything yet: a new device shows the server's pages until its
+     *  first sync has brought the server's profile. */
+    this.hasData = false;
+  }
+
+  /** Loads the core from `coreURL`, opens the store and builds the session from it. */
+  static async open(coreURL, options) {
+    const [core, store] = await Promise.all([loadPeachCore(coreURL), DeviceStore.open()]);
+    const device = new Device(core, store, options);
+    await device.rebuild();
+    return device;
+  }
+
+  /**
+   * The core's session from the store: the settings, the server's profile summary, and every
+   * record not yet in it. Also after a new summary arrived: the core's `current` exercise is
+   * kept, so an answer under way still counts.
+   */
+  async rebuild() {
+    const [settings, profile, records] = await Promise.all([
+      this.store.settings(), this.store.profile(), this.store.recordsBeyondProfile(),
+    ]);
+    this.core.reset(randomSeed());
+    for (const [key, { value }] of Object.entries(settings)) this.core.setSetting(key, value);
+    this.hasData = profile !== null || records.length > 0 || Object.keys(settings).length > 0;
+    if (!this.core.replaceProfile(profile, this.#numbers(records))) {
+      // A summary this core cannot read (it came from another version): the records alone.
+      this.core.replaceProfile(null, this.#numbers(records));
+    }
+  }
+
+  /** Records' numbers for the core, oldest first, as the server adds them: the chain then
+   *  continues from the latest. */
+  #numbers(records) {
+    const sorted = [...records].sort((a, b) => a.numbers[1] - b.numbers[1]);
+    const stride = this.core.recordStride;
+    const numbers = new Float64Array(sorted.length * stride);
+    sorted.forEach((record, index) => numbers.set(record.numbers, index * stride));
+    return numbers;
+  }
+
+  /** The language pages are shown in now. */
+  get language() {
+    return this.core.pageLanguage(this.languages());
+  }
+
+  /** A page's HTML by its path, or null for a page only the server has. */
+  render(path) {
+    const page = DEVICE_PAGES[path];
+    return page ? this.core.render(page, this.language) : null;
+  }
+
+  /**
+   * The next exercise of `mode` in the form the audio engine plays (docs/pages.md), with every
+   * frequency from the core.
+   */
+  nextExercise(mode) {
+    const numbers = this.core.nextExercise(mode);
+    const interval = this.core.currentInterval(this.language);
+    const exercise = { mode, noteDuration: numbers.noteDuration, interval, reference: { frequency: numbers.referenceHertz } };
+    if (numbers.startHertz === null) {
+      exercise.kind = 'comparison';
+      exercise.target = { frequency: numbers.targetHertz, gainDecibels: numbers.loudnessOffset };
+    } else {
+      exercise.kind = 'pitchMatching';
+      exercise.tunable = { startFrequency: numbers.startHertz, centSpan: this.core.sliderCentSpan };
+    }
+    return exercise;
+  }
+
+  /**
+   * The answer to the current exercise (`'higher'`/`'lower'`, or the slider value): the core
+   * evaluates it and adds it to the profile, and its record is written to the store in this
+   * same task. Returns the feedback to show, or null if there was nothing to answer.
+   */
+  answer(value) {
+    const numbers = typeof value === 'number'
+      ? this.core.answerPitchMatching(value, this.now())
+      : this.core.answerComparison(value === 'higher', this.now());
+    if (!numbers) return null;
+    const written = this.store.addRecord(makeRecordID(), numbers);
+    this.answers += 1;
+    written.then(() => this.onAnswer(), (error) => console.error('Peach could not store an answer', error));
+    return { feedback: this.core.feedback(this.language), written };
+  }
+
+  /**
+   * Changes a setting on this device (validated by the core) and stores it with the time of
+   * the change; null, or the reason it was refused.
+   */
+  async setSetting(key, value) {
+    const refused = this.core.setSetting(key, value);
+    if (refused) return refused;
+    await this.store.saveSettings({ [key]: { value: this.core.settings()[key], changedAt: this.now() } });
+    return null;
+  }
+
+  /** The server's settings after a sync: adopts each one changed later than this device's. */
+  async adoptSettings(serverSettings) {
+    const local = await this.store.settings();
+    const adopted = {};
+    for (const [key, { value, changedAt }] of Object.entries(serverSettings)) {
+      if (changedAt > (local[key]?.changedAt ?? 0) && this.core.setSetting(key, value) === null) {
+        adopted[key] = { value, changedAt };
+      }
+    }
+    if (Object.keys(adopted).length > 0) await this.store.saveSettings(adopted);
+  }
+
+  /**
+   * A new profile summary from the server, which includes the records `acceptedIDs`: the core
+   * takes it with the records beyond it, then the store keeps it. Settings and the exercise
+   * under way stay.
+   */
+  async adoptProfile(numbers, acceptedIDs) {
+    const included = new Set(acceptedIDs);
+    // An answer given while the store is read would be missing from what it read: read again.
+    // (A read begun after an answer's write sees it: IndexedDB orders the transactions.)
+    let beyond;
+    let answers;
+    do {
+      answers = this.answers;
+      beyond = (await this.store.recordsBeyondProfile()).filter((record) => !included.has(record.id));
+    } while (answers !== this.answers);
+    if (!this.core.replaceProfile(numbers, this.#numbers(beyond))) {
+      throw new Error('The server sent a profile this Peach cannot read.');
+    }
+    await this.store.saveProfile(numbers, acceptedIDs);
+    this.hasData = true;
+  }
+}

@@ -1,0 +1,50 @@
+/// The service worker (served at /sw.js, scope /): keeps one version of Peach's app shell, the
+/// wasm core and every asset, so that Peach opens and trains with no network at all
+/// (docs/sync.md "Offline"). The server puts two constants in front of this file: `PEACH_VERSION`
+/// (a fingerprint of every file below, so that a new build is a new worker) and `PEACH_FILES`.
+///
+/// - A page the device renders itself (Start, the training pages, Profile, Settings, Info) is
+///   answered at once with the shell — the Start page as it was cached — and app.js renders the
+///   page asked for from the device's own data. Never waiting for the network is the point: on a
+///   bus the LAN address does not answer, it times out.
+/// - Assets come from this version's cache: the files of one build always go together.
+/// - Everything else (the sync API, pairing, the no-script forms) goes to the network untouched.
+/// - A new version installs in the background and takes over on the next start, once no page of
+///   the old one is open (the default lifecycle: no skipWaiting), so a running exercise is never
+///   switched to other files mid-way.
+
+/* global PEACH_VERSION, PEACH_FILES */
+const CACHE = `peach-${PEACH_VERSION}`;
+const SHELL = '/';
+const DEVICE_PAGES = new Set([
+  '/', '/profile', '/settings', '/info',
+  '/comparison', '/pitch-matching', '/interval-comparison', '/interval-pitch-matching',
+]);
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([SHELL, ...PEACH_FILES])));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.keys().then((names) => Promise.all(
+    names.filter((name) => name.startsWith('peach-') && name !== CACHE).map((name) => caches.delete(name)),
+  )));
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate' && DEVICE_PAGES.has(url.pathname) && !url.search) {
+    event.respondWith(fromCache(SHELL, request));
+  } else if (PEACH_FILES.includes(url.pathname)) {
+    event.respondWith(fromCache(url.pathname, request));
+  }
+});
+
+/** This version's copy of `path`, or the network's answer if the cache lacks it. */
+async function fromCache(path, request) {
+  const cached = await caches.open(CACHE).then((cache) => cache.match(path));
+  return cached ?? fetch(request);
+}

@@ -1,0 +1,126 @@
+/// Sync with the user's Peach server (docs/sync.md): upload the answers waiting on this
+/// device, settle the settings (last writer wins per setting), then fetch the server's profile
+/// summary. It runs in the background and never blocks training: on start, a moment after
+/// answers, when the browser comes online, and periodically. One run at a time; a request
+/// during a run makes one more run after it. No DOM access.
+
+import { ApiError } from './api-client.js';
+import { RecordState } from './device-store.js';
+
+/** Records per upload; the server takes up to 1000 (docs/api.md). */
+export const BATCH_SIZE = 250;
+/** How long after an answer the upload starts, so that a run of answers goes in one batch. */
+export const AFTER_ANSWER_MILLISECONDS = 2000;
+/** How often a device that is open syncs anyway (other devices' answers, settings). */
+export const PERIOD_MILLISECONDS = 60_000;
+
+/** What the status line says: `synced`, `waiting` (count), `offline`, `unpaired`; plus refused. */
+export const SyncState = Object.freeze({ synced: 'synced', waiting: 'waiting', offline: 'offline', unpaired: 'unpaired' });
+
+/** One device's sync with its server. */
+export class Sync {
+  /**
+   * @param {object} options
+   * @param {import('./device.js').Device} options.device the core and the store
+   * @param {import('./api-client.js').ApiClient} options.api
+   * @param {(status: {state: string, waiting: number, refused: number, reason: string}) => void} [options.onStatus]
+   * @param {() => void} [options.onProfile] the device took a new profile from the server
+   * @param {{setTimeout: Function, clearTimeout: Function, setInterval: Function}} [options.timers]
+   */
+  constructor({ device, api, onStatus, onProfile, timers }) {
+    this.device = device;
+    this.api = api;
+    this.onStatus = onStatus ?? (() => {});
+    this.onProfile = onProfile ?? (() => {});
+    this.timers = timers ?? globalThis;
+    this.running = null;
+    this.again = false;
+    this.soonTimer = null;
+    this.status = { state: SyncState.waiting, waiting: 0, refused: 0, reason: '' };
+  }
+
+  /** Starts the triggers: now, on `online`, periodically. */
+  start(target = globalThis) {
+    target.addEventListener?.('online', () => this.run());
+    this.timers.setInterval(() => this.run(), PERIOD_MILLISECONDS);
+    return this.run();
+  }
+
+  /** After an answer: a run a moment later, so that answers in a row travel together. */
+  soon() {
+    if (this.soonTimer !== null) return;
+    this.soonTimer = this.timers.setTimeout(() => {
+      this.soonTimer = null;
+      this.run();
+    }, AFTER_ANSWER_MILLISECONDS);
+  }
+
+  /** One sync run (or the one under way, followed by another). Never rejects. */
+  run() {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.#once();
+      } while (this.again);
+      this.running = null;
+    })();
+    return this.running;
+  }
+
+  async #once() {
+    let state = SyncState.synced;
+    try {
+      await this.#upload();
+      await this.#settings();
+      await this.#profile();
+    } catch (error) {
+      state = error instanceof ApiError && (error.status === 401 || error.status === 403)
+        ? SyncState.unpaired : SyncState.offline;
+    }
+    await this.#report(state);
+  }
+
+  async #report(state) {
+    const { store } = this.device;
+    const waiting = await store.count(RecordState.waiting);
+    const refused = await store.records(RecordState.refused);
+    const shown = state === SyncState.synced && waiting > 0 ? SyncState.waiting : state;
+    this.status = { state: shown, waiting, refused: refused.length, reason: refused[0]?.reason?.message ?? '' };
+    this.onStatus(this.status);
+  }
+
+  /** Every waiting record, a batch at a time, until none is left. */
+  async #upload() {
+    const { store, core } = this.device;
+    for (;;) {
+      const batch = await store.waitingRecords(BATCH_SIZE);
+      if (batch.length === 0) return;
+      const reply = await this.api.send('POST', '/api/sync/records', {
+        body: { records: batch.map((record) => core.recordJSON(record.id, record.numbers)) },
+      });
+      await store.markUploaded(reply.accepted ?? [], reply.refused ?? []);
+      // A batch the server neither accepted nor refused would come back forever.
+      if ((reply.accepted?.length ?? 0) + (reply.refused?.length ?? 0) === 0) return;
+    }
+  }
+
+  /** Sends this device's settings and adopts every one the server changed later. */
+  async #settings() {
+    const local = await this.device.store.settings();
+    const reply = await this.api.send('POST', '/api/sync/settings', { body: { settings: local } });
+    await this.device.adoptSettings(reply.settings ?? {});
+  }
+
+  /** The server's profile summary, which now includes every record it accepted. */
+  async #profile() {
+    const { store } = this.device;
+    const accepted = (await store.records(RecordState.accepted)).map((record) => record.id);
+    const numbers = new Float64Array(await this.api.send('GET', '/api/sync/profile', { bytes: true }));
+    await this.device.adoptProfile(numbers, accepted);
+    this.onProfile();
+  }
+}
