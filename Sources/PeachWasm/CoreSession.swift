@@ -29,14 +29,14 @@ public struct CoreSession {
         random = SeededRandomNumberGenerator(seed: seed)
     }
 
-    /// Changes one setting from its text form (as the settings API and table hold it); the
-    /// English message if the value is refused (the settings stay as they were).
-    public mutating func setSetting(_ key: String, _ value: String) -> String? {
+    /// Changes one setting from its text form (as the settings API and table hold it); why it
+    /// was refused, if it was (the settings stay as they were).
+    public mutating func setSetting(_ key: String, _ value: String) -> SettingsError? {
         do {
             try settings.apply([key: value])
             return nil
         } catch {
-            return error.description
+            return error
         }
     }
 

@@ -58,13 +58,15 @@
         session = CoreSession(seed: seed)
     }
 
-    /// 0 if the setting was changed; otherwise the length of the English reason in the output.
+    /// 0 if the setting was changed; otherwise the length of the reason in the output, in the
+    /// language given (`Texts.refusal`; English for an unknown language).
     @_expose(wasm, "peach_set_setting") @_cdecl("peach_set_setting")
     public func peachSetSetting(
-        _ key: UnsafeRawPointer, _ keyCount: Int32, _ value: UnsafeRawPointer, _ valueCount: Int32
+        _ key: UnsafeRawPointer, _ keyCount: Int32, _ value: UnsafeRawPointer, _ valueCount: Int32,
+        _ language: UnsafeRawPointer, _ languageCount: Int32
     ) -> Int32 {
         guard let refused = session.setSetting(text(key, keyCount), text(value, valueCount)) else { return 0 }
-        return publish(refused)
+        return publish(Texts.of(Language(rawValue: text(language, languageCount)) ?? .english).refusal(refused))
     }
 
     /// The next exercise of the mode named (`TrainingMode.rawValue`), as `ExerciseNumbers.flat`;

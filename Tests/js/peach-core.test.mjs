@@ -73,7 +73,8 @@ test('the wasm core refuses what is not valid and keeps its state', async () => 
   const core = await loadPeachCore(wasm);
   assert.throws(() => core.trace(1, 1), TypeError, 'the shipped core has no test code');
   core.reset(7);
-  assert.match(core.setSetting('referencePitch', '9999'), /out of range/);
+  assert.equal(core.setSetting('referencePitch', '9999'), 'The reference pitch 9999 Hz is not allowed; allowed: 380 to 500 Hz.');
+  assert.match(core.setSetting('referencePitch', '9999', 'de'), /^Der Wert 9999 Hz ist für die Einstellung „Kammerton“/);
   assert.match(core.setSetting('noSuchSetting', '1'), /There is no setting/);
   assert.throws(() => core.nextExercise('juggling'), RangeError);
   assert.equal(core.answerComparison(true, 1), null, 'no exercise to answer');

@@ -9,7 +9,7 @@ synchronous Playwright test can drive it:
         page.goto(proxy.url("/"))
         proxy.go_offline()     # the listener closes and live connections drop: connection refused
         proxy.go_online()      # listening again on the same port
-        proxy.hold_next_answer_response()   # the server answered (and so committed) …
+        proxy.hold_next_upload_response()   # the server answered (and so committed) …
         proxy.wait_until_held()             # … the browser has not seen it yet
         proxy.drop_held()                   # … and never will: the connection closes
 
@@ -19,8 +19,8 @@ should), so the proxy writes the server's address for its own in what the browse
 Host, Origin and Referer headers; bodies here never contain it.
 
 It understands just enough HTTP/1.1 to see which request a connection carries (Chromium sends one
-at a time per connection): `answer_ids` lists the exercise id of every answer request that
-reached the server, in order, retries included.
+at a time per connection): `uploads` counts the record uploads (`POST /api/sync/records`) that
+reached the server, retries included.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import asyncio
 import re
 import threading
 
-ANSWER_REQUEST = re.compile(rb"^POST /api/exercises/([^/ ]+)/answer ")
+UPLOAD_REQUEST = re.compile(rb"^POST /api/sync/records ")
 
 
 class DelayingProxy:
@@ -40,7 +40,7 @@ class DelayingProxy:
         self.delay = delay
         self.lifetime = lifetime  # the proxy closes itself after this many seconds, whatever happens
         self.port: int | None = None
-        self.answer_ids: list[str] = []
+        self.uploads = 0
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="delaying-proxy", daemon=True)
         self._listener: asyncio.base_events.Server | None = None
@@ -82,15 +82,15 @@ class DelayingProxy:
         """Reachable again, on the same port."""
         self._call(self._listen())
 
-    def hold_next_answer_response(self) -> None:
-        """The reply to the next answer request is kept from the browser (see `drop_held`)."""
+    def hold_next_upload_response(self) -> None:
+        """The reply to the next record upload is kept from the browser (see `drop_held`)."""
         self._held_event.clear()
         self._loop.call_soon_threadsafe(setattr, self, "_hold_armed", True)
 
     def wait_until_held(self, timeout: float = 10.0) -> None:
-        """Returns once the server has replied to the held answer: the record is committed."""
+        """Returns once the server has replied to the held upload: the records are committed."""
         if not self._held_event.wait(timeout):
-            raise AssertionError("the server did not reply to the answer request")
+            raise AssertionError("the server did not reply to the upload")
 
     def drop_held(self) -> None:
         """Closes the held connection: the browser never gets that reply."""
@@ -173,9 +173,8 @@ class _Connection:
             f"127.0.0.1:{self.proxy.port}".encode(), f"127.0.0.1:{self.proxy.upstream_port}".encode())
 
     def _saw_request(self, data: bytes) -> bool:
-        match = ANSWER_REQUEST.match(data)
-        if match:
-            self.proxy.answer_ids.append(match.group(1).decode())
+        if UPLOAD_REQUEST.match(data):
+            self.proxy.uploads += 1
             if self.proxy._hold_armed:
                 self.proxy._hold_armed = False
                 self.holding = True

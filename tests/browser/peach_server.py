@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import time
 import urllib.request
+import uuid
 
 from playwright.sync_api import expect
 
@@ -104,6 +105,18 @@ class PeachServer:
     def count(self, table: str) -> int:
         return self.query(f"SELECT COUNT(*) FROM {table}")[0][0]
 
+
+
+def sync_batch(count, type="pitchDiscrimination"):
+    """`count` records as a device uploads them (docs/api.md, `POST /api/sync/records`), each
+    with a new id, timestamped a moment ago."""
+    now = int(time.time() * 1000)
+    fields = ({"centOffset": 12.5, "isCorrect": True} if type == "pitchDiscrimination"
+              else {"initialCentOffset": 20.0, "userCentError": -3.5})
+    return {"records": [
+        {"id": str(uuid.uuid4()), "trainingType": type, "timestamp": now - 1000 + index,
+         "referenceNote": 60, "targetNote": 60, "tuningSystem": "equalTemperament", **fields}
+        for index in range(count)]}
 
 
 def wait_until(predicate, timeout=10.0, message="condition"):

@@ -1,7 +1,8 @@
 """The wasm core as the server serves it and Chromium runs it (issue 14): its address holds its
 content hash and it is cached for good; in Chromium it decides exactly what the native build
-decides (100,000 seeded operations), and renders the profile and Start pages byte for byte as
-the real server does from the same records in its database."""
+decides (100,000 seeded operations), and renders every page a device shows (Start, Profile,
+Settings, Info, the training pages) byte for byte as the real server does from the same records
+in its database."""
 
 import hashlib
 import json
@@ -97,7 +98,8 @@ def test_the_core_in_chromium_renders_what_the_server_renders(tmp_path, new_page
             page.goto(server.url("/"))
             page.evaluate(LOAD_CORE)
             page.evaluate("records => core.addRecords(Float64Array.from(records))", records)
-            for path, name in (("/profile", "profile"), ("/", "start")):
+            for path, name in (("/profile", "profile"), ("/", "start"), ("/settings", "settings"), ("/info", "info"),
+                               ("/comparison", "comparison"), ("/interval-pitch-matching", "intervalPitchMatching")):
                 _, _, served = fetch_in_language(server.url(path), language)
                 rendered = page.evaluate("([name, language]) => core.render(name, language)", [name, language])
                 assert rendered == served.decode(), f"{fixture} {name} {language}"

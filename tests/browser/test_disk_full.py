@@ -1,6 +1,6 @@
-"""A full disk, for real: `peach serve` on a 3 MiB tmpfs that a filler file fills up. Answers
-get a 507 `diskFull` that says nothing was stored (in the request's language); once the filler
-is deleted, the same answer, retried as the browser retries it, is recorded, and the database
+"""A full disk, for real: `peach serve` on a 3 MiB tmpfs that a filler file fills up. Uploads of
+answers get a 507 `diskFull` that says nothing was stored (in the request's language); once the
+filler is deleted, the same upload, retried as a device retries it, is stored, and the database
 is undamaged. Mounting needs root (the test machine's CI runs as root); elsewhere it is skipped."""
 
 import json
@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from peach_server import PeachServer
+from peach_server import PeachServer, sync_batch
 
 
 @pytest.fixture
@@ -62,43 +62,33 @@ def test_full_disk_is_507_and_recovers(small_disk):
     server = PeachServer(database)
     server.start()
     try:
-        status, reply = request(server, "GET", "/api/exercises/next?mode=comparison")
-        assert status == 200
-        exercise = reply["exercise"]
-        recorded = 0
-        for _ in range(5):
-            status, reply = request(server, "POST", f"/api/exercises/{exercise['id']}/answer", {"answer": "higher"})
-            assert status == 200
-            recorded += 1
-            exercise = reply["next"]
+        status, reply = request(server, "POST", "/api/sync/records", sync_batch(5))
+        assert status == 200 and len(reply["accepted"]) == 5
+        recorded = 5
 
         filler = fill(small_disk)
         # The WAL reuses its space for a while; it must grow (or a checkpoint must) within a
-        # few hundred answers, and then the disk is full.
-        answer = None
+        # few hundred uploads, and then the disk is full.
         for _ in range(2000):
-            status, reply = request(server, "POST", f"/api/exercises/{exercise['id']}/answer", {"answer": "higher"})
+            upload = sync_batch(20)
+            status, reply = request(server, "POST", "/api/sync/records", upload)
             if status != 200:
-                answer = exercise
                 break
-            recorded += 1
-            exercise = reply["next"]
+            recorded += 20
         assert status == 507, reply
         assert reply["error"]["code"] == "diskFull"
         assert "is full, so nothing was stored" in reply["error"]["message"]
-        status, reply = request(
-            server, "POST", f"/api/exercises/{answer['id']}/answer", {"answer": "higher"}, language="de")
+        status, reply = request(server, "POST", "/api/sync/records", upload, language="de")
         assert status == 507
         assert "ist voll; es wurde nichts gespeichert" in reply["error"]["message"]
 
         filler.unlink()
-        status, reply = request(server, "POST", f"/api/exercises/{answer['id']}/answer", {"answer": "higher"})
+        status, reply = request(server, "POST", "/api/sync/records", upload)
         assert status == 200, reply
-        recorded += 1
-        exercise = reply["next"]
-        status, reply = request(server, "POST", f"/api/exercises/{exercise['id']}/answer", {"answer": "lower"})
-        assert status == 200
-        recorded += 1
+        assert sorted(reply["accepted"]) == sorted(record["id"] for record in upload["records"])
+        recorded += 20
+        status, reply = request(server, "POST", "/api/sync/records", upload)  # the retry of a retry
+        assert status == 200 and len(reply["accepted"]) == 20
     finally:
         server.stop()
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)

@@ -7,7 +7,8 @@ import json
 
 from playwright.sync_api import expect
 
-from peach_server import wait_until
+from device_page import sync, wait_for_first_sync
+from peach_server import sync_batch
 from test_training import answer_comparisons, match_pitches
 
 # Registered before any page script runs; `securitypolicyviolation` fires on the document for
@@ -40,11 +41,15 @@ def test_no_csp_violation_while_training_and_on_every_page(page, server):
         page.goto(server.url(path))
         expect(page.locator("main")).to_be_visible()
         assert violations(page) == [], path
-    # A setting changed through the page's own script (fetch under connect-src 'self').
+    # A setting changed on the device and synced by the page's own script (fetch under
+    # connect-src 'self'), the service worker registered (worker-src from default-src 'self').
     page.goto(server.url("/settings"))
-    with page.expect_response(lambda r: r.url.endswith("/api/settings") and r.request.method == "PUT") as reply:
-        page.locator("select[name=tuningSystem]").select_option("justIntonation")
-    assert reply.value.status == 200
+    wait_for_first_sync(page)
+    page.locator("select[name=tuningSystem]").select_option("justIntonation")
+    expect(page.locator("#settings-saved")).to_be_visible()
+    sync(page)
+    assert server.query("SELECT value FROM setting WHERE key = 'tuningSystem'") == [("justIntonation",)]
+    page.evaluate("() => navigator.serviceWorker.ready")
     assert violations(page) == []
     assert console == []
     # Every page and script came with the policy, and the policy allows no inline script or style.
@@ -54,7 +59,7 @@ def test_no_csp_violation_while_training_and_on_every_page(page, server):
         assert directives["script-src"] == "'self' 'wasm-unsafe-eval'" and directives["style-src"] == "'self'"
         assert directives["frame-ancestors"] == "'none'"
         assert "'unsafe-inline'" not in header and "'unsafe-eval'" not in header
-    wait_until(lambda: server.count("comparisonRecord") == 3, message="3 records")
+    assert server.count("comparisonRecord") == 3
 
 
 def request(server, method, path, headers, body=None):
@@ -70,9 +75,8 @@ def request(server, method, path, headers, body=None):
 def test_a_rebinding_name_or_a_foreign_origin_is_refused_and_nothing_is_stored(server):
     own = f"127.0.0.1:{server.port}"
     body = json.dumps({"confirm": True})
-    exercise = server.api("GET", "/api/exercises/next?mode=comparison")["exercise"]
-    answer = json.dumps({"answer": "higher"})
-    answer_path = f"/api/exercises/{exercise['id']}/answer"
+    answer = json.dumps(sync_batch(1))
+    answer_path = "/api/sync/records"
     for host in [f"evil.example:{server.port}", f"127.0.0.1:{server.port + 1}", "127.0.0.1"]:
         status, reply = request(server, "GET", "/api/export", {"Host": host})
         assert status == 403 and json.loads(reply)["error"]["code"] == "unknownHost", host

@@ -1,6 +1,5 @@
 """A musician trains in the real browser against the real server and database file."""
 
-import json
 import math
 import re
 
@@ -8,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 import audio_probe
-from peach_server import wait_until
+from device_page import answers, exercise, record_answers, start_mode, sync, wait_for_first_sync
 
 FIFTH_UP_CENTS = 700.0  # 12-TET, the default tuning system
 
@@ -23,47 +22,36 @@ def true_target(exercise):
     return exercise["reference"]["frequency"] * 2 ** (size / 1200)
 
 
-def is_exercise_reply(response):
-    return "/api/exercises/" in response.url and response.request.method in ("GET", "POST")
-
-
-def start_mode(page, server, link_name):
-    page.goto(server.url("/"))
-    with page.expect_response(lambda r: "/api/exercises/next" in r.url) as reply:
-        page.get_by_role("link", name=link_name, exact=True).click()
-    return reply.value.json()["exercise"]
-
-
 def answer_comparisons(page, server, link_name, count):
     """Answers `count` comparisons, mixing ↑/↓, H/L and clicks, deliberately wrong every third
     time; returns the correctness each answer must have been recorded with."""
-    exercise = start_mode(page, server, link_name)
+    start_mode(page, server, link_name)
     higher, lower = page.locator("#answer-higher"), page.locator("#answer-lower")
+    feedback = page.locator("#feedback")
     expected = []
     for index in range(count):
-        expect(higher).to_be_disabled()  # during the reference note
         expect(higher).to_be_enabled(timeout=10_000)  # the target has started
-        target_is_higher = exercise["target"]["frequency"] > true_target(exercise)
+        current = exercise(page)
+        target_is_higher = current["target"]["frequency"] > true_target(current)
         correct = index % 3 != 0
         say_higher = target_is_higher if correct else not target_is_higher
-        with page.expect_response(lambda r: r.url.endswith("/answer")) as reply:
-            if index % 3 == 0:
-                page.keyboard.press("ArrowUp" if say_higher else "ArrowDown")
-            elif index % 3 == 1:
-                page.keyboard.press("h" if say_higher else "l")
-            else:
-                (higher if say_higher else lower).click()
-        body = reply.value.json()
-        assert body["feedback"]["isCorrect"] == correct
+        if index % 3 == 0:
+            page.keyboard.press("ArrowUp" if say_higher else "ArrowDown")
+        elif index % 3 == 1:
+            page.keyboard.press("h" if say_higher else "l")
+        else:
+            (higher if say_higher else lower).click()
+        expect(feedback).to_have_attribute("data-state", "correct" if correct else "incorrect")
         expected.append(correct)
-        exercise = body["next"]
+        expect(higher).to_be_disabled()  # from the answer until the next target starts
     return expected
 
 
 def test_comparison_records_twenty_answers_with_their_correctness(page, server):
     server.set_settings(noteDuration=0.3)
     expected = answer_comparisons(page, server, "Comparison", 20)
-    wait_until(lambda: server.count("comparisonRecord") == 20, message="20 records")
+    sync(page)
+    assert server.count("comparisonRecord") == 20
     rows = server.query("SELECT isCorrect, interval, referenceNote, targetNote FROM comparisonRecord ORDER BY timestamp, rowid")
     assert [bool(row[0]) for row in rows] == expected
     assert all(row[1] == "P1" and row[2] == row[3] for row in rows)
@@ -73,7 +61,8 @@ def test_interval_comparison_shows_the_target_interval_and_records_fifths(page, 
     server.set_settings(noteDuration=0.3)
     expected = answer_comparisons(page, server, "Interval Comparison", 20)
     expect(page.locator("#target-interval")).to_contain_text("Perfect Fifth Up")
-    wait_until(lambda: server.count("comparisonRecord") == 20, message="20 records")
+    sync(page)
+    assert server.count("comparisonRecord") == 20
     rows = server.query("SELECT isCorrect, interval, direction, targetNote - referenceNote FROM comparisonRecord ORDER BY timestamp, rowid")
     assert [bool(row[0]) for row in rows] == expected
     assert all(row[1:] == ("P5", "up", 7) for row in rows)
@@ -93,32 +82,34 @@ def drag_slider(page, fraction):
 
 
 def match_pitches(page, server, link_name, count):
-    exercise = start_mode(page, server, link_name)
+    start_mode(page, server, link_name)
+    record_answers(page)
     slider = page.locator("#pitch-slider")
     expected = []
     for index in range(count):
         expect(slider).to_have_attribute("aria-disabled", "false", timeout=10_000)
+        current = exercise(page)
         fraction = [0.5, -0.3, 0.0, 0.8][index % 4]
-        with page.expect_response(lambda r: r.url.endswith("/answer")) as reply:
-            drag_slider(page, fraction)
-        sent = json.loads(reply.value.request.post_data)["sliderValue"]
+        drag_slider(page, fraction)
+        expect(page.locator("#feedback")).not_to_have_attribute("data-state", "")
+        sent = answers(page)[-1]
         assert -1 <= sent <= 1
         if fraction > 0:
             assert sent > 0
         elif fraction < 0:
             assert sent < 0
-        initial = cents(exercise["tunable"]["startFrequency"], true_target(exercise))
-        expected.append(initial + sent * exercise["tunable"]["centSpan"])
-        body = reply.value.json()
-        assert math.isclose(body["feedback"]["userCentError"], expected[-1], abs_tol=1e-6)
-        exercise = body["next"]
+        initial = cents(current["tunable"]["startFrequency"], true_target(current))
+        expected.append(initial + sent * current["tunable"]["centSpan"])
+        expect(slider).to_have_attribute("aria-disabled", "true")
+    assert len(answers(page)) == count
     return expected
 
 
 def test_pitch_matching_records_the_error_at_release(page, server):
     server.set_settings(noteDuration=0.3)
     expected = match_pitches(page, server, "Pitch Matching", 20)
-    wait_until(lambda: server.count("pitchMatchingRecord") == 20, message="20 records")
+    sync(page)
+    assert server.count("pitchMatchingRecord") == 20
     rows = server.query("SELECT userCentError, interval FROM pitchMatchingRecord ORDER BY timestamp, rowid")
     assert [row[1] for row in rows] == ["P1"] * 20
     for (stored, _), want in zip(rows, expected):
@@ -129,7 +120,8 @@ def test_interval_pitch_matching_records_fifths(page, server):
     server.set_settings(noteDuration=0.3)
     expected = match_pitches(page, server, "Interval Pitch Matching", 20)
     expect(page.locator("#target-interval")).to_contain_text("Perfect Fifth Up")
-    wait_until(lambda: server.count("pitchMatchingRecord") == 20, message="20 records")
+    sync(page)
+    assert server.count("pitchMatchingRecord") == 20
     rows = server.query("SELECT userCentError, interval, direction FROM pitchMatchingRecord ORDER BY timestamp, rowid")
     assert all(row[1:] == ("P5", "up") for row in rows)
     for (stored, _, _), want in zip(rows, expected):
@@ -143,6 +135,8 @@ def test_leaving_mid_exercise_stores_nothing(page, server):
     expect(page).to_have_url(server.url("/settings"))
     start_mode(page, server, "Pitch Matching")
     page.go_back()
+    assert sync(page)["waiting"] == 0
+    assert page.evaluate("window.peach.device.store.records()") == []
     assert server.count("comparisonRecord") == 0
     assert server.count("pitchMatchingRecord") == 0
 
@@ -164,7 +158,7 @@ def test_a_hidden_training_page_stops_and_returns_to_start(page, server):
             assert page.evaluate("window.peach.audioEngine.activeVoiceCount") == 0
             expect(page.locator("#answer-higher")).to_be_disabled()
     expect(page).to_have_url(server.url("/"))
-    assert server.count("comparisonRecord") == 0
+    assert page.evaluate("window.peach.device.store.records()") == []
 
 
 def test_back_to_a_training_page_left_by_a_full_page_load_lands_on_start(page, server):
@@ -178,14 +172,16 @@ def test_back_to_a_training_page_left_by_a_full_page_load_lands_on_start(page, s
 
 def test_settings_survive_a_restart_and_change_the_next_exercise(page, server):
     page.goto(server.url("/settings"))
-    with page.expect_response(lambda r: r.url.endswith("/api/settings") and r.request.method == "PUT") as reply:
-        page.select_option("[name=referencePitch]", "442")
-    assert reply.value.status == 200
+    wait_for_first_sync(page)
+    page.select_option("[name=referencePitch]", "442")
+    expect(page.locator("#settings-saved")).to_be_visible()
+    sync(page)
+    assert server.query("SELECT value FROM setting WHERE key = 'referencePitch'") == [("442",)]
     server.restart()
     page.goto(server.url("/settings"))
     expect(page.locator("[name=referencePitch]")).to_have_value("442")
-    exercise = start_mode(page, server, "Comparison")
-    semitones = 12 * math.log2(exercise["reference"]["frequency"] / 442)
+    first = start_mode(page, server, "Comparison")
+    semitones = 12 * math.log2(first["reference"]["frequency"] / 442)
     assert abs(semitones - round(semitones)) < 1e-9, "the reference note is tuned from A4 = 442 Hz"
 
 
@@ -193,21 +189,18 @@ MODES = [("Comparison", "/comparison"), ("Pitch Matching", "/pitch-matching"),
          ("Interval Comparison", "/interval-comparison"), ("Interval Pitch Matching", "/interval-pitch-matching")]
 
 
-def expect_start_and_silence(page, server, exercises_asked, notes_before):
-    """On Start, and nothing asked for or scheduled since: the training did not start again."""
+def expect_start_and_silence(page, server, notes_before):
+    """On Start, and nothing scheduled since: the training did not start again."""
     expect(page.locator("body")).to_have_attribute("data-page", "start")
     expect(page).to_have_url(server.url("/"))
-    assert page.evaluate("window.peach.controller") is None
+    assert page.evaluate("window.peach.controller?.training ?? false") is False
     assert len(audio_probe.notes(page)) == notes_before, "no note was scheduled"
-    assert exercises_asked == [], "no exercise was asked for"
 
 
 @pytest.mark.parametrize("link_name, path", MODES)
 def test_back_forward_and_reload_never_return_into_training(page, server, link_name, path):
     server.set_settings(noteDuration=0.3)
     audio_probe.install(page)
-    asked = []
-    page.on("request", lambda r: asked.append(r.url) if "/api/exercises/next" in r.url else None)
     control = page.locator("#answer-higher, #pitch-slider")  # Playwright reads aria-disabled too
 
     # Start → training → Settings (or Profile) → Back: Start, silent.
@@ -216,9 +209,9 @@ def test_back_forward_and_reload_never_return_into_training(page, server, link_n
     page.get_by_role("link", name="Profile" if "Interval" in link_name else "Settings", exact=True).click()
     expect(page.locator("body")).to_have_attribute("data-page", re.compile("^(settings|profile)$"))
     audio_probe.wait_until_silent(page)
-    notes, asked[:] = len(audio_probe.notes(page)), []
+    notes = len(audio_probe.notes(page))
     page.go_back()
-    expect_start_and_silence(page, server, asked, notes)
+    expect_start_and_silence(page, server, notes)
 
     # Start → training → Back (Start) → Forward onto the training page's entry: Start, silent.
     page.locator(f'#main a[href="{path}"]').click()
@@ -226,17 +219,18 @@ def test_back_forward_and_reload_never_return_into_training(page, server, link_n
     page.go_back()
     expect(page.locator("body")).to_have_attribute("data-page", "start")
     audio_probe.wait_until_silent(page)
-    notes, asked[:] = len(audio_probe.notes(page)), []
+    notes = len(audio_probe.notes(page))
     page.go_forward()
-    expect_start_and_silence(page, server, asked, notes)
+    expect_start_and_silence(page, server, notes)
 
     # A reload of a training page: Start, and the new document has not even made a sound context.
     page.locator(f'#main a[href="{path}"]').click()
     expect(control).to_be_enabled(timeout=10_000)
-    asked[:] = []
     page.reload()
-    expect_start_and_silence(page, server, asked, 0)
+    expect_start_and_silence(page, server, 0)
     assert page.evaluate("window.peach.audioContext") is None
+    wait_for_first_sync(page)
+    assert sync(page)["waiting"] == 0
     assert server.count("comparisonRecord") + server.count("pitchMatchingRecord") == 0
 
 
@@ -244,10 +238,8 @@ def test_back_forward_and_reload_never_return_into_training(page, server, link_n
 def test_a_training_address_opened_later_lands_on_start(new_page, server, link_name, path):
     page = new_page()  # a fresh browser context: a bookmark or a typed address
     audio_probe.install(page)
-    asked = []
-    page.on("request", lambda r: asked.append(r.url) if "/api/exercises/next" in r.url else None)
     page.goto(server.url(path))
-    expect_start_and_silence(page, server, asked, 0)
+    expect_start_and_silence(page, server, 0)
     assert page.evaluate("window.peach.audioContext") is None
     # Start works as ever from there.
     page.get_by_role("link", name=link_name, exact=True).click()
@@ -264,4 +256,4 @@ def test_a_training_page_shown_from_the_back_forward_cache_lands_on_start(page, 
     expect(page.locator("body")).to_have_attribute("data-page", "start")
     expect(page).to_have_url(server.url("/"))
     audio_probe.wait_until_silent(page)
-    assert server.count("pitchMatchingRecord") == 0
+    assert page.evaluate("window.peach.device.store.records()") == []

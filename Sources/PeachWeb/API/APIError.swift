@@ -37,7 +37,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     /// Text from the request as shown in a message: at most 40 characters, so that a long
     /// value never makes a long reply.
     static func shown(_ text: String) -> String {
-        text.count <= 40 ? text : text.prefix(40) + "…"
+        Texts.shown(text)
     }
 
     static func malformedJSON(_ texts: Texts) -> APIError {
@@ -90,34 +90,13 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     }
 
     /// The API's form of a refused setting: the setting's name, the value and what is allowed,
-    /// in the request's language.
+    /// in the request's language (`Texts.refusal`).
     init(_ error: SettingsError, _ texts: Texts) {
-        switch error {
-        case .unknownSetting(let name):
-            self.init(.badRequest, code: "malformedBody", message: texts.errorUnknownSetting(Self.shown(name)))
-        case .noIntervals:
-            // Unticking the last interval on the Settings page: say what to do, not the codes.
-            self.init(.unprocessableContent, code: "outOfRange", message: texts.errorNoIntervals)
-        case .noteRangeTooNarrow(let lower, let upper):
-            self.init(
-                .unprocessableContent, code: "outOfRange",
-                message: texts.errorSettingValue(
-                    texts.noteRangeName, Self.noteRange(lower, upper, texts), texts.noteRangeSpan))
-        case .outOfRange(let setting, let value, _), .malformed(let setting, let value, _):
-            self.init(
-                .unprocessableContent, code: "outOfRange",
-                message: texts.errorSettingValue(
-                    texts.settingNames[setting] ?? setting.rawValue, Self.shown(value),
-                    texts.allowedValues[setting] ?? ""))
+        if case .unknownSetting = error {
+            self.init(.badRequest, code: "malformedBody", message: texts.refusal(error))
+        } else {
+            self.init(.unprocessableContent, code: "outOfRange", message: texts.refusal(error))
         }
-    }
-
-    /// A refused note range as a musician reads it and as the API's caller sent it (MIDI
-    /// numbers): "C7–C6 (MIDI 96–84)".
-    private static func noteRange(_ lower: Int, _ upper: Int, _ texts: Texts) -> String {
-        let numbers = "\(lower)–\(upper)"
-        guard let low = try? MIDINote(lower), let high = try? MIDINote(upper) else { return numbers }
-        return "\(texts.name(of: low))–\(texts.name(of: high)) (MIDI \(numbers))"
     }
 }
 

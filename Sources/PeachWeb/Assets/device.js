@@ -133,7 +133,7 @@ export class Device {
    * the change; null, or the reason it was refused.
    */
   async setSetting(key, value) {
-    const refused = this.core.setSetting(key, value);
+    const refused = this.core.setSetting(key, value, this.language);
     if (refused) return refused;
     await this.store.saveSettings({ [key]: { value: this.core.settings()[key], changedAt: this.now() } });
     return null;

@@ -35,9 +35,9 @@ export class PeachCore {
     this.#wasm.peach_reset(BigInt.asUintN(64, BigInt(seed)));
   }
 
-  /** Changes a setting from its text; `null`, or the reason it was refused (English). */
-  setSetting(key, value) {
-    const length = this.#withTexts([key, value], (k, v) => this.#wasm.peach_set_setting(...k, ...v));
+  /** Changes a setting from its text; `null`, or the reason it was refused in `language`. */
+  setSetting(key, value, language = 'en') {
+    const length = this.#withTexts([key, value, language], (k, v, l) => this.#wasm.peach_set_setting(...k, ...v, ...l));
     return length === 0 ? null : this.#outputText(length);
   }
 
