@@ -7,13 +7,13 @@ from playwright.sync_api import expect
 
 def wait_for_device(page):
     """Until the device's Peach is open (or has said it cannot open)."""
-    page.wait_for_function("window.peach && (window.peach.device !== null || window.peach.deviceError !== null)")
+    page.wait_for_function("() => window.peach && (window.peach.device !== null || window.peach.deviceError !== null)")
 
 
 def wait_for_first_sync(page):
     """Until the device has finished its first sync (settings and profile from the server)."""
     wait_for_device(page)
-    page.wait_for_function("window.peach.syncStatus !== null")
+    page.wait_for_function("() => window.peach.syncStatus !== null")
 
 
 def sync(page):
@@ -53,5 +53,5 @@ def start_mode(page, server, link_name):
     page.goto(server.url("/"))
     wait_for_first_sync(page)
     page.get_by_role("link", name=link_name, exact=True).click()
-    page.wait_for_function("window.peach.controller?.loop?.exercise")
+    page.wait_for_function("() => window.peach.controller?.loop?.exercise")
     return exercise(page)

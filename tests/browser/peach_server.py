@@ -63,6 +63,17 @@ class PeachServer:
                 raise
         self.process = None
 
+    def kill(self):
+        """SIGKILL: the process ends at once, mid-request if it is in one, as in a power cut."""
+        self.process.kill()
+        self.process.wait(timeout=15)
+        self.process = None
+
+    def cli(self, *arguments: str) -> str:
+        """Runs `peach COMMAND … --data FILE` on this server's file; its standard output."""
+        return subprocess.run([str(PEACH), *arguments, "--data", str(self.data_path)],
+                              capture_output=True, text=True, check=True).stdout
+
     def restart(self, same_port: bool = False):
         port = self.port
         self.stop()

@@ -32,7 +32,7 @@ def start_through(page, proxy, link_name):
     page.goto(proxy.url("/"))
     wait_for_first_sync(page)
     page.get_by_role("link", name=link_name, exact=True).click()
-    page.wait_for_function("window.peach.controller?.loop?.exercise")
+    page.wait_for_function("() => window.peach.controller?.loop?.exercise")
 
 
 def sync_in_background(page):

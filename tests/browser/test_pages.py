@@ -102,7 +102,7 @@ def test_with_several_intervals_the_label_follows_each_exercise(page, server):
         expect(page.locator("#answer-higher")).to_be_enabled(timeout=10_000)
         page.keyboard.press("ArrowUp")
         expect(page.locator("#answer-higher")).to_be_disabled()
-        page.wait_for_function("window.peach.controller.loop.state === 'playingReference'")
+        page.wait_for_function("() => window.peach.controller.loop.state === 'playingReference'")
 
 
 def test_start_unlocks_audio_in_the_click_and_swaps_pages_in_place(page, server):
@@ -318,7 +318,7 @@ def test_settings_save_on_change_say_so_and_restore_a_refused_value(page, server
     page.locator("#interval-m3down").check()
     expect(saved_note).to_be_visible()
     page.locator("[name=tuningSystem]").select_option("justIntonation")
-    page.wait_for_function("window.peach.device.core.settings().tuningSystem === 'justIntonation'")
+    page.wait_for_function("() => window.peach.device.core.settings().tuningSystem === 'justIntonation'")
     # Each change is kept on the device with its time (intervals in the core's order) and
     # reaches the server with the next sync.
     kept = page.evaluate("window.peach.device.store.settings()")
@@ -332,7 +332,7 @@ def test_settings_save_on_change_say_so_and_restore_a_refused_value(page, server
 
     # The last interval cannot be unchecked: the selection may not be empty.
     page.locator("#interval-m3down").uncheck()
-    page.wait_for_function("window.peach.device.core.settings().intervals === 'P5up'")
+    page.wait_for_function("() => window.peach.device.core.settings().intervals === 'P5up'")
     page.locator("#interval-P5up").click()  # a click: the page puts the check back at once
     expect(page.locator("#interval-P5up")).to_be_checked()
     expect(status).to_have_text("Choose at least one interval; nothing was changed.")

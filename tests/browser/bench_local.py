@@ -1,0 +1,157 @@
+"""Local-first training benchmark (issue 15): the path from an answer to the next exercise's
+first sample on the audio clock, and the IndexedDB write of each answer, in Chromium, with the
+server stopped — no network is on that path.
+
+    swift build -c release --product peach
+    python3 tests/browser/bench_local.py [path/to/peach] [--answers N]
+
+Starts `peach serve` on an empty database in a temporary folder (notes of 0.3 s), opens Start in
+Debian's Chromium (through Playwright) once, lets the device open and sync, then STOPS the
+server and trains N comparisons by keyboard. Every response is given the COOP/COEP headers on
+its way to the page, which makes it cross-origin isolated: `performance.now()` then has its fine
+5 µs resolution.
+
+Measured on the page's clock (`performance.now()`), per answer:
+- `answer`: the training loop's `answer()` — the core evaluates the answer and updates the
+  profile, the record is put to IndexedDB, the feedback is shown;
+- `next`: the loop's `play()` when the feedback's 400 ms are over — the core chooses the next
+  exercise and the engine schedules its notes (`OscillatorNode.start`);
+- `answer → first sample scheduled`: from the key event's `timeStamp` to the next reference
+  note's `start()` call, less the 400 ms the feedback is shown by design (and so including the
+  timer's own lateness);
+- `IndexedDB write`: from `addRecord` to its transaction's `complete`.
+Prints medians and 99th percentiles; results go to docs/benchmarks.md. Not collected by pytest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import signal
+import socket
+import statistics
+import subprocess
+import tempfile
+
+from playwright.sync_api import expect, sync_playwright
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+FEEDBACK_SECONDS = 0.4
+
+PROBE = """(() => {
+  window.__bench = { keys: [], starts: [] };
+  window.addEventListener('keydown', (event) => window.__bench.keys.push(event.timeStamp), { capture: true });
+  const start = AudioScheduledSourceNode.prototype.start;
+  AudioScheduledSourceNode.prototype.start = function (...args) {
+    window.__bench.starts.push(performance.now());
+    return start.apply(this, args);
+  };
+})()"""
+
+INSTRUMENT = """() => {
+  const bench = window.__bench;
+  bench.answer = []; bench.next = []; bench.writes = [];
+  const loop = window.peach.controller.loop;
+  const timed = (object, name, into) => {
+    const original = object[name].bind(object);
+    object[name] = (...args) => {
+      const begin = performance.now();
+      const result = original(...args);
+      into.push(performance.now() - begin);
+      return result;
+    };
+  };
+  timed(loop, 'answer', bench.answer);
+  timed(loop, 'play', bench.next);
+  const store = window.peach.device.store;
+  const addRecord = store.addRecord.bind(store);
+  store.addRecord = (...args) => {
+    const begin = performance.now();
+    const written = addRecord(...args);
+    written.then(() => bench.writes.push(performance.now() - begin));
+    return written;
+  };
+  bench.keys.length = 0; bench.starts.length = 0;
+}"""
+
+
+def isolate(route):
+    try:
+        response = route.fetch()
+    except Exception:  # the server is stopped: the request fails as it would without the route
+        route.abort()
+        return
+    headers = {**response.headers, "cross-origin-opener-policy": "same-origin",
+               "cross-origin-embedder-policy": "require-corp"}
+    route.fulfill(response=response, headers=headers)
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def describe(label, milliseconds):
+    return (f"{label:44} median {statistics.median(milliseconds):7.3f} ms   "
+            f"p99 {percentile(milliseconds, 0.99):7.3f} ms   max {max(milliseconds):7.3f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary", nargs="?", default=os.environ.get("PEACH_BINARY", str(REPO / ".build" / "release" / "peach")))
+    parser.add_argument("--answers", type=int, default=100)
+    arguments = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as folder:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        server = subprocess.Popen(
+            [arguments.binary, "serve", "--port", str(port), "--data", f"{folder}/peach.sqlite"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        server.stdout.readline()  # "Peach is running. Open …" once it listens
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=os.environ.get("PEACH_CHROMIUM", "/usr/bin/chromium"),
+                args=["--autoplay-policy=no-user-gesture-required", "--mute-audio"])
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.route("**/*", isolate)
+            page.add_init_script(PROBE)
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.wait_for_function("() => window.peach?.syncStatus !== null && window.peach.syncStatus !== undefined")
+            assert page.evaluate("crossOriginIsolated"), "the page must be cross-origin isolated"
+            page.evaluate("() => window.peach.device.setSetting('noteDuration', '0.3')")
+            server.send_signal(signal.SIGINT)  # from here on there is no server
+            server.wait(timeout=15)
+            page.locator('#main a[href="/comparison"]').click()
+            higher = page.locator("#answer-higher")
+            expect(higher).to_be_enabled(timeout=10_000)
+            page.evaluate(INSTRUMENT)
+            for index in range(arguments.answers):
+                expect(higher).to_be_enabled(timeout=10_000)
+                page.keyboard.press("ArrowUp" if index % 2 else "ArrowDown")
+                expect(higher).to_be_disabled()
+            expect(higher).to_be_enabled(timeout=10_000)
+            bench = page.evaluate("window.__bench")
+            version = browser.version
+            page.unroute_all(behavior="ignoreErrors")
+            browser.close()
+
+    # Each answer's key, then the next exercise's two notes: its reference is the first start
+    # after the key.
+    to_first_sample = []
+    for key in bench["keys"]:
+        first = next(start for start in bench["starts"] if start > key)
+        to_first_sample.append(first - key - FEEDBACK_SECONDS * 1000)
+    print(f"Chromium {version}, {len(bench['keys'])} answers with the server stopped")
+    print(describe("answer() (evaluate, store, feedback)", bench["answer"]))
+    print(describe("play() of the next (choose, schedule)", bench["next"]))
+    print(describe("key → next first sample scheduled − 400 ms", to_first_sample))
+    print(describe("IndexedDB write per answer", bench["writes"]))
+    worst = percentile(to_first_sample, 0.99)
+    print(f"target: p99 under 5 ms — {worst:.3f} ms: {'met' if worst < 5 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()

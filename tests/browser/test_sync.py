@@ -1,0 +1,218 @@
+"""Local-first training and sync (issue 15), in Chromium against the real `peach serve` and its
+database file: a device trains with no network at all and keeps every answer; once online, the
+server holds exactly those records, once; an upload cut off by a killed server is completed after
+the restart without a duplicate; two devices that trained apart end with the same union; the
+settings settle by last writer wins; what the server refuses stays on the device and is shown."""
+
+import math
+
+from playwright.sync_api import expect
+
+from delaying_proxy import DelayingProxy
+from device_page import device_records, sync, wait_for_device, wait_for_first_sync
+from peach_server import wait_until
+
+TUNINGS = ["equalTemperament", "justIntonation", "pythagorean"]
+
+
+def stored_records(server):
+    """Every record on the server by id: (kind, timestamp, reference, target, tuning, value, value)."""
+    rows = server.query(
+        "SELECT exerciseID, 0, timestamp, referenceNote, targetNote, tuningSystem, centOffset, isCorrect "
+        "FROM comparisonRecord UNION ALL "
+        "SELECT exerciseID, 1, timestamp, referenceNote, targetNote, tuningSystem, initialCentOffset, userCentError "
+        "FROM pitchMatchingRecord")
+    return {row[0]: (row[1], row[2], row[3], row[4], TUNINGS.index(row[5]), row[6], row[7]) for row in rows}
+
+
+def as_device_keeps(records):
+    return {record["id"]: tuple(record["numbers"]) for record in records}
+
+
+def train(page, count, kind):
+    """Answers `count` exercises of the page's mode by keyboard (↑ or a slider key and Enter)."""
+    control = page.locator("#answer-higher" if kind == "comparison" else "#pitch-slider")
+    for index in range(count):
+        if kind == "comparison":
+            expect(control).to_be_enabled(timeout=10_000)
+            page.keyboard.press("ArrowUp" if index % 2 else "ArrowDown")
+            expect(control).to_be_disabled()
+        else:
+            expect(control).to_have_attribute("aria-disabled", "false", timeout=10_000)
+            page.keyboard.press("PageUp" if index % 2 else "PageDown")
+            page.keyboard.press("Enter")
+            expect(control).to_have_attribute("aria-disabled", "true")
+
+
+def test_offline_training_is_kept_on_the_device_and_synced_once(browser, server):
+    server.set_settings(noteDuration=0.3)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.url("/"))
+    wait_for_first_sync(page)
+    page.evaluate("() => navigator.serviceWorker.ready")
+
+    context.set_offline(True)
+    page.reload()  # from the service worker: no network at all
+    wait_for_device(page)
+    expect(page.locator("body")).to_have_attribute("data-page", "start")
+    page.get_by_role("link", name="Comparison", exact=True).click()
+    page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+    train(page, 20, "comparison")
+    page.get_by_role("link", name="Back to Start").click()
+    page.get_by_role("link", name="Pitch Matching", exact=True).click()
+    page.wait_for_function("() => location.pathname === '/pitch-matching' && window.peach.controller?.loop?.exercise")
+    train(page, 10, "pitchMatching")
+    kept = as_device_keeps(device_records(page))
+    assert len(kept) == 30
+    page.close()
+
+    # Opened again, still offline: the answers are there and the profile shows them.
+    page = context.new_page()
+    page.goto(server.url("/profile"))
+    wait_for_device(page)
+    expect(page.locator("main h1")).to_have_text("Profile")
+    expect(page.locator("#main")).to_contain_text("Comparisons")
+    summary = page.locator("#main").inner_text()
+    assert "20" in summary and "10" in summary
+    assert as_device_keeps(device_records(page, "waiting")) == kept
+    assert server.count("comparisonRecord") + server.count("pitchMatchingRecord") == 0
+
+    context.set_offline(False)
+    assert sync(page)["state"] == "synced"
+    on_server = stored_records(server)
+    assert set(on_server) == set(kept), "exactly those 30 records, once"
+    for record_id, numbers in kept.items():
+        stored = on_server[record_id]
+        assert stored[:5] == numbers[:5] and math.isclose(stored[5], numbers[5], abs_tol=1e-9)
+        assert math.isclose(stored[6], numbers[6], abs_tol=1e-9)
+    assert sync(page)["state"] == "synced"
+    assert len(stored_records(server)) == 30, "a second sync adds nothing"
+    assert len(device_records(page, "included")) == 30
+    context.close()
+
+
+def test_a_server_killed_mid_upload_ends_with_every_record_once(browser, server):
+    context = browser.new_context()
+    page = context.new_page()
+    with DelayingProxy(server.port, delay=0.2) as proxy:
+        page.goto(proxy.url("/"))
+        wait_for_first_sync(page)
+        # 500 answers queued on the device: answered through the core and stored as training
+        # stores them, without the 500 × 1 s of playing them.
+        page.evaluate("""() => {
+            const device = window.peach.device;
+            for (let index = 0; index < 500; index += 1) {
+                const mode = index % 2 ? 'comparison' : 'pitchMatching';
+                device.nextExercise(mode);
+                device.answer(mode === 'comparison' ? 'higher' : 0.1);
+            }
+        }""")
+        wait_until(lambda: len(device_records(page, "waiting")) == 500, message="500 queued answers")
+        kept = as_device_keeps(device_records(page))
+
+        # First: killed with the first batch committed and its reply on the way back.
+        proxy.hold_next_upload_response()
+        page.evaluate("() => { window.peach.sync.run(); }")
+        proxy.wait_until_held()
+        port = server.port
+        server.kill()
+        proxy.drop_held()
+        server.start(port=port)
+        # Then: killed while the next batch is still travelling to it (200 ms each way).
+        page.evaluate("() => { window.peach.sync.run(); }")
+        wait_until(lambda: proxy.uploads >= 2, message="the second upload under way")
+        server.kill()
+        server.start(port=port)
+        assert sync(page)["state"] == "synced"
+    assert set(stored_records(server)) == set(kept), "every record on the server exactly once"
+    assert len(device_records(page, "included")) == 500
+    context.close()
+
+
+def test_two_devices_train_apart_and_end_with_the_same_union(browser, server):
+    server.set_settings(noteDuration=0.3)
+    devices = []
+    for _ in range(2):
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(server.url("/"))
+        wait_for_first_sync(page)
+        page.evaluate("() => navigator.serviceWorker.ready")
+        context.set_offline(True)
+        devices.append((context, page))
+    for count, (context, page) in zip((6, 4), devices):
+        page.get_by_role("link", name="Comparison", exact=True).click()
+        page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+        train(page, count, "comparison")
+        page.get_by_role("link", name="Back to Start").click()
+    union = {}
+    for context, page in devices:
+        union.update(as_device_keeps(device_records(page)))
+    assert len(union) == 10
+    for context, page in devices:
+        context.set_offline(False)
+        sync(page)
+    for context, page in devices:
+        sync(page)  # the second device's answers reach the first with this one
+    assert set(stored_records(server)) == set(union)
+    stats = server.cli("stats")
+    assert "10" in stats
+    served = page.request.get(server.url("/profile"), headers={"Accept-Language": "en"}).text()
+    for context, page in devices:
+        page.goto(server.url("/profile"))
+        wait_for_device(page)
+        page.wait_for_function("() => window.peach.shownHTML !== null")
+        on_device = page.evaluate("window.peach.device.render('/profile')")
+        assert on_device == served, "the device's profile is the server's"
+        context.close()
+
+
+def test_settings_changed_on_two_devices_settle_on_the_later_change(browser, server):
+    pages = []
+    for _ in range(2):
+        page = browser.new_context().new_page()
+        page.goto(server.url("/settings"))
+        wait_for_first_sync(page)
+        pages.append(page)
+    first, second = pages
+    first.select_option("[name=referencePitch]", "442")
+    expect(first.locator("#settings-saved")).to_be_visible()
+    first.wait_for_timeout(5)  # a later millisecond for the second change
+    second.select_option("[name=referencePitch]", "445")
+    second.select_option("[name=tuningSystem]", "pythagorean")
+    expect(second.locator("#settings-saved")).to_be_visible()
+    second.wait_for_function("() => window.peach.device.core.settings().tuningSystem === 'pythagorean'")
+    sync(second)
+    sync(first)  # the older change arrives last and loses; the other setting comes along
+    for page in pages:
+        sync(page)
+        settings = page.evaluate("window.peach.device.core.settings()")
+        assert (settings["referencePitch"], settings["tuningSystem"]) == ("445", "pythagorean")
+        page.context.close()
+    assert dict(server.query("SELECT key, value FROM setting WHERE key IN ('referencePitch', 'tuningSystem')")) == {
+        "referencePitch": "445", "tuningSystem": "pythagorean"}
+
+
+def test_a_record_the_server_refuses_stays_on_the_device_and_is_shown(page, server):
+    page.goto(server.url("/"))
+    wait_for_first_sync(page)
+    # An answer from a device whose clock runs a day ahead: the server refuses its timestamp.
+    page.evaluate("""() => {
+        const device = window.peach.device;
+        device.nextExercise('comparison');
+        const now = device.now;
+        device.now = () => now() + 86_400_000;
+        device.answer('higher');
+        device.now = now;
+    }""")
+    wait_until(lambda: len(device_records(page, "waiting")) == 1, message="the answer stored")
+    status = sync(page)
+    assert status["refused"] == 1 and status["reason"]
+    [refused] = device_records(page, "refused")
+    assert refused["reason"]["code"] == "futureTimestamp"
+    expect(page.locator("#sync-status")).to_contain_text("Peach refused 1 answer, which stays on this device: ")
+    assert server.count("comparisonRecord") == 0
+    page.reload()
+    wait_for_first_sync(page)
+    assert len(device_records(page, "refused")) == 1, "never dropped"
