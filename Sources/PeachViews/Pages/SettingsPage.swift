@@ -35,7 +35,7 @@ public struct SettingsPage: Sendable {
         return Layout(
             texts: texts, title: texts.settings + " — " + texts.appName, page: "settings",
             navigation: [Layout.backToStart(texts)]
-        ).render(main: el("main", ["id": "main"], children: children))
+        ).render(main: el("main", ["id": "main", "data-msg-offline": texts.offline], children: children))
     }
 
     private func settingsForm() -> HTML {

@@ -21,7 +21,7 @@ extension Texts {
         sliderAbove: "{percent} % up",
         sliderBelow: "{percent} % down",
         interrupted: "Training stopped because the sound was interrupted.",
-        offline: "Peach can't reach its server. Your last answer is kept and will be sent when the connection is back.",
+        offline: "Peach can’t reach its server right now, so nothing was changed. Try again when the connection is back.",
         tapToStart: "Tap to start",
         serverError: "Something went wrong on the server. Go back to Start and try again.",
         syncSynced: "Synced with Peach.",

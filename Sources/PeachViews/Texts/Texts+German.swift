@@ -22,7 +22,7 @@ extension Texts {
         sliderBelow: "{percent} % nach unten",
         interrupted: "Das Training wurde beendet, weil der Ton unterbrochen wurde.",
         offline:
-            "Peach erreicht seinen Server nicht. Deine letzte Antwort bleibt erhalten und wird gesendet, sobald die Verbindung wieder steht.",
+            "Peach erreicht seinen Server gerade nicht, daher wurde nichts geändert. Versuche es noch einmal, wenn die Verbindung wieder steht.",
         tapToStart: "Zum Starten tippen",
         serverError: "Auf dem Server ist ein Fehler aufgetreten. Geh zurück zum Start und versuche es noch einmal.",
         syncSynced: "Mit Peach abgeglichen.",

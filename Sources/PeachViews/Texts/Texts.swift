@@ -37,6 +37,7 @@ public final class Texts: Sendable {
     public let sliderAbove: String
     public let sliderBelow: String
     public let interrupted: String
+    /// The Settings page's import or reset could not reach the server.
     public let offline: String
     public let tapToStart: String
     public let serverError: String
