@@ -17,13 +17,16 @@ import PeachWeb
 /// - start-up: from launching `peach serve` to its first `200` of `/healthz`, and in this
 ///   process from opening the database to the same (the profile is loaded before the server
 ///   listens);
-/// - answer → next: `POST /api/exercises/{id}/answer` over a kept-alive loopback connection —
-///   reading the body, evaluation, the durable write, the profile update and the next exercise
-///   with its JSON — as the server's own time (its `Server-Timing` header) and as the round
-///   trip measured at the client (which adds the client, the kernel and thread wake-ups).
+/// - sync upload (issue 15): 10,000 new records in batches of 500 (`POST /api/sync/records`)
+///   over a kept-alive loopback connection — reading and checking the body, the durable
+///   transaction, the profile update — as the total and per batch, the server's own time (its
+///   `Server-Timing` header) and the round trip at the client; then the same batches again
+///   (a retry: every record already stored);
+/// - first sync of a new device: `GET /api/sync/profile`, its bytes and time.
 enum WebBenchmarks {
     static let records = ProcessInfo.processInfo.environment["PEACH_BENCH_RECORDS"].flatMap(Int.init) ?? 1_000_000
-    static let answers = 2_000
+    static let uploadedRecords = 10_000
+    static let batchSize = 500
 
     static func run() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -63,7 +66,7 @@ enum WebBenchmarks {
                 "open + profile + /healthz 200:   \(secondsText(startup))  (open \(secondsText(opened)), "
                     + "profile and routes \(secondsText(built - opened)), listening and first request \(secondsText(startup - built)))"
             )
-            try measureAnswers(client: client, label: "durable file")
+            try measureSync(client: client, label: "durable file")
             for page in ["/", "/comparison", "/settings", "/profile"] {
                 // Issue 5: the Start page (with the profile preview) and the Profile page are
                 // rendered from the in-memory profile; timed at the client, 51 requests.
@@ -99,7 +102,7 @@ enum WebBenchmarks {
         defer { memoryServer.cancel() }
         let memoryPortNumber = await memoryPort.wait()
         try await onOwnThread {
-            try measureAnswers(client: try LoopbackClient(port: memoryPortNumber), label: "in memory, no fsync")
+            try measureSync(client: try LoopbackClient(port: memoryPortNumber), label: "in memory, no fsync")
         }
     }
 
@@ -158,34 +161,69 @@ enum WebBenchmarks {
                     Benchmark.seconds(sorted[0]), Benchmark.seconds(sorted[4])))
     }
 
-    static func measureAnswers(client: LoopbackClient, label: String) throws {
-        for mode in ["comparison", "pitchMatching"] {
-            var exercise =
-                try client.request("GET", "/api/exercises/next?mode=\(mode)").json["exercise"] as! [String: Any]
-            var samples: [Duration] = []
-            var serverSamples: [Double] = []
-            for index in 0..<answers {
-                let body =
-                    mode == "comparison"
-                    ? #"{"answer": "\#(index % 3 == 0 ? "lower" : "higher")"}"# : #"{"sliderValue": 0.\#(index % 10)}"#
-                let begin = ContinuousClock.now
-                let reply = try client.request("POST", "/api/exercises/\(exercise["id"] as! String)/answer", body: body)
-                samples.append(ContinuousClock.now - begin)
-                precondition(reply.status == 200, "answer failed: \(reply.body)")
-                serverSamples.append(reply.serverMilliseconds!)
-                exercise = reply.json["next"] as! [String: Any]
+    /// `uploadedRecords` new records as JSON batches of `batchSize`, after the database's
+    /// history (the device trained since), both kinds, ids made as a device makes them.
+    static func uploadBatches() -> [String] {
+        var generator = SeededRandomNumberGenerator(seed: 15)
+        let start: Int64 = (1_700_000_000 + Int64(records) * 3 + 60) * 1000
+        return stride(from: 0, to: uploadedRecords, by: batchSize).map { first in
+            let items = (first..<first + batchSize).map { index in
+                let id = UUID().uuidString.lowercased()
+                let note = 36 + index % 49
+                let time = start + Int64(index) * 4_000 + Int64.random(in: 0..<1_000, using: &generator)
+                if index % 2 == 0 {
+                    let offset = Double(index % 997 + 1) / 10 * (index % 4 == 0 ? 1 : -1)
+                    return
+                        #"{"id":"\#(id)","trainingType":"pitchDiscrimination","timestamp":\#(time),"referenceNote":\#(note),"targetNote":\#(note),"tuningSystem":"equalTemperament","centOffset":\#(offset),"isCorrect":\#(index % 3 != 0)}"#
+                }
+                return
+                    #"{"id":"\#(id)","trainingType":"pitchMatching","timestamp":\#(time),"referenceNote":\#(note),"targetNote":\#(note + 7),"tuningSystem":"justIntonation","initialCentOffset":\#(Double(index % 199 - 99)),"userCentError":\#(Double(index % 61 - 30) / 2)}"#
             }
-            let client = samples.map(\.milliseconds)
-            for (what, values) in [("server", serverSamples), ("round trip", client)] {
+            return #"{"records":["# + items.joined(separator: ",") + "]}"
+        }
+    }
+
+    static func measureSync(client: LoopbackClient, label: String) throws {
+        let batches = uploadBatches()
+        for pass in ["new records", "retry, all stored"] {
+            var samples: [Double] = []
+            var serverSamples: [Double] = []
+            let begin = ContinuousClock.now
+            for batch in batches {
+                let start = ContinuousClock.now
+                let reply = try client.request("POST", "/api/sync/records", body: batch)
+                samples.append((ContinuousClock.now - start).milliseconds)
+                precondition(reply.status == 200, "upload failed: \(reply.body.prefix(500))")
+                precondition(
+                    (reply.json["accepted"] as? [Any])?.count == batchSize, "refused: \(reply.body.prefix(500))")
+                serverSamples.append(reply.serverMilliseconds!)
+            }
+            let total = ContinuousClock.now - begin
+            print(
+                "sync upload \(uploadedRecords) in \(batches.count) batches (\(pass)):".padding(
+                    toLength: 55, withPad: " ", startingAt: 0) + "total \(secondsText(total))  (\(label))")
+            for (what, values) in [("server", serverSamples), ("round trip", samples)] {
                 let sorted = values.sorted()
                 print(
-                    "answer → next (\(mode)), \(what):".padding(toLength: 45, withPad: " ", startingAt: 0)
+                    "  per batch of \(batchSize), \(what):".padding(toLength: 55, withPad: " ", startingAt: 0)
                         + String(
-                            format: "median %.3f ms  p99 %.3f ms  max %.3f ms  (n=%d, ", sorted[sorted.count / 2],
-                            sorted[Int((Double(sorted.count) * 0.99).rounded(.up)) - 1], sorted.last!, answers)
-                        + label + ")")
+                            format: "median %.1f ms  p99 %.1f ms  max %.1f ms  (n=%d)", sorted[sorted.count / 2],
+                            sorted[Int((Double(sorted.count) * 0.99).rounded(.up)) - 1], sorted.last!, sorted.count))
             }
         }
+        var profileSamples: [Double] = []
+        var bytes = 0
+        for _ in 0..<11 {
+            let start = ContinuousClock.now
+            let reply = try client.request("GET", "/api/sync/profile")
+            profileSamples.append((ContinuousClock.now - start).milliseconds)
+            precondition(reply.status == 200)
+            bytes = reply.length
+        }
+        print(
+            "first sync: GET /api/sync/profile:".padding(toLength: 55, withPad: " ", startingAt: 0)
+                + "\(bytes) bytes, median \(DecimalText.fixed(profileSamples.sorted()[5], fractionDigits: 1)) ms (n=11, \(label))"
+        )
     }
 
     /// A CSV of `records` rows, written from the format (DESIGN.md §4).
@@ -244,6 +282,8 @@ final class LoopbackClient {
     struct Reply {
         var status: Int
         var body: String
+        /// The body's length in bytes (a binary body is not text).
+        var length: Int
         /// The server's own time from its `Server-Timing: app;dur=…` header, in milliseconds.
         var serverMilliseconds: Double?
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
@@ -290,7 +330,8 @@ final class LoopbackClient {
                 buffer.removeFirst(total)
                 let timing = headText.split(separator: "\r\n").first { $0.lowercased().hasPrefix("server-timing:") }
                 let serverMilliseconds = timing.flatMap { $0.split(separator: "dur=").last }.flatMap { Double($0) }
-                return Reply(status: status, body: bodyText, serverMilliseconds: serverMilliseconds)
+                return Reply(
+                    status: status, body: bodyText, length: length, serverMilliseconds: serverMilliseconds)
             }
             try fill()
         }

@@ -1,10 +1,10 @@
 /// What pitch matching says about a listener: accuracy (|cent error|) and bias (signed error).
 public struct MatchingStatistics: Hashable, Sendable {
     /// Running statistics of |user cent error|: mean absolute error and its standard deviation.
-    public private(set) var absoluteError = RunningStatistics()
+    public internal(set) var absoluteError = RunningStatistics()
     /// Running statistics of the signed error: its mean is the bias (positive = sharp).
-    public private(set) var signedError = RunningStatistics()
-    public private(set) var history = ThresholdHistory()
+    public internal(set) var signedError = RunningStatistics()
+    public internal(set) var history = ThresholdHistory()
 
     public init() {}
 

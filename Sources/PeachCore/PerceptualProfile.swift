@@ -6,12 +6,12 @@
 /// chain can cold-start from the mode's own mean.
 /// - Complexity: O(1) per record (amortised); about 16 bytes per record for the histories.
 public struct PerceptualProfile: Hashable, Sendable {
-    public private(set) var comparison = DiscriminationStatistics()
-    public private(set) var matching = MatchingStatistics()
-    public private(set) var comparisonByMode: [TrainingMode: DiscriminationStatistics] = [
+    public internal(set) var comparison = DiscriminationStatistics()
+    public internal(set) var matching = MatchingStatistics()
+    public internal(set) var comparisonByMode: [TrainingMode: DiscriminationStatistics] = [
         .comparison: DiscriminationStatistics(), .intervalComparison: DiscriminationStatistics(),
     ]
-    public private(set) var matchingByMode: [TrainingMode: MatchingStatistics] = [
+    public internal(set) var matchingByMode: [TrainingMode: MatchingStatistics] = [
         .pitchMatching: MatchingStatistics(), .intervalPitchMatching: MatchingStatistics(),
     ]
 

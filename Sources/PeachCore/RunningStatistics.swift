@@ -5,11 +5,17 @@
 /// pairwise combination (1979), so per-note statistics pool exactly into range statistics.
 /// - Complexity: O(1) time and space per value.
 public struct RunningStatistics: Hashable, Sendable {
-    public private(set) var count = 0
-    public private(set) var mean = 0.0
-    private var m2 = 0.0
+    public internal(set) var count = 0
+    public internal(set) var mean = 0.0
+    /// The sum of squared deviations from the mean (Welford's M2).
+    var m2 = 0.0
 
     public init() {}
+
+    /// Statistics with these values, as `ProfileSnapshot` stored them.
+    init(count: Int, mean: Double, m2: Double) {
+        (self.count, self.mean, self.m2) = (count, mean, m2)
+    }
 
     public init(_ values: some Sequence<Double>) {
         for value in values { add(value) }

@@ -5,10 +5,10 @@
 /// server appends each new answer); an earlier day is still put in its place.
 /// - Complexity: O(1) amortised per value in order; one entry per day with data.
 public struct ThresholdHistory: Hashable, Sendable {
-    public private(set) var count = 0
+    public internal(set) var count = 0
     /// The days with data, in ascending order. Values arrive in chronological order, so a value
     /// almost always lands on the last day or opens a new one: no hashing, no sorting.
-    private var days: [DayTotal] = []
+    var days: [DayTotal] = []
 
     struct DayTotal: Hashable, Sendable {
         var day: Int

@@ -112,6 +112,17 @@ extension AppDatabase {
                     ALTER TABLE device_v5 RENAME TO device;
                     """)
         }
+        migrator.registerMigration("v6: settings changed at, no pending exercises") { db in
+            // Sync (issue 15): a setting changed on two devices resolves by last writer wins, so
+            // each setting keeps when it was last changed (milliseconds since 1970; 0 = never,
+            // which every stored value so far gets). Training runs on the device, so the
+            // server no longer issues exercises: the pending ones go.
+            try db.execute(
+                sql: """
+                    ALTER TABLE setting ADD COLUMN changedAt INTEGER NOT NULL DEFAULT 0;
+                    DROP TABLE pendingExercise;
+                    """)
+        }
         return migrator
     }
 }

@@ -13,18 +13,13 @@ extension AppDatabase {
 
     /// Records one answered exercise in one transaction, committed durably (WAL,
     /// `synchronous=FULL`) before it returns. Idempotent by exercise id: a second call with the
-    /// same id stores nothing and returns the record stored the first time. `pending` is
-    /// applied in the same transaction either way (the answered exercise retired, the next one
-    /// issued), so that the stored pending exercises never disagree with the records.
+    /// same id stores nothing and returns the record stored the first time.
     /// - Complexity: O(log n); one fsync of the WAL.
     @discardableResult
-    public func record(
-        _ record: TrainingRecord, exerciseID: UUID, pending: PendingChange = PendingChange()
-    ) throws -> RecordOutcome {
+    public func record(_ record: TrainingRecord, exerciseID: UUID) throws -> RecordOutcome {
         let id = exerciseID.uuidString
         return try Self.mapErrors(path: path) {
             try write { db in
-                try Self.apply(pending, in: db)
                 if let stored = try StoredRecord.record(exerciseID: id, in: db) { return .alreadyRecorded(stored) }
                 try StoredRecord.insert(record, exerciseID: id, into: db)
                 return .recorded
@@ -56,13 +51,12 @@ extension AppDatabase {
         return PerceptualProfile(comparisonsOf: parts[0], matchingsOf: parts[1])
     }
 
-    /// Deletes every training record and pending exercise; settings and paired devices stay.
+    /// Deletes every training record; settings and paired devices stay.
     /// Returns how many records were deleted.
     @discardableResult
     public func deleteAllTrainingData() throws -> Int {
         try Self.mapErrors(path: path) {
             try write { db in
-                try db.execute(sql: "DELETE FROM pendingExercise")
                 var deleted = 0
                 for table in StoredRecord.Table.allCases {
                     try db.execute(sql: "DELETE FROM \(table.rawValue)")

@@ -103,32 +103,6 @@ struct AppDatabaseTests {
         #expect(try database.loadSettings() == settings)
     }
 
-    @Test("pending exercises change in the answer's transaction: a failing change records nothing")
-    func pendingWithRecord() throws {
-        let database = try AppDatabase.inMemory()
-        let row = { (id: UUID) in
-            PendingExerciseRow(
-                exerciseID: id, client: "device-1", issuedAt: Date(timeIntervalSince1970: 1_780_000_000.123),
-                exercise: Data("{}".utf8))
-        }
-        let (first, second, third) = (UUID(), UUID(), UUID())
-        try database.updatePending(PendingChange(issued: row(first)))
-        #expect(try database.pendingExercises() == [row(first)])
-        let record = sampleRecords(count: 1)[0]
-        // Issuing an id that is already pending breaks the primary key: the record is not kept.
-        #expect(throws: StoreError.self) {
-            try database.record(
-                record, exerciseID: first, pending: PendingChange(issued: row(first), retired: [second]))
-        }
-        #expect(try database.recordCounts().total == 0)
-        try database.record(record, exerciseID: first, pending: PendingChange(issued: row(second), retired: [first]))
-        #expect(try database.pendingExercises() == [row(second)])
-        #expect(try database.recordCounts().total == 1)
-        try database.updatePending(PendingChange(issued: row(third)))
-        try database.deleteAllTrainingData()
-        #expect(try database.pendingExercises().isEmpty)
-    }
-
     @Test("record counts per mode and the date range")
     func counts() throws {
         let database = try AppDatabase.inMemory()

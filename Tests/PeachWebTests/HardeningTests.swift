@@ -25,9 +25,9 @@ struct HardeningTests {
         (.get, "/settings", nil, ""), (.get, "/settings/reset", nil, ""), (.get, "/profile", nil, ""),
         (.get, "/info", nil, ""), (.get, "/healthz", nil, ""), (.get, "/favicon.svg", nil, ""),
         (.get, "/assets/app.js", nil, ""), (.get, "/assets/peach.css", nil, ""), (.get, "/assets/nothing.js", nil, ""),
-        (.get, "/api/exercises/next?mode=comparison", nil, ""), (.get, "/api/exercises/next?mode=x", nil, ""),
-        (.post, "/api/exercises/not-a-uuid/answer", "application/json", #"{"answer": "higher"}"#),
-        (.post, "/api/exercises/6F9619FF-8B86-D011-B42D-00CF4FC964FF/answer", "application/json", "{"),
+        (.get, "/api/sync/profile", nil, ""), (.post, "/api/sync/records", "application/json", #"{"records": []}"#),
+        (.post, "/api/sync/records", "application/json", "{"),
+        (.post, "/api/sync/settings", "application/json", #"{"settings": {}}"#),
         (.get, "/api/settings", nil, ""), (.put, "/api/settings", "application/json", #"{"referencePitch": 999}"#),
         (.put, "/api/settings", "text/plain", "x"), (.get, "/api/export", nil, ""),
         (.post, "/api/import", "text/csv", "nonsense"), (.post, "/api/reset", "application/json", "{}"),
@@ -164,13 +164,12 @@ struct HardeningTests {
         }
     }
 
-    @Test("API reads from another site are refused too (an <img> cannot issue exercises); pages stay open to links")
+    @Test("API reads from another site are refused too (an <img> cannot read the history); pages stay open to links")
     func crossSiteReads() async throws {
         let site = HTTPField.Name("Sec-Fetch-Site")!
         try await withApp(database: try .inMemory()) { client in
-            let first = try await client.nextExercise("comparison").string("id")!
             for headers: HTTPFields in [[site: "cross-site", .referer: "http://evil.example/"], [site: "same-site"]] {
-                for uri in ["/api/exercises/next?mode=comparison", "/api/export", "/api/settings"] {
+                for uri in ["/api/sync/profile", "/api/export", "/api/settings"] {
                     for method: HTTPRequest.Method in [.get, .head] {
                         let response = try await client.execute(uri: uri, method: method, headers: headers)
                         #expect(response.status == .forbidden, "\(method) \(uri) \(headers)")
@@ -182,8 +181,6 @@ struct HardeningTests {
                 let response = try await client.execute(uri: "/api/settings", method: .get, headers: headers)
                 #expect(response.status == .ok, "\(headers)")
             }
-            // The exercise issued first is still answerable.
-            #expect(try await client.answer(first, #"{"answer": "higher"}"#).status == .ok)
         }
     }
 
@@ -191,9 +188,9 @@ struct HardeningTests {
     func contentTypes() async throws {
         let database = try AppDatabase.inMemory()
         try await withApp(database: database) { client in
-            let id = try await client.nextExercise("comparison").string("id")!
             let writes: [(HTTPRequest.Method, String, String)] = [
-                (.post, "/api/exercises/\(id)/answer", #"{"answer": "higher"}"#),
+                (.post, "/api/sync/records", #"{"records": [\#(syncRecord())]}"#),
+                (.post, "/api/sync/settings", #"{"settings": {}}"#),
                 (.put, "/api/settings", #"{"referencePitch": 441}"#), (.post, "/api/reset", #"{"confirm": true}"#),
                 (.post, "/api/import", "# peach-export-format:3\n"), (.post, "/settings", "referencePitch=441"),
                 (.post, "/settings/reset", "confirm=true"), (.post, "/settings/import", "--x--"),
@@ -243,47 +240,11 @@ struct HardeningTests {
         }
     }
 
-    @Test(
-        "an id that is not a UUID is a 404, a long mode name a 400, a huge slider value a 422, each with a short message"
-    )
-    func malformedIdentifiers() async throws {
-        try await withApp(database: try .inMemory()) { client in
-            let long = String(repeating: "a", count: 4000)
-            let answer = try await client.answer(long, #"{"answer": "higher"}"#)
-            #expect(answer.status == .notFound)
-            #expect(answer.errorCode == "unknownExercise")
-            #expect(try #require(answer.errorMessage).count < 200)
-            let challenge = try await client.nextExercise("pitchMatching").string("id")!
-            let huge = try await client.answer(challenge, #"{"sliderValue": 1e308}"#)
-            #expect(huge.status == .unprocessableContent)
-            #expect(try #require(huge.errorMessage).count < 200)
-            let mode = try await client.get("/api/exercises/next?mode=\(long)")
-            #expect(mode.status == .badRequest)
-            #expect(try #require(mode.errorMessage).count < 200)
-        }
-    }
-
-    @Test("pending exercises are bounded: the oldest of a mode is dropped after 32, the newest stays answerable")
-    func pendingBound() async throws {
-        let database = try AppDatabase.inMemory()
-        try await withApp(database: database) { client in
-            var ids: [String] = []
-            for _ in 0..<40 { ids.append(try await client.nextExercise("comparison").string("id")!) }
-            let oldest = try await client.answer(ids[0], #"{"answer": "higher"}"#)
-            #expect(oldest.status == .notFound)
-            #expect(oldest.errorCode == "unknownExercise")
-            let newest = try await client.answer(ids[39], #"{"answer": "higher"}"#)
-            #expect(newest.status == .ok)
-            #expect(try await client.answer(ids[10], #"{"answer": "lower"}"#).status == .ok)
-        }
-        #expect(try recordCount(database) == 2)
-    }
-
     @Test("a method an address does not take is a 405 with Allow; HEAD is served wherever GET is")
     func methodNotAllowed() async throws {
         let cases: [(HTTPRequest.Method, String, String)] = [
-            (.options, "/api/exercises/next", "GET, HEAD"), (.trace, "/api/exercises/next", "GET, HEAD"),
-            (.delete, "/api/settings", "GET, HEAD, PUT"), (.put, "/api/exercises/X/answer", "POST"),
+            (.options, "/api/sync/profile", "GET, HEAD"), (.trace, "/api/sync/profile", "GET, HEAD"),
+            (.delete, "/api/settings", "GET, HEAD, PUT"), (.put, "/api/sync/records", "POST"),
             (.patch, "/settings", "GET, HEAD, POST"), (.post, "/", "GET, HEAD"),
         ]
         try await withApp(database: try .inMemory()) { client in
@@ -306,52 +267,6 @@ struct HardeningTests {
         }
     }
 
-    @Test("one client's pending exercises never crowd out another's; the total is bounded, oldest dropped first")
-    func pendingPerClient() async throws {
-        let database = try AppDatabase.inMemory()
-        let training = try TrainingService(
-            database: database, random: SeededRandomNumberGenerator(seed: 3), now: { Date() })
-        let other = try await training.nextExercise(mode: .comparison, client: "phone")
-        var flood: [UUID] = []
-        for _ in 0..<100 { flood.append(try await training.nextExercise(mode: .comparison, client: "laptop").id) }
-        // The store keeps what memory keeps: the newest 32 of the flood.
-        let stored = try database.pendingExercises().filter { $0.client == "laptop" }.map(\.exerciseID)
-        #expect(Set(stored) == Set(flood.suffix(32)))
-        // Only the client an exercise was issued to can answer it, or read its reply again.
-        await #expect(throws: TrainingError.unknownExercise(other.id)) {
-            try await training.answer(id: other.id, with: .higher, client: "laptop")
-        }
-        let reply = try await training.answer(id: other.id, with: .higher, client: "phone")
-        await #expect(throws: TrainingError.unknownExercise(other.id)) {
-            try await training.answer(id: other.id, with: .higher, client: "laptop")
-        }
-        #expect(try await training.answer(id: other.id, with: .higher, client: "phone").next.id == reply.next.id)
-        // The next exercise stays the answering client's.
-        _ = try await training.answer(id: reply.next.id, with: .lower, client: "phone")
-        await #expect(throws: TrainingError.self) {
-            try await training.answer(id: flood[0], with: .higher, client: "laptop")
-        }
-        _ = try await training.answer(id: flood[99], with: .higher, client: "laptop")
-
-        var pending = PendingExercises(capacityPerMode: 4, totalCapacity: 6)
-        let comparison = try ComparisonExercise(
-            referenceNote: MIDINote(60), interval: .prime, tuningSystem: .equalTemperament, centOffset: 10)
-        let pitch = try Frequency(hertz: 440)
-        let issued = (0..<20).map { index in
-            IssuedExercise(
-                id: UUID(), mode: .comparison, content: .comparison(comparison), referencePitch: pitch,
-                noteDuration: 1, issuedAt: Date(timeIntervalSince1970: Double(index)))
-        }
-        for (index, exercise) in issued.enumerated() { pending.insert(exercise, client: "client \(index % 10)") }
-        #expect(pending.count == 6)
-        #expect(pending.exercise(id: issued[19].id, at: Date(timeIntervalSince1970: 20)) != nil)
-        #expect(pending.exercise(id: issued[13].id, at: Date(timeIntervalSince1970: 20)) == nil)
-        #expect(pending.exercise(id: issued[14].id, at: Date(timeIntervalSince1970: 20)) != nil)
-    }
-}
-
-@Suite("Strict JSON bodies")
-struct StrictDecodingTests {
     @Test(
         "a name repeated in one object is found, escapes decoded; the same name in another object or in a value is not",
         arguments: [

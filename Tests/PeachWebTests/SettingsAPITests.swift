@@ -116,8 +116,7 @@ struct DataAPITests {
     func export() async throws {
         let database = try AppDatabase.inMemory()
         try await withApp(database: database) { client in
-            let exercise = try await client.nextExercise("comparison")
-            _ = try await client.answer(exercise.string("id")!, #"{"answer": "higher"}"#)
+            try await client.uploadAccepted()
             let response = try await client.get("/api/export")
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "text/csv; charset=utf-8")
@@ -136,8 +135,7 @@ struct DataAPITests {
         let csv = LockedBox("")
         try await withApp(database: source) { client in
             for _ in 0..<3 {
-                let exercise = try await client.nextExercise("comparison")
-                _ = try await client.answer(exercise.string("id")!, #"{"answer": "higher"}"#)
+                try await client.uploadAccepted()
             }
             csv.value = try await client.get("/api/export").text
         }
@@ -151,8 +149,6 @@ struct DataAPITests {
                 .post, "/api/import?mode=merge", json: csv.value, contentType: "text/csv", language: "de")
             #expect(again.json[path: "summary", "skippedDuplicates"] as? Int == 3)
             #expect(again.json.string("message") == "0 Übungen importiert. 3 Duplikate übersprungen.")
-            // The imported records continue the chain: the next comparison is not a cold start.
-            #expect(abs(abs(targetCents(try await client.nextExercise("comparison"))) - 100) > 1e-6)
         }
         #expect(try recordCount(target) == 3)
     }
@@ -282,11 +278,8 @@ struct DataAPITests {
         let database = try AppDatabase.inMemory()
         try await withApp(database: database) { client in
             _ = try await client.send(.put, "/api/settings", json: #"{"referencePitch": 415}"#)
-            for mode in ["comparison", "pitchMatching"] {
-                let exercise = try await client.nextExercise(mode)
-                let body = mode == "comparison" ? #"{"answer": "lower"}"# : #"{"sliderValue": 0}"#
-                _ = try await client.answer(exercise.string("id")!, body)
-            }
+            try await client.uploadAccepted()
+            try await client.uploadAccepted(syncRecord(type: "pitchMatching"))
             for body in ["{}", #"{"confirm": false}"#, #"{"confirm": "yes"}"#] {
                 let refused = try await client.send(.post, "/api/reset", json: body)
                 #expect(refused.status == .badRequest, "\(body)")
@@ -295,8 +288,8 @@ struct DataAPITests {
             let response = try await client.send(.post, "/api/reset", json: #"{"confirm": true}"#)
             #expect(response.status == .ok)
             #expect(response.json["deleted"] as? Int == 2)
-            // The chain starts over.
-            #expect(abs(abs(targetCents(try await client.nextExercise("comparison"))) - 100) < 1e-6)
+            let snapshot = try await client.get("/api/sync/profile")
+            #expect(PerceptualProfile(snapshot: snapshot.numbers) == PerceptualProfile())
         }
         #expect(try recordCount(database) == 0)
         #expect(try database.loadSettings().referencePitch.hertz == 415)

@@ -31,16 +31,15 @@ final class TestClock: @unchecked Sendable {
     }
 }
 
-/// Runs `test` against the app built on `database` with a seeded generator and a test clock.
+/// Runs `test` against the app built on `database` with a test clock.
 func withApp(
-    database: AppDatabase, seed: UInt64 = 7, clock: TestClock = TestClock(),
+    database: AppDatabase, clock: TestClock = TestClock(),
     allowedHosts: AllowedHosts = .loopback(port: nil),
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
     // The router test client sends `Host: localhost` without a port.
     let app = try await buildApplication(
-        database: database, allowedHosts: allowedHosts, clients: .everyoneIsLocal,
-        random: SeededRandomNumberGenerator(seed: seed), now: { clock.now })
+        database: database, allowedHosts: allowedHosts, clients: .everyoneIsLocal, now: { clock.now })
     try await app.test(.router) { client in try await test(client) }
 }
 
@@ -61,20 +60,57 @@ extension TestClientProtocol {
         return try await execute(uri: uri, method: method, headers: headers, body: ByteBuffer(string: body))
     }
 
-    /// Issues an exercise of `mode` and returns its JSON.
-    func nextExercise(_ mode: String, language: String? = nil) async throws -> [String: Any] {
-        let response = try await get("/api/exercises/next?mode=\(mode)", language: language)
-        #expect(response.status == .ok)
-        return try #require(response.json["exercise"] as? [String: Any])
+    /// Uploads records (JSON objects, see `syncRecord`) to `POST /api/sync/records`.
+    func upload(_ records: [String], language: String? = nil) async throws -> TestResponse {
+        try await send(
+            .post, "/api/sync/records", json: #"{"records": ["# + records.joined(separator: ", ") + "]}",
+            language: language)
     }
 
-    func answer(_ id: String, _ body: String, language: String? = nil) async throws -> TestResponse {
-        try await send(.post, "/api/exercises/\(id)/answer", json: body, language: language)
+    /// Uploads one record and expects it accepted: how the tests put a record on the server.
+    func uploadAccepted(_ record: String = syncRecord()) async throws {
+        let response = try await upload([record])
+        #expect(response.status == .ok)
+        #expect((response.json["accepted"] as? [String])?.count == 1, "\(response.text)")
     }
+}
+
+/// One record of an upload as a device sends it: a comparison (centOffset 12.5, correct) or,
+/// with `type: "pitchMatching"`, a pitch matching (initial offset 30, error -4), a quarter of an
+/// hour before the test clock's start; `fields` replaces or adds fields (raw JSON values).
+func syncRecord(
+    id: String = UUID().uuidString.lowercased(), type: String = "pitchDiscrimination",
+    timestamp: Int64 = 1_779_999_100_000, reference: Int = 60, target: Int = 60, fields: [String: String] = [:]
+) -> String {
+    var values: [String: String] = [
+        "id": "\"\(id)\"", "trainingType": "\"\(type)\"", "timestamp": String(timestamp),
+        "referenceNote": String(reference), "targetNote": String(target), "tuningSystem": "\"equalTemperament\"",
+    ]
+    if type == "pitchMatching" {
+        values["initialCentOffset"] = "30"
+        values["userCentError"] = "-4"
+    } else {
+        values["centOffset"] = "12.5"
+        values["isCorrect"] = "true"
+    }
+    values.merge(fields) { _, new in new }
+    return "{"
+        + values.filter { $0.value != "" }.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }
+        .joined(separator: ", ") + "}"
 }
 
 extension TestResponse {
     var text: String { String(buffer: body) }
+
+    /// The body as little-endian Float64 numbers (`GET /api/sync/profile`).
+    var numbers: [Double] {
+        var buffer = body
+        var numbers: [Double] = []
+        while let bits = buffer.readInteger(endianness: .little, as: UInt64.self) {
+            numbers.append(Double(bitPattern: bits))
+        }
+        return numbers
+    }
 
     var json: [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
@@ -110,11 +146,6 @@ extension Dictionary where Key == String, Value == Any {
     }
 }
 
-/// The signed distance of a comparison's target from its reference, in cents.
-func targetCents(_ exercise: [String: Any]) -> Double {
-    1200 * log2(exercise.double("target", "frequency") / exercise.double("reference", "frequency"))
-}
-
 func recordCount(_ database: AppDatabase) throws -> Int {
     try database.recordCounts().total
 }
@@ -122,4 +153,27 @@ func recordCount(_ database: AppDatabase) throws -> Int {
 extension ClientAddressClassifier {
     /// Every connection is local (tests of the app without pairing).
     static let everyoneIsLocal = ClientAddressClassifier { _ in true }
+}
+
+/// A value shared between test closures.
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
+    }
 }

@@ -34,7 +34,6 @@ public enum PageRoute: Hashable, Sendable {
 
     /// The address of a JSON API call.
     enum API {
-        static func nextExercise(_ mode: TrainingMode) -> String { "/api/exercises/next?mode=\(mode.rawValue)" }
         static let settings = "/api/settings"
         static let export = "/api/export"
         static let `import` = "/api/import"

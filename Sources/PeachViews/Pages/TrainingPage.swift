@@ -70,7 +70,6 @@ public struct TrainingPage: Sendable {
             "main",
             [
                 "id": "main", "data-mode": mode.rawValue, "data-kind": kind,
-                "data-next-url": PageRoute.API.nextExercise(mode),
                 "data-msg-interrupted": texts.interrupted, "data-msg-offline": texts.offline,
                 "data-msg-tap-to-start": texts.tapToStart, "data-msg-server-error": texts.serverError,
             ],

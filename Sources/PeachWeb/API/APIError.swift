@@ -48,10 +48,6 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         APIError(.badRequest, code: "malformedBody", message: texts.errorMalformedField(shown(field)))
     }
 
-    static func unknownMode(_ mode: String, _ texts: Texts) -> APIError {
-        APIError(.badRequest, code: "unknownMode", message: texts.errorUnknownMode(shown(mode)))
-    }
-
     static func bodyTooLarge(limit: Int, _ texts: Texts) -> APIError {
         let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
         return APIError(.contentTooLarge, code: "bodyTooLarge", message: texts.errorBodyTooLarge(size))
@@ -68,25 +64,6 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         APIError(
             .unsupportedMediaType, code: "unsupportedMediaType",
             message: texts.errorUnsupportedMediaType(expected, received))
-    }
-
-    /// The API's form of a refused answer.
-    init(_ error: TrainingError, _ texts: Texts) {
-        switch error {
-        case .unknownExercise(let id):
-            self.init(.notFound, code: "unknownExercise", message: texts.errorUnknownExercise(id.uuidString))
-        case .alreadyAnswered:
-            self.init(.conflict, code: "alreadyAnswered", message: texts.errorAlreadyAnswered)
-        case .wrongAnswerKind(let expected):
-            self.init(
-                .conflict, code: "wrongAnswerKind",
-                message: expected == .comparison
-                    ? texts.errorWrongAnswerKindComparison : texts.errorWrongAnswerKindPitchMatching)
-        case .sliderOutOfRange(let value):
-            self.init(
-                .unprocessableContent, code: "outOfRange",
-                message: texts.errorSliderOutOfRange(Self.shown(texts.format(value, maximumFractionDigits: 15))))
-        }
     }
 
     /// The API's form of a refused setting: the setting's name, the value and what is allowed,

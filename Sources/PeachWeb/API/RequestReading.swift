@@ -37,8 +37,10 @@ extension Request {
 
     /// The body decoded from JSON; a body that is not JSON, or a field of the wrong type,
     /// is a 400 `malformedBody` naming the field.
-    func decodeJSON<Value: Decodable>(_ type: Value.Type, texts: Texts) async throws -> Value {
-        let data = try await body(accepting: ["application/json"], limit: Self.jsonBodyLimit, texts: texts)
+    func decodeJSON<Value: Decodable>(_ type: Value.Type, limit: Int = jsonBodyLimit, texts: Texts) async throws
+        -> Value
+    {
+        let data = try await body(accepting: ["application/json"], limit: limit, texts: texts)
         // JSON between systems is UTF-8 (RFC 8259 §8.1). JSONDecoder would also guess UTF-16 and
         // UTF-32 from the bytes; those always hold a zero byte (JSON's structure is ASCII),
         // which UTF-8 JSON never does (control characters in strings must be escaped).

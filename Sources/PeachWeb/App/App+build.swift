@@ -15,8 +15,8 @@ import PeachStore
 ///   - allowedHosts: the `Host` names the server answers to (DNS-rebinding guard); pass
 ///     `AllowedHosts(servingHost:port:)` for the address in `configuration`. By default the
 ///     loopback names (`127.0.0.1`, `localhost`, `[::1]`) on any port.
-///   - random: the source of every random choice (seed it for reproducible exercises).
-///   - now: the clock that timestamps records and expires pending exercises.
+///   - now: the server's clock: when a setting was changed, how far in the future a synced
+///     record may be, when a pairing code or an import confirmation expires.
 ///   - pairing: LAN mode's pairing codes (`PairingCodes(enabled: false)` without `--lan`: no
 ///     code pairs anything).
 ///   - clients: which connections are local (open) and which must come from a paired device.
@@ -35,14 +35,13 @@ public func buildApplication(
     allowedHosts: AllowedHosts = .loopback(port: nil),
     pairing: PairingCodes = PairingCodes(enabled: false),
     clients: ClientAddressClassifier = .loopbackIsLocal,
-    random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
     now: @escaping @Sendable () -> Date = { Date() },
     idleTimeout: TimeAmount = .seconds(30),
     connectionLimits: ConnectionLimits = ConnectionLimits(),
     logger: Logger = Logger(label: "peach"),
     onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    let training = try TrainingService(database: database, random: random, now: now)
+    let training = try TrainingService(database: database, now: now)
     let assets = Assets()
     if assets.coreURL == nil {
         logger.warning("peach-core.wasm is missing: build it with scripts/build-wasm.sh before swift build.")
@@ -87,7 +86,7 @@ func buildRouter(
             status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))
     }
-    ExerciseController(training: training, localizer: localizer).addRoutes(to: router.group("api/exercises"))
+    SyncController(training: training, localizer: localizer, now: now).addRoutes(to: router.group("api/sync"))
     SettingsController(training: training, localizer: localizer).addRoutes(to: router.group("api/settings"))
     let importer = CSVImporter(training: training, pending: PendingReplace(), now: now)
     DataController(database: database, training: training, importer: importer, localizer: localizer, now: now)

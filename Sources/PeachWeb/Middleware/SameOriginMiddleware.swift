@@ -17,10 +17,9 @@ import PeachViews
 ///    - `Sec-Fetch-Site`, when sent, must be `same-origin` or `none` (typed by the user);
 ///    - without `Origin`, a `Referer`, when sent, must be on this request's own `Host`.
 ///    A request with none of them does not come from a web page (curl, scripts) and passes.
-/// 3. So must every API request, reads too: asking for the next exercise issues one (and may
-///    push out the oldest pending), so an `<img src=…/api/exercises/next…>` on another site must
-///    not reach it, and no other site has any business with the API. Pages stay readable from
-///    links anywhere.
+/// 3. So must every API request, reads too: the API reads the whole training history
+///    (`/api/sync/profile`, `/api/export`), and no other site has any business with it. Pages
+///    stay readable from links anywhere.
 ///
 /// The JSON endpoints are also protected by their content type (a plain form cannot send
 /// `application/json`, so a browser asks first, and Peach answers no CORS preflight).

@@ -17,8 +17,7 @@ private func withLANApp(
 ) async throws {
     let pairing = PairingCodes(enabled: true, random: SeededRandomNumberGenerator(seed: 3), now: { clock.now })
     let app = try await buildApplication(
-        database: database, pairing: pairing, clients: clients, random: SeededRandomNumberGenerator(seed: 7),
-        now: { clock.now })
+        database: database, pairing: pairing, clients: clients, now: { clock.now })
     try await app.test(.router) { client in try await test(client, pairing) }
 }
 
@@ -118,7 +117,7 @@ struct LANAccessTests {
             #expect(german.status == .unauthorized)
             #expect(german.text.contains("Zuerst dieses Gerät koppeln"))
 
-            let api = try await client.get("/api/exercises/next?mode=comparison", cookie: nil)
+            let api = try await client.get("/api/sync/profile", cookie: nil)
             #expect(api.status == .unauthorized)
             #expect(api.errorCode == "pairingRequired")
             #expect(api.errorMessage?.contains("peach serve --lan") == true)
@@ -135,7 +134,7 @@ struct LANAccessTests {
 
             let cookie = try cookiePair(try await client.postPair(try #require(await pairing.validCode()).text))
             #expect(try await client.get("/", cookie: cookie).status == .ok)
-            #expect(try await client.get("/api/exercises/next?mode=comparison", cookie: cookie).status == .ok)
+            #expect(try await client.get("/api/sync/profile", cookie: cookie).status == .ok)
 
             let device = try #require(try database.devices().first)
             #expect(try database.removeDevice(id: device.id))
@@ -304,20 +303,42 @@ struct LANAccessTests {
         }
     }
 
-    @Test("pending exercises are bounded per device: a busy device does not push out another's")
-    func pendingPerDevice() async throws {
-        let service = try TrainingService(
-            database: try AppDatabase.inMemory(), random: SeededRandomNumberGenerator(seed: 5),
-            now: { TestClock().now })
-        let phone = try await service.nextExercise(mode: .comparison, client: "device-1")
-        for _ in 0..<100 { _ = try await service.nextExercise(mode: .comparison, client: "device-2") }
-        let local = try await service.nextExercise(mode: .comparison)
-        let reply = try await service.answer(id: phone.id, with: .higher, client: "device-1")
-        #expect(reply.next.mode == .comparison)
-        _ = try await service.answer(id: local.id, with: .lower)
-        // The next exercise belongs to the same device: its 100 exercises later, still pending.
-        for _ in 0..<100 { _ = try await service.nextExercise(mode: .comparison, client: "device-2") }
-        #expect(try await service.answer(id: reply.next.id, with: .lower, client: "device-1").next.mode == .comparison)
+    @Test("sync from an unpaired device, an invalid session or a revoked one is refused and stores nothing")
+    func syncNeedsPairing() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withLANApp(database: database) { client, pairing in
+            func upload(cookie: String?) async throws -> TestResponse {
+                var headers: HTTPFields = [.contentType: "application/json"]
+                if let cookie { headers[.cookie] = cookie }
+                return try await client.execute(
+                    uri: "/api/sync/records", method: .post, headers: headers,
+                    body: ByteBuffer(string: #"{"records": [\#(syncRecord())]}"#))
+            }
+            for cookie in [nil, "peach_session=not-a-session"] {
+                let refused = try await upload(cookie: cookie)
+                #expect(refused.status == .unauthorized)
+                #expect(refused.errorCode == "pairingRequired")
+            }
+            let cookie = try cookiePair(try await client.postPair(try #require(await pairing.validCode()).text))
+            #expect(try await upload(cookie: cookie).status == .ok)
+            #expect(try recordCount(database) == 1)
+            let device = try #require(try database.devices().first)
+            #expect(try database.removeDevice(id: device.id))
+            let revoked = try await upload(cookie: cookie)
+            #expect(revoked.status == .unauthorized)
+            #expect(revoked.errorCode == "pairingRequired")
+            for uri in ["/api/sync/profile"] {
+                #expect(try await client.get(uri, cookie: cookie).status == .unauthorized)
+            }
+            var settings: HTTPFields = [.contentType: "application/json"]
+            settings[.cookie] = cookie
+            let settingsWrite = try await client.execute(
+                uri: "/api/sync/settings", method: .post, headers: settings,
+                body: ByteBuffer(string: #"{"settings": {"referencePitch": {"value": "442", "changedAt": 1}}}"#))
+            #expect(settingsWrite.status == .unauthorized)
+        }
+        #expect(try recordCount(database) == 1)
+        #expect(try database.loadSettings().referencePitch.hertz == 440)
     }
 
     @Test("device names come from the User-Agent")

@@ -134,19 +134,17 @@ struct ProfilePageTests {
         }
     }
 
-    @Test("answers change the profile and the preview at once, without a restart")
+    @Test("synced records change the profile and the preview at once, without a restart")
     func liveUpdate() async throws {
         try await withApp(database: try .inMemory()) { client in
             let before = try await client.get("/").text
             #expect(before.contains("aria-label=\"Your pitch profile. Tap to view details.\""))
-            var magnitudes: [Double] = []
-            for answer in [
-                "higher", "lower", "higher", "higher", "lower", "higher", "lower", "lower", "higher", "higher",
-            ] {
-                let exercise = try await client.nextExercise("comparison")
-                magnitudes.append(abs(targetCents(exercise)))
-                let reply = try await client.answer(exercise.string("id")!, #"{"answer": "\#(answer)"}"#)
-                #expect(reply.status == .ok)
+            let magnitudes: [Double] = [100, 95, 90.5, 82.25, 88, 80, 76.5, 81, 74, 70]
+            for (index, magnitude) in magnitudes.enumerated() {
+                let offset = index % 2 == 0 ? magnitude : -magnitude
+                try await client.uploadAccepted(
+                    syncRecord(timestamp: 1_779_999_100_000 + Int64(index) * 5_000, fields: ["centOffset": "\(offset)"])
+                )
             }
             let statistics = RunningStatistics(magnitudes)
             let html = try await client.get("/profile").text

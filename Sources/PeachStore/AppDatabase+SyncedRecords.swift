@@ -1,0 +1,63 @@
+import GRDB
+import PeachCore
+
+extension AppDatabase {
+    /// A record a device made, under the id the device gave it (a UUID, lowercase).
+    public struct SyncedRecord: Sendable, Equatable {
+        public var id: String
+        public var record: TrainingRecord
+
+        public init(id: String, record: TrainingRecord) {
+            self.id = id
+            self.record = record
+        }
+    }
+
+    /// What `saveSyncedRecords` did with each record of a batch, by index into the batch.
+    public struct SyncedRecordsOutcome: Sendable, Equatable {
+        /// Stored by this call: the records the profile must now add.
+        public var stored: [Int] = []
+        /// Already stored with identical content (a retried batch, or the id twice in a batch).
+        public var alreadyStored: [Int] = []
+        /// The id is already stored with different content: not stored.
+        public var conflicting: [Int] = []
+
+        public init(stored: [Int] = [], alreadyStored: [Int] = [], conflicting: [Int] = []) {
+            self.stored = stored
+            self.alreadyStored = alreadyStored
+            self.conflicting = conflicting
+        }
+    }
+
+    /// Stores a batch of records from a device in one transaction, committed durably before it
+    /// returns (WAL, `synchronous=FULL`): either every record the outcome calls stored is on
+    /// disk, or (on an error) none is. Idempotent by id, which is kept in `exerciseID` (UNIQUE):
+    /// an id already stored with identical content is accepted again and stores nothing, with
+    /// different content it is a conflict. The records must be valid (`SyncedRecordValidation`
+    /// in the server): a record the tables' CHECKs refuse fails the whole batch.
+    ///
+    /// Ids are compared lowercase, as `crypto.randomUUID()` writes them, so that the case a
+    /// device sends an id in cannot make a second record.
+    /// - Complexity: O(k · log n) for k records into n; one fsync for the batch.
+    public func saveSyncedRecords(_ records: [SyncedRecord]) throws -> SyncedRecordsOutcome {
+        try Self.mapErrors(path: path) {
+            try write { db in
+                var outcome = SyncedRecordsOutcome()
+                for (index, synced) in records.enumerated() {
+                    let id = synced.id.lowercased()
+                    if let stored = try StoredRecord.record(exerciseID: id, in: db) {
+                        if stored == synced.record {
+                            outcome.alreadyStored.append(index)
+                        } else {
+                            outcome.conflicting.append(index)
+                        }
+                    } else {
+                        try StoredRecord.insert(synced.record, exerciseID: id, into: db)
+                        outcome.stored.append(index)
+                    }
+                }
+                return outcome
+            }
+        }
+    }
+}

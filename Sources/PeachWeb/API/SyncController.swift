@@ -1,0 +1,171 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import PeachCore
+import PeachStore
+import PeachViews
+
+/// The sync API (docs/api.md, issue 15): a device that trained on its own uploads its records,
+/// downloads the server's profile of every record, and exchanges settings, last writer wins.
+///
+/// - `POST /api/sync/records`: a batch of at most 1,000 records (1 MiB), each checked by the
+///   core's rules, the accepted ones committed in one transaction before the reply;
+///   idempotent by the device's record id.
+/// - `GET /api/sync/profile`: the server's `ProfileSnapshot`, little-endian Float64.
+/// - `POST /api/sync/settings`: the device's settings with when each changed; the later wins.
+struct SyncController: Sendable {
+    let training: TrainingService
+    let localizer: Localizer
+    let now: @Sendable () -> Date
+
+    /// The most records in one upload: a batch is one transaction, and a device uploads 500 at
+    /// a time (docs/benchmarks.md has the cost).
+    static let maximumRecords = 1_000
+    /// The largest upload: 1,000 records of about 250 bytes fit with room to spare.
+    static let recordsBodyLimit = 1 << 20
+
+    func addRoutes(to group: RouterGroup<PeachRequestContext>) {
+        group.post("records", use: uploadRecords)
+        group.get("profile", use: profile)
+        group.post("settings", use: settings)
+    }
+
+    // MARK: Records
+
+    struct UploadBody: Decodable {
+        let records: [UploadedRecord]
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case records }
+
+        init(from decoder: any Decoder) throws {
+            try StrictDecoding.refuseUnknownKeys(decoder, allowed: CodingKeys.self)
+            records = try decoder.container(keyedBy: CodingKeys.self).decode([UploadedRecord].self, forKey: .records)
+        }
+    }
+
+    struct UploadReply: Encodable {
+        struct Refused: Encodable {
+            let id: String
+            let code: String
+            let message: String
+        }
+        let accepted: [String]
+        let refused: [Refused]
+    }
+
+    @Sendable func uploadRecords(request: Request, context: PeachRequestContext) async throws -> Response {
+        let texts = await localizer.texts(for: request)
+        let body = try await request.decodeJSON(UploadBody.self, limit: Self.recordsBodyLimit, texts: texts)
+        guard body.records.count <= Self.maximumRecords else {
+            throw APIError(
+                .contentTooLarge, code: "tooManyRecords",
+                message:
+                    "The upload holds \(body.records.count) records; send at most \(Self.maximumRecords) at a time. Nothing was stored."
+            )
+        }
+        let clock = Timestamp(now())
+        var valid: [AppDatabase.SyncedRecord] = []
+        var positions: [Int] = []  // The index in the batch of each record of `valid`.
+        var sentIDs: [String] = []  // Every record's id as the device sent it.
+        var refused: [Int: UploadReply.Refused] = [:]  // By index in the batch.
+        for (index, uploaded) in body.records.enumerated() {
+            guard let sent = uploaded.id, let id = uploaded.storedID else {
+                throw APIError(
+                    .badRequest, code: "malformedBody",
+                    message:
+                        "The record at index \(index) has \(uploaded.id == nil ? "no id" : "an id that is not a UUID"); every record needs the UUID the device made for it. Nothing was stored."
+                )
+            }
+            sentIDs.append(sent)
+            do {
+                valid.append(AppDatabase.SyncedRecord(id: id, record: try uploaded.validated(now: clock)))
+                positions.append(index)
+            } catch {
+                refused[index] = UploadReply.Refused(id: sent, code: error.code.rawValue, message: error.message)
+            }
+        }
+        let outcome = try await training.saveSyncedRecords(valid)
+        for index in outcome.conflicting.map({ positions[$0] }) {
+            refused[index] = UploadReply.Refused(
+                id: sentIDs[index], code: "conflict",
+                message:
+                    "A record with the id \(APIError.shown(sentIDs[index])) is already stored with different content; it was not changed."
+            )
+        }
+        let accepted = (outcome.stored + outcome.alreadyStored).map { positions[$0] }.sorted()
+        return try JSONResponse.make(
+            UploadReply(
+                accepted: accepted.map { sentIDs[$0] },
+                refused: refused.sorted { $0.key < $1.key }.map(\.value)))
+    }
+
+    // MARK: Profile
+
+    @Sendable func profile(request: Request, context: PeachRequestContext) async throws -> Response {
+        let numbers = await training.profileSnapshot()
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(numbers.count * 8)
+        for number in numbers { buffer.writeInteger(number.bitPattern, endianness: .little) }
+        return Response(
+            status: .ok, headers: [.contentType: "application/octet-stream", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: buffer))
+    }
+
+    // MARK: Settings
+
+    struct SettingsBody: Decodable {
+        let settings: [String: Setting]
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case settings }
+
+        init(from decoder: any Decoder) throws {
+            try StrictDecoding.refuseUnknownKeys(decoder, allowed: CodingKeys.self)
+            settings = try decoder.container(keyedBy: CodingKeys.self).decode([String: Setting].self, forKey: .settings)
+        }
+
+        /// One setting: its value in text form, and when it was changed on the device.
+        struct Setting: Decodable {
+            let value: SettingsController.SettingValue
+            let changedAt: Int64
+
+            enum CodingKeys: String, CodingKey, CaseIterable { case value, changedAt }
+
+            init(from decoder: any Decoder) throws {
+                try StrictDecoding.refuseUnknownKeys(decoder, allowed: CodingKeys.self)
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                value = try container.decode(SettingsController.SettingValue.self, forKey: .value)
+                changedAt = try container.decode(Int64.self, forKey: .changedAt)
+            }
+        }
+    }
+
+    struct SettingsReply: Encodable {
+        struct Setting: Encodable {
+            let value: String
+            let changedAt: Int64
+        }
+        struct Refused: Encodable {
+            let key: String
+            let message: String
+        }
+        let settings: [String: Setting]
+        let refused: [Refused]
+    }
+
+    @Sendable func settings(request: Request, context: PeachRequestContext) async throws -> Response {
+        let texts = await localizer.texts(for: request)
+        let body = try await request.decodeJSON(SettingsBody.self, texts: texts)
+        try SettingsController.checkLengths(body.settings.mapValues(\.value.text), texts: texts)
+        if let (key, _) = body.settings.sorted(by: { $0.key < $1.key }).first(where: { $0.value.changedAt < 0 }) {
+            throw APIError.malformedField(key, texts)
+        }
+        let (merged, refused) = try await training.applySyncedSettings(
+            body.settings.mapValues { SyncedSettings.Change(value: $0.value.text, changedAt: $0.changedAt) })
+        return try JSONResponse.make(
+            SettingsReply(
+                settings: merged.settings.values.reduce(into: [:]) { result, entry in
+                    result[entry.key] = .init(value: entry.value, changedAt: merged.changedAt(entry.key))
+                },
+                refused: refused.map { .init(key: $0.key, message: APIError($0.error, texts).message) }))
+    }
+}

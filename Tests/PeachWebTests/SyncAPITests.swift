@@ -1,0 +1,331 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import PeachCore
+import PeachStore
+import Testing
+
+@testable import PeachWeb
+
+@Suite("Sync API")
+struct SyncAPITests {
+    /// The test clock's start in milliseconds since 1970.
+    static let now: Int64 = 1_780_000_000_000
+
+    @Test("accepted records are stored once, in the profile at once, and the profile download holds them")
+    func accepted() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let (first, second) = (UUID().uuidString.lowercased(), UUID().uuidString.lowercased())
+            let response = try await client.upload([
+                syncRecord(id: first),
+                syncRecord(id: second, type: "pitchMatching", reference: 60, target: 67),
+            ])
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(response.json["accepted"] as? [String] == [first, second])
+            #expect((response.json["refused"] as? [Any])?.isEmpty == true)
+            #expect(try recordCount(database) == 2)
+            let html = try await client.get("/profile").text
+            #expect(html.contains("<dt>Comparisons</dt><dd>1</dd>"))
+            let profile = try await client.get("/api/sync/profile")
+            #expect(profile.status == .ok)
+            #expect(profile.headers[.contentType] == "application/octet-stream")
+            #expect(profile.headers[.cacheControl] == "no-store")
+            let decoded = try #require(PerceptualProfile(snapshot: profile.numbers))
+            #expect(decoded == (try database.loadProfile()))
+            #expect(decoded.matchingByMode[.intervalPitchMatching]?.count == 1)
+            #expect(decoded.comparisonByMode[.comparison]?.latest == .init(magnitude: 12.5, wasCorrect: true))
+        }
+    }
+
+    @Test("a retried batch is accepted again and stores nothing new, whatever the case of its ids")
+    func idempotentRetry() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let id = UUID().uuidString.lowercased()
+            let batch = [syncRecord(id: id), syncRecord(id: id)]
+            for _ in 0..<2 {
+                let response = try await client.upload(batch)
+                #expect(response.json["accepted"] as? [String] == [id, id])
+            }
+            let upper = try await client.upload([syncRecord(id: id.uppercased())])
+            #expect(upper.json["accepted"] as? [String] == [id.uppercased()])
+            let snapshot = try await client.get("/api/sync/profile").numbers
+            #expect(PerceptualProfile(snapshot: snapshot)?.comparison.count == 1)
+        }
+        #expect(try recordCount(database) == 1)
+    }
+
+    @Test("an id stored with different content is a conflict; the stored record does not change")
+    func conflict() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let id = UUID().uuidString.lowercased()
+            try await client.uploadAccepted(syncRecord(id: id))
+            let other = UUID().uuidString.lowercased()
+            let response = try await client.upload([
+                syncRecord(id: id, fields: ["centOffset": "-30"]), syncRecord(id: other),
+                syncRecord(id: other, fields: ["isCorrect": "false"]),
+            ])
+            #expect(response.status == .ok)
+            #expect(response.json["accepted"] as? [String] == [other])
+            let refused = try #require(response.json["refused"] as? [[String: Any]])
+            #expect(refused.map { $0["id"] as? String } == [id, other])
+            #expect(refused.map { $0["code"] as? String } == ["conflict", "conflict"])
+            #expect((refused[0]["message"] as? String)?.contains("already stored with different content") == true)
+        }
+        #expect(try recordCount(database) == 2)
+        #expect(try database.loadProfile().comparison.overall.mean == 12.5)
+    }
+
+    /// Fields that break one rule each, and a word the message must contain.
+    static let invalidRecords: [(fields: [String: String], type: String, mentions: String)] = [
+        (["referenceNote": "128", "targetNote": "127"], "pitchDiscrimination", "referenceNote 128"),
+        (["referenceNote": "-1"], "pitchDiscrimination", "referenceNote -1"),
+        (["referenceNote": "\"60\""], "pitchDiscrimination", "referenceNote must be"),
+        (["targetNote": "60.5"], "pitchDiscrimination", "targetNote must be"),
+        (["targetNote": "73"], "pitchDiscrimination", "at most an octave"),
+        (["targetNote": "47"], "pitchDiscrimination", "at most an octave"),
+        (["tuningSystem": "\"meantone\""], "pitchDiscrimination", "tuningSystem \"meantone\""),
+        (["tuningSystem": ""], "pitchDiscrimination", "tuningSystem is missing"),
+        (["centOffset": "0"], "pitchDiscrimination", "centOffset 0.0"),
+        (["centOffset": "100.5"], "pitchDiscrimination", "centOffset 100.5"),
+        (["centOffset": "-101"], "pitchDiscrimination", "centOffset"),
+        (["centOffset": ""], "pitchDiscrimination", "centOffset is missing"),
+        (["centOffset": "null"], "pitchDiscrimination", "centOffset must be"),
+        (["isCorrect": ""], "pitchDiscrimination", "isCorrect is missing"),
+        (["isCorrect": "\"yes\""], "pitchDiscrimination", "isCorrect must be"),
+        (["userCentError": "3"], "pitchDiscrimination", "userCentError does not belong"),
+        (["trainingType": "\"rhythmOffsetDetection\""], "pitchDiscrimination", "trainingType"),
+        (["trainingType": ""], "pitchDiscrimination", "trainingType is missing"),
+        (["initialCentOffset": "101"], "pitchMatching", "initialCentOffset 101.0"),
+        (["initialCentOffset": "-100.01"], "pitchMatching", "initialCentOffset"),
+        (["userCentError": "200.5"], "pitchMatching", "userCentError 200.5"),
+        (["userCentError": "-1e300"], "pitchMatching", "userCentError"),
+        (["userCentError": ""], "pitchMatching", "userCentError is missing"),
+        (["centOffset": "5"], "pitchMatching", "centOffset does not belong"),
+        (["isCorrect": "true"], "pitchMatching", "isCorrect does not belong"),
+        (["timestamp": "946684799999"], "pitchMatching", "before 2000"),
+        (["timestamp": "1.5"], "pitchMatching", "timestamp must be"),
+        (["timestamp": "\"2026-01-01\""], "pitchMatching", "timestamp must be"),
+        (["timestamp": ""], "pitchMatching", "timestamp is missing"),
+        (["bonus": "1"], "pitchMatching", "bonus is not a field"),
+    ]
+
+    @Test("each invalid field refuses that record with invalidRecord and a message naming the field")
+    func invalidFields() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            for (fields, type, mentions) in Self.invalidRecords {
+                let id = UUID().uuidString.lowercased()
+                let valid = UUID().uuidString.lowercased()
+                let response = try await client.upload([
+                    syncRecord(id: id, type: type, fields: fields), syncRecord(id: valid),
+                ])
+                #expect(response.status == .ok, "\(fields)")
+                #expect(response.json["accepted"] as? [String] == [valid], "\(fields)")
+                let refused = try #require((response.json["refused"] as? [[String: Any]])?.first, "\(fields)")
+                #expect(refused["id"] as? String == id)
+                #expect(refused["code"] as? String == "invalidRecord", "\(fields)")
+                let message = refused["message"] as? String ?? ""
+                #expect(message.contains(mentions), "\(fields): \(message)")
+            }
+        }
+        #expect(try recordCount(database) == Self.invalidRecords.count)
+    }
+
+    @Test("a timestamp more than 5 minutes after the server's clock is futureTimestamp; 5 minutes is accepted")
+    func futureTimestamp() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let late = UUID().uuidString.lowercased()
+            let edge = UUID().uuidString.lowercased()
+            let response = try await client.upload([
+                syncRecord(id: late, timestamp: Self.now + 300_001),
+                syncRecord(id: edge, timestamp: Self.now + 300_000),
+            ])
+            #expect(response.json["accepted"] as? [String] == [edge])
+            let refused = try #require((response.json["refused"] as? [[String: Any]])?.first)
+            #expect(refused["code"] as? String == "futureTimestamp")
+            #expect((refused["message"] as? String)?.contains("The timestamp 2026-05-28T20:31:40.001Z") == true)
+        }
+        #expect(try recordCount(database) == 1)
+    }
+
+    @Test("a record without an id, or with one that is not a UUID, is a 400 naming its index; nothing stored")
+    func badIDs() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            for id in ["\"\"", "\"not-a-uuid\"", "42", "\"6F9619FF8B86D011B42D00CF4FC964FF\"", ""] {
+                let response = try await client.upload([syncRecord(), syncRecord(fields: ["id": id])])
+                #expect(response.status == .badRequest, "\(id)")
+                #expect(response.errorCode == "malformedBody")
+                #expect(response.errorMessage?.contains("The record at index 1 has") == true, "\(id)")
+            }
+        }
+        #expect(try recordCount(database) == 0)
+    }
+
+    @Test("more than 1,000 records, or more than 1 MiB, is a 413; nothing stored")
+    func limits() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let many = try await client.upload((0..<1_001).map { _ in syncRecord() })
+            #expect(many.status == .contentTooLarge)
+            #expect(many.errorCode == "tooManyRecords")
+            #expect(many.errorMessage?.contains("at most 1000") == true)
+            let padding = String(repeating: " ", count: 1 << 20)
+            let large = try await client.send(
+                .post, "/api/sync/records", json: #"{"records": [\#(syncRecord())]\#(padding)}"#)
+            #expect(large.status == .contentTooLarge)
+            #expect(large.errorCode == "bodyTooLarge")
+            let thousand = try await client.upload((0..<1_000).map { _ in syncRecord() })
+            #expect(thousand.status == .ok)
+        }
+        #expect(try recordCount(database) == 1_000)
+    }
+
+    @Test("a body that is not {\"records\": [...]} is a 400 (415 for another type); nothing stored, no 5xx")
+    func malformedBodies() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let record = syncRecord()
+            for body in [
+                "{", "", "[]", "null", #"{"records": 5}"#, #"{"records": [5]}"#, #"{"records": [[]]}"#,
+                #"{"records": [], "more": 1}"#, #"{"records": [\#(record),]}"#, #"{"records": [], "records": []}"#,
+                #"{"rec": []}"#, #"{"records": [{"id": "\#(UUID())", "id": "\#(UUID())"}]}"#,
+                #"{"records": [\#(record)], "records": [\#(syncRecord())]}"#, "{\"records\": [\"\u{0}\"]}",
+            ] {
+                let response = try await client.send(.post, "/api/sync/records", json: body)
+                #expect(response.status == .badRequest, "\(body)")
+                #expect(response.errorCode == "malformedBody", "\(body)")
+            }
+            let text = try await client.send(
+                .post, "/api/sync/records", json: #"{"records": [\#(record)]}"#, contentType: "text/plain")
+            #expect(text.status == .unsupportedMediaType)
+        }
+        #expect(try recordCount(database) == 0)
+    }
+
+    @Test("the profile download decodes to the server's profile, also after an import and a reset")
+    func profileDownload() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            #expect(
+                PerceptualProfile(snapshot: try await client.get("/api/sync/profile").numbers) == PerceptualProfile())
+            var records: [String] = []
+            for index in 0..<60 {
+                let day = Int64(index / 3) * 86_400_000
+                records.append(
+                    syncRecord(
+                        type: index % 4 == 3 ? "pitchMatching" : "pitchDiscrimination",
+                        timestamp: 1_770_000_000_000 + day + Int64(index) * 1_000, reference: 48 + index % 20,
+                        target: 48 + index % 20 + (index % 5 == 0 ? 7 : 0),
+                        fields: index % 4 == 3
+                            ? [:] : ["centOffset": "\(Double(index % 17 + 1) * (index % 2 == 0 ? 1 : -1))"])
+                )
+            }
+            #expect((try await client.upload(records).json["accepted"] as? [String])?.count == 60)
+            let numbers = try await client.get("/api/sync/profile").numbers
+            #expect(numbers.count == ProfileSnapshot.encode(try database.loadProfile()).count)
+            #expect(PerceptualProfile(snapshot: numbers) == (try database.loadProfile()))
+            let reset = try await client.send(.post, "/api/reset", json: #"{"confirm": true}"#)
+            #expect(reset.status == .ok)
+            #expect(
+                PerceptualProfile(snapshot: try await client.get("/api/sync/profile").numbers) == PerceptualProfile())
+        }
+    }
+
+    // MARK: Settings
+
+    func postSettings(_ client: some TestClientProtocol, _ settings: String) async throws -> TestResponse {
+        try await client.send(.post, "/api/sync/settings", json: #"{"settings": {\#(settings)}}"#)
+    }
+
+    @Test("settings: the later change wins per setting, a tie or an older one keeps the server's")
+    func settingsLastWriterWins() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let first = try await postSettings(
+                client,
+                #""referencePitch": {"value": "442", "changedAt": 1000}, "noteDuration": {"value": 1.5, "changedAt": 2000}"#
+            )
+            #expect(first.status == .ok)
+            let settings = try #require(first.json["settings"] as? [String: [String: Any]])
+            #expect(Set(settings.keys) == Set(TrainingSettings.Key.allCases.map(\.rawValue)))
+            #expect(settings["referencePitch"]?["value"] as? String == "442")
+            #expect(settings["referencePitch"]?["changedAt"] as? Int == 1000)
+            #expect(settings["noteDuration"]?["value"] as? String == "1.5")
+            #expect(settings["tuningSystem"]?["changedAt"] as? Int == 0)
+            #expect((first.json["refused"] as? [Any])?.isEmpty == true)
+            #expect(try await client.get("/api/settings").json[path: "settings", "referencePitch"] as? String == "442")
+            // Older, and equal: the server's value stays.
+            for changedAt in [999, 1000] {
+                let older = try await postSettings(
+                    client, #""referencePitch": {"value": "415", "changedAt": \#(changedAt)}"#)
+                #expect(older.json[path: "settings", "referencePitch", "value"] as? String == "442")
+                #expect(older.json[path: "settings", "referencePitch", "changedAt"] as? Int == 1000)
+            }
+            // PUT /api/settings stamps the server's now: an older device change loses, a later one wins.
+            _ = try await client.send(.put, "/api/settings", json: #"{"referencePitch": 450}"#)
+            let stamped = try await postSettings(
+                client, #""referencePitch": {"value": "415", "changedAt": \#(Self.now - 1)}"#)
+            #expect(stamped.json[path: "settings", "referencePitch", "value"] as? String == "450")
+            #expect(stamped.json[path: "settings", "referencePitch", "changedAt"] as? Int == Int(Self.now))
+            let later = try await postSettings(
+                client, #""referencePitch": {"value": "440", "changedAt": \#(Self.now + 1)}"#)
+            #expect(later.json[path: "settings", "referencePitch", "value"] as? String == "440")
+            // A change back to the default keeps its time (it is still stored).
+            let again = try await postSettings(
+                client, #""referencePitch": {"value": "415", "changedAt": \#(Self.now)}"#)
+            #expect(again.json[path: "settings", "referencePitch", "value"] as? String == "440")
+        }
+        #expect(try database.loadSyncedSettings().changedAt("referencePitch") == Self.now + 1)
+    }
+
+    @Test("settings: a change the core refuses, alone or with the others, is skipped and listed; the rest apply")
+    func settingsRefused() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            // Both bounds later: checked as a pair, whatever their order in time.
+            let pair = try await postSettings(
+                client,
+                #""noteRangeUpper": {"value": "96", "changedAt": 10}, "noteRangeLower": {"value": "80", "changedAt": 5}"#
+            )
+            #expect(pair.json[path: "settings", "noteRangeLower", "value"] as? String == "80")
+            #expect(pair.json[path: "settings", "noteRangeUpper", "value"] as? String == "96")
+            // An invalid value among valid ones: it alone is refused; the range moves as a pair.
+            let narrow = try await postSettings(
+                client,
+                #""noteRangeLower": {"value": "80", "changedAt": 20}, "noteDuration": {"value": "9", "changedAt": 20}, "tuningSystem": {"value": "pythagorean", "changedAt": 20}, "futureSetting": {"value": "1", "changedAt": 20}, "noteRangeUpper": {"value": "100", "changedAt": 21}"#
+            )
+            #expect(narrow.status == .ok)
+            let refused = try #require(narrow.json["refused"] as? [[String: Any]])
+            #expect(refused.map { $0["key"] as? String } == ["futureSetting", "noteDuration"])
+            #expect((refused[1]["message"] as? String)?.contains("9") == true)
+            #expect(narrow.json[path: "settings", "tuningSystem", "value"] as? String == "pythagorean")
+            #expect(narrow.json[path: "settings", "noteRangeUpper", "value"] as? String == "100")
+            #expect(narrow.json[path: "settings", "noteDuration", "changedAt"] as? Int == 0)
+            // A lower bound that leaves fewer than 12 semitones with the upper one held: refused.
+            let tooNarrow = try await postSettings(client, #""noteRangeLower": {"value": "95", "changedAt": 30}"#)
+            let refusedRange = try #require(tooNarrow.json["refused"] as? [[String: Any]])
+            #expect(refusedRange.map { $0["key"] as? String } == ["noteRangeLower"])
+            #expect(tooNarrow.json[path: "settings", "noteRangeLower", "value"] as? String == "80")
+            #expect(tooNarrow.json[path: "settings", "noteRangeLower", "changedAt"] as? Int == 20)
+            for body in [
+                #""referencePitch": {"value": "442", "changedAt": -1}"#,
+                #""referencePitch": {"value": "442", "changedAt": "1"}"#, #""referencePitch": {"value": "442"}"#,
+                #""referencePitch": {"changedAt": 1}"#, #""referencePitch": {"value": "442", "changedAt": 1, "x": 1}"#,
+                #""referencePitch": "442""#,
+            ] {
+                let response = try await postSettings(client, body)
+                #expect(response.status == .badRequest, "\(body)")
+            }
+            #expect(try await postSettings(client, "").status == .ok)
+        }
+        let stored = try database.loadSettings()
+        #expect(stored.noteRange.lower.rawValue == 80 && stored.noteRange.upper.rawValue == 100)
+        #expect(stored.tuningSystem == .pythagorean)
+    }
+}
