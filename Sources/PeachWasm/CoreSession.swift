@@ -119,7 +119,8 @@ public struct CoreSession {
     ) -> Bool {
         var replaced = PerceptualProfile()
         if let summary, !summary.isEmpty {
-            return false
+            guard let decoded = PerceptualProfile(snapshot: Array(summary)) else { return false }
+            replaced = decoded
         }
         for record in records { replaced.add(record) }
         profile = replaced

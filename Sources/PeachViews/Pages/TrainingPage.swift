@@ -70,8 +70,7 @@ public struct TrainingPage: Sendable {
             "main",
             [
                 "id": "main", "data-mode": mode.rawValue, "data-kind": kind,
-                "data-msg-interrupted": texts.interrupted, "data-msg-offline": texts.offline,
-                "data-msg-tap-to-start": texts.tapToStart, "data-msg-server-error": texts.serverError,
+                "data-msg-interrupted": texts.interrupted, "data-msg-tap-to-start": texts.tapToStart,
             ],
             children: children
         )

@@ -23,7 +23,6 @@ extension Texts {
         interrupted: "Training stopped because the sound was interrupted.",
         offline: "Peach can’t reach its server right now, so nothing was changed. Try again when the connection is back.",
         tapToStart: "Tap to start",
-        serverError: "Something went wrong on the server. Go back to Start and try again.",
         syncSynced: "Synced with Peach.",
         syncWaiting: Plural(
             one: "{count} answer is waiting to sync.", other: "{count} answers are waiting to sync."),

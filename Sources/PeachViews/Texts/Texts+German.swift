@@ -24,7 +24,6 @@ extension Texts {
         offline:
             "Peach erreicht seinen Server gerade nicht, daher wurde nichts geändert. Versuche es noch einmal, wenn die Verbindung wieder steht.",
         tapToStart: "Zum Starten tippen",
-        serverError: "Auf dem Server ist ein Fehler aufgetreten. Geh zurück zum Start und versuche es noch einmal.",
         syncSynced: "Mit Peach abgeglichen.",
         syncWaiting: Plural(
             one: "{count} Antwort wartet auf den Abgleich.", other: "{count} Antworten warten auf den Abgleich."),

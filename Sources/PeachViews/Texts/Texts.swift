@@ -40,7 +40,6 @@ public final class Texts: Sendable {
     /// The Settings page's import or reset could not reach the server.
     public let offline: String
     public let tapToStart: String
-    public let serverError: String
 
     // Sync with the server (the status line of every page, sync.js)
     public let syncSynced: String
@@ -299,7 +298,6 @@ public final class Texts: Sendable {
         interrupted: String,
         offline: String,
         tapToStart: String,
-        serverError: String,
         syncSynced: String,
         syncWaiting: Plural,
         syncOffline: String,
@@ -486,7 +484,6 @@ public final class Texts: Sendable {
         self.interrupted = interrupted
         self.offline = offline
         self.tapToStart = tapToStart
-        self.serverError = serverError
         self.syncSynced = syncSynced
         self.syncWaiting = syncWaiting
         self.syncOffline = syncOffline
