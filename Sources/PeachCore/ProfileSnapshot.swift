@@ -51,8 +51,9 @@ public enum ProfileSnapshot {
     public static let noteHistoryDays = 40
     /// The number of MIDI notes, the length of the per-note arrays.
     static let noteCount = 128
-    /// Counts are exact integers in a Double up to 2^53.
-    static let maximumCount = 1 << 53
+    /// Counts up to 2^53 (exact in a Double), and never more than an `Int` holds: 32 bits in
+    /// WebAssembly, where `1 << 53` would be 0.
+    static let maximumCount = Int(truncatingIfNeeded: min(Int64(1) << 53, Int64(Int.max)))
     /// The days of `Timestamp.year0000` … `Timestamp.year9999End`, the times the store keeps.
     static let dayRange = Timestamp.year0000.daysSince1970...Timestamp.year9999End.daysSince1970
 
@@ -151,10 +152,16 @@ struct SnapshotReader {
 
     /// A whole number in `range`; checked before it is converted, so that it cannot trap.
     mutating func integer(in range: ClosedRange<Int>) -> Int? {
+        integer64(in: Int64(range.lowerBound)...Int64(range.upperBound)).map { Int($0) }
+    }
+
+    /// A whole number in `range` that may not fit an `Int`: in WebAssembly `Int` has 32 bits,
+    /// too few for milliseconds since 1970.
+    mutating func integer64(in range: ClosedRange<Int64>) -> Int64? {
         guard let value = next(), value.isFinite, value == value.rounded(.towardZero),
             value >= Double(range.lowerBound), value <= Double(range.upperBound)
         else { return nil }
-        return Int(value)
+        return Int64(value)
     }
 
     mutating func statistics() -> RunningStatistics? {
@@ -199,14 +206,14 @@ struct SnapshotReader {
         }
         guard let overall = self.statistics(), let hasLatest = integer(in: 0...1), let magnitude = number(),
             magnitude.isFinite, magnitude >= 0, let wasCorrect = integer(in: 0...1),
-            let milliseconds = integer(
-                in: Int(Timestamp.year0000.millisecondsSince1970)...Int(Timestamp.year9999End.millisecondsSince1970)),
+            let milliseconds = integer64(
+                in: Timestamp.year0000.millisecondsSince1970...Timestamp.year9999End.millisecondsSince1970),
             let history = history()
         else { return nil }
         statistics.overall = overall
         if hasLatest == 1 {
             statistics.latest = ExerciseGenerator.ChainState(magnitude: magnitude, wasCorrect: wasCorrect == 1)
-            statistics.latestTimestamp = Timestamp(millisecondsSince1970: Int64(milliseconds))
+            statistics.latestTimestamp = Timestamp(millisecondsSince1970: milliseconds)
         } else if magnitude != 0 || wasCorrect != 0 || milliseconds != 0 {
             return nil
         }

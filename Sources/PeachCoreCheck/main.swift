@@ -19,6 +19,9 @@ struct Fixture: Encodable {
     var language: String
     var settings: [String: String]
     var records: [Double]
+    /// The records' profile as the server sends it (`ProfileSnapshot`), which the wasm core must
+    /// read back into the same pages.
+    var snapshot: [Double]
     var pages: [String: String]
 }
 
@@ -44,7 +47,7 @@ func fixtures() throws -> String {
                 fixtures.append(
                     Fixture(
                         name: name + rangeName, language: language.rawValue, settings: settings, records: numbers,
-                        pages: pages))
+                        snapshot: ProfileSnapshot.encode(session.profile), pages: pages))
             }
         }
     }

@@ -66,7 +66,23 @@ test('the wasm core renders every page a device shows (Start, Profile, timeline,
     for (const [page, html] of Object.entries(fixture.pages)) {
       assert.equal(core.render(page, fixture.language), html, `${fixture.name}: ${page} in ${fixture.language}`);
     }
+    // The same profile as the server sends it (the native ProfileSnapshot), read by the wasm core.
+    assert.equal(core.replaceProfile(Float64Array.from(fixture.snapshot), new Float64Array()), true, fixture.name);
+    for (const [page, html] of Object.entries(fixture.pages)) {
+      assert.equal(core.render(page, fixture.language), html, `${fixture.name} from its snapshot: ${page} in ${fixture.language}`);
+    }
   }
+});
+
+test('the wasm core refuses a profile summary it cannot read and keeps the profile it had', async () => {
+  const core = await loadPeachCore(wasm);
+  core.reset(3);
+  core.addRecords(Float64Array.from([0, 1_767_225_600_000, 60, 60, 0, 12.5, 1]));
+  const before = core.render('profile', 'en');
+  for (const garbage of [[2], [1, Number.NaN], new Array(5000).fill(1e300), [1, -1]]) {
+    assert.equal(core.replaceProfile(Float64Array.from(garbage), new Float64Array()), false);
+  }
+  assert.equal(core.render('profile', 'en'), before);
 });
 
 test('the wasm core refuses what is not valid and keeps its state', async () => {

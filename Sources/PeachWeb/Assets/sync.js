@@ -80,6 +80,8 @@ export class Sync {
     } catch (error) {
       state = error instanceof ApiError && (error.status === 401 || error.status === 403)
         ? SyncState.unpaired : SyncState.offline;
+      // For whoever looks in the console; the status line says it calmly.
+      console.warn('Peach did not sync:', error?.message ?? error);
     }
     await this.#report(state);
   }
