@@ -9,13 +9,15 @@ import Foundation
 /// (swift-crypto brings its own, beside swift-nio-ssl's) on the small machines Peach runs on.
 /// The cost is a missing command at run time, which `TLSError.openSSLMissing` explains.
 struct OpenSSL: Sendable {
-    /// Where the command is looked up: `PATH`, then the usual places.
+    /// The command found on `PATH` or in the usual places.
     let executable: URL
 
-    /// The `openssl` on `PATH` (or in `/usr/bin`, `/usr/local/bin`), or `TLSError.openSSLMissing`.
-    static func find(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> OpenSSL {
-        let folders =
-            (environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"]
+    /// The `openssl` on `PATH` (or in `fallbackFolders`), or `TLSError.openSSLMissing`.
+    static func find(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        fallbackFolders: [String] = ["/usr/bin", "/usr/local/bin"]
+    ) throws -> OpenSSL {
+        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init) + fallbackFolders
         for folder in folders where !folder.isEmpty {
             let candidate = URL(fileURLWithPath: folder).appendingPathComponent("openssl")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return OpenSSL(executable: candidate) }

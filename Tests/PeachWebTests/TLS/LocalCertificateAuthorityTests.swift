@@ -121,6 +121,15 @@ struct LocalCertificateAuthorityTests {
         }
     }
 
+    @Test("without openssl, the message says to install it or to bring a certificate")
+    func missingOpenSSL() {
+        #expect(throws: TLSError.openSSLMissing) {
+            try OpenSSL.find(environment: ["PATH": "/nonexistent"], fallbackFolders: [])
+        }
+        #expect(TLSError.openSSLMissing.description.contains("apt-get install openssl"))
+        #expect(TLSError.openSSLMissing.description.contains("--tls-cert and --tls-key"))
+    }
+
     @Test("--tls-cert and --tls-key that cannot be used are refused with what is wrong")
     func userCertificateErrors() throws {
         try withDataFolder { folder in
