@@ -8,7 +8,7 @@ browser tests over HTTPS can reuse it. Debian's Chromium only, never a downloade
 import pytest
 from playwright.sync_api import sync_playwright
 
-from peach_lan import LANServer, chromium_trust_env
+from peach_lan import LANServer, chromium_trust_env, spki_hash
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -54,5 +54,20 @@ def test_chromium_without_the_authority_refuses_the_certificate(server):
             page = browser.new_context().new_page()
             with pytest.raises(Exception, match="ERR_CERT"):
                 page.goto(f"https://{address}:{port}/pair?code={code}")
+        finally:
+            browser.close()
+
+
+def test_spki_list_lets_a_test_skip_the_check_for_peachs_server_certificate(server):
+    """`spki_hash`, for a browser test that needs HTTPS but not the trust store."""
+    address, port, code = server.next_pairing()
+    spki = spki_hash(server.ca_path.parent / "server.crt")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=[f"--ignore-certificate-errors-spki-list={spki}"])
+        try:
+            page = browser.new_context().new_page()
+            assert page.goto(f"https://{address}:{port}/pair?code={code}").status == 200
+            assert page.evaluate("window.isSecureContext") is True
         finally:
             browser.close()

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import NIOSSL
 
 /// What the HTTPS side of `peach serve --lan` presents: a certificate chain and its key, either
@@ -44,10 +45,13 @@ public struct ServerIdentity: Sendable {
     }
 
     /// The server side of TLS with this identity: TLS 1.2 or newer, NIOSSL's default ciphers.
+    /// A closing connection waits at most a second for the client's `close_notify` (NIOSSL's
+    /// default is five), so that Ctrl-C is not held up by a phone that keeps a connection open.
     public func makeContext() throws -> NIOSSLContext {
         var configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: certificateChain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
         configuration.minimumTLSVersion = .tlsv12
+        configuration.shutdownTimeout = .seconds(1)
         return try NIOSSLContext(configuration: configuration)
     }
 

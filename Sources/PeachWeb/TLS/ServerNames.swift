@@ -25,7 +25,8 @@ public struct ServerNames: Hashable, Sendable {
     public init(networkAddresses: [String], hostname: String = ServerNames.hostname()) {
         var dns = [Self.localName(hostname), "localhost"]
         var ips: [String] = []
-        for address in networkAddresses + ["127.0.0.1", "::1"] {
+        // Sorted, so that the same addresses listed in another order need no new certificate.
+        for address in networkAddresses.sorted() + ["127.0.0.1", "::1"] {
             if (try? SocketAddress(ipAddress: address, port: 0)) != nil {
                 if !ips.contains(address) { ips.append(address) }
             } else if !dns.contains(address.lowercased()) {
