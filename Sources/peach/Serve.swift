@@ -27,7 +27,9 @@ struct Serve: AsyncParsableCommand {
             once, as the pairing page explains), or from --tls-cert and --tls-key.
             """)
 
-    @Flag(help: "Serve on your network too: listen on all interfaces and print pairing links and QR codes.")
+    @Flag(
+        help: "Serve on your network too, over HTTPS: listen on all interfaces and print pairing links and QR codes."
+    )
     var lan = false
 
     @Option(help: "The address to listen on (default 127.0.0.1; 0.0.0.0 with --lan). Only loopback without --lan.")
