@@ -86,6 +86,19 @@ struct HTTPSServingTests {
         }
     }
 
+    @Test("a --tls-cert for *.example.com admits one label in its place as a Host, no more")
+    func wildcardHosts() {
+        var hosts = AllowedHosts.loopback(port: 8080)
+        hosts.names.formUnion(["*.example.com", "peach.home.arpa"])
+        #expect(hosts.allows(host: "peach.example.com:8080"))
+        #expect(hosts.allows(host: "PEACH.Example.com:8080"))
+        #expect(hosts.allows(host: "peach.home.arpa:8080"))
+        #expect(!hosts.allows(host: "example.com:8080"))
+        #expect(!hosts.allows(host: "a.peach.example.com:8080"))
+        #expect(!hosts.allows(host: ".example.com:8080"))
+        #expect(!hosts.allows(host: "peach.example.com:8081"))
+    }
+
     @Test("the steps to trust the certificate exist in English and German, step for step")
     func textsInBothLanguages() {
         for texts in [CertificateTexts.english, .german] {
