@@ -50,15 +50,27 @@ public struct LocalCertificateAuthority: Sendable {
         -> ServerIdentity
     {
         try preparePrivateFolder()
-        var issue = false
+        var issued = false
         if !authorityIsCurrent() {
             try createAuthority(hostname: hostname)
-            issue = true
         }
-        if issue || !serverCertificateIsCurrent(for: names) {
+        // A new authority removed server.names, so its server certificate is issued here too.
+        if !serverCertificateIsCurrent(for: names) {
             try issueServerCertificate(for: names)
+            issued = true
         }
-        return try ServerIdentity(
+        do {
+            return try identity()
+        } catch is TLSError where !issued {
+            // A damaged server.crt or server.key (a crash, a careless edit): issue them again.
+            try issueServerCertificate(for: names)
+            return try identity()
+        }
+    }
+
+    /// The server certificate and key as they are now, with the authority's certificate.
+    private func identity() throws -> ServerIdentity {
+        try ServerIdentity(
             certificatePath: serverCertificatePath, keyPath: serverKeyPath, authorityPath: caCertificatePath)
     }
 
@@ -138,6 +150,8 @@ public struct LocalCertificateAuthority: Sendable {
         }
         try install(caKeyPath, mode: 0o600)
         try install(caCertificatePath, mode: 0o644)
+        // The server certificate of an earlier authority is not trusted with this one.
+        try? FileManager.default.removeItem(atPath: serverNamesPath)
     }
 
     /// A new server key and certificate for `names`, signed by the authority.

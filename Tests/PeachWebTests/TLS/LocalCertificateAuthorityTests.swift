@@ -86,6 +86,26 @@ struct LocalCertificateAuthorityTests {
         }
     }
 
+    @Test("a damaged server key is issued again; a lost authority brings a new server certificate")
+    func repairs() throws {
+        try withDataFolder { folder in
+            let authority = try LocalCertificateAuthority(
+                besideDatabase: folder.appendingPathComponent("peach.sqlite").path)
+            _ = try authority.serverIdentity(for: names, hostname: "studio-mac")
+            try Data("garbage".utf8).write(to: URL(fileURLWithPath: authority.serverKeyPath))
+            _ = try authority.serverIdentity(for: names, hostname: "studio-mac")
+            #expect(try bytes(authority.serverKeyPath) != Data("garbage".utf8))
+
+            let server = try bytes(authority.serverCertificatePath)
+            try FileManager.default.removeItem(atPath: authority.caKeyPath)
+            _ = try authority.serverIdentity(for: names, hostname: "studio-mac")
+            #expect(try bytes(authority.serverCertificatePath) != server)
+            let verified = try authority.openSSL.run(
+                ["verify", "-CAfile", authority.caCertificatePath, authority.serverCertificatePath], step: "verify")
+            #expect(verified.contains("OK"))
+        }
+    }
+
     @Test("a loosened key mode is made 0600 again at the next start")
     func tightensModes() throws {
         try withDataFolder { folder in
