@@ -26,6 +26,11 @@ let package = Package(
         // limits, request deadline, absolute-form targets) name NIO's HTTP part types.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // HTTPS for `peach serve --lan` (issue 15): NIOSSL's server handler, put in front of
+        // Hummingbird's HTTP/1 channel on the connections that start a TLS handshake (one port
+        // serves both, so HummingbirdTLS's all-TLS channel is not used). Already in the graph
+        // through Hummingbird.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.2"),
     ],
     targets: [
         .target(name: "PeachCore", swiftSettings: swiftSettings),
@@ -51,6 +56,7 @@ let package = Package(
             dependencies: [
                 "PeachCore", "PeachViews", "PeachStore", "CQREncode",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Installs what Peach needs on a fresh Debian/Ubuntu machine (run as root or with sudo).
 #   scripts/install-deps.sh          — what building and running needs (SQLite headers for GRDB;
-#                                      wasi-libc and binaryen for the wasm core, scripts/build-wasm.sh)
-#   scripts/install-deps.sh --test   — also what the test suites need (Chromium, Playwright)
+#                                      wasi-libc and binaryen for the wasm core, scripts/build-wasm.sh;
+#                                      openssl, which creates Peach's certificate authority for --lan)
+#   scripts/install-deps.sh --test   — also what the test suites need (Chromium, Playwright;
+#                                      certutil from libnss3-tools, so that Chromium trusts that
+#                                      authority in tests/lan)
 # Swift itself must already be installed (swift.org toolchain 6.x).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
-packages=(libsqlite3-dev libqrencode-dev wasi-libc binaryen)
-[ "${1:-}" = "--test" ] && packages+=(chromium fonts-dejavu-core zbar-tools)
+packages=(libsqlite3-dev libqrencode-dev wasi-libc binaryen openssl)
+[ "${1:-}" = "--test" ] && packages+=(chromium fonts-dejavu-core zbar-tools libnss3-tools)
 # node --test for the browser modules; keep a node that is already installed.
 [ "${1:-}" = "--test" ] && ! command -v node >/dev/null && packages+=(nodejs)
 

@@ -11,18 +11,25 @@ import PeachWeb
 ///
 /// Without `--lan` it listens on loopback only. With `--lan` it listens on every interface and
 /// prints a one-time pairing link (and its QR code) per network address; devices on the network
-/// must pair before they see anything (issue 6).
+/// must pair before they see anything (issue 6). The network gets HTTPS, from Peach's own
+/// certificate authority in the data folder or from `--tls-cert`/`--tls-key`, because a
+/// service worker (offline training) needs a secure context (issue 15); loopback stays plain
+/// HTTP on the same port.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve Peach to your browser (the default command).",
         discussion: """
             Prints the address to open and serves until you press Ctrl-C. Use --lan to train from \
-            a phone or tablet on the same network: Peach then prints a pairing link and QR code; \
-            each link pairs one device, and only paired devices can reach your training data \
-            (see `peach devices`).
+            a phone or tablet on the same network: Peach then serves HTTPS there and prints a \
+            pairing link and QR code; each link pairs one device, and only paired devices can reach \
+            your training data (see `peach devices`). The HTTPS certificate comes from Peach's own \
+            certificate authority (in the folder `tls` beside the database; each device trusts it \
+            once, as the pairing page explains), or from --tls-cert and --tls-key.
             """)
 
-    @Flag(help: "Serve on your network too: listen on all interfaces and print pairing links and QR codes.")
+    @Flag(
+        help: "Serve on your network too, over HTTPS: listen on all interfaces and print pairing links and QR codes."
+    )
     var lan = false
 
     @Option(help: "The address to listen on (default 127.0.0.1; 0.0.0.0 with --lan). Only loopback without --lan.")
@@ -30,6 +37,18 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "The port to listen on (0 picks a free one).")
     var port = 8080
+
+    @Option(
+        name: .customLong("tls-cert"),
+        help: ArgumentHelp(
+            "With --lan: serve HTTPS with this certificate (PEM, with its chain) instead of Peach's own.",
+            valueName: "path"))
+    var tlsCertificate: String?
+
+    @Option(
+        name: .customLong("tls-key"),
+        help: ArgumentHelp("With --tls-cert: the certificate's private key (PEM, unencrypted).", valueName: "path"))
+    var tlsKey: String?
 
     /// For the benchmark and the end-to-end tests, which can only connect over loopback:
     /// loopback clients must pair too, exactly as devices on the network.
@@ -64,6 +83,16 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
+        if (tlsCertificate != nil || tlsKey != nil) && !lan {
+            throw ValidationError(
+                "--tls-cert and --tls-key are for --lan (HTTPS on your network); without --lan Peach serves "
+                    + "this computer only, over plain HTTP.")
+        }
+        if (tlsCertificate == nil) != (tlsKey == nil) {
+            throw ValidationError(
+                "--tls-cert and --tls-key go together: pass the certificate and its private key, or neither "
+                    + "(then Peach uses its own certificate authority).")
+        }
         if let host, !lan, !Self.isLoopback(host) {
             throw ValidationError(
                 """
@@ -81,13 +110,23 @@ struct Serve: AsyncParsableCommand {
         let host = self.host ?? (lan ? "0.0.0.0" : "127.0.0.1")
         let pairs = lan || requirePairingOnLoopback
         let pairing = PairingCodes(enabled: pairs)
+        let addresses = ["0.0.0.0", "::"].contains(host) ? NetworkAddresses.nonLoopbackIPv4() : [host]
+        let tls = lan ? try identity(addresses: addresses, databasePath: database.path) : nil
+        var allowedHosts = AllowedHosts(servingHost: host, port: port)
+        if let tls {
+            // The names the certificate is for (`<hostname>.local`, a user's own domain).
+            allowedHosts.names.formUnion(tls.dnsNames)
+        }
+        let scheme = tls == nil ? "http" : "https"
+        let httpsNote = Self.httpsNote(tls, certificate: tlsCertificate, databasePath: database.path)
         let app = try await buildApplication(
             database: database,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "Peach"),
-            allowedHosts: AllowedHosts(servingHost: host, port: port),
+            allowedHosts: allowedHosts,
             pairing: pairing,
             clients: requirePairingOnLoopback ? .everyoneMustPair : .loopbackIsLocal,
             connectionLimits: connectionLimits,
+            tls: tls,
             onServerRunning: { port in
                 let port = port ?? 0
                 let shown =
@@ -95,13 +134,13 @@ struct Serve: AsyncParsableCommand {
                 Self.write(
                     """
                     Peach is running. Open http://\(shown):\(port)/ in your browser.
-                    Training data: \(database.path). Press Ctrl-C to stop.
+                    Training data: \(database.path). Press Ctrl-C to stop.\(httpsNote.isEmpty ? "" : "\n" + httpsNote)
 
                     """)
                 guard pairs else { return }
-                let addresses =
-                    ["0.0.0.0", "::"].contains(host) ? NetworkAddresses.nonLoopbackIPv4() : [host]
-                await pairing.announce { code in Self.write(Self.pairingText(code, addresses: addresses, port: port)) }
+                await pairing.announce { code in
+                    Self.write(Self.pairingText(code, addresses: addresses, port: port, scheme: scheme))
+                }
             })
         // An unused code expires after ten minutes; asking for the valid code replaces (and
         // prints) an expired one, so the terminal always shows a code that works.
@@ -115,8 +154,31 @@ struct Serve: AsyncParsableCommand {
         try await app.runService()
     }
 
+    /// The HTTPS identity of `--lan`: the user's certificate, or one from Peach's own
+    /// authority for `addresses` (created or reissued as needed, beside the database).
+    func identity(addresses: [String], databasePath: String) throws -> ServerIdentity {
+        if let tlsCertificate, let tlsKey {
+            return try ServerIdentity(certificatePath: tlsCertificate, keyPath: tlsKey)
+        }
+        let authority = try LocalCertificateAuthority(besideDatabase: databasePath)
+        return try authority.serverIdentity(for: ServerNames(networkAddresses: addresses))
+    }
+
+    /// What the start-up message says about HTTPS on the network: whose certificate, and for
+    /// Peach's own authority where it is and that each device trusts it once.
+    static func httpsNote(_ tls: ServerIdentity?, certificate: String?, databasePath: String) -> String {
+        guard let tls else { return "" }
+        guard tls.authorityCertificate != nil else {
+            return "Your network gets HTTPS with the certificate \(certificate ?? "")."
+        }
+        let authority = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+            .appendingPathComponent("tls").appendingPathComponent("ca.crt").path
+        return "Your network gets HTTPS from Peach's own certificate authority (\(authority)); each device "
+            + "trusts it once, as the pairing page shows."
+    }
+
     /// The pairing links of one code, each with its QR code.
-    static func pairingText(_ code: PairingCode, addresses: [String], port: Int) -> String {
+    static func pairingText(_ code: PairingCode, addresses: [String], port: Int, scheme: String = "http") -> String {
         guard !addresses.isEmpty else {
             return """
                 No network address found: connect this computer to your network and restart Peach.
@@ -131,7 +193,8 @@ struct Serve: AsyncParsableCommand {
 
             """
         for address in addresses {
-            let url = "http://\(address):\(port)\(PageRoute.pair.path)?code=\(code.text)"
+            let shown = address.contains(":") ? "[\(address)]" : address
+            let url = "\(scheme)://\(shown):\(port)\(PageRoute.pair.path)?code=\(code.text)"
             text += "\n  \(url)\n\n"
             if let qr = try? QRCode(text: url) { text += qr.terminalRendering + "\n" }
         }

@@ -87,8 +87,8 @@ def test_network_address_is_limited_and_trickling_bodies_are_cut_off(server):
         held = [sock for sock in sockets if sock not in refused]
         assert closed_by_server(held, within=10, trickle=True) == set(held)
         assert time.monotonic() - started < 6
-        # Then the address is served again (unpaired: the 401 that explains pairing).
-        assert request(address, port, "GET", "/")[0] == 401
+        # Then the address is served again (unpaired: the 401 that explains pairing, over HTTPS).
+        assert request(address, port, "GET", "/", tls=server.tls)[0] == 401
     finally:
         for sock in sockets:
             sock.close()

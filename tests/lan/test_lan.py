@@ -1,6 +1,7 @@
 """LAN mode end to end with the real binary (issue 6): `peach serve --lan` on this machine's
-network address, pairing through the printed link, `peach devices` and `peach devices revoke`
-against the running server, and the refusal of `--host 0.0.0.0` without `--lan`."""
+network address, pairing through the printed link (over HTTPS since issue 15), `peach devices`
+and `peach devices revoke` against the running server, and the refusal of `--host 0.0.0.0`
+without `--lan`."""
 
 import pytest
 
@@ -24,23 +25,25 @@ def test_pair_list_revoke_against_running_server(data):
     try:
         address, port, code = server.next_pairing()
         assert address != "127.0.0.1"  # one URL per non-loopback IPv4 address
+        assert server.scheme == "https"
         assert "█" in "".join(server.output) or "▀" in "".join(server.output)  # the QR code
+        tls = server.tls
 
         # From the network address (a non-loopback connection): nothing without a session.
-        status, headers, page = request(address, port, "GET", "/")
+        status, headers, page = request(address, port, "GET", "/", tls=tls)
         assert status == 401
         assert "peach serve --lan" in page
-        status, _, body = request(address, port, "GET", "/api/settings")
+        status, _, body = request(address, port, "GET", "/api/settings", tls=tls)
         assert status == 401 and '"pairingRequired"' in body
-        # Loopback stays open.
+        # Loopback stays open, on plain HTTP.
         assert request("127.0.0.1", port, "GET", "/")[0] == 200
 
-        cookie, set_cookie = pair(address, port, code)
+        cookie, set_cookie = pair(address, port, code, tls=tls)
         assert "HttpOnly" in set_cookie and "SameSite=Strict" in set_cookie and "Path=/" in set_cookie
-        assert "Secure" not in set_cookie
-        assert request(address, port, "GET", "/", headers={"Cookie": cookie})[0] == 200
+        assert set_cookie.endswith("; Secure")
+        assert request(address, port, "GET", "/", headers={"Cookie": cookie}, tls=tls)[0] == 200
         # The code is used up; a fresh one is printed for the next device.
-        assert request(address, port, "GET", f"/pair?code={code}")[0] == 410
+        assert request(address, port, "GET", f"/pair?code={code}", tls=tls)[0] == 410
         _, _, next_code = server.next_pairing()
         assert next_code != code
 
@@ -53,7 +56,7 @@ def test_pair_list_revoke_against_running_server(data):
         revoked = peach("devices", "revoke", "1", "--data", str(data))
         assert revoked.returncode == 0, revoked.stderr
         # The running server refuses the revoked device at its very next request.
-        assert request(address, port, "GET", "/", headers={"Cookie": cookie})[0] == 401
+        assert request(address, port, "GET", "/", headers={"Cookie": cookie}, tls=tls)[0] == 401
 
         unknown = peach("devices", "revoke", "1", "--data", str(data))
         assert unknown.returncode != 0

@@ -14,6 +14,8 @@ public enum PageRoute: Hashable, Sendable {
     case profile
     /// LAN pairing (issue 6): `GET /pair?code=…` confirms, `POST /pair` pairs.
     case pair
+    /// Peach's certificate authority (issue 15), for a device to trust its HTTPS on the LAN.
+    case certificateAuthority
 
     public var path: String {
         switch self {
@@ -29,6 +31,7 @@ public enum PageRoute: Hashable, Sendable {
         case .info: "/info"
         case .profile: "/profile"
         case .pair: "/pair"
+        case .certificateAuthority: "/peach-ca.crt"
         }
     }
 

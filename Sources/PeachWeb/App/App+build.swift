@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOSSL
 import PeachCore
 import PeachStore
 
@@ -28,6 +29,10 @@ import PeachStore
 ///   - connectionLimits: how many connections are kept open, in total and per network address,
 ///     and how long a request may take from its head to its last byte (`ConnectionLimits`);
 ///     `peach serve` fits them to its open-file limit.
+///   - tls: with an identity (`peach serve --lan`), the port serves HTTPS and plain HTTP side by
+///     side (`HTTPAndHTTPSChannel`): plain HTTP from the network is redirected to HTTPS,
+///     loopback stays plain HTTP, and Peach's own certificate authority, if it is the
+///     identity's, is offered at `/peach-ca.crt`. Every handler and middleware applies to both.
 ///   - onServerRunning: called with the bound port once the server accepts connections.
 public func buildApplication(
     database: AppDatabase,
@@ -38,6 +43,7 @@ public func buildApplication(
     now: @escaping @Sendable () -> Date = { Date() },
     idleTimeout: TimeAmount = .seconds(30),
     connectionLimits: ConnectionLimits = ConnectionLimits(),
+    tls: ServerIdentity? = nil,
     logger: Logger = Logger(label: "peach"),
     onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
@@ -48,20 +54,30 @@ public func buildApplication(
     }
     let router = buildRouter(
         database: database, training: training, allowedHosts: allowedHosts, pairing: pairing, clients: clients,
-        now: now, assets: assets)
+        now: now, assets: assets, tls: tls)
     var configuration = configuration
     // Above the total the server stops accepting, so connections never use up the descriptors
     // that SQLite and the runtime need (running out of them trapped the process).
     configuration.availableConnectionsDelegate = MaximumAvailableConnections(connectionLimits.total, logger: logger)
     let counter = ConnectionCounter(limits: connectionLimits)
+    let secure = tls != nil
     let http1 = HTTP1Channel.Configuration(
         additionalChannelHandlers: [
             AbsoluteFormHandler.Installer(), ConnectionLimitHandler(counter: counter),
             RequestDeadlineHandler(timeout: connectionLimits.requestTimeout),
-        ],
+        ] + (secure ? [RequestSchemeHandler()] : []),
         idleTimeout: idleTimeout)
+    let server: HTTPServerBuilder
+    if let tls {
+        let sslContext = try tls.makeContext()
+        server = HTTPServerBuilder { responder in
+            HTTPAndHTTPSChannel(base: HTTP1Channel(responder: responder, configuration: http1), sslContext: sslContext)
+        }
+    } else {
+        server = .http1(configuration: http1)
+    }
     return Application(
-        router: router, server: .http1(configuration: http1), configuration: configuration,
+        router: router, server: server, configuration: configuration,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) },
         logger: logger)
 }
@@ -69,7 +85,8 @@ public func buildApplication(
 /// The routes of docs/api.md and docs/pages.md.
 func buildRouter(
     database: AppDatabase, training: TrainingService, allowedHosts: AllowedHosts, pairing: PairingCodes,
-    clients: ClientAddressClassifier, now: @escaping @Sendable () -> Date, assets: Assets = Assets()
+    clients: ClientAddressClassifier, now: @escaping @Sendable () -> Date, assets: Assets = Assets(),
+    tls: ServerIdentity? = nil
 ) -> Router<PeachRequestContext> {
     let localizer = Localizer(training: training)
     let router = Router(context: PeachRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -77,8 +94,13 @@ func buildRouter(
     // So that every response has the security headers, errors and 404s too.
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(localizer: localizer))
+    // Before the pairing gate, so that a device on plain HTTP is sent to HTTPS first.
+    if tls != nil { router.add(middleware: HTTPSRedirectMiddleware(allowedHosts: allowedHosts, clients: clients)) }
+    let authority = tls?.authorityCertificate
     router.add(
-        middleware: DeviceAccessMiddleware(database: database, classifier: clients, localizer: localizer, now: now))
+        middleware: DeviceAccessMiddleware(
+            database: database, classifier: clients, localizer: localizer, now: now,
+            offersAuthority: authority != nil))
     router.add(middleware: SameOriginMiddleware(localizer: localizer, allowedHosts: allowedHosts))
     // The profile is loaded before the router exists, so being able to answer means ready.
     router.get("healthz") { _, _ in
@@ -92,7 +114,10 @@ func buildRouter(
     DataController(database: database, training: training, importer: importer, localizer: localizer, now: now)
         .addRoutes(to: router.group("api"))
     PageController(training: training, importer: importer, localizer: localizer).addRoutes(to: router)
-    PairingController(database: database, pairing: pairing, localizer: localizer, now: now).addRoutes(to: router)
+    PairingController(
+        database: database, pairing: pairing, localizer: localizer, now: now, offersAuthority: authority != nil
+    ).addRoutes(to: router)
+    if let authority { CertificateAuthorityController(certificate: authority).addRoutes(to: router) }
     assets.addRoutes(to: router)
     router.addMethodNotAllowedRoutes()
     return router

@@ -14,6 +14,8 @@ struct DeviceAccessMiddleware: RouterMiddleware {
     let classifier: ClientAddressClassifier
     let localizer: Localizer
     let now: @Sendable () -> Date
+    /// Whether the 401 page offers Peach's certificate authority (`PairingPage.offersAuthority`).
+    var offersAuthority = false
     /// `lastSeenAt` is written at most this often per device, so that checking a session is a
     /// read, not a write, on almost every request.
     static let seenResolution: TimeInterval = 60
@@ -39,11 +41,15 @@ struct DeviceAccessMiddleware: RouterMiddleware {
         if request.uri.path.hasPrefix("/api/") {
             throw APIError(.unauthorized, code: "pairingRequired", message: texts.errorPairingRequired)
         }
-        return PageController.html(PairingPage(texts: texts, state: .required).render(), status: .unauthorized)
+        return PageController.html(
+            PairingPage(texts: texts, state: .required, offersAuthority: offersAuthority).render(),
+            status: .unauthorized)
     }
 
-    /// What an unpaired device may load: the pairing page, its stylesheet, scripts and icon.
+    /// What an unpaired device may load: the pairing page, its stylesheet, scripts and icon, and
+    /// the certificate authority it needs to trust first (public, as every certificate is).
     static func isOpen(_ path: String) -> Bool {
         path == PageRoute.pair.path || path.hasPrefix("/assets/") || path == "/favicon.svg"
+            || path == PageRoute.certificateAuthority.path
     }
 }

@@ -13,6 +13,8 @@ struct PairingController: Sendable {
     let pairing: PairingCodes
     let localizer: Localizer
     let now: @Sendable () -> Date
+    /// Whether the pages offer Peach's certificate authority (`PairingPage.offersAuthority`).
+    var offersAuthority = false
 
     func addRoutes(to router: Router<PeachRequestContext>) {
         router.get(RouterPath(PageRoute.pair.path), use: confirm)
@@ -25,8 +27,10 @@ struct PairingController: Sendable {
         // Looking a code up tells whether it is valid, so it counts as a guess as well.
         switch await pairing.attempt(code, from: ClientAddressClassifier.key(of: context.remoteAddress), consume: false)
         {
-        case .valid: return PageController.html(PairingPage(texts: texts, state: .confirm(code: code)).render())
-        case .wrong: return Self.refusal(.usedOrExpired, texts: texts)
+        case .valid:
+            return PageController.html(
+                PairingPage(texts: texts, state: .confirm(code: code), offersAuthority: offersAuthority).render())
+        case .wrong: return Self.refusal(.usedOrExpired, texts: texts, offersAuthority: offersAuthority)
         case .tooMany: return Self.refusal(.tooManyAttempts, texts: texts)
         }
     }
@@ -38,7 +42,7 @@ struct PairingController: Sendable {
         switch await pairing.attempt(code, from: ClientAddressClassifier.key(of: context.remoteAddress), consume: true)
         {
         case .valid: break
-        case .wrong: return Self.refusal(.usedOrExpired, texts: texts)
+        case .wrong: return Self.refusal(.usedOrExpired, texts: texts, offersAuthority: offersAuthority)
         case .tooMany: return Self.refusal(.tooManyAttempts, texts: texts)
         }
         let token = SessionToken.random()
@@ -46,15 +50,16 @@ struct PairingController: Sendable {
             name: DeviceName(userAgent: request.headers[.userAgent]).text, tokenHash: SessionToken.hash(token.text),
             at: now())
         var response = Response.redirect(to: PageRoute.start.path, type: .normal)
-        response.headers[.setCookie] = token.setCookie
+        response.headers[.setCookie] = token.setCookie(secure: request.isHTTPS)
         return response
     }
 
     /// A used or expired code is gone (410); too many wrong codes is a 429 that says when to try
     /// again (`PairingAttempts.window`).
-    static func refusal(_ state: PairingPage.State, texts: Texts) -> Response {
+    static func refusal(_ state: PairingPage.State, texts: Texts, offersAuthority: Bool = false) -> Response {
         guard state == .tooManyAttempts else {
-            return PageController.html(PairingPage(texts: texts, state: state).render(), status: .gone)
+            return PageController.html(
+                PairingPage(texts: texts, state: state, offersAuthority: offersAuthority).render(), status: .gone)
         }
         var response = PageController.html(PairingPage(texts: texts, state: state).render(), status: .tooManyRequests)
         response.headers[.retryAfter] = String(Int(PairingAttempts.window))

@@ -14,10 +14,14 @@ public struct PairingPage: Sendable {
 
     public var texts: Texts
     public var state: State
+    /// Whether to offer Peach's certificate authority with the steps to trust it (HTTPS on the
+    /// LAN with Peach's own authority; not with `--tls-cert`).
+    public var offersAuthority: Bool
 
-    public init(texts: Texts, state: State) {
+    public init(texts: Texts, state: State, offersAuthority: Bool = false) {
         self.texts = texts
         self.state = state
+        self.offersAuthority = offersAuthority
     }
 
     public func render() -> String {
@@ -49,8 +53,29 @@ public struct PairingPage: Sendable {
             heading = texts.pairRequiredTitle
             body = [el("p", .text(texts.pairRequired)), el("p", children: Self.withCode(texts.pairHowTo))]
         }
+        // A device that reaches these pages before it trusts Peach's certificate sees how to.
+        let trust = offersAuthority && state != .tooManyAttempts ? [Self.trustSection(texts.certificate)] : []
         return Layout(texts: texts, title: heading + " — " + texts.appName, page: "pair", navigation: [])
-            .render(main: el("main", ["id": "main"], children: [el("h1", .text(heading))] + body))
+            .render(main: el("main", ["id": "main"], children: [el("h1", .text(heading))] + body + trust))
+    }
+
+    /// The certificate download and the steps to trust it on iPhone and iPad, and on Android.
+    static func trustSection(_ texts: CertificateTexts) -> HTML {
+        el(
+            "section", ["id": "trust-certificate", "aria-labelledby": "trust-certificate-title"],
+            children: [
+                el("h2", ["id": "trust-certificate-title"], .text(texts.title)),
+                el("p", .text(texts.explanation)),
+                el(
+                    "p",
+                    el(
+                        "a", ["id": "certificate-download", "href": PageRoute.certificateAuthority.path],
+                        .text(texts.download))),
+                el("h3", .text(texts.appleHeading)),
+                el("ol", children: texts.appleSteps.map { el("li", .text($0)) }),
+                el("h3", .text(texts.androidHeading)),
+                el("ol", children: texts.androidSteps.map { el("li", .text($0)) }),
+            ])
     }
 
     /// A text whose commands are written between backticks (`peach serve --lan`), with each

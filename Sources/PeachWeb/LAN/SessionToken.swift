@@ -29,10 +29,11 @@ struct SessionToken: Sendable {
     }
 
     /// `Set-Cookie` for this token: `HttpOnly` (scripts cannot read it), `SameSite=Strict` (no
-    /// other site's page can send it), `Path=/`. Not `Secure`: Peach serves plain HTTP on the
-    /// home network, where a `Secure` cookie would never be sent back; a TLS front end would
-    /// add it.
-    var setCookie: String {
+    /// other site's page can send it), `Path=/`; `Secure` when it is set over HTTPS (issue 15),
+    /// so the browser never sends it over plain HTTP. Not over plain HTTP (loopback, or pairing
+    /// on loopback in the tests), where a `Secure` cookie would never be sent back.
+    func setCookie(secure: Bool) -> String {
         "\(Self.cookieName)=\(text); Path=/; Max-Age=\(Self.maxAge); HttpOnly; SameSite=Strict"
+            + (secure ? "; Secure" : "")
     }
 }

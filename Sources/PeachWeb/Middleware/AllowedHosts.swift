@@ -4,7 +4,8 @@ import NIOCore
 /// on another name that resolves to this machine cannot talk to Peach (DNS rebinding): any other
 /// `Host` is refused with a 403 before a route runs.
 ///
-/// A `Host` matches when its name (lowercased; IPv6 in brackets) is one of `names` and its port
+/// A `Host` matches when its name (lowercased; IPv6 in brackets) is one of `names` (a name
+/// `*.example.com`, from a wildcard certificate, matches one label in its place) and its port
 /// is `port` (a `Host` without a port means port 80). With `port == nil` every port matches, for
 /// a server that picks its port when it binds (port 0) and for in-process tests.
 public struct AllowedHosts: Sendable, Equatable {
@@ -45,9 +46,15 @@ public struct AllowedHosts: Sendable, Equatable {
     public func allows(host field: String?) -> Bool {
         guard let field, !field.isEmpty, field.utf8.count <= 300 else { return false }
         let (name, fieldPort) = Self.split(field)
-        guard names.contains(name.lowercased()) else { return false }
+        guard names.contains(name.lowercased()) || matchesWildcard(name.lowercased()) else { return false }
         guard let port else { return true }
         return (fieldPort ?? 80) == port
+    }
+
+    /// Whether `*.rest` is among the names for a `name` of one label followed by `.rest`.
+    func matchesWildcard(_ name: String) -> Bool {
+        guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { return false }
+        return names.contains("*" + name[dot...])
     }
 
     /// Splits `name[:port]` (`[::1]:8080`, `localhost`); a malformed port yields port -1.
