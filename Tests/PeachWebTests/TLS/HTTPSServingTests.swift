@@ -26,7 +26,7 @@ private func withHTTPSApp(
     let pairing = PairingCodes(enabled: true, random: SeededRandomNumberGenerator(seed: 3))
     let app = try await buildApplication(
         database: try AppDatabase.inMemory(), pairing: pairing, clients: .everyoneMustPair,
-        random: SeededRandomNumberGenerator(seed: 7), tls: identity)
+        tls: identity)
     try await app.test(setup) { client in try await test(client, pairing, identity) }
 }
 
