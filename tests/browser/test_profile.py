@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from peach_server import ARTIFACTS
 from test_server_pages import CONTROL_SIZES_SCRIPT, large_text_page
+from device_page import sync
 from test_training import answer_comparisons
 
 VIEWPORTS = {"phone": (390, 844), "tablet": (1024, 1366)}
@@ -120,6 +121,7 @@ def test_ten_answers_change_the_preview_and_the_profile_without_a_restart(page, 
     mean = page.locator(".profile-threshold dd").first.inner_text()
     assert re.fullmatch(r"\d+\.\d cents", mean), mean
     expect(page.get_by_role("img", name=re.compile(rf"Average threshold: {re.escape(mean)}\.$"))).to_be_visible()
+    sync(page)
     assert server.count("comparisonRecord") == 10
 
     page.get_by_role("link", name="Back to Start", exact=True).click()

@@ -221,6 +221,16 @@ class App {
     this.focusNewPage();
   }
 
+  /**
+   * Whether `html` shows what the page shows now (its `<main>`, as this browser serializes
+   * both): the server's page and the device's are the same bytes for the same data, and
+   * swapping one for its twin would only move the focus and the screen reader's place.
+   */
+  static showsSameMain(html) {
+    const next = new DOMParser().parseFromString(html, 'text/html').querySelector('main');
+    return next !== null && next.outerHTML === document.querySelector('main')?.outerHTML;
+  }
+
   /** Puts a page's HTML in place of the current one. */
   swapIn(html) {
     this.shownHTML = html;
@@ -246,7 +256,7 @@ class App {
     if (id !== this.navigationId || location.search || !this.device?.hasData) return;
     if (onlyIfChanged && !DATA_PAGES.has(location.pathname)) return;
     const html = this.device.render(location.pathname);
-    if (!html || (onlyIfChanged && html === this.shownHTML)) return;
+    if (!html || html === this.shownHTML || App.showsSameMain(html)) return;
     const scroll = window.scrollY;
     this.stopPage();
     this.swapIn(html);
