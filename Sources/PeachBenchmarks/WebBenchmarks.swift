@@ -41,6 +41,7 @@ enum WebBenchmarks {
         _ = try seeded.importCSV(makeCSV(records: records), mode: .replace)
         print("database:                        \(records) records")
 
+        measureLongHistorySnapshot()
         try measureServeStartup(path: path)
 
         let portBox = PortBox()
@@ -212,17 +213,70 @@ enum WebBenchmarks {
             }
         }
         var profileSamples: [Double] = []
-        var bytes = 0
+        var decodeSamples: [Double] = []
+        var bytes: [UInt8] = []
         for _ in 0..<11 {
             let start = ContinuousClock.now
             let reply = try client.request("GET", "/api/sync/profile")
             profileSamples.append((ContinuousClock.now - start).milliseconds)
             precondition(reply.status == 200)
-            bytes = reply.length
+            bytes = reply.bytes
+            // What the device does next (here natively; the wasm core runs the same Swift).
+            let decodeStart = ContinuousClock.now
+            let numbers = stride(from: 0, to: bytes.count, by: 8).map { offset in
+                Double(bitPattern: bytes[offset..<offset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) })
+            }
+            precondition(PerceptualProfile(snapshot: numbers) != nil, "the snapshot does not decode")
+            decodeSamples.append((ContinuousClock.now - decodeStart).milliseconds)
         }
         print(
             "first sync: GET /api/sync/profile:".padding(toLength: 55, withPad: " ", startingAt: 0)
-                + "\(bytes) bytes, median \(DecimalText.fixed(profileSamples.sorted()[5], fractionDigits: 1)) ms (n=11, \(label))"
+                + "\(bytes.count) bytes, median \(DecimalText.fixed(profileSamples.sorted()[5], fractionDigits: 1)) ms, decoded natively in \(DecimalText.fixed(decodeSamples.sorted()[5], fractionDigits: 1)) ms (n=11, \(label))"
+        )
+    }
+
+    /// The benchmark database's records span 37 days, so its snapshot is small; a history of the
+    /// same size spread over three years of daily training is the large case: 1,000,000 records,
+    /// one every 95 s, every note of C2–C6, all four modes.
+    static func measureLongHistorySnapshot() {
+        var profile = PerceptualProfile()
+        let start: Int64 = 1_700_000_000_000
+        let spacing: Int64 = 3 * 365 * 86_400_000 / 1_000_000
+        for index in 0..<1_000_000 {
+            let note = try! MIDINote(36 + index / 2 % 49)
+            let interval: DirectedInterval = index % 4 < 2 ? .prime : .perfectFifthUp
+            let target = try! note.transposed(by: interval)
+            let time = Timestamp(millisecondsSince1970: start + Int64(index) * spacing)
+            if index % 2 == 0 {
+                profile.add(
+                    .comparison(
+                        ComparisonRecord(
+                            timestamp: time, referenceNote: note, targetNote: target, interval: interval,
+                            tuningSystem: .equalTemperament, centOffset: Double(index % 997 + 1) / 10,
+                            isCorrect: index % 3 != 0)))
+            } else {
+                profile.add(
+                    .pitchMatching(
+                        PitchMatchingRecord(
+                            timestamp: time, referenceNote: note, targetNote: target, interval: interval,
+                            tuningSystem: .equalTemperament, initialCentOffset: 20,
+                            userCentError: Double(index % 61 - 30) / 2)))
+            }
+        }
+        var numbers: [Double] = []
+        var encode: [Double] = []
+        var decode: [Double] = []
+        for _ in 0..<5 {
+            let begin = ContinuousClock.now
+            numbers = ProfileSnapshot.encode(profile)
+            let middle = ContinuousClock.now
+            precondition(PerceptualProfile(snapshot: numbers) != nil)
+            decode.append((ContinuousClock.now - middle).milliseconds)
+            encode.append((middle - begin).milliseconds)
+        }
+        print(
+            "snapshot of 1M records over 3 years:".padding(toLength: 55, withPad: " ", startingAt: 0)
+                + "\(numbers.count * 8) bytes, encoded in \(DecimalText.fixed(encode.sorted()[2], fractionDigits: 1)) ms, decoded in \(DecimalText.fixed(decode.sorted()[2], fractionDigits: 1)) ms (native, n=5)"
         )
     }
 
@@ -282,8 +336,8 @@ final class LoopbackClient {
     struct Reply {
         var status: Int
         var body: String
-        /// The body's length in bytes (a binary body is not text).
-        var length: Int
+        /// The body's bytes (a binary body is not text).
+        var bytes: [UInt8]
         /// The server's own time from its `Server-Timing: app;dur=…` header, in milliseconds.
         var serverMilliseconds: Double?
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
@@ -326,12 +380,14 @@ final class LoopbackClient {
                 while buffer.count < total { try fill() }
                 let headText = String(decoding: buffer[0..<end], as: UTF8.self)
                 let status = Int(headText.split(separator: " ")[1]) ?? 0
-                let bodyText = String(decoding: buffer[(end + 4)..<total], as: UTF8.self)
+                let bodyBytes = Array(buffer[(end + 4)..<total])
+                let bodyText = String(decoding: bodyBytes, as: UTF8.self)
                 buffer.removeFirst(total)
                 let timing = headText.split(separator: "\r\n").first { $0.lowercased().hasPrefix("server-timing:") }
                 let serverMilliseconds = timing.flatMap { $0.split(separator: "dur=").last }.flatMap { Double($0) }
                 return Reply(
-                    status: status, body: bodyText, length: length, serverMilliseconds: serverMilliseconds)
+                    status: status, body: bodyText, bytes: bodyBytes,
+                    serverMilliseconds: serverMilliseconds)
             }
             try fill()
         }

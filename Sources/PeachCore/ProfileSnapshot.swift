@@ -40,9 +40,10 @@
 /// the six full histories (three discrimination, three matching), N the sum over the 3 × 128
 /// per-note histories of min(days, 40), so N ≤ 15,360 whatever the number of records. An empty
 /// profile is 24,992 bytes; a history of D training days in every block and note at most
-/// 24,992 + 144 · D + 368,640 bytes (about 550 KB for three years of daily training). The
-/// 1,000,000-record benchmark database (35 days, `PeachBenchmarks web`) gives 110,672 bytes
-/// (docs/benchmarks.md).
+/// 24,992 + 144 · D + 368,640 bytes (about 550 KB for three years of daily training in
+/// every block). Measured (`PeachBenchmarks web`, docs/benchmarks.md): the 1,000,000-record
+/// benchmark database (37 days) gives 115,568 bytes; 1,000,000 records over three years of
+/// daily training in all four modes, 323,936 bytes.
 /// - Complexity: O(size) to encode and to decode.
 public enum ProfileSnapshot {
     /// The format version, the first number of every snapshot.

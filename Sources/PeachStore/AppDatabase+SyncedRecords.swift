@@ -40,7 +40,9 @@ extension AppDatabase {
     /// device sends an id in cannot make a second record.
     /// - Complexity: O(k · log n) for k records into n; one fsync for the batch.
     public func saveSyncedRecords(_ records: [SyncedRecord]) throws -> SyncedRecordsOutcome {
-        try Self.mapErrors(path: path) {
+        // Nothing to store (an empty batch, or every record refused): no transaction, no fsync.
+        guard !records.isEmpty else { return SyncedRecordsOutcome() }
+        return try Self.mapErrors(path: path) {
             try write { db in
                 var outcome = SyncedRecordsOutcome()
                 for (index, synced) in records.enumerated() {

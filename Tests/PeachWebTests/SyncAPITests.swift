@@ -167,12 +167,12 @@ struct SyncAPITests {
         #expect(try recordCount(database) == 0)
     }
 
-    @Test("more than 1,000 records, or more than 1 MiB, is a 413; nothing stored")
+    @Test("more than 1,000 records is a 400, more than 1 MiB a 413; nothing stored")
     func limits() async throws {
         let database = try AppDatabase.inMemory()
         try await withApp(database: database) { client in
             let many = try await client.upload((0..<1_001).map { _ in syncRecord() })
-            #expect(many.status == .contentTooLarge)
+            #expect(many.status == .badRequest)
             #expect(many.errorCode == "tooManyRecords")
             #expect(many.errorMessage?.contains("at most 1000") == true)
             let padding = String(repeating: " ", count: 1 << 20)

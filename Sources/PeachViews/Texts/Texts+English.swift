@@ -128,24 +128,12 @@ extension Texts {
         pageNotFound: "There is no page at this address.",
         serverErrorTitle: "Something went wrong",
         requestRefusedTitle: "This request was refused",
-        errorUnknownExercise: { "There is no open exercise with id \($0); ask for a new one." },
-        errorAlreadyAnswered: "This exercise was already answered with a different answer; ask for a new one.",
-        errorWrongAnswerKindComparison:
-            "This exercise is a comparison; answer with {\"answer\": \"higher\"} or {\"answer\": \"lower\"}.",
-        errorWrongAnswerKindPitchMatching:
-            "This exercise is a pitch-matching challenge; answer with {\"sliderValue\": v}, v from -1 to 1.",
-        errorSliderOutOfRange: { "The slider value \($0) is out of range; allowed: -1 to 1." },
         errorMalformedJSON: "The request body is not valid JSON in UTF-8, or a number in it is too large to read.",
         errorMalformedRequest:
             "The request arrived cut off or garbled (its body does not match its length or chunks, or it names its host twice); nothing was stored. Send it again.",
         errorNotAnObject: "The request body must be a JSON object: {\"name\": value, …}.",
         errorRepeatedField: { "The field \"\($0)\" is given twice; send each field once." },
         errorMalformedField: { "The field \"\($0)\" is missing, unknown or has the wrong type." },
-        errorAnswerMissing:
-            "Send either {\"answer\": \"higher\" or \"lower\"} or {\"sliderValue\": v} with v from -1 to 1.",
-        errorUnknownMode: {
-            "\"\($0)\" is not a training mode; use comparison, pitchMatching, intervalComparison or intervalPitchMatching."
-        },
         errorUnknownImportMode: { "\"\($0)\" is not an import mode; use merge or replace." },
         errorBodyTooLarge: { "The request body is too large; this address accepts at most \($0)." },
         errorUnsupportedMediaType: { "Send the body as \($0) (the request said \"\($1)\")." },

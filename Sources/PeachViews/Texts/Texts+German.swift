@@ -131,24 +131,12 @@ extension Texts {
         pageNotFound: "Unter dieser Adresse gibt es keine Seite.",
         serverErrorTitle: "Etwas ist schiefgegangen",
         requestRefusedTitle: "Diese Anfrage wurde abgelehnt",
-        errorUnknownExercise: { "Es gibt keine offene Übung mit der Kennung \($0); fordere eine neue an." },
-        errorAlreadyAnswered: "Diese Übung wurde bereits mit einer anderen Antwort beantwortet; fordere eine neue an.",
-        errorWrongAnswerKindComparison:
-            "Diese Übung ist ein Tonvergleich; antworte mit {\"answer\": \"higher\"} oder {\"answer\": \"lower\"}.",
-        errorWrongAnswerKindPitchMatching:
-            "Diese Übung ist eine Treffübung; antworte mit {\"sliderValue\": v}, v von -1 bis 1.",
-        errorSliderOutOfRange: { "Der Reglerwert \($0) liegt außerhalb des erlaubten Bereichs von -1 bis 1." },
         errorMalformedJSON: "Der Inhalt der Anfrage ist kein gültiges JSON in UTF-8, oder eine Zahl darin ist zu groß.",
         errorMalformedRequest:
             "Die Anfrage kam abgeschnitten oder verstümmelt an (ihr Inhalt passt nicht zu ihrer Länge oder ihren Blöcken, oder sie nennt ihren Host zweimal); es wurde nichts gespeichert. Sende sie noch einmal.",
         errorNotAnObject: "Der Inhalt der Anfrage muss ein JSON-Objekt sein: {\"Name\": Wert, …}.",
         errorRepeatedField: { "Das Feld „\($0)“ kommt zweimal vor; sende jedes Feld nur einmal." },
         errorMalformedField: { "Das Feld „\($0)“ fehlt, ist unbekannt oder hat den falschen Typ." },
-        errorAnswerMissing:
-            "Sende entweder {\"answer\": \"higher\" oder \"lower\"} oder {\"sliderValue\": v} mit v von -1 bis 1.",
-        errorUnknownMode: {
-            "„\($0)“ ist keine Trainingsart; erlaubt sind comparison, pitchMatching, intervalComparison und intervalPitchMatching."
-        },
         errorUnknownImportMode: { "„\($0)“ ist keine Importart; erlaubt sind merge und replace." },
         errorBodyTooLarge: { "Der Inhalt der Anfrage ist zu groß; diese Adresse nimmt höchstens \($0) an." },
         errorUnsupportedMediaType: { "Sende den Inhalt als \($0) (die Anfrage nannte „\($1)“)." },

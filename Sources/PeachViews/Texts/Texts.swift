@@ -139,11 +139,6 @@ public final class Texts: Sendable {
     public let serverErrorTitle: String
     /// The heading of the page of a refused request (a 4xx other than 404).
     public let requestRefusedTitle: String
-    public let errorUnknownExercise: @Sendable (String) -> String
-    public let errorAlreadyAnswered: String
-    public let errorWrongAnswerKindComparison: String
-    public let errorWrongAnswerKindPitchMatching: String
-    public let errorSliderOutOfRange: @Sendable (String) -> String
     public let errorMalformedJSON: String
     /// A request whose framing broke: a body shorter than its Content-Length, bad chunks.
     public let errorMalformedRequest: String
@@ -151,8 +146,6 @@ public final class Texts: Sendable {
     public let errorNotAnObject: String
     public let errorRepeatedField: @Sendable (String) -> String
     public let errorMalformedField: @Sendable (String) -> String
-    public let errorAnswerMissing: String
-    public let errorUnknownMode: @Sendable (String) -> String
     public let errorUnknownImportMode: @Sendable (String) -> String
     public let errorBodyTooLarge: @Sendable (String) -> String
     public let errorUnsupportedMediaType: @Sendable (_ expected: String, _ received: String) -> String
@@ -371,18 +364,11 @@ public final class Texts: Sendable {
         pageNotFound: String,
         serverErrorTitle: String,
         requestRefusedTitle: String,
-        errorUnknownExercise: @escaping @Sendable (String) -> String,
-        errorAlreadyAnswered: String,
-        errorWrongAnswerKindComparison: String,
-        errorWrongAnswerKindPitchMatching: String,
-        errorSliderOutOfRange: @escaping @Sendable (String) -> String,
         errorMalformedJSON: String,
         errorMalformedRequest: String,
         errorNotAnObject: String,
         errorRepeatedField: @escaping @Sendable (String) -> String,
         errorMalformedField: @escaping @Sendable (String) -> String,
-        errorAnswerMissing: String,
-        errorUnknownMode: @escaping @Sendable (String) -> String,
         errorUnknownImportMode: @escaping @Sendable (String) -> String,
         errorBodyTooLarge: @escaping @Sendable (String) -> String,
         errorUnsupportedMediaType: @escaping @Sendable (_ expected: String, _ received: String) -> String,
@@ -556,18 +542,11 @@ public final class Texts: Sendable {
         self.pageNotFound = pageNotFound
         self.serverErrorTitle = serverErrorTitle
         self.requestRefusedTitle = requestRefusedTitle
-        self.errorUnknownExercise = errorUnknownExercise
-        self.errorAlreadyAnswered = errorAlreadyAnswered
-        self.errorWrongAnswerKindComparison = errorWrongAnswerKindComparison
-        self.errorWrongAnswerKindPitchMatching = errorWrongAnswerKindPitchMatching
-        self.errorSliderOutOfRange = errorSliderOutOfRange
         self.errorMalformedJSON = errorMalformedJSON
         self.errorMalformedRequest = errorMalformedRequest
         self.errorNotAnObject = errorNotAnObject
         self.errorRepeatedField = errorRepeatedField
         self.errorMalformedField = errorMalformedField
-        self.errorAnswerMissing = errorAnswerMissing
-        self.errorUnknownMode = errorUnknownMode
         self.errorUnknownImportMode = errorUnknownImportMode
         self.errorBodyTooLarge = errorBodyTooLarge
         self.errorUnsupportedMediaType = errorUnsupportedMediaType

@@ -56,9 +56,11 @@ struct SyncController: Sendable {
     @Sendable func uploadRecords(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let body = try await request.decodeJSON(UploadBody.self, limit: Self.recordsBodyLimit, texts: texts)
+        // 400, not 413: the count is a rule of the body's schema (`maxItems`), which a client
+        // checks like any other, not a limit of the transfer.
         guard body.records.count <= Self.maximumRecords else {
             throw APIError(
-                .contentTooLarge, code: "tooManyRecords",
+                .badRequest, code: "tooManyRecords",
                 message:
                     "The upload holds \(body.records.count) records; send at most \(Self.maximumRecords) at a time. Nothing was stored."
             )
