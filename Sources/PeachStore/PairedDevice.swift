@@ -1,5 +1,4 @@
 import Foundation
-import PeachCore
 
 /// A phone, tablet or computer paired with Peach in LAN mode (issue 6): it holds a session
 /// cookie whose SHA-256 the database keeps.
@@ -37,14 +36,5 @@ public struct PairedDevice: Hashable, Sendable {
         // 200 code points, as the table's CHECK counts them (not characters, which may hold several).
         let trimmed = String(scalars).trimmingCharacters(in: .whitespaces).unicodeScalars.prefix(200)
         return trimmed.isEmpty ? "?" : String(String.UnicodeScalarView(trimmed))
-    }
-
-    /// The key of this pairing's pending exercises. The id alone was not enough before ids were
-    /// never reused (migration "v5: device ids are never reused"): SQLite gave a new device the
-    /// id of a revoked one that had the highest, and the new device must not inherit the old
-    /// one's exercises. The pairing time (to the millisecond) tells them apart, and keeps the
-    /// keys of pending exercises stored before.
-    public var client: String {
-        "device-\(id)-\(Timestamp(createdAt).millisecondsSince1970)"
     }
 }

@@ -323,6 +323,10 @@ struct SyncAPITests {
                 #expect(response.status == .badRequest, "\(body)")
             }
             #expect(try await postSettings(client, "").status == .ok)
+            let long = String(repeating: "k", count: 5_000)
+            let unknown = try await postSettings(client, #""\#(long)": {"value": "1", "changedAt": 1}"#)
+            let refusedKey = try #require((unknown.json["refused"] as? [[String: Any]])?.first?["key"] as? String)
+            #expect(refusedKey.count == 41)
         }
         let stored = try database.loadSettings()
         #expect(stored.noteRange.lower.rawValue == 80 && stored.noteRange.upper.rawValue == 100)

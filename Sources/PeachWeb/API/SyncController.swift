@@ -168,6 +168,8 @@ struct SyncController: Sendable {
                 settings: merged.settings.values.reduce(into: [:]) { result, entry in
                     result[entry.key] = .init(value: entry.value, changedAt: merged.changedAt(entry.key))
                 },
-                refused: refused.map { .init(key: $0.key, message: APIError($0.error, texts).message) }))
+                // An unknown key is echoed cut to 40 characters, like every text from the request.
+                refused: refused.map { .init(key: APIError.shown($0.key), message: APIError($0.error, texts).message) }
+            ))
     }
 }

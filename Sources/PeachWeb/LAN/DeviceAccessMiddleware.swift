@@ -33,8 +33,6 @@ struct DeviceAccessMiddleware: RouterMiddleware {
             if now.timeIntervalSince(device.lastSeenAt) >= Self.seenResolution {
                 try await database.markDeviceSeen(id: device.id, at: now)
             }
-            var context = context
-            context.client = device.client
             return try await next(request, context)
         }
         let texts = await localizer.texts(for: request)
