@@ -77,7 +77,9 @@ def test_two_devices_over_https_train_offline_and_end_with_the_union(tmp_path):
             assert set(stored_records(Database(data))) == set(union), "the union, each answer once"
 
             for context, page, origin in devices:
-                served = page.request.get(f"{origin}/profile", headers={"Accept-Language": "en"}).text()
+                # The server's own page, fetched in the browser (which trusts Peach's authority).
+                served = page.evaluate(
+                    "() => fetch('/profile', {headers: {'Accept-Language': 'en'}}).then((r) => r.text())")
                 assert page.evaluate("() => window.peach.device.render('/profile')") == served
                 expect(page.locator("#sync-status")).to_have_text("Synced with Peach.")
             browser.close()
@@ -85,4 +87,7 @@ def test_two_devices_over_https_train_offline_and_end_with_the_union(tmp_path):
         server.stop()
     stats = peach("stats", "--data", str(data))
     assert stats.returncode == 0
-    assert "10" in stats.stdout
+    # `peach stats` counts the same union: ten comparisons, nothing else.
+    counts = {line.split()[0]: line.split()[-1] for line in stats.stdout.splitlines()
+              if line.startswith("  Comparison ") or line.startswith("  Pitch Matching ")}
+    assert counts == {"Comparison": "10", "Pitch": "0"}, stats.stdout
