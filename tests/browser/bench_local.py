@@ -3,7 +3,7 @@ first sample on the audio clock, and the IndexedDB write of each answer, in Chro
 server stopped — no network is on that path.
 
     swift build -c release --product peach
-    python3 tests/browser/bench_local.py [path/to/peach] [--answers N]
+    python3 tests/browser/bench_local.py [path/to/peach] [--answers N] [--history N]
 
 Starts `peach serve` on an empty database in a temporary folder (notes of 0.3 s), opens Start in
 Debian's Chromium (through Playwright) once, lets the device open and sync, then STOPS the
@@ -20,6 +20,12 @@ Measured on the page's clock (`performance.now()`), per answer:
   note's `start()` call, less the 400 ms the feedback is shown by design (and so including the
   timer's own lateness);
 - `IndexedDB write`: from `addRecord` to its transaction's `complete`.
+
+Before that, the first sync of this new device against a history of `--history` records
+(default 1,000,000, written as a CSV and imported with `peach import`: one every 95 s over
+three years, every note of C2–C6, comparisons and pitch matchings, unison and fifths): the bytes
+of `GET /api/sync/profile` and the time of the whole first sync run in the page (settings,
+download, the wasm core's decode, the IndexedDB write, the profile rebuilt).
 Prints medians and 99th percentiles; results go to docs/benchmarks.md. Not collected by pytest.
 """
 
@@ -33,8 +39,11 @@ import socket
 import statistics
 import subprocess
 import tempfile
+import time
 
 from playwright.sync_api import expect, sync_playwright
+
+from bench_slider import isolate, percentile
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 FEEDBACK_SECONDS = 0.4
@@ -76,20 +85,39 @@ INSTRUMENT = """() => {
 }"""
 
 
-def isolate(route):
+def isolate_while_served(route):
+    """bench_slider's isolation, for as long as the server runs: after it is stopped, a request
+    fails as it would without the route."""
     try:
-        response = route.fetch()
-    except Exception:  # the server is stopped: the request fails as it would without the route
+        isolate(route)
+    except Exception:
         route.abort()
-        return
-    headers = {**response.headers, "cross-origin-opener-policy": "same-origin",
-               "cross-origin-embedder-policy": "require-corp"}
-    route.fulfill(response=response, headers=headers)
 
 
-def percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+def write_history(path, count):
+    """`count` records over three years in the CSV exchange format (DESIGN.md §4)."""
+    names = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]
+    name = lambda note: f"{names[note % 12]}{note // 12 - 1}"
+    start = time.time() - 3 * 365 * 86_400
+    with open(path, "w") as out:
+        out.write("# peach-export-format:3\n")
+        out.write("trainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,"
+                  "tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,"
+                  "meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,"
+                  "meanOffsetMsPosition3\n")
+        for index in range(count):
+            stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(start + 95 * index))
+            reference = 36 + index % 42
+            fifth = index % 4 >= 2
+            target, interval = (reference + 7, "P5") if fifth else (reference, "P1")
+            if index % 2 == 0:
+                cents = 5 + index % 40
+                out.write(f"pitchDiscrimination,{stamp},{reference},{name(reference)},{target},{name(target)},"
+                          f"{interval},equalTemperament,{cents if index % 3 else -cents},{str(index % 5 != 0).lower()},"
+                          ",,,,,,,,\n")
+            else:
+                out.write(f"pitchMatching,{stamp},{reference},{name(reference)},{target},{name(target)},{interval},"
+                          f"equalTemperament,,,{(index % 200) - 100},{(index % 41) - 20},,,,,,,\n")
 
 
 def describe(label, milliseconds):
@@ -101,9 +129,14 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("binary", nargs="?", default=os.environ.get("PEACH_BINARY", str(REPO / ".build" / "release" / "peach")))
     parser.add_argument("--answers", type=int, default=100)
+    parser.add_argument("--history", type=int, default=1_000_000)
     arguments = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as folder:
+        if arguments.history:
+            write_history(f"{folder}/history.csv", arguments.history)
+            subprocess.run([arguments.binary, "import", f"{folder}/history.csv", "--data", f"{folder}/peach.sqlite"],
+                           check=True, capture_output=True)
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
@@ -116,11 +149,23 @@ def main() -> None:
                 executable_path=os.environ.get("PEACH_CHROMIUM", "/usr/bin/chromium"),
                 args=["--autoplay-policy=no-user-gesture-required", "--mute-audio"])
             page = browser.new_page(viewport={"width": 390, "height": 844})
-            page.route("**/*", isolate)
+            page.route("**/*", isolate_while_served)
             page.add_init_script(PROBE)
+            profile_bytes = []
+            page.on("response", lambda response: profile_bytes.append(len(response.body()))
+                    if response.url.endswith("/api/sync/profile") else None)
             page.goto(f"http://127.0.0.1:{port}/")
             page.wait_for_function("() => window.peach?.syncStatus !== null && window.peach.syncStatus !== undefined")
             assert page.evaluate("crossOriginIsolated"), "the page must be cross-origin isolated"
+            # The first sync again, timed, on a device that has nothing (its store emptied).
+            first_sync = page.evaluate("""async () => {
+                const store = window.peach.device.store;
+                await store.saveProfile([], []);
+                const begin = performance.now();
+                await window.peach.sync.run();
+                return performance.now() - begin;
+            }""")
+            comparisons = page.evaluate("() => window.peach.device.render('/profile').includes('Comparisons')")
             page.evaluate("() => window.peach.device.setSetting('noteDuration', '0.3')")
             server.send_signal(signal.SIGINT)  # from here on there is no server
             server.wait(timeout=15)
@@ -144,7 +189,10 @@ def main() -> None:
     for key in bench["keys"]:
         first = next(start for start in bench["starts"] if start > key)
         to_first_sample.append(first - key - FEEDBACK_SECONDS * 1000)
-    print(f"Chromium {version}, {len(bench['keys'])} answers with the server stopped")
+    print(f"Chromium {version}; first sync against {arguments.history:,} records: "
+          f"{max(profile_bytes or [0]):,} bytes of profile, {first_sync:.1f} ms for the whole run in the page"
+          f"{'' if comparisons else ' (NO PROFILE)'}")
+    print(f"{len(bench['keys'])} answers with the server stopped")
     print(describe("answer() (evaluate, store, feedback)", bench["answer"]))
     print(describe("play() of the next (choose, schedule)", bench["next"]))
     print(describe("key → next first sample scheduled − 400 ms", to_first_sample))

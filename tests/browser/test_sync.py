@@ -5,6 +5,7 @@ the restart without a duplicate; two devices that trained apart end with the sam
 settings settle by last writer wins; what the server refuses stays on the device and is shown."""
 
 import math
+import re
 
 from playwright.sync_api import expect
 
@@ -44,22 +45,29 @@ def train(page, count, kind):
             expect(control).to_have_attribute("aria-disabled", "true")
 
 
-def test_offline_training_is_kept_on_the_device_and_synced_once(browser, server):
+def offline_device(browser, server):
+    """A device that opened Peach once (notes of 0.3 s), then lost the network: reloaded from
+    its service worker. Returns (context, page, the server's port to restart it on).
+
+    Playwright's offline mode does not reach a service worker that starts after it (a worker
+    restarts once no page of it is open), so the server is stopped as well: nothing at all can
+    answer while the device is offline."""
     server.set_settings(noteDuration=0.3)
     context = browser.new_context()
     page = context.new_page()
     page.goto(server.url("/"))
     wait_for_first_sync(page)
     page.evaluate("() => navigator.serviceWorker.ready")
-
     context.set_offline(True)
-    # Playwright's offline mode does not reach a service worker started after it (the worker
-    # restarts once no page of it is open, below): the server is stopped as well, so that
-    # nothing at all can answer while the device is offline.
     port = server.port
     server.stop()
     page.reload()  # from the service worker: no network at all
     wait_for_device(page)
+    return context, page, port
+
+
+def test_offline_training_is_kept_on_the_device_and_synced_once(browser, server):
+    context, page, port = offline_device(browser, server)
     expect(page.locator("body")).to_have_attribute("data-page", "start")
     page.get_by_role("link", name="Comparison", exact=True).click()
     page.wait_for_function("() => window.peach.controller?.loop?.exercise")
@@ -96,6 +104,44 @@ def test_offline_training_is_kept_on_the_device_and_synced_once(browser, server)
     assert sync(page)["state"] == "synced"
     assert len(stored_records(server)) == 30, "a second sync adds nothing"
     assert len(device_records(page, "included")) == 30
+    context.close()
+
+
+def test_every_page_opens_and_works_offline(browser, server):
+    """Start, the four modes, Settings (a change applies to the next exercise), Profile and
+    Info, with no network and no server: rendered on the device by the wasm views."""
+    context, page, port = offline_device(browser, server)
+    modes = [("Comparison", "/comparison", "comparison"), ("Pitch Matching", "/pitch-matching", "pitchMatching"),
+             ("Interval Comparison", "/interval-comparison", "comparison"),
+             ("Interval Pitch Matching", "/interval-pitch-matching", "pitchMatching")]
+    for link, path, kind in modes:
+        page.get_by_role("link", name=link, exact=True).click()
+        page.wait_for_function(f"() => location.pathname === '{path}' && window.peach.controller?.loop?.exercise")
+        train(page, 1, kind)
+        page.get_by_role("link", name="Back to Start").click()
+        expect(page.locator("body")).to_have_attribute("data-page", "start")
+    page.get_by_role("link", name="Settings").click()
+    expect(page.locator("main h1")).to_have_text("Settings")
+    page.select_option("[name=referencePitch]", "442")
+    expect(page.locator("#settings-saved")).to_be_visible()
+    page.get_by_role("link", name="Back to Start").click()
+    page.get_by_role("link", name="Comparison", exact=True).click()
+    page.wait_for_function("() => location.pathname === '/comparison' && window.peach.controller?.loop?.exercise")
+    reference = page.evaluate("window.peach.controller.loop.exercise.reference.frequency")
+    semitones = 12 * math.log2(reference / 442)
+    assert abs(semitones - round(semitones)) < 1e-9, "the next exercise is tuned from A4 = 442 Hz"
+    for link, heading in (("Profile", "Profile"), ("Info", None)):
+        page.get_by_role("link", name="Back to Start").click()
+        expect(page.locator("body")).to_have_attribute("data-page", "start")
+        page.get_by_role("link", name=link, exact=True).click()
+        expect(page.locator("main h1")).to_have_text(heading or re.compile("Peach"))
+    assert len(device_records(page, "waiting")) == 4
+
+    server.start(port=port)
+    context.set_offline(False)
+    assert sync(page)["state"] == "synced"
+    assert len(stored_records(server)) == 4
+    assert server.query("SELECT value FROM setting WHERE key = 'referencePitch'") == [("442",)]
     context.close()
 
 
