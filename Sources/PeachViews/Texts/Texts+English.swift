@@ -21,7 +21,8 @@ extension Texts {
         sliderAbove: "{percent} % up",
         sliderBelow: "{percent} % down",
         interrupted: "Training stopped because the sound was interrupted.",
-        offline: "Peach can’t reach its server right now, so nothing was changed. Try again when the connection is back.",
+        offline:
+            "Peach can’t reach its server right now, so nothing was changed. Try again when the connection is back.",
         tapToStart: "Tap to start",
         syncSynced: "Synced with Peach.",
         syncWaiting: Plural(
