@@ -16,12 +16,12 @@ class FakeEngine {
     this.scheduled.push(entry);
     return entry;
   }
-  scheduleComparison(reference, target, noteDuration) {
-    const entry = this.schedule('comparison', { reference, target, noteDuration });
+  scheduleComparison(reference, target, noteDuration, { startTime } = {}) {
+    const entry = this.schedule('comparison', { reference, target, noteDuration, startTime });
     return { targetStarted: entry.started ?? this.startedOf(entry), stop: entry.stop };
   }
-  schedulePitchMatching(reference, tunable, noteDuration) {
-    const entry = this.schedule('pitchMatching', { reference, tunable, noteDuration });
+  schedulePitchMatching(reference, tunable, noteDuration, { startTime } = {}) {
+    const entry = this.schedule('pitchMatching', { reference, tunable, noteDuration, startTime });
     return {
       tunableStarted: this.startedOf(entry),
       stop: entry.stop,
@@ -32,6 +32,7 @@ class FakeEngine {
     return new Promise((resolve) => { entry.startTarget = () => resolve(entry.stopped ? null : 1.0); });
   }
   stopAll() { this.stopAllCount += 1; for (const e of this.scheduled) e.stopped = true; }
+  nextStartTime() { return 1.0; }
   get last() { return this.scheduled.at(-1); }
 }
 
@@ -133,11 +134,12 @@ test('the first answer wins: a second tap or key cannot count', async () => {
   assert.equal(loop.answer('higher'), false);
   assert.equal(loop.answer('lower'), false);
   assert.equal(store.records.length, 1);
-  assert.equal(engine.last.stopped, true, 'the target note stops at the answer');
+  assert.equal(engine.scheduled.at(-2).stopped, true, 'the target note stops at the answer');
+  assert.equal(engine.last.stopped, false, 'the next exercise waits for its start');
   assert.equal(loop.state, LoopState.feedback);
 });
 
-test('feedback shows for exactly 400 ms, then the core\'s next exercise plays, narrower after a right answer', async () => {
+test('the next exercise is scheduled with the answer to start when the 400 ms of feedback are over', async () => {
   const { engine, timers, events, loop } = await setup();
   loop.start();
   const first = engine.last.args;
@@ -147,17 +149,22 @@ test('feedback shows for exactly 400 ms, then the core\'s next exercise plays, n
   assert.equal(FEEDBACK_MILLISECONDS, 400);
   assert.equal(loop.state, LoopState.feedback);
   assert.equal(loop.answer('lower'), false, 'no answers during feedback');
+  assert.equal(engine.scheduled.length, 2, 'the next exercise is scheduled at once …');
+  assert.equal(engine.last.args.startTime, 1.0 + 0.4, '… to start on the audio clock after the feedback');
   timers.advance(399);
   assert.equal(loop.state, LoopState.feedback);
-  assert.equal(engine.scheduled.length, 1);
   timers.advance(1);
-  assert.equal(engine.scheduled.length, 2, 'the next exercise is scheduled');
   assert.equal(loop.state, LoopState.playingReference);
   assert.ok(events.includes('feedbackEnd'));
+  assert.equal(engine.scheduled.length, 2, 'nothing more is scheduled when the feedback ends');
   const next = engine.last.args;
   const cents = Math.abs(1200 * Math.log2(next.target.frequency / next.reference.frequency));
   // Kazez: p' = p · (1 − 0.05·√p) = 100 · 0.5 after a right answer at 100 cents.
   assert.ok(Math.abs(cents - 50) < 1e-9, `the chain narrowed to ${cents} cents`);
+  assert.equal(loop.answer('higher'), false, 'the next reference is playing');
+  engine.last.startTarget();
+  await flush();
+  assert.equal(loop.state, LoopState.awaitingAnswer);
 });
 
 test('stopping during the reference discards the exercise: nothing is recorded, the sound stops', async () => {
@@ -189,8 +196,10 @@ test('stopping while awaiting the answer discards it; stopping during feedback c
   assert.equal(loop.state, LoopState.feedback);
   const scheduledBefore = engine.scheduled.length;
   loop.stop();
+  assert.equal(engine.last.stopped, true, 'the next exercise, already scheduled, is silenced');
   timers.advance(1000);
   assert.equal(engine.scheduled.length, scheduledBefore, 'no next exercise after stopping');
+  assert.equal(loop.state, LoopState.stopped);
   assert.equal(store.records.length, 1, 'the answer given before stopping stays recorded');
 });
 
@@ -210,7 +219,7 @@ test('pitch matching: slider only while the tunable note plays; release records 
   assert.equal(loop.answer(-0.2), true);
   assert.equal(loop.answer(0.5), false);
   assert.equal(loop.setSlider(0.9), false, 'nothing follows the slider after release');
-  assert.equal(engine.last.stopped, true, 'the tunable note is released');
+  assert.equal(engine.scheduled.at(-2).stopped, true, 'the tunable note is released');
   const [kind, , , , , initialCentOffset, userCentError] = store.records[0].numbers;
   assert.equal(kind, 1);
   assert.equal(userCentError, initialCentOffset - 0.2 * 100, 'error = initial offset + v · 100 cents');
@@ -224,8 +233,8 @@ test('a setting changed during training applies from the next exercise', async (
   loop.start();
   engine.last.startTarget();
   await flush();
-  loop.answer('higher');
   assert.equal(core.setSetting('noteDuration', '2.5'), null);
+  loop.answer('higher');
   timers.advance(FEEDBACK_MILLISECONDS);
   assert.equal(engine.last.args.noteDuration, 2.5);
 });

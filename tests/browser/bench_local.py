@@ -5,7 +5,7 @@ server stopped — no network is on that path.
     swift build -c release --product peach
     python3 tests/browser/bench_local.py [path/to/peach] [--answers N] [--history N]
 
-Starts `peach serve` on an empty database in a temporary folder (notes of 0.3 s), opens Start in
+Starts `peach serve` on a database in a temporary folder (notes of 0.3 s), opens Start in
 Debian's Chromium (through Playwright) once, lets the device open and sync, then STOPS the
 server and trains N comparisons by keyboard. Every response is given the COOP/COEP headers on
 its way to the page, which makes it cross-origin isolated: `performance.now()` then has its fine
@@ -13,12 +13,12 @@ its way to the page, which makes it cross-origin isolated: `performance.now()` t
 
 Measured on the page's clock (`performance.now()`), per answer:
 - `answer`: the training loop's `answer()` — the core evaluates the answer and updates the
-  profile, the record is put to IndexedDB, the feedback is shown;
-- `next`: the loop's `play()` when the feedback's 400 ms are over — the core chooses the next
-  exercise and the engine schedules its notes (`OscillatorNode.start`);
+  profile, the record is put to IndexedDB, the feedback is shown, and the core's next exercise
+  is scheduled on the audio clock to start when the 400 ms of feedback are over;
+- `begin`: the loop's `begin()` when the feedback's timer fires — the next exercise becomes the
+  current one (its interval label, its state);
 - `answer → first sample scheduled`: from the key event's `timeStamp` to the next reference
-  note's `start()` call, less the 400 ms the feedback is shown by design (and so including the
-  timer's own lateness);
+  note's `start()` call (whose start time on the audio clock is 400 ms later, by design);
 - `IndexedDB write`: from `addRecord` to its transaction's `complete`.
 
 Before that, the first sync of this new device against a history of `--history` records
@@ -46,7 +46,6 @@ from playwright.sync_api import expect, sync_playwright
 from bench_slider import isolate, percentile
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-FEEDBACK_SECONDS = 0.4
 
 PROBE = """(() => {
   window.__bench = { keys: [], starts: [] };
@@ -60,7 +59,7 @@ PROBE = """(() => {
 
 INSTRUMENT = """() => {
   const bench = window.__bench;
-  bench.answer = []; bench.next = []; bench.writes = [];
+  bench.answer = []; bench.begin = []; bench.writes = [];
   const loop = window.peach.controller.loop;
   const timed = (object, name, into) => {
     const original = object[name].bind(object);
@@ -72,7 +71,7 @@ INSTRUMENT = """() => {
     };
   };
   timed(loop, 'answer', bench.answer);
-  timed(loop, 'play', bench.next);
+  timed(loop, 'begin', bench.begin);
   const store = window.peach.device.store;
   const addRecord = store.addRecord.bind(store);
   store.addRecord = (...args) => {
@@ -188,14 +187,14 @@ def main() -> None:
     to_first_sample = []
     for key in bench["keys"]:
         first = next(start for start in bench["starts"] if start > key)
-        to_first_sample.append(first - key - FEEDBACK_SECONDS * 1000)
+        to_first_sample.append(first - key)
     print(f"Chromium {version}; first sync against {arguments.history:,} records: "
           f"{max(profile_bytes or [0]):,} bytes of profile, {first_sync:.1f} ms for the whole run in the page"
           f"{'' if comparisons else ' (NO PROFILE)'}")
     print(f"{len(bench['keys'])} answers with the server stopped")
-    print(describe("answer() (evaluate, store, feedback)", bench["answer"]))
-    print(describe("play() of the next (choose, schedule)", bench["next"]))
-    print(describe("key → next first sample scheduled − 400 ms", to_first_sample))
+    print(describe("answer() (evaluate, store, feedback, next)", bench["answer"]))
+    print(describe("begin() of the next, after the feedback", bench["begin"]))
+    print(describe("key → next first sample scheduled", to_first_sample))
     print(describe("IndexedDB write per answer", bench["writes"]))
     worst = percentile(to_first_sample, 0.99)
     print(f"target: p99 under 5 ms — {worst:.3f} ms: {'met' if worst < 5 else 'NOT met'}")

@@ -9,9 +9,11 @@
 /// - `answer()` is accepted only in `awaitingAnswer`; the first answer moves the loop on at once,
 ///   so a second tap (or a key repeat) cannot count. Its record is written to the device's
 ///   store in the same task that shows its feedback.
-/// - The next exercise is chosen when the feedback ends, so a setting changed meanwhile applies.
-/// - `stop()` silences the engine, drops the unanswered exercise (it is never answered, so never
-///   recorded) and ignores every late event of the old exercise (a generation count).
+/// - The next exercise is chosen with the answer and scheduled on the audio clock to start when
+///   the feedback ends; a setting changed before the answer applies to it.
+/// - `stop()` silences the engine (the next exercise already scheduled too), drops the
+///   unanswered exercise (it is never answered, so never recorded) and ignores every late event
+///   of the old exercise (a generation count).
 ///
 /// The page wires its controls through the hooks; nothing here touches the document.
 
@@ -70,23 +72,27 @@ export class TrainingLoop {
   start() {
     this.stop({ silently: true });
     this.generation += 1;
-    this.play(this.device.nextExercise(this.mode));
+    const exercise = this.device.nextExercise(this.mode);
+    this.begin(exercise, this.schedule(exercise));
   }
 
-  /** Schedules an exercise on the audio clock; answers open when its target starts. */
-  play(exercise) {
+  /** Schedules an exercise's notes on the audio clock, from `startTime` (default: at once). */
+  schedule(exercise, startTime = this.engine.nextStartTime()) {
+    const { reference, noteDuration } = exercise;
+    return this.kind === 'pitchMatching'
+      ? this.engine.schedulePitchMatching(reference, exercise.tunable, noteDuration, { startTime })
+      : this.engine.scheduleComparison(reference, exercise.target, noteDuration, { startTime });
+  }
+
+  /** The scheduled exercise is the current one; answers open when its target starts. */
+  begin(exercise, playback) {
     const generation = this.generation;
     this.exercise = exercise;
+    this.playback = playback;
     this.hooks.onExercise?.(exercise);
     this.setState(LoopState.playingReference);
-    const { reference, noteDuration } = exercise;
-    if (this.kind === 'pitchMatching') {
-      this.playback = this.engine.schedulePitchMatching(reference, exercise.tunable, noteDuration);
-      this.playback.tunableStarted.then((time) => this.open(generation, time));
-    } else {
-      this.playback = this.engine.scheduleComparison(reference, exercise.target, noteDuration);
-      this.playback.targetStarted.then((time) => this.open(generation, time));
-    }
+    const started = this.kind === 'pitchMatching' ? playback.tunableStarted : playback.targetStarted;
+    started.then((time) => this.open(generation, time));
   }
 
   open(generation, time) {
@@ -127,11 +133,16 @@ export class TrainingLoop {
     const answered = this.device.answer(given);
     if (!answered) return false;
     this.playback.stop();
-    this.showFeedback(answered.feedback);
+    // The next exercise is chosen and its notes scheduled now, to start on the audio clock when
+    // the feedback's 400 ms are over: no timer stands between an answer and the next note, so
+    // its start is sample-exact however late the feedback's timer fires.
+    const next = this.device.nextExercise(this.mode);
+    const playback = this.schedule(next, this.engine.nextStartTime() + this.feedbackMilliseconds / 1000);
+    this.showFeedback(answered.feedback, next, playback);
     return true;
   }
 
-  showFeedback(feedback) {
+  showFeedback(feedback, next, playback) {
     const generation = this.generation;
     this.setState(LoopState.feedback);
     this.hooks.onFeedback?.(feedback);
@@ -139,7 +150,7 @@ export class TrainingLoop {
       this.feedbackTimer = null;
       if (generation !== this.generation) return;
       this.hooks.onFeedbackEnd?.();
-      this.play(this.device.nextExercise(this.mode));
+      this.begin(next, playback);
     }, this.feedbackMilliseconds);
   }
 
