@@ -185,12 +185,13 @@ struct SnapshotReader {
         var valuesInDays = 0
         for _ in 0..<dayCount {
             guard let day = integer(in: ProfileSnapshot.dayRange), let sum = number(), sum >= 0,
-                let dayValues = integer(in: 1...ProfileSnapshot.maximumCount),
+                // No more values in the days than in the history: checked before the sum, which
+                // could otherwise overflow a 32-bit Int in WebAssembly.
+                let dayValues = integer(in: 1...max(1, count - valuesInDays)), dayValues <= count - valuesInDays,
                 history.days.last.map({ $0.day < day }) ?? true
             else { return nil }
             history.days.append(ThresholdHistory.DayTotal(day: day, sum: sum, count: dayValues))
             valuesInDays += dayValues
-            guard valuesInDays <= count else { return nil }
         }
         return history
     }

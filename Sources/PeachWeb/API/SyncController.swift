@@ -18,8 +18,8 @@ struct SyncController: Sendable {
     let localizer: Localizer
     let now: @Sendable () -> Date
 
-    /// The most records in one upload: a batch is one transaction, and a device uploads 500 at
-    /// a time (docs/benchmarks.md has the cost).
+    /// The most records in one upload: a batch is one transaction, and a device uploads 250 at
+    /// a time (sync.js; docs/benchmarks.md has the cost of batches of 500).
     static let maximumRecords = 1_000
     /// The largest upload: 1,000 records of about 250 bytes fit with room to spare.
     static let recordsBodyLimit = 1 << 20

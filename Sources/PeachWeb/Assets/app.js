@@ -253,7 +253,10 @@ class App {
   async renderOnDevice({ onlyIfChanged = false } = {}) {
     const id = this.navigationId;
     await this.ready;
-    if (id !== this.navigationId || location.search || !this.device?.hasData) return;
+    // Offline, the service worker answers every page with its copy of Start: a page that shows
+    // Start under another address is rendered on the device whatever it holds.
+    const shell = location.pathname !== '/' && document.body.dataset.page === 'start';
+    if (id !== this.navigationId || location.search || !this.device || !(this.device.hasData || shell)) return;
     if (onlyIfChanged && !DATA_PAGES.has(location.pathname)) return;
     const html = this.device.render(location.pathname);
     if (!html || html === this.shownHTML || App.showsSameMain(html)) return;
@@ -310,7 +313,15 @@ class App {
       if (!this.landOnStartIfTraining()) this.navigate(location.href, { push: false });
     });
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') this.leave(); else this.comeBack();
+      if (document.visibilityState === 'hidden') {
+        this.leave();
+      } else {
+        this.comeBack();
+        // An installed Peach may stay open for days, and in-place navigation never makes the
+        // browser look for a new service worker: look when it is shown again (installed on
+        // the next start, service-worker.js).
+        navigator.serviceWorker?.getRegistration().then((registration) => registration?.update()).catch(() => {});
+      }
     });
     window.addEventListener('pagehide', () => this.leave());
     window.addEventListener('pageshow', (event) => {

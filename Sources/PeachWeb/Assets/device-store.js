@@ -64,10 +64,7 @@ export class DeviceStore {
       db.createObjectStore('settings', { keyPath: 'key' });
       db.createObjectStore('meta', { keyPath: 'key' });
     };
-    const db = await request(opening);
-    // Another tab upgrading the database later: let it, this tab reloads on its next start.
-    db.onversionchange = () => db.close();
-    return new DeviceStore(db);
+    return new DeviceStore(await request(opening));
   }
 
   /**

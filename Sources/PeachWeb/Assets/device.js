@@ -42,6 +42,8 @@ export class Device {
     this.onAnswer = onAnswer ?? (() => {});
     /** Answers given in this visit. */
     this.answers = 0;
+    /** Records whose write failed, to be written again (`#write`). */
+    this.kept = [];
     /** Whether the device holds anything yet: a new device shows the server's pages until its
      *  first sync has brought the server's profile. */
     this.hasData = false;
@@ -122,10 +124,33 @@ export class Device {
       ? this.core.answerPitchMatching(value, this.now())
       : this.core.answerComparison(value === 'higher', this.now());
     if (!numbers) return null;
-    const written = this.store.addRecord(makeRecordID(), numbers);
     this.answers += 1;
-    written.then(() => this.onAnswer(), (error) => console.error('Peach could not store an answer', error));
+    const written = this.#write({ id: makeRecordID(), numbers: [...numbers] });
     return { feedback: this.core.feedback(this.language), written };
+  }
+
+  /**
+   * Writes a new record; one that could not be written (storage full, the database lost by the
+   * browser) is kept here and written again with the next answer or sync, never dropped: the
+   * core has counted it already. Never throws.
+   */
+  #write(record) {
+    let writing;
+    try {
+      writing = this.store.addRecord(record.id, record.numbers);
+    } catch (error) {
+      writing = Promise.reject(error);
+    }
+    return writing.then(() => this.onAnswer(), (error) => {
+      console.error('Peach could not store an answer yet; it is kept and written again', error);
+      this.kept.push(record);
+    });
+  }
+
+  /** Writes again the records that could not be written (see `#write`). */
+  async writeKept() {
+    const records = this.kept.splice(0);
+    await Promise.all(records.map((record) => this.#write(record)));
   }
 
   /**
@@ -142,11 +167,17 @@ export class Device {
   /** The server's settings after a sync: adopts each one changed later than this device's. */
   async adoptSettings(serverSettings) {
     const local = await this.store.settings();
+    let waiting = Object.entries(serverSettings)
+      .filter(([key, { changedAt }]) => changedAt > (local[key]?.changedAt ?? 0));
     const adopted = {};
-    for (const [key, { value, changedAt }] of Object.entries(serverSettings)) {
-      if (changedAt > (local[key]?.changedAt ?? 0) && this.core.setSetting(key, value) === null) {
+    // Twice: a note-range bound the core refuses beside this device's other bound (60 above a
+    // highest note of 50) fits once the server's other bound is in.
+    for (let pass = 0; pass < 2; pass += 1) {
+      waiting = waiting.filter(([key, { value, changedAt }]) => {
+        if (this.core.setSetting(key, value) !== null) return true;
         adopted[key] = { value, changedAt };
-      }
+        return false;
+      });
     }
     if (Object.keys(adopted).length > 0) await this.store.saveSettings(adopted);
   }

@@ -62,18 +62,32 @@ export class Sync {
       return this.running;
     }
     this.running = (async () => {
-      do {
-        this.again = false;
-        await this.#once();
-      } while (this.again);
-      this.running = null;
+      try {
+        do {
+          this.again = false;
+          await this.#exclusively(() => this.#once());
+        } while (this.again);
+      } finally {
+        this.running = null;
+      }
     })();
     return this.running;
+  }
+
+  /**
+   * Runs `body` while no other page of Peach on this device syncs (Web Locks, where the
+   * browser has them): two tabs syncing at once could each take the other's upload for part of
+   * a profile summary and count an answer twice, or miss one, until the next run.
+   */
+  #exclusively(body) {
+    const locks = globalThis.navigator?.locks;
+    return locks ? locks.request('peach-sync', body) : body();
   }
 
   async #once() {
     let state = SyncState.synced;
     try {
+      await this.device.writeKept();
       await this.#upload();
       await this.#settings();
       await this.#profile();
@@ -83,7 +97,11 @@ export class Sync {
       // For whoever looks in the console; the status line says it calmly.
       console.warn('Peach did not sync:', error?.message ?? error);
     }
-    await this.#report(state);
+    try {
+      await this.#report(state);
+    } catch (error) {
+      console.warn('Peach could not read its sync status:', error?.message ?? error);
+    }
   }
 
   async #report(state) {
