@@ -1,6 +1,6 @@
 import PeachCore
 
-/// App name, developer, copyright, version and licence.
+/// App name, developer, copyright, version and licence, and the instrument sounds' origin and licence.
 public struct InfoPage: Sendable {
     public var texts: Texts
     public var version: String
@@ -16,6 +16,7 @@ public struct InfoPage: Sendable {
             (texts.copyrightLabel, texts.copyrightNotice),
             (texts.versionLabel, version),
             (texts.licenceLabel, texts.licenceText),
+            (texts.sounds.originLabel, texts.sounds.origin),
         ]
         return Layout(
             texts: texts, title: texts.infoTitle + " — " + texts.appName, page: "info",

@@ -66,11 +66,7 @@ public struct SettingsPage: Sendable {
                 numberSelect(
                     .referencePitch, Self.referencePitches, current: settings.referencePitch.hertz,
                     unit: texts.hertzUnit, digits: 0...2)),
-            field(
-                .soundSource, label: texts.soundSource,
-                select(
-                    .soundSource, SoundSource.allCases.map { ($0.rawValue, texts.soundSourceNames[$0]!) },
-                    selected: settings.soundSource.rawValue)),
+            soundField(),
             field(
                 .loudnessVariation, label: texts.loudnessVariation,
                 numberSelect(
@@ -99,6 +95,35 @@ public struct SettingsPage: Sendable {
     }
 
     private func controlID(_ key: TrainingSettings.Key) -> String { "setting-" + key.rawValue }
+
+    /// The Sound picker with its preview button and a status line; each option carries what the
+    /// page says while that sound loads, so the script shows it in this language.
+    private func soundField() -> HTML {
+        let options = SoundSource.allCases.map { source -> HTML in
+            let name = texts.soundSourceNames[source]!
+            var attributes = [HTML.Attribute("value", source.rawValue)]
+            if source != .sine {
+                attributes += [
+                    HTML.Attribute("data-msg-loading", texts.sounds.loading(name)),
+                    HTML.Attribute("data-msg-ready", texts.sounds.ready(name)),
+                    HTML.Attribute("data-msg-failed", texts.sounds.failed(name)),
+                ]
+            }
+            if source == settings.soundSource { attributes.append(HTML.Attribute("selected", nil)) }
+            return el("option", attributes: attributes, children: [.text(name)])
+        }
+        let key = TrainingSettings.Key.soundSource
+        return el(
+            "div", ["class": "field"],
+            el("label", ["for": controlID(key)], .text(texts.soundSource)),
+            el(
+                "div", ["class": "sound-picker"],
+                el("select", ["id": controlID(key), "name": key.rawValue], children: options),
+                el(
+                    "button", ["id": "sound-preview", "type": "button", "aria-label": texts.sounds.previewLabel],
+                    .text(texts.sounds.preview))),
+            el("p", ["id": "sound-status", "class": "hint", "role": "status", "hidden": nil]))
+    }
 
     private func field(_ key: TrainingSettings.Key, label: String, _ control: HTML, hint: String? = nil) -> HTML {
         var children: [HTML] = [el("label", ["for": controlID(key)], .text(label)), control]

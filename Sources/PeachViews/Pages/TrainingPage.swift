@@ -8,12 +8,28 @@ public struct TrainingPage: Sendable {
     /// The interval label of an interval mode: the interval's name when the settings select
     /// exactly one, otherwise empty (the script shows each exercise's `interval.name`).
     public var targetInterval: String?
+    /// The sound the exercises are played with.
+    public var sound: SoundSource
 
     public init(texts: Texts, mode: TrainingMode, settings: TrainingSettings) {
         self.texts = texts
         self.mode = mode
+        self.sound = settings.soundSource
         let intervals = mode.intervals(in: settings)
         self.targetInterval = mode.isInterval ? (intervals.count == 1 ? texts.name(of: intervals[0]) : "") : nil
+    }
+
+    /// Where the page says that the chosen instrument is loading and the sine plays meanwhile
+    /// (issue 16: the first exercise after a change never waits silently); `data-sound` names
+    /// the sound the exercises are played with.
+    private func soundStatus() -> HTML {
+        let name = texts.soundSourceNames[sound]!
+        return el(
+            "p",
+            [
+                "id": "sound-status", "class": "hint", "role": "status", "hidden": nil, "data-sound": sound.rawValue,
+                "data-msg-loading": texts.sounds.loading(name), "data-msg-failed": texts.sounds.failed(name),
+            ])
     }
 
     public func render() -> String {
@@ -64,6 +80,7 @@ public struct TrainingPage: Sendable {
         children += [
             el("p", ["id": "announcer", "class": "visually-hidden", "role": "status", "aria-live": "assertive"]),
             el("p", ["id": "status", "role": "alert", "hidden": nil]),
+            soundStatus(),
             el("button", ["id": "tap-to-start", "type": "button", "hidden": nil], .text(texts.tapToStart)),
         ]
         let main = el(
