@@ -16,6 +16,7 @@ import base64
 import numpy as np
 import pytest
 
+import audio_probe
 from signal_analysis import decode, largest_steps, playback_ratio, sampled_step_bounds
 
 SAMPLE_RATE = 48000
@@ -261,3 +262,28 @@ def test_a_short_zone_without_a_loop_ends_its_long_note_without_a_click(bench, c
     assert rendered["endTime"] == pytest.approx(1.02)
     assert_click_free(x, played(SHORT, None), frequency, constants["NOTE_LEVEL"] * GAIN,
                       constants["ENVELOPE_SECONDS"], "short zone")
+
+
+def test_the_audio_probe_sees_sampled_and_sine_notes_in_order(new_page, static_server):
+    page = new_page()
+    audio_probe.install(page)
+    page.goto(f"{static_server}/fixtures/sampled-voice.html")
+    page.wait_for_function("window.ready === true")
+    page.evaluate("z => window.defineZone('looped', z)", zone(LOOPED, LOOP))
+    reference = ROOT * 2 ** (-3 / 12)
+    target = reference * 2 ** (7.5 / 1200)
+    rendered = page.evaluate("p => window.renderComparison(p)", {
+        "reference": {"frequency": reference, "zone": "looped"}, "target": {"frequency": target, "zone": None},
+        "gainDecibels": 0, "noteDuration": 0.3, "sampleRate": SAMPLE_RATE})
+    first, second = audio_probe.notes(page)[:2]  # the comparison's context schedules first
+    assert first.sound == "sample"
+    assert first.frequency == pytest.approx(reference, rel=1e-7)  # playbackRate is float32
+    assert first.root_frequency == pytest.approx(ROOT, rel=1e-15)
+    assert first.buffer_sample_rate == ZONE_RATE
+    assert first.buffer_frames == len(LOOPED)
+    assert first.start == pytest.approx(rendered["referenceStart"])
+    assert first.end == pytest.approx(rendered["targetStart"])
+    assert second.sound == "sine"
+    assert second.frequency == pytest.approx(target, rel=1e-7)
+    assert second.root_frequency is None
+    assert second.start == pytest.approx(rendered["targetStart"])
