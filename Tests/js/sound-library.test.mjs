@@ -103,3 +103,15 @@ test('a WAV that is not 16-bit PCM rejects with the source and the reason', asyn
   });
   await assert.rejects(library.load('x', { low: 0, high: 1 }), /could not load sound "x" \(\/base\/x.wav\): unsupported WAV format 3/);
 });
+
+test('fetch is called as a plain function, never as a method of the library', async () => {
+  const { fetch } = fakeFetch();
+  const library = new SoundLibrary(new FakeAudioContext(), {
+    fetch: function strictFetch(url) {
+      'use strict';
+      if (this !== undefined) throw new TypeError('Illegal invocation');
+      return fetch(url);
+    },
+  });
+  assert.deepEqual((await library.index()).sources.map((s) => s.id), ['piano', 'flute']);
+});

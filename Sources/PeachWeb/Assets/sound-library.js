@@ -44,7 +44,8 @@ export class SoundLibrary {
    */
   constructor(context, { fetch = globalThis.fetch, indexURL = '/sounds/index.json' } = {}) {
     this.context = context;
-    this.fetch = fetch;
+    // Called unbound: the browser's fetch throws "Illegal invocation" with another `this`.
+    this.fetch = (url) => fetch(url);
     this.indexURL = indexURL;
     this.indexPromise = null;
     this.parsedIndex = null;
