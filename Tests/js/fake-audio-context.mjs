@@ -1,6 +1,6 @@
 // A small stand-in for AudioContext that records what the engine schedules, for node --test.
-// It models only what the audio engine uses: oscillators, gains, AudioParam automation calls,
-// start/stop and the `ended` event (fired by `advanceTo(time)`).
+// It models only what the audio engine uses: oscillators, buffer sources and buffers, gains,
+// AudioParam automation calls, start/stop and the `ended` event (fired by `advanceTo(time)`).
 
 export class FakeAudioParam {
   constructor(defaultValue) {
@@ -55,6 +55,38 @@ export class FakeOscillatorNode extends FakeNode {
   }
 }
 
+export class FakeAudioBuffer {
+  constructor(channels, length, sampleRate) {
+    if (!(length > 0) || !(sampleRate > 0)) throw new Error('NotSupportedError: empty buffer');
+    this.numberOfChannels = channels;
+    this.length = length;
+    this.sampleRate = sampleRate;
+    this.duration = length / sampleRate;
+    this.channels = Array.from({ length: channels }, () => new Float32Array(length));
+  }
+  copyToChannel(source, channel) { this.channels[channel].set(source.subarray(0, this.length)); }
+  getChannelData(channel) { return this.channels[channel]; }
+}
+
+/** An AudioBufferSourceNode: same start/stop/ended as the oscillator, pitch on playbackRate. */
+export class FakeAudioBufferSourceNode extends FakeNode {
+  constructor(context) {
+    super(context);
+    this.buffer = null;
+    this.loop = false;
+    this.loopStart = 0;
+    this.loopEnd = 0;
+    this.playbackRate = new FakeAudioParam(1);
+    this.detune = new FakeAudioParam(0);
+    this.startTime = null;
+    this.stopTime = null;
+    this.onended = null;
+    this.hasEnded = false;
+  }
+  start(time = 0) { this.startTime = time; }
+  stop(time = 0) { this.stopTime = Math.max(time, this.context.currentTime); }
+}
+
 export class FakeAudioContext {
   constructor({ sampleRate = 48000, currentTime = 0 } = {}) {
     this.sampleRate = sampleRate;
@@ -62,14 +94,17 @@ export class FakeAudioContext {
     this.state = 'running';
     this.destination = new FakeNode(this);
     this.oscillators = [];
+    this.bufferSources = [];
     this.gains = [];
   }
   createOscillator() { const o = new FakeOscillatorNode(this); this.oscillators.push(o); return o; }
+  createBufferSource() { const b = new FakeAudioBufferSourceNode(this); this.bufferSources.push(b); return b; }
+  createBuffer(channels, length, sampleRate) { return new FakeAudioBuffer(channels, length, sampleRate); }
   createGain() { const g = new FakeGainNode(this); this.gains.push(g); return g; }
-  /** Moves the clock and fires `ended` for every oscillator whose stop time has passed. */
+  /** Moves the clock and fires `ended` for every source whose stop time has passed. */
   advanceTo(time) {
     this.currentTime = time;
-    for (const o of this.oscillators) {
+    for (const o of [...this.oscillators, ...this.bufferSources]) {
       if (!o.hasEnded && o.stopTime !== null && o.stopTime <= time) {
         o.hasEnded = true;
         o.onended?.();

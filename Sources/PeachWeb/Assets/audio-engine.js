@@ -1,14 +1,19 @@
-/// The Peach audio engine: sine notes on the Web Audio clock. No DOM access.
+/// The Peach audio engine: notes on the Web Audio clock, a sine or an instrument's sample.
+/// No DOM access.
 ///
 /// The engine takes an `AudioContext`-like object (a real `AudioContext`, an
 /// `OfflineAudioContext` in the browser tests, or a fake in `node --test`) and plays what the
-/// server sent: frequencies in hertz, a duration in seconds, a level offset in decibels.
+/// server sent: frequencies in hertz, a duration in seconds, a level offset in decibels, and
+/// optionally a `sound` — a SampleZone of sample-zone.js (absent or null: the sine).
 /// The only musical computation here is the slider mapping of docs/api.md
 /// (`startFrequency · 2^(v · centSpan / 1200)`, DESIGN.md §3).
 ///
 /// Signal path of one voice:
 ///
-///     OscillatorNode (sine) → envelope GainNode → cut GainNode → level GainNode → output
+///     source → envelope GainNode → cut GainNode → level GainNode → output
+///
+///     source: OscillatorNode (sine), pitch on `frequency` = f
+///          or AudioBufferSourceNode (zone), pitch on `playbackRate` = f / rootFrequency
 ///
 /// - `envelope` carries the raised-cosine attack, and for notes of known length the
 ///   raised-cosine release that ends exactly at the note's end.
@@ -17,10 +22,30 @@
 ///   early stop on its own node means it can never collide with the envelope's curves
 ///   (`setValueCurveAtTime` throws when automation events overlap a curve) and needs no
 ///   `cancelAndHoldAtTime`, which older Safari lacks.
-/// - `level` is the loudness offset (`10^(dB/20)`) times the engine's master level.
+/// - `level` is the loudness offset (`10^(dB/20)`) times the engine's master level, times the
+///   zone's `gain` (which levels the instrument's zones with each other).
 ///
-/// Works on plain HTTP: only OscillatorNode, GainNode and AudioParam automation are used,
-/// no AudioWorklet (which needs a secure context).
+/// A sampled voice plays the zone's buffer, which has the WAV's own sample rate (sample-zone.js
+/// builds it with `createBuffer`, not `decodeAudioData`, so the loop points stay on the frames
+/// the SoundFont chose); the node resamples to the context's rate while playing. Its pitch is
+/// `playbackRate = frequency / rootFrequency` (docs/sounds.md): a plain ratio of hertz, exact to
+/// float32 (about 1e-4 cent), the same number whatever the buffer's and the context's rates.
+/// Not `detune` (cents converted back through `2^(c/1200)`: a logarithm and an exponential
+/// for nothing, when the server already sends hertz) and not a MIDI-style pitch bend (a
+/// synthesizer's control with a range of semitones and 14-bit steps of about 0.01–0.02 cent
+/// per step at best; the exercises ask for arbitrary hertz). The tunable note glides `playbackRate` exactly as
+/// the sine glides `frequency`: the read position integrates the rate, so the glide is
+/// phase-continuous. (Chromium applies `playbackRate` once per 128-frame render quantum: the
+/// glide is a staircase of 2.7 ms steps of the exponential, continuous in the waveform.)
+/// A zone that loops (`loopStart`/`loopEnd`) lasts as long as a note asks. A zone that does not
+/// loop and is shorter than the note ends when its data ends: the envelope's release is
+/// scheduled to end one buffer frame before the data runs out (for the tunable note, computed
+/// at the fastest rate the slider can reach), and the node then plays on silently — looping
+/// the whole buffer under a gain of 0 — until the note's scheduled end, so its `ended` event
+/// still marks the end of the note and back-to-back timing is the same as the sine's.
+///
+/// Works on plain HTTP: only OscillatorNode, AudioBufferSourceNode, GainNode and AudioParam
+/// automation are used, no AudioWorklet (which needs a secure context).
 
 /** Length of the raised-cosine attack and release, in seconds (5–10 ms: no click, no blur). */
 export const ENVELOPE_SECONDS = 0.008;
@@ -67,40 +92,83 @@ export function sliderFrequency(startFrequency, centSpan, v) {
   return startFrequency * Math.pow(2, (clamped * centSpan) / 1200);
 }
 
-/** One sounding (or scheduled) oscillator with its three gain stages. */
+/**
+ * The node that makes a voice's sound and the AudioParam that carries its pitch:
+ * the sine's `frequency` (hertz, `rootFrequency` 1) or a zone's `playbackRate`
+ * (`frequency / rootFrequency`). The pitch param's value is always `frequency / rootFrequency`.
+ */
+function createSource(context, sound, frequency) {
+  if (!sound) {
+    const node = context.createOscillator();
+    node.type = 'sine';
+    node.frequency.value = frequency;
+    return { node, pitch: node.frequency, rootFrequency: 1 };
+  }
+  const node = context.createBufferSource();
+  node.buffer = sound.buffer;
+  if (sound.loopStart !== null && sound.loopStart !== undefined) {
+    node.loop = true;
+    node.loopStart = sound.loopStart;
+    node.loopEnd = sound.loopEnd;
+  }
+  node.playbackRate.value = frequency / sound.rootFrequency;
+  // For audio_probe.py: what hertz this playbackRate means.
+  node.peachRootFrequency = sound.rootFrequency;
+  return { node, pitch: node.playbackRate, rootFrequency: sound.rootFrequency };
+}
+
+/** One sounding (or scheduled) source with its three gain stages. */
 class Voice {
-  constructor(engine, { frequency, startTime, endTime = null, gain = 1 }) {
+  /**
+   * @param {number} [options.fastestFrequency=frequency] the highest frequency the voice may
+   *   glide to: a non-looping zone's data runs out soonest at that rate
+   */
+  constructor(engine, { frequency, startTime, endTime = null, gain = 1, sound = null, fastestFrequency = frequency }) {
     const context = engine.context;
     this.engine = engine;
+    this.sound = sound ?? null;
     this.startTime = startTime;
     this.endTime = endTime;
     this.stopped = false;
 
-    this.oscillator = context.createOscillator();
-    this.oscillator.type = 'sine';
-    this.oscillator.frequency.value = frequency;
+    const { node, pitch, rootFrequency } = createSource(context, this.sound, frequency);
+    this.source = node;
+    this.pitch = pitch;
+    this.rootFrequency = rootFrequency;
+    // When the voice is silent on its own: its end, or earlier when a zone's data runs out.
+    this.audibleEnd = endTime;
+    if (this.sound && !node.loop) {
+      const buffer = this.sound.buffer;
+      const dataEnd = startTime + (buffer.length - 1) / buffer.sampleRate / (fastestFrequency / rootFrequency);
+      if (endTime === null || dataEnd < endTime) {
+        this.audibleEnd = dataEnd;
+        node.loop = true; // silent (envelope at 0) from dataEnd until the scheduled stop
+      }
+    }
     this.envelope = context.createGain();
     this.cut = context.createGain();
     this.level = context.createGain();
-    // The envelope needs no initial value: before `startTime` the oscillator is silent, and
+    // The envelope needs no initial value: before `startTime` the source is silent, and
     // the attack curve starts at exactly 0. (An extra setValueAtTime could collide with it.)
-    this.level.gain.value = gain * engine.noteLevel;
+    this.level.gain.value = gain * engine.noteLevel * (this.sound?.gain ?? 1);
 
-    this.oscillator.connect(this.envelope);
+    node.connect(this.envelope);
     this.envelope.connect(this.cut);
     this.cut.connect(this.level);
     this.level.connect(engine.output);
 
-    const attack = engine.envelopeSeconds;
+    const attack = this.audibleEnd === null
+      ? engine.envelopeSeconds
+      : Math.min(engine.envelopeSeconds, (this.audibleEnd - startTime) / 2);
     this.envelope.gain.setValueCurveAtTime(engine.attackCurve, startTime, attack);
-    if (endTime !== null) {
-      this.envelope.gain.setValueCurveAtTime(engine.releaseCurve, endTime - attack, attack);
+    if (this.audibleEnd !== null) {
+      this.envelope.gain.setValueCurveAtTime(engine.releaseCurve, this.audibleEnd - attack, attack);
     }
-    this.oscillator.start(startTime);
-    if (endTime !== null) this.oscillator.stop(endTime);
+    node.start(startTime);
+    if (endTime !== null) node.stop(endTime);
 
     this.ended = new Promise((resolve) => {
-      this.oscillator.onended = () => {
+      node.onended = () => {
         this.disconnect();
         engine.voices.delete(this);
         resolve();
@@ -122,23 +190,25 @@ class Voice {
     const at = now + this.engine.lookahead;
     if (at <= this.startTime) {
       // Not started yet: a stop time before the start time means it never sounds.
-      this.oscillator.stop(now);
+      this.source.stop(now);
       this.silentAt = now;
       return this.silentAt;
     }
-    if (this.endTime !== null && at + release >= this.endTime) {
+    if (this.audibleEnd !== null && at + release >= this.audibleEnd) {
       // The note ends on its own (with its own release) no later than this stop would.
-      this.silentAt = this.endTime;
+      // A zone whose data ran out plays on silently until its end: end it once silent.
+      if (this.audibleEnd !== this.endTime) this.source.stop(Math.max(at, this.audibleEnd));
+      this.silentAt = this.audibleEnd;
       return this.silentAt;
     }
     this.cut.gain.setValueCurveAtTime(this.engine.releaseCurve, at, release);
-    this.oscillator.stop(at + release);
+    this.source.stop(at + release);
     this.silentAt = at + release;
     return this.silentAt;
   }
 
   disconnect() {
-    for (const node of [this.oscillator, this.envelope, this.cut, this.level]) {
+    for (const node of [this.source, this.envelope, this.cut, this.level]) {
       try { node.disconnect(); } catch { /* already disconnected */ }
     }
   }
@@ -149,14 +219,22 @@ class Voice {
  * until `stop()`; `setSlider(v)` glides to `sliderFrequency(startFrequency, centSpan, v)`.
  */
 export class TunableNote {
-  constructor(engine, { startFrequency, centSpan, startTime, gain = 1 }) {
+  constructor(engine, { startFrequency, centSpan, startTime, gain = 1, sound = null }) {
     this.engine = engine;
     this.startFrequency = startFrequency;
     this.centSpan = centSpan;
     this.startTime = startTime;
     this.sliderValue = 0;
-    this.voice = new Voice(engine, { frequency: startFrequency, startTime, gain });
+    this.voice = new Voice(engine, {
+      frequency: startFrequency, startTime, gain, sound,
+      fastestFrequency: sliderFrequency(startFrequency, Math.abs(centSpan), 1),
+    });
     this.ended = this.voice.ended;
+  }
+
+  /** The SampleZone this note plays, or null for the sine. */
+  get sound() {
+    return this.voice.sound;
   }
 
   /** The frequency the note is gliding to (hertz). */
@@ -167,7 +245,8 @@ export class TunableNote {
   /**
    * Follows the slider: a first-order glide (`setTargetAtTime`, time constant ~10 ms) from
    * wherever the frequency is now to the new value. Continuous in frequency and phase (the
-   * oscillator integrates its frequency), monotonic toward the new value, no steps.
+   * oscillator integrates its frequency; a buffer source integrates its playbackRate),
+   * monotonic toward the new value, no steps in the waveform.
    * Events at or after the glide's start are dropped first, so a burst of slider events within
    * one render quantum leaves one event, not a growing list.
    * Cost: two AudioParam calls, no allocation beyond the browser's own event.
@@ -176,11 +255,11 @@ export class TunableNote {
   setSlider(v) {
     if (this.voice.stopped) return this.frequency;
     this.sliderValue = Math.max(-1, Math.min(1, Number.isFinite(v) ? v : 0));
-    const param = this.voice.oscillator.frequency;
+    const param = this.voice.pitch;
     const at = Math.max(this.engine.context.currentTime, this.startTime);
     const target = this.frequency;
     param.cancelScheduledValues(at);
-    param.setTargetAtTime(target, at, this.engine.glideTimeConstant);
+    param.setTargetAtTime(target / this.voice.rootFrequency, at, this.engine.glideTimeConstant);
     return target;
   }
 
@@ -226,18 +305,22 @@ export class AudioEngine {
   }
 
   /**
-   * Plays one sine note of `duration` seconds (attack and release inside the duration).
-   * @returns {{startTime: number, endTime: number, ended: Promise<void>, stop: () => number}}
+   * Plays one note of `duration` seconds (attack and release inside the duration), on the
+   * sine or on `sound`, a SampleZone (a non-looping zone shorter than the note falls silent
+   * when its data ends; `endTime` and `ended` stay the note's scheduled end).
+   * @returns {{startTime: number, endTime: number, sound: object|null, ended: Promise<void>,
+   *   stop: () => number}}
    */
-  playNote({ frequency, duration, startTime = this.nextStartTime(), gainDecibels = 0 }) {
+  playNote({ frequency, duration, startTime = this.nextStartTime(), gainDecibels = 0, sound = null }) {
     const minimum = 2 * this.envelopeSeconds;
     const length = Math.max(duration, minimum);
     const voice = new Voice(this, {
-      frequency, startTime, endTime: startTime + length, gain: gainFromDecibels(gainDecibels),
+      frequency, startTime, endTime: startTime + length, gain: gainFromDecibels(gainDecibels), sound,
     });
     return {
       startTime,
       endTime: startTime + length,
+      sound: voice.sound,
       ended: voice.ended,
       stop: () => voice.stop(this.stopReleaseSeconds),
       get stopped() { return voice.stopped; },
@@ -250,22 +333,25 @@ export class AudioEngine {
    * attack starts from 0 there).
    *
    * `targetStarted` resolves when the target begins, driven by the audio clock itself: it is
-   * the `ended` event of the reference oscillator, whose stop time *is* the target's start
+   * the `ended` event of the reference's source node, whose stop time *is* the target's start
    * time. The event arrives on the main thread within one render quantum plus event-loop
    * latency (a few ms), never before the target sounds, and needs no timers that could drift
    * from `currentTime`. If the exercise is stopped first, it resolves with `null` instead.
    *
-   * @param {{frequency: number}} reference
-   * @param {{frequency: number, gainDecibels?: number}} target
+   * @param {{frequency: number, sound?: object|null}} reference
+   * @param {{frequency: number, gainDecibels?: number, sound?: object|null}} target
    * @param {number} noteDuration seconds
    */
   scheduleComparison(reference, target, noteDuration, { startTime = this.nextStartTime() } = {}) {
-    const first = this.playNote({ frequency: reference.frequency, duration: noteDuration, startTime });
+    const first = this.playNote({
+      frequency: reference.frequency, duration: noteDuration, startTime, sound: reference.sound,
+    });
     const second = this.playNote({
       frequency: target.frequency,
       duration: noteDuration,
       startTime: first.endTime,
       gainDecibels: target.gainDecibels ?? 0,
+      sound: target.sound,
     });
     return {
       referenceStart: first.startTime,
@@ -278,22 +364,28 @@ export class AudioEngine {
   }
 
   /**
-   * Starts the indefinite tunable note at `startFrequency` (slider at 0).
+   * Starts the indefinite tunable note at `startFrequency` (slider at 0), on the sine or on
+   * `sound`, a SampleZone.
    * @returns {TunableNote}
    */
-  startTunableNote({ startFrequency, centSpan, startTime = this.nextStartTime() }) {
-    return new TunableNote(this, { startFrequency, centSpan, startTime });
+  startTunableNote({ startFrequency, centSpan, startTime = this.nextStartTime(), sound = null }) {
+    return new TunableNote(this, { startFrequency, centSpan, startTime, sound });
   }
 
   /**
    * Schedules the reference note and, exactly at its end, the tunable note.
    * `tunableStarted` resolves (reference's `ended` event, as in `scheduleComparison`) when the
    * slider may become active (`null` if stopped before).
+   * @param {{frequency: number, sound?: object|null}} reference
+   * @param {{startFrequency: number, centSpan: number, sound?: object|null}} tunable
    */
   schedulePitchMatching(reference, tunable, noteDuration, { startTime = this.nextStartTime() } = {}) {
-    const first = this.playNote({ frequency: reference.frequency, duration: noteDuration, startTime });
+    const first = this.playNote({
+      frequency: reference.frequency, duration: noteDuration, startTime, sound: reference.sound,
+    });
     const note = this.startTunableNote({
       startFrequency: tunable.startFrequency, centSpan: tunable.centSpan, startTime: first.endTime,
+      sound: tunable.sound,
     });
     return {
       referenceStart: first.startTime,

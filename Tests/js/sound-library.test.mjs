@@ -1,0 +1,117 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SoundLibrary } from '../../Sources/PeachWeb/Assets/sound-library.js';
+import { FakeAudioContext } from './fake-audio-context.mjs';
+import { waveFile } from './wave-file.mjs';
+
+const zoneEntry = (keyLow, keyHigh, name, frames = 100) => ({
+  keyLow, keyHigh, pitchCents: 100 * Math.round((keyLow + keyHigh) / 2) + 13, sampleRate: 44100, frames,
+  loopStart: 10, loopEnd: frames, gain: 0.5, url: `/sounds/${name}.wav`, bytes: 44 + 2 * frames,
+});
+
+const INDEX = {
+  version: 1,
+  soundFont: { name: 'Test', file: 'test.sf3' },
+  sources: [
+    { id: 'piano', preset: { name: 'Piano', bank: 0, program: 0 },
+      zones: [zoneEntry(21, 40, 'p1'), zoneEntry(41, 52, 'p2'), zoneEntry(53, 64, 'p3', 200), zoneEntry(65, 108, 'p4')] },
+    { id: 'flute', preset: { name: 'Flute', bank: 0, program: 73 }, zones: [zoneEntry(60, 96, 'f1')] },
+  ],
+};
+
+/** A fetch that serves INDEX and a WAV per zone, records every URL, and fails on `failing`. */
+function fakeFetch({ failing = new Set() } = {}) {
+  const requests = [];
+  const fetch = async (url) => {
+    requests.push(url);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (failing.has(url)) return { ok: false, status: 503, json: async () => ({}), arrayBuffer: async () => new ArrayBuffer(0) };
+    if (url === '/sounds/index.json') return { ok: true, status: 200, json: async () => structuredClone(INDEX) };
+    const zone = INDEX.sources.flatMap((s) => s.zones).find((z) => z.url === url);
+    if (!zone) return { ok: false, status: 404 };
+    const bytes = waveFile([Array.from({ length: zone.frames }, (_, i) => i)]);
+    return { ok: true, status: 200, arrayBuffer: async () => bytes };
+  };
+  return { fetch, requests };
+}
+
+test('the index is fetched once and lists the sources', async () => {
+  const { fetch, requests } = fakeFetch();
+  const library = new SoundLibrary(new FakeAudioContext(), { fetch });
+  assert.throws(() => library.sources(), /index\(\)/);
+  const [a, b] = await Promise.all([library.index(), library.index()]);
+  assert.equal(a, b);
+  assert.deepEqual(library.sources(), ['piano', 'flute']);
+  assert.deepEqual(requests, ['/sounds/index.json']);
+});
+
+test('load fetches only the zones intersecting the range, in parallel, and memoises per source and range', async () => {
+  const { fetch, requests } = fakeFetch();
+  const library = new SoundLibrary(new FakeAudioContext(), { fetch });
+  assert.equal(library.loaded('piano', { low: 45, high: 60 }), null);
+  const loading = library.load('piano', { low: 45, high: 60 });
+  assert.equal(library.load('piano', { low: 45, high: 60 }), loading, 'the same promise');
+  const instrument = await loading;
+  assert.deepEqual(requests, ['/sounds/index.json', '/sounds/p2.wav', '/sounds/p3.wav']);
+  assert.equal(library.loaded('piano', { low: 45, high: 60 }), instrument);
+  assert.deepEqual(instrument.bytes, [244, 444]);
+  assert.equal(instrument.zones.length, 2);
+  assert.equal(instrument.zoneFor(41).keyLow, 41);
+  assert.equal(instrument.zoneFor(60).keyLow, 53);
+  assert.equal(instrument.zoneFor(30).keyLow, 41, 'outside the loaded zones: the nearest');
+  assert.equal(instrument.zoneFor(100).keyLow, 53, 'outside the loaded zones: the nearest');
+  // An overlapping range fetches only the WAV it lacks.
+  await library.load('piano', { low: 60, high: 70 });
+  assert.deepEqual(requests.slice(3), ['/sounds/p4.wav']);
+  // A range below every zone of a source loads its nearest zone.
+  const flute = await library.load('flute', { low: 36, high: 48 });
+  assert.equal(flute.zones.length, 1);
+  assert.equal(flute.zoneFor(40).keyLow, 60);
+});
+
+test('a failed fetch rejects with a clear Error, and a later load tries again', async () => {
+  const failing = new Set(['/sounds/p3.wav']);
+  const { fetch, requests } = fakeFetch({ failing });
+  const library = new SoundLibrary(new FakeAudioContext(), { fetch });
+  await assert.rejects(library.load('piano', { low: 50, high: 55 }), /could not load sound "piano" \(\/sounds\/p3.wav\): HTTP 503/);
+  assert.equal(library.loaded('piano', { low: 50, high: 55 }), null);
+  await assert.rejects(library.load('organ', { low: 50, high: 55 }), /unknown sound source "organ"/);
+  failing.clear();
+  const instrument = await library.load('piano', { low: 50, high: 55 });
+  assert.equal(instrument.zones.length, 2);
+  assert.equal(requests.filter((url) => url === '/sounds/p3.wav').length, 2);
+  assert.equal(requests.filter((url) => url === '/sounds/p2.wav').length, 1, 'a WAV that loaded is not fetched again');
+});
+
+test('a network error or a broken index is reported, and the index is fetched again next time', async () => {
+  let calls = 0;
+  const library = new SoundLibrary(new FakeAudioContext(), {
+    fetch: async () => { calls += 1; if (calls === 1) throw new TypeError('Failed to fetch'); return { ok: true, json: async () => ({}) }; },
+  });
+  await assert.rejects(library.index(), /could not load the sound index \(\/sounds\/index.json\): Failed to fetch/);
+  await assert.rejects(library.index(), /is not a sound index/);
+  assert.equal(calls, 2);
+});
+
+test('a WAV that is not 16-bit PCM rejects with the source and the reason', async () => {
+  const index = { sources: [{ id: 'x', zones: [{ ...zoneEntry(0, 127, 'x'), url: 'x.wav' }] }] };
+  const library = new SoundLibrary(new FakeAudioContext(), {
+    indexURL: '/base/index.json',
+    fetch: async (url) => (url === '/base/index.json'
+      ? { ok: true, json: async () => index }
+      : { ok: url === '/base/x.wav', status: 404, arrayBuffer: async () => waveFile([[0]], { formatTag: 3, bitsPerSample: 32 }) }),
+  });
+  await assert.rejects(library.load('x', { low: 0, high: 1 }), /could not load sound "x" \(\/base\/x.wav\): unsupported WAV format 3/);
+});
+
+test('fetch is called as a plain function, never as a method of the library', async () => {
+  const { fetch } = fakeFetch();
+  const library = new SoundLibrary(new FakeAudioContext(), {
+    fetch: function strictFetch(url) {
+      'use strict';
+      if (this !== undefined) throw new TypeError('Illegal invocation');
+      return fetch(url);
+    },
+  });
+  assert.deepEqual((await library.index()).sources.map((s) => s.id), ['piano', 'flute']);
+});

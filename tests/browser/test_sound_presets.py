@@ -1,0 +1,100 @@
+"""The real SoundFont's prepared presets, played by the engine at exact pitches (issue 16).
+
+Skipped unless `PEACH_SOUNDS_URL` is the base URL of a running peach server (with its sounds
+prepared), e.g. `PEACH_SOUNDS_URL=http://127.0.0.1:8080 python3 -m pytest -q -s
+tests/browser/test_sound_presets.py`. The page is the server's own start page, so the engine's
+modules and `/sounds/…` are same-origin; it loads every source of `/sounds/index.json` for the
+notes 36–84 with sound-library.js and renders, in OfflineAudioContexts at 48 kHz, each of the
+notes 36, 48, 60, 72, 84 at offsets of ±0.1, ±3 and ±50 cents on its zone, and each zone at its
+root frequency. `playback_ratio` (signal_analysis.py) measures the time-scale ratio between a
+note and its zone's root rendering; it must be `frequency / rootFrequency` within 0.1 cent.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from signal_analysis import decode, playback_ratio
+
+SOUNDS_URL = os.environ.get("PEACH_SOUNDS_URL")
+SAMPLE_RATE = 48000
+NOTES = [36, 48, 60, 72, 84]
+OFFSETS = [0.1, -0.1, 3.0, -3.0, 50.0, -50.0]
+ONSET = 0.02  # seconds: where every rendering starts
+FIRST, LAST = 0.03, 0.33  # seconds after the onset: the fitted window
+
+pytestmark = pytest.mark.skipif(not SOUNDS_URL, reason="PEACH_SOUNDS_URL (a running peach server) not set")
+
+RENDER = """async ({ sourceId, notes, offsets, onset, first, last, sampleRate }) => {
+  const [{ AudioEngine }, { SoundLibrary }] = await Promise.all([
+    import('/assets/audio-engine.js'), import('/assets/sound-library.js')]);
+  const factory = new OfflineAudioContext(1, 128, sampleRate);
+  const library = window.__peachPresetLibrary ??= new SoundLibrary(factory);
+  const instrument = await library.load(sourceId, { low: Math.min(...notes), high: Math.max(...notes) });
+  const encode = (buffer) => {
+    const bytes = new Uint8Array(buffer.getChannelData(0).slice().buffer);
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  };
+  const render = async (sound, frequency, seconds) => {
+    const context = new OfflineAudioContext(1, Math.ceil((onset + seconds + 0.02) * sampleRate), sampleRate);
+    new AudioEngine(context).playNote({ frequency, duration: seconds, startTime: onset, sound });
+    return encode(await context.startRendering());
+  };
+  const renders = [];
+  const roots = new Map();
+  for (const note of notes) {
+    const sound = instrument.zoneFor(note);
+    const zone = instrument.zones.indexOf(sound);
+    for (const offset of offsets) {
+      const frequency = 440 * Math.pow(2, (note - 69) / 12 + offset / 1200);
+      const rate = frequency / sound.rootFrequency;
+      roots.set(zone, Math.max(roots.get(zone) ?? 1, rate));
+      renders.push({ note, offset, zone, frequency, rate, samples: await render(sound, frequency, last + 0.02) });
+    }
+  }
+  const zones = [];
+  for (const [zone, fastest] of roots) {
+    const sound = instrument.zones[zone];
+    zones.push({ zone, keyLow: sound.keyLow, keyHigh: sound.keyHigh, rootFrequency: sound.rootFrequency,
+                 loops: sound.loopStart !== null, seconds: sound.buffer.duration,
+                 samples: await render(sound, sound.rootFrequency, (last + 0.05) * fastest) });
+  }
+  return { renders, zones, bytes: instrument.bytes };
+}"""
+
+
+def test_every_preset_plays_its_notes_at_frequency_over_root_within_a_tenth_of_a_cent(new_page):
+    page = new_page()
+    page.goto(f"{SOUNDS_URL}/")
+    index = page.evaluate("() => fetch('/sounds/index.json').then((r) => r.json())")
+    sources = [source["id"] for source in index["sources"]]
+    assert sources, "the index lists no sources"
+    worst = (0.0, None)
+    onset = ONSET * SAMPLE_RATE
+    for source in sources:
+        result = page.evaluate(RENDER, {"sourceId": source, "notes": NOTES, "offsets": OFFSETS, "onset": ONSET,
+                                        "first": FIRST, "last": LAST, "sampleRate": SAMPLE_RATE})
+        zones = {zone["zone"]: zone for zone in result["zones"]}
+        roots = {number: decode(zone["samples"]) for number, zone in zones.items()}
+        print(f"{source}: {len(zones)} zones used, {sum(result['bytes'])} bytes fetched for 36–84")
+        for render in result["renders"]:
+            zone = zones[render["zone"]]
+            # A zone that does not loop falls silent when its data ends: fit before that.
+            last = LAST if zone["loops"] else min(LAST, zone["seconds"] / render["rate"] - 0.02)
+            assert last > FIRST + 0.05, f"{source} zone {zone['keyLow']}–{zone['keyHigh']} is too short to measure"
+            fit = playback_ratio(decode(render["samples"]), roots[render["zone"]], SAMPLE_RATE,
+                                 int(onset + FIRST * SAMPLE_RATE), int(onset + last * SAMPLE_RATE),
+                                 render["rate"], onset=onset)
+            error = fit.cents_from(render["rate"])
+            label = (f"{source} note {render['note']} {render['offset']:+5.1f} ct "
+                     f"(zone {zone['keyLow']}–{zone['keyHigh']}, rate {render['rate']:.6f})")
+            print(f"  {label}: error {error:+.6f} cent, residual {fit.residual:.4f}")
+            if abs(error) > worst[0]:
+                worst = (abs(error), label)
+            assert abs(error) < 0.1, label
+            assert fit.residual < 0.25, f"{label}: the note is not a time-scaled copy of the root rendering"
+    print(f"worst: {worst[0]:.6f} cent, {worst[1]}")
