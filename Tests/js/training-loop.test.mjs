@@ -61,7 +61,7 @@ class MemoryStore {
   }
 }
 
-async function setup(kind = 'comparison', mode = kind) {
+async function setup(kind = 'comparison', mode = kind, soundFor = undefined) {
   const core = await loadPeachCore(wasm);
   core.reset(7);
   const store = new MemoryStore();
@@ -71,7 +71,7 @@ async function setup(kind = 'comparison', mode = kind) {
   const timers = new ManualTimers();
   const events = [];
   const loop = new TrainingLoop({
-    kind, mode, device, engine, timers,
+    kind, mode, device, engine, timers, soundFor,
     hooks: {
       onStateChange: (state) => events.push(state),
       onFeedback: (feedback) => events.push(['feedback', feedback]),
@@ -246,4 +246,32 @@ test('an interval mode plays the interval the settings name', async () => {
   const cents = 1200 * Math.log2(target.frequency / reference.frequency);
   assert.ok(Math.abs(Math.abs(cents - 700) - 100) < 1e-9, `a perfect fifth up ± 100 cents, got ${cents}`);
   assert.equal(loop.exercise.interval.name, core.currentInterval('en').name);
+});
+
+test('both notes are played with the chosen sound: the zone of each note the core chose', async () => {
+  const asked = [];
+  const soundFor = (note) => { asked.push(note); return { zoneOf: note }; };
+  for (const [kind, mode, second] of [['comparison', 'comparison', 'target'],
+    ['comparison', 'intervalComparison', 'target'], ['pitchMatching', 'pitchMatching', 'tunable'],
+    ['pitchMatching', 'intervalPitchMatching', 'tunable']]) {
+    asked.length = 0;
+    const { engine, core, loop } = await setup(kind, mode, soundFor);
+    core.setSetting('intervals', 'M3up', 'en');
+    loop.start();
+    const { reference } = engine.last.args;
+    const other = engine.last.args[second];
+    assert.ok(Number.isInteger(reference.note) && Number.isInteger(other.note), `${mode}: notes given`);
+    assert.deepEqual(asked, [reference.note, other.note], `${mode}: one zone per note, chosen together`);
+    assert.deepEqual(reference.sound, { zoneOf: reference.note });
+    assert.deepEqual(other.sound, { zoneOf: other.note });
+    const semitones = mode.startsWith('interval') ? 4 : 0;
+    assert.equal(other.note - reference.note, semitones, `${mode}: the core's target note`);
+  }
+});
+
+test('without a chosen sound every note is the sine', async () => {
+  const { engine, loop } = await setup();
+  loop.start();
+  assert.equal(engine.last.args.reference.sound, null);
+  assert.equal(engine.last.args.target.sound, null);
 });

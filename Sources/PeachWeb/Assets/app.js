@@ -14,6 +14,8 @@
 import { AudioEngine } from './audio-engine.js';
 import { ApiClient } from './api-client.js';
 import { Device } from './device.js';
+import { SoundChoice, SoundState } from './sound-choice.js';
+import { SoundLibrary } from './sound-library.js';
 import { Sync } from './sync.js';
 import { peachCoreURL } from './peach-core-url.js';
 import { startComparisonPage } from './comparison-page.js';
@@ -45,6 +47,8 @@ class App {
     this.deviceError = null;
     this.sync = null;
     this.syncStatus = null;
+    /** The chosen sound, loaded ahead (`SoundChoice`), once the device is open. */
+    this.sounds = null;
     /** The HTML of the page shown, as it was swapped in (null for the page first loaded). */
     this.shownHTML = null;
     this.ready = this.openDevice();
@@ -69,6 +73,33 @@ class App {
       onProfile: () => this.renderOnDevice({ onlyIfChanged: true }),
     });
     this.sync.start(window);
+    this.sounds = new SoundChoice({
+      library: new SoundLibrary(),
+      settings: () => this.device.core.settings(),
+      onStatus: (status) => this.showSoundStatus(status),
+    });
+    // Loaded now, so that the first exercise plays the instrument already.
+    this.sounds.prepare();
+  }
+
+  /**
+   * Says on the page (`#sound-status`) that the chosen instrument is loading, with the sine
+   * playing meanwhile, or could not be loaded; "ready" only on the Settings page, where it
+   * answers a choice just made. The words come from the page: the Sound picker's option, or the
+   * training page's `data-msg-*`.
+   */
+  showSoundStatus({ source, state }) {
+    const line = document.getElementById('sound-status');
+    if (!line || source !== this.sounds?.source) return;
+    const option = document.querySelector(`#setting-soundSource option[value="${CSS.escape(source)}"]`);
+    const messages = option?.dataset ?? (line.dataset.sound === source ? line.dataset : {});
+    const text = {
+      [SoundState.loading]: messages.msgLoading,
+      [SoundState.ready]: option ? messages.msgReady : '',
+      [SoundState.failed]: messages.msgFailed,
+    }[state] ?? '';
+    line.textContent = text;
+    line.hidden = !text;
   }
 
   /** Fills the page's status line (`#sync-status`), except on training pages: while training,

@@ -103,13 +103,16 @@ export class Device {
   nextExercise(mode) {
     const numbers = this.core.nextExercise(mode);
     const interval = this.core.currentInterval(this.language);
-    const exercise = { mode, noteDuration: numbers.noteDuration, interval, reference: { frequency: numbers.referenceHertz } };
+    // Each note carries the core's MIDI note too: an instrument plays it with the zone of that
+    // note, so both notes of a unison exercise sound the same sample (docs/sounds.md).
+    const reference = { note: numbers.referenceNote, frequency: numbers.referenceHertz };
+    const exercise = { mode, noteDuration: numbers.noteDuration, interval, reference };
     if (numbers.startHertz === null) {
       exercise.kind = 'comparison';
-      exercise.target = { frequency: numbers.targetHertz, gainDecibels: numbers.loudnessOffset };
+      exercise.target = { note: numbers.targetNote, frequency: numbers.targetHertz, gainDecibels: numbers.loudnessOffset };
     } else {
       exercise.kind = 'pitchMatching';
-      exercise.tunable = { startFrequency: numbers.startHertz, centSpan: this.core.sliderCentSpan };
+      exercise.tunable = { note: numbers.targetNote, startFrequency: numbers.startHertz, centSpan: this.core.sliderCentSpan };
     }
     return exercise;
   }

@@ -112,7 +112,11 @@ export function sampleZone(context, zone, waveArrayBuffer) {
   if (loops && !(zone.loopStart >= 0 && zone.loopStart < zone.loopEnd && zone.loopEnd <= wave.frames)) {
     throw new Error(`zone loop [${zone.loopStart}, ${zone.loopEnd}) is not inside its ${wave.frames} frames`);
   }
-  const buffer = context.createBuffer(1, wave.frames, wave.sampleRate);
+  // Without a context (Peach loads the chosen instrument when it opens, before the tap that
+  // may create one) the AudioBuffer constructor makes the same buffer: buffers belong to no context.
+  const buffer = context
+    ? context.createBuffer(1, wave.frames, wave.sampleRate)
+    : new AudioBuffer({ numberOfChannels: 1, length: wave.frames, sampleRate: wave.sampleRate });
   buffer.copyToChannel(wave.data, 0);
   return {
     buffer,

@@ -55,6 +55,9 @@ const show = (element, text, isError) => {
   element.classList.toggle('is-error', Boolean(isError));
 };
 
+/** The settings that decide which instrument zones are needed. */
+const SOUND_SETTINGS = new Set(['soundSource', 'noteRangeLower', 'noteRangeUpper']);
+
 /** How long "Saved." stays after a change was saved. */
 const SAVED_MILLISECONDS = 2000;
 
@@ -114,6 +117,8 @@ export function startSettingsPage(app, main) {
           showSaved(true);
           app.sync?.soon();
           if (name === 'language') app.navigate(location.href, { replace: true });
+          // A new sound or note range: its instrument zones are loaded now, not at the next exercise.
+          if (SOUND_SETTINGS.has(name)) app.sounds?.prepare();
         } else {
           restoreValue(form, name, saved[name]);
           showSaved(false);
@@ -121,6 +126,16 @@ export function startSettingsPage(app, main) {
         }
         limitNoteRange(form);
       });
+    });
+  }
+
+  // --- the Sound picker's preview: one note with the chosen sound -----------------------------
+  const preview = main.querySelector('#sound-preview');
+  if (preview) {
+    listen(preview, 'click', async () => {
+      // Inside the click: the one moment a browser lets a page start its audio.
+      const running = await app.unlockAudio();
+      if (running && app.sounds) await app.sounds.preview(app.engine());
     });
   }
 

@@ -37,12 +37,13 @@ export class Instrument {
 /** Loads instrument zones from the server's sound index, fetching each WAV once. */
 export class SoundLibrary {
   /**
-   * @param {BaseAudioContext} context the context the buffers are made for
+   * @param {BaseAudioContext|null} [context] the context the buffers are made with (none: the
+   *   AudioBuffer constructor, so that loading needs no context)
    * @param {object} [options]
    * @param {typeof fetch} [options.fetch=globalThis.fetch]
    * @param {string} [options.indexURL='/sounds/index.json']
    */
-  constructor(context, { fetch = globalThis.fetch, indexURL = '/sounds/index.json' } = {}) {
+  constructor(context = null, { fetch = globalThis.fetch, indexURL = '/sounds/index.json' } = {}) {
     this.context = context;
     // Called unbound: the browser's fetch throws "Illegal invocation" with another `this`.
     this.fetch = (url) => fetch(url);

@@ -101,6 +101,7 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
     mode: main.dataset.mode,
     device: app.device,
     engine: app.engine(),
+    soundFor: (note) => app.sounds?.zoneFor(note) ?? null,
     hooks: {
       onStateChange: (state) => onStateChange(state),
       onExercise: (exercise) => {

@@ -1,0 +1,97 @@
+/// The sound the device's settings choose (docs/sounds.md), loaded ahead of the exercises.
+///
+/// - The sine needs nothing. An instrument is loaded as soon as it is chosen (and when Peach
+///   opens): its zones for the settings' note range, through the service worker, which keeps
+///   them for offline use.
+/// - `zoneFor(note)` answers at once, never waiting: the instrument's zone for the note, or null
+///   — the sine — while the instrument is still loading or could not be loaded. The page then
+///   says so (`onStatus`), so that the first exercise after a change never waits silently.
+/// - A load that failed (offline before the instrument was ever kept) is tried again the next
+///   time it is needed.
+
+/** The states `onStatus` reports for an instrument. */
+export const SoundState = Object.freeze({ loading: 'loading', ready: 'ready', failed: 'failed' });
+
+export class SoundChoice {
+  /**
+   * @param {object} options
+   * @param {{load: Function, loaded: Function}} options.library a `SoundLibrary`
+   * @param {() => {soundSource?: string, noteRangeLower?: string, noteRangeUpper?: string}} options.settings
+   *   the device's settings now (the core's `settings()`)
+   * @param {(status: {source: string, state: string}) => void} [options.onStatus]
+   */
+  constructor({ library, settings, onStatus = () => {} }) {
+    this.library = library;
+    this.settings = settings;
+    this.onStatus = onStatus;
+    /** The load under way: `{key, promise}`. */
+    this.pending = null;
+  }
+
+  /** The chosen source's id: `sine` or an instrument of the index. */
+  get source() {
+    return this.settings().soundSource || 'sine';
+  }
+
+  /** The notes the exercises can play: the settings' note range. */
+  range() {
+    const settings = this.settings();
+    return { low: Number(settings.noteRangeLower), high: Number(settings.noteRangeUpper) };
+  }
+
+  /**
+   * The zone that plays `note` with the chosen sound, or null for the sine (chosen, or standing
+   * in while the instrument loads — the load is started, and reported, here).
+   */
+  zoneFor(note) {
+    const source = this.source;
+    if (source === 'sine') return null;
+    const instrument = this.library.loaded(source, this.range());
+    if (instrument) return instrument.zoneFor(note);
+    this.prepare();
+    return null;
+  }
+
+  /**
+   * Loads the chosen instrument unless it is loaded or loading; resolves with it, or null for
+   * the sine or a failed load (reported through `onStatus`, never thrown).
+   * @returns {Promise<object|null>}
+   */
+  prepare() {
+    const source = this.source;
+    if (source === 'sine') return Promise.resolve(null);
+    const range = this.range();
+    const loaded = this.library.loaded(source, range);
+    if (loaded) return Promise.resolve(loaded);
+    const key = `${source} ${range.low}-${range.high}`;
+    if (this.pending?.key === key) return this.pending.promise;
+    this.onStatus({ source, state: SoundState.loading });
+    const promise = this.library.load(source, range).then(
+      (instrument) => {
+        this.onStatus({ source, state: SoundState.ready });
+        return instrument;
+      },
+      (error) => {
+        console.warn(`Peach could not load the sound "${source}"`, error);
+        this.onStatus({ source, state: SoundState.failed });
+        return null;
+      },
+    ).finally(() => {
+      if (this.pending?.promise === promise) this.pending = null;
+    });
+    this.pending = { key, promise };
+    return promise;
+  }
+
+  /**
+   * Plays A4 at the reference pitch for one second with the chosen sound (the Settings page's
+   * preview): after the instrument has loaded, or with the sine if it cannot be.
+   * @param {import('./audio-engine.js').AudioEngine} engine
+   */
+  async preview(engine) {
+    const instrument = await this.prepare();
+    const frequency = Number(this.settings().referencePitch);
+    engine.stopAll();
+    return engine.playNote({ frequency, duration: 1, sound: instrument?.zoneFor(69) ?? null });
+  }
+}
