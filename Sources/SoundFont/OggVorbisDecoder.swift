@@ -63,6 +63,10 @@ enum OggVorbisDecoder {
             }
             frames.append(contentsOf: UnsafeBufferPointer(start: first, count: count))
         }
+        // Damaged packets can decode to infinities or NaN, which no gain or WAV could hold.
+        guard frames.allSatisfy(\.isFinite) else {
+            return .failure(Failure(reason: "the stream decodes to values that are not finite numbers"))
+        }
         guard declared < 0 || Int(declared) == frames.count else {
             return .failure(Failure(reason: "the stream declares \(declared) frames but holds \(frames.count)"))
         }

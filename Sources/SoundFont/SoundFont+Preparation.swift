@@ -22,7 +22,9 @@ extension SoundFont {
         }
         let regions = regions(of: preset).filter { $0.velocityRange.contains(velocity) && $0.keyRange.overlaps(keys) }
         var runs: [(region: Int, keys: ClosedRange<Int>)] = []
-        for key in keys {
+        // MIDI keys only: a SoundFont plays nothing outside 0…127.
+        guard keys.overlaps(0...127) else { return [] }
+        for key in keys.clamped(to: 0...127) {
             guard let region = regions.firstIndex(where: { $0.keyRange.contains(key) }) else { continue }
             if let last = runs.last, last.region == region, last.keys.upperBound == key - 1 {
                 runs[runs.count - 1].keys = last.keys.lowerBound...key

@@ -19,6 +19,9 @@ extension SoundFont {
         guard bytes.count >= 12, try reader.fourCC(at: 0, "RIFF") == "RIFF", try reader.fourCC(at: 8, "sfbk") == "sfbk"
         else { throw .notASoundFont("the file does not start with a RIFF sfbk chunk") }
         let riffSize = Int(try reader.uint32(at: 4, "the RIFF chunk's size"))
+        guard riffSize >= 4 else {
+            throw .notASoundFont("its RIFF chunk is \(riffSize) bytes, too small to hold even its sfbk form type")
+        }
         guard riffSize <= bytes.count - 8 else {
             throw .malformed(
                 "the file is truncated: its RIFF chunk claims \(riffSize) bytes, but \(bytes.count - 8) follow its header"

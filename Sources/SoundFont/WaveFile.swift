@@ -1,7 +1,7 @@
 /// The RIFF WAVE file format, as far as Peach writes it: the canonical 44-byte header of a PCM
 /// file (`RIFF`/`WAVE`, a 16-byte `fmt ` chunk, one `data` chunk), then the frames.
 enum WaveFile {
-    /// A 16-bit mono PCM WAV of `samples` (values in [−1, 1], clamped, rounded to 1/32768).
+    /// A 16-bit mono PCM WAV of `samples` (finite values in [−1, 1], clamped, rounded to 1/32768).
     ///
     /// - Complexity: O(samples.count); the file is 44 + 2 × samples.count bytes.
     static func pcm16Mono<Samples: Collection<Float>>(_ samples: Samples, sampleRate: Int) -> [UInt8] {

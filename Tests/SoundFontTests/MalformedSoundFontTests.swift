@@ -23,6 +23,9 @@ struct MalformedSoundFontTests {
         var wave = SyntheticSoundFont().bytes
         wave.replaceSubrange(8..<12, with: Array("WAVE".utf8))
         expectError(wave, containing: "does not start with a RIFF sfbk chunk")
+        for size in UInt8(0)..<4 {
+            expectError(Array("RIFF".utf8) + [size, 0, 0, 0] + Array("sfbk".utf8), containing: "too small to hold")
+        }
     }
 
     @Test("a file that cannot be read names its path")
@@ -147,12 +150,16 @@ struct MalformedSoundFontTests {
 
     @Test("seeded random byte changes to the synthetic file parse, prepare or fail with a SoundFontError")
     func mutations() {
-        let bytes = SyntheticSoundFont().bytes
+        let font = SyntheticSoundFont()
+        let bytes = font.bytes
+        // Most changes go to the pdta list, where the indices are; the rest anywhere.
+        let pdta = UInt64(font.offsets["pdta size"] ?? 0)
         var generator = SplitMix64(seed: 16)
         for _ in 0..<2000 {
             var mutated = bytes
             for _ in 0..<Int(generator.next() % 4 + 1) {
-                let at = Int(generator.next() % UInt64(mutated.count))
+                let from = generator.next() % 4 == 0 ? 0 : pdta
+                let at = Int(from + generator.next() % (UInt64(mutated.count) - from))
                 mutated[at] = UInt8(truncatingIfNeeded: generator.next())
             }
             do {

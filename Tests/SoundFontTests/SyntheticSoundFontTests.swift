@@ -35,6 +35,14 @@ struct SyntheticSoundFontTests {
         #expect(WaveHeader(zone.wave)?.sampleRate == 44100)
     }
 
+    @Test("keys are clipped to MIDI's 0…127")
+    func keysOutsideMIDI() throws {
+        let soundFont = try SoundFont(bytes: SyntheticSoundFont().bytes)
+        #expect(try soundFont.prepareZones(bank: 0, program: 0, keys: 200...300, velocity: 100).isEmpty)
+        let zones = try soundFont.prepareZones(bank: 0, program: 0, keys: -5...3, velocity: 100)
+        #expect(zones.map { $0.keyLow...$0.keyHigh } == [0...3])
+    }
+
     @Test("an unknown preset is a clear error")
     func unknownPreset() throws {
         let soundFont = try SoundFont(bytes: SyntheticSoundFont().bytes)
