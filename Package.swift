@@ -42,6 +42,11 @@ let package = Package(
             name: "PeachWasm", dependencies: ["PeachCore", "PeachViews"], exclude: ["Support"],
             swiftSettings: swiftSettings),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // The SoundFont reader (issue 16, docs/sounds.md): native only, never imported by PeachCore or
+        // PeachViews (Embedded Swift); libvorbisfile decodes the Ogg Vorbis samples of SF3 files.
+        .systemLibrary(
+            name: "CVorbisFile", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
+        .target(name: "SoundFont", dependencies: ["CVorbisFile"], swiftSettings: swiftSettings),
         .target(
             name: "PeachStore",
             dependencies: [
@@ -67,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "peach",
             dependencies: [
-                "PeachCore", "PeachViews", "PeachStore", "PeachWeb",
+                "PeachCore", "PeachViews", "PeachStore", "PeachWeb", "SoundFont",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -78,6 +83,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "SoundFontTests", dependencies: ["SoundFont"], swiftSettings: swiftSettings),
         // Test support only: the child process that PeachStoreTests kills mid-write to show
         // that every acknowledged record survives (issue 3, crash safety). Not shipped.
         .executableTarget(

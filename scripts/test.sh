@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs every test suite: Swift, then the browser modules
 # (node --test), then the browser tests (Playwright on Debian's Chromium), which drive the real
-# `peach` binary on real database files.
+# `peach` binary on real database files; also the SoundFont parser against sf2utils.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
@@ -22,6 +22,9 @@ node --test Tests/js/
 echo "== Browser tests (Playwright on Debian's Chromium)"
 swift build --product peach
 PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/browser
+
+echo "== The SoundFont parser against sf2utils on the real file (peach soundfont --json)"
+PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/soundfont
 
 echo "== API fuzz run (schemathesis on docs/openapi.yaml against the real server)"
 PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/fuzz

@@ -12,7 +12,9 @@ struct Peach: AsyncParsableCommand {
             (or ~/.local/share/peach/peach.sqlite); every command takes --data PATH to use another.
             """,
         version: PeachVersion.current,
-        subcommands: [Serve.self, Export.self, Import.self, Stats.self, Reset.self, Devices.self],
+        subcommands: [
+            Serve.self, Export.self, Import.self, Stats.self, Reset.self, Devices.self, SoundFontCommand.self,
+        ],
         defaultSubcommand: Serve.self
     )
 }
