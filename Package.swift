@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "PeachWeb",
             dependencies: [
-                "PeachCore", "PeachViews", "PeachStore", "CQREncode",
+                "PeachCore", "PeachViews", "PeachStore", "CQREncode", "SoundFont",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
@@ -74,6 +74,7 @@ let package = Package(
             dependencies: [
                 "PeachCore", "PeachViews", "PeachStore", "PeachWeb", "SoundFont",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

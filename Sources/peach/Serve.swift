@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import Logging
 import PeachStore
 import PeachViews
 import PeachWeb
@@ -49,6 +50,19 @@ struct Serve: AsyncParsableCommand {
         name: .customLong("tls-key"),
         help: ArgumentHelp("With --tls-cert: the certificate's private key (PEM, unencrypted).", valueName: "path"))
     var tlsKey: String?
+
+    @Option(
+        name: .customLong("soundfont"),
+        help: ArgumentHelp(
+            "The SoundFont (SF2 or SF3) whose presets Peach plays as instrument sounds.", valueName: "path"))
+    var soundFont = "/usr/share/sounds/sf3/FluidR3Mono_GM.sf3"
+
+    @Option(
+        name: .customLong("sounds-folder"),
+        help: ArgumentHelp(
+            "Where the instrument sounds prepared from the SoundFont are kept (default: the folder sounds beside "
+                + "the database).", valueName: "path"))
+    var soundsFolder: String?
 
     /// For the benchmark and the end-to-end tests, which can only connect over loopback:
     /// loopback clients must pair too, exactly as devices on the network.
@@ -119,6 +133,11 @@ struct Serve: AsyncParsableCommand {
         }
         let scheme = tls == nil ? "http" : "https"
         let httpsNote = Self.httpsNote(tls, certificate: tlsCertificate, databasePath: database.path)
+        let sounds = SoundShelf(
+            soundFontPath: soundFont,
+            folder: soundsFolder.map { URL(fileURLWithPath: $0) }
+                ?? URL(fileURLWithPath: database.path).deletingLastPathComponent().appendingPathComponent("sounds"),
+            logger: Logger(label: "peach"))
         let app = try await buildApplication(
             database: database,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "Peach"),
@@ -127,6 +146,7 @@ struct Serve: AsyncParsableCommand {
             clients: requirePairingOnLoopback ? .everyoneMustPair : .loopbackIsLocal,
             connectionLimits: connectionLimits,
             tls: tls,
+            sounds: sounds,
             onServerRunning: { port in
                 let port = port ?? 0
                 let shown =

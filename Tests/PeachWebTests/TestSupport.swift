@@ -34,12 +34,13 @@ final class TestClock: @unchecked Sendable {
 /// Runs `test` against the app built on `database` with a test clock.
 func withApp(
     database: AppDatabase, clock: TestClock = TestClock(),
-    allowedHosts: AllowedHosts = .loopback(port: nil),
+    allowedHosts: AllowedHosts = .loopback(port: nil), sounds: SoundShelf = .none,
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
     // The router test client sends `Host: localhost` without a port.
     let app = try await buildApplication(
-        database: database, allowedHosts: allowedHosts, clients: .everyoneIsLocal, now: { clock.now })
+        database: database, allowedHosts: allowedHosts, clients: .everyoneIsLocal, now: { clock.now },
+        sounds: sounds)
     try await app.test(.router) { client in try await test(client) }
 }
 

@@ -31,6 +31,10 @@ PROBE_SCRIPT = """(() => {
     const start = type.prototype.start;
     const stop = type.prototype.stop;
     type.prototype.start = function (when = 0, ...rest) {
+      // Only the engine's voices: not app.js's one silent sample that unlocks audio on iOS.
+      if (type === AudioBufferSourceNode && this.peachRootFrequency === undefined) {
+        return start.call(this, when, ...rest);
+      }
       this.__probe = { ...sound(this), start: when, stops: [],
                        calledAt: this.context.currentTime, sampleRate: this.context.sampleRate };
       notes.push(this.__probe);

@@ -16,10 +16,12 @@ It sends COOP/COEP headers so its pages are cross-origin isolated (`performance.
 from __future__ import annotations
 
 import functools
+import json
 import http.server
 import os
 import pathlib
 import threading
+import urllib.request
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -116,6 +118,20 @@ def new_page(browser):
     for context in contexts:
         context.close()
     assert not errors, f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def prepared_sounds(tmp_path_factory):
+    """The instrument sounds, prepared once for the whole run before any test's server starts
+    (each server would otherwise start preparing them in the background): `/sounds/index.json`
+    answers once they are ready. Returns the index."""
+    instance = PeachServer(tmp_path_factory.mktemp("sounds") / "peach.sqlite")
+    instance.start()
+    try:
+        with urllib.request.urlopen(instance.url("/sounds/index.json"), timeout=600) as response:
+            return json.load(response)
+    finally:
+        instance.stop()
 
 
 @pytest.fixture

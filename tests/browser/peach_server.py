@@ -18,6 +18,9 @@ from playwright.sync_api import expect
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PEACH = pathlib.Path(os.environ.get("PEACH_BINARY", ROOT / ".build" / "debug" / "peach"))
 ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"  # screenshots for a person to look at
+# The instrument sounds every test server shares: prepared from the SoundFont once (the first
+# server that finds the folder empty; tests/browser/conftest.py waits for it), then only read.
+SOUNDS_FOLDER = ROOT / ".build" / "test-sounds"
 TRAINING_PAGES = {"/comparison": "comparison", "/interval-comparison": "comparison",
                   "/pitch-matching": "pitch-matching", "/interval-pitch-matching": "pitch-matching"}
 
@@ -40,7 +43,8 @@ class PeachServer:
         """Starts `peach serve`; on `port` (for a restart on the same address), else a free one."""
         self.port = port or free_port()
         self.process = subprocess.Popen(
-            [str(PEACH), "serve", "--port", str(self.port), "--data", str(self.data_path)],
+            [str(PEACH), "serve", "--port", str(self.port), "--data", str(self.data_path),
+             "--sounds-folder", str(SOUNDS_FOLDER)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         # `peach serve` prints its address once it listens, after the profile is loaded.
         output = []

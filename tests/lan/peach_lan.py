@@ -32,7 +32,9 @@ class LANServer:
 
     def __init__(self, data_path, *args, binary=PEACH, launcher=()):
         self.process = subprocess.Popen(
-            [*launcher, str(binary), "serve", *args, "--port", "0", "--data", str(data_path)],
+            [*launcher, str(binary), "serve", *args, "--port", "0", "--data", str(data_path),
+             # The instrument sounds the browser tests prepared (tests/browser/peach_server.py).
+             "--sounds-folder", str(ROOT / ".build" / "test-sounds")],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.output = []
         self.urls = queue.Queue()

@@ -44,6 +44,7 @@ public func buildApplication(
     idleTimeout: TimeAmount = .seconds(30),
     connectionLimits: ConnectionLimits = ConnectionLimits(),
     tls: ServerIdentity? = nil,
+    sounds: SoundShelf = .none,
     logger: Logger = Logger(label: "peach"),
     onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
@@ -54,7 +55,7 @@ public func buildApplication(
     }
     let router = buildRouter(
         database: database, training: training, allowedHosts: allowedHosts, pairing: pairing, clients: clients,
-        now: now, assets: assets, tls: tls)
+        now: now, assets: assets, tls: tls, sounds: sounds)
     var configuration = configuration
     // Above the total the server stops accepting, so connections never use up the descriptors
     // that SQLite and the runtime need (running out of them trapped the process).
@@ -86,7 +87,7 @@ public func buildApplication(
 func buildRouter(
     database: AppDatabase, training: TrainingService, allowedHosts: AllowedHosts, pairing: PairingCodes,
     clients: ClientAddressClassifier, now: @escaping @Sendable () -> Date, assets: Assets = Assets(),
-    tls: ServerIdentity? = nil
+    tls: ServerIdentity? = nil, sounds: SoundShelf = .none
 ) -> Router<PeachRequestContext> {
     let localizer = Localizer(training: training)
     let router = Router(context: PeachRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -119,6 +120,7 @@ func buildRouter(
     ).addRoutes(to: router)
     if let authority { CertificateAuthorityController(certificate: authority).addRoutes(to: router) }
     assets.addRoutes(to: router)
+    SoundsController(shelf: sounds).addRoutes(to: router.group("sounds"))
     router.addMethodNotAllowedRoutes()
     return router
 }

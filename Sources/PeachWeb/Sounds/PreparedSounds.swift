@@ -1,0 +1,136 @@
+import Foundation
+import PeachCore
+import SoundFont
+
+/// The curated sound sources (`SoundSource`), prepared from the SoundFont into what a browser
+/// plays (docs/sounds.md) and kept in a folder — `sounds/` beside the database:
+///
+/// - one WAV per zone, named by the SHA-256 of its bytes, so that a browser and its service
+///   worker may keep it for ever;
+/// - `index.json`, which lists them, written last and atomically (`Data.write(options: .atomic)`:
+///   a new file renamed over the old), so that an interrupted preparation leaves no index and is
+///   simply done again on the next start;
+/// - `prepared-from`, what the index was made from (the SoundFont's path, size and modification
+///   time, and this preparation's version and sources): when it differs, the sounds are
+///   prepared again.
+public struct PreparedSounds: Sendable {
+    /// The bytes of `/sounds/index.json`.
+    let index: [UInt8]
+    let etag: String
+    /// Where the zones' WAV files are.
+    let folder: URL
+    /// How long the preparation took; `nil` when the folder already held it.
+    public let preparationSeconds: Double?
+    /// How many instruments the index lists.
+    public let instrumentCount: Int
+
+    /// The velocity of every note: a firm mezzo-forte to forte, where the presets' samples are
+    /// full-bodied; Peach's loudness is set by its own gain (`PreparedZone.gain`).
+    static let velocity = 100
+
+    /// Reads the prepared sounds from `folder`, or prepares them from the SoundFont at
+    /// `soundFontPath` first when the folder has none for this file.
+    /// - Throws: `SoundsUnavailable` saying what is missing or broken and what to do.
+    public static func load(soundFontPath: String, folder: URL) throws(SoundsUnavailable) -> PreparedSounds {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: soundFontPath)
+        } catch {
+            throw SoundsUnavailable(
+                "The SoundFont \(soundFontPath) is missing, so Peach plays only the sine. Install Debian's "
+                    + "fluidr3mono-gm-soundfont (scripts/install-deps.sh) or pass --soundfont with a SoundFont file.")
+        }
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        let origin =
+            "\(soundFontPath)\n\(size) bytes, modified \(modified)\nindex version \(SoundsIndex.version)\n"
+            + SoundSource.allCases.map(\.rawValue).joined(separator: " ") + "\n"
+        let indexURL = folder.appendingPathComponent("index.json")
+        let originURL = folder.appendingPathComponent("prepared-from")
+        if let kept = try? String(contentsOf: originURL, encoding: .utf8), kept == origin,
+            let index = try? Data(contentsOf: indexURL),
+            let decoded = try? JSONDecoder().decode(SoundsIndex.self, from: index)
+        {
+            return PreparedSounds(
+                index: Array(index), etag: etag(of: index), folder: folder, preparationSeconds: nil,
+                instrumentCount: decoded.sources.count)
+        }
+        let started = Date()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let index = try prepare(soundFontPath: soundFontPath, folder: folder)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let bytes = try encoder.encode(index)
+            try bytes.write(to: indexURL, options: .atomic)
+            try Data(origin.utf8).write(to: originURL, options: .atomic)
+            return PreparedSounds(
+                index: Array(bytes), etag: etag(of: bytes), folder: folder,
+                preparationSeconds: Date().timeIntervalSince(started), instrumentCount: index.sources.count)
+        } catch let problem as SoundsUnavailable {
+            throw problem
+        } catch let error as SoundFontError {
+            throw SoundsUnavailable(
+                "The SoundFont \(soundFontPath) cannot be used, so Peach plays only the sine: \(error). Reinstall "
+                    + "fluidr3mono-gm-soundfont or pass --soundfont with another SoundFont file.")
+        } catch {
+            throw SoundsUnavailable(
+                "Peach could not keep the prepared sounds in \(folder.path), so it plays only the sine: "
+                    + "\(error.localizedDescription). Check that the folder can be written.")
+        }
+    }
+
+    /// Decodes every curated preset's zones and writes their WAV files; returns the index.
+    /// - Complexity: O(total length of the curated presets' samples).
+    private static func prepare(soundFontPath: String, folder: URL) throws -> SoundsIndex {
+        let font = try SoundFont(contentsOf: soundFontPath)
+        var sources: [SoundsIndex.Source] = []
+        for source in SoundSource.allCases {
+            guard let program = source.generalMIDIProgram else { continue }
+            guard let preset = font.preset(bank: 0, program: program) else {
+                throw SoundsUnavailable(
+                    "The SoundFont \(soundFontPath) has no General MIDI preset \(program) (\(source.rawValue)), so Peach "
+                        + "plays only the sine. Use a General MIDI SoundFont such as fluidr3mono-gm-soundfont.")
+            }
+            let zones = try font.prepareZones(
+                bank: 0, program: program, keys: TrainingSettings.noteBounds, velocity: velocity)
+            let indexed = try zones.map { zone -> SoundsIndex.Zone in
+                let name = hexadecimal(SHA256.hash(zone.wave)) + ".wav"
+                let url = folder.appendingPathComponent(name)
+                if !FileManager.default.fileExists(atPath: url.path) {
+                    try Data(zone.wave).write(to: url, options: .atomic)
+                }
+                return SoundsIndex.Zone(
+                    keyLow: zone.keyLow, keyHigh: zone.keyHigh, pitchCents: zone.pitchCents,
+                    sampleRate: zone.sampleRate, frames: zone.frames, loopStart: zone.loopStart,
+                    loopEnd: zone.loopEnd, gain: zone.gain, url: "/sounds/" + name, bytes: zone.wave.count)
+            }
+            sources.append(
+                SoundsIndex.Source(
+                    id: source.rawValue, preset: .init(name: preset.name, bank: 0, program: program), zones: indexed))
+        }
+        return SoundsIndex(
+            version: SoundsIndex.version,
+            soundFont: .init(
+                name: font.info.name, file: URL(fileURLWithPath: soundFontPath).lastPathComponent),
+            sources: sources)
+    }
+
+    private static func etag(of data: Data) -> String {
+        "\"" + Assets.fingerprint(data) + "\""
+    }
+
+    static func hexadecimal(_ bytes: [UInt8]) -> String {
+        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+}
+
+/// Why the instrument sounds cannot be served: the message says what is missing or broken and
+/// what to do (`peach serve` logs it; the browser plays the sine and says so).
+public struct SoundsUnavailable: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+
+/// `GET /sounds/index.json` and `GET /sounds/<hash>.wav` (docs/sounds.md).
+///
+/// The index is revalidated on every use (`no-cache` and an ETag: a cheap 304 while it is
+/// unchanged); a zone's WAV is named by its content hash, so it is cached for a year without
+/// revalidation. While the sounds are being prepared, both wait for them.
+struct SoundsController: Sendable {
+    let shelf: SoundShelf
+
+    func addRoutes(to group: RouterGroup<PeachRequestContext>) {
+        group.get("index.json") { request, _ in
+            let sounds = try await available()
+            var headers: HTTPFields = [.cacheControl: "no-cache", .eTag: sounds.etag]
+            if request.headers[.ifNoneMatch] == sounds.etag {
+                return Response(status: .notModified, headers: headers)
+            }
+            headers[.contentType] = "application/json"
+            return Response(
+                status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: sounds.index)))
+        }
+        group.get(":file") { _, context in
+            let file = try context.parameters.require("file")
+            // Only names the preparation writes: the hash in lower-case hexadecimal and `.wav`
+            // (never a path, so nothing outside the folder can be asked for).
+            let hash = file.dropLast(4)
+            guard file.hasSuffix(".wav"), hash.count == 64, hash.allSatisfy({ $0.isHexDigit && !$0.isUppercase })
+            else { throw HTTPError(.notFound) }
+            let sounds = try await available()
+            guard let data = try? Data(contentsOf: sounds.folder.appendingPathComponent(file)) else {
+                throw HTTPError(.notFound)
+            }
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: "audio/wav", .cacheControl: "public, max-age=31536000, immutable",
+                    .contentLength: String(data.count),
+                ],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        }
+    }
+
+    /// The prepared sounds, or a 503 that says why there are none.
+    private func available() async throws -> PreparedSounds {
+        switch await shelf.prepared {
+        case .success(let sounds): sounds
+        case .failure(let problem):
+            throw APIError(.serviceUnavailable, code: "soundsUnavailable", message: problem.description)
+        }
+    }
+}

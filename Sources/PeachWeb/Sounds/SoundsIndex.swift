@@ -1,0 +1,38 @@
+/// `GET /sounds/index.json` (docs/sounds.md): every prepared instrument with its zones.
+struct SoundsIndex: Codable, Sendable {
+    struct SoundFontOrigin: Codable, Sendable {
+        let name: String
+        let file: String
+    }
+
+    struct Preset: Codable, Sendable {
+        let name: String
+        let bank: Int
+        let program: Int
+    }
+
+    struct Zone: Codable, Sendable {
+        let keyLow: Int
+        let keyHigh: Int
+        let pitchCents: Double
+        let sampleRate: Int
+        let frames: Int
+        let loopStart: Int?
+        let loopEnd: Int?
+        let gain: Double
+        let url: String
+        let bytes: Int
+    }
+
+    struct Source: Codable, Sendable {
+        let id: String
+        let preset: Preset
+        let zones: [Zone]
+    }
+
+    static let version = 1
+
+    let version: Int
+    let soundFont: SoundFontOrigin
+    let sources: [Source]
+}

@@ -1,0 +1,123 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Logging
+import PeachCore
+import PeachStore
+import Testing
+
+@testable import PeachWeb
+
+/// The instrument sounds prepared from Debian's SoundFont (installed by scripts/install-deps.sh)
+/// and served at /sounds/ (docs/sounds.md).
+@Suite("Instrument sounds", .serialized)
+struct SoundsTests {
+    static let soundFont = "/usr/share/sounds/sf3/FluidR3Mono_GM.sf3"
+
+    /// One preparation for the suite, in a folder of its own.
+    static let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("peach-sounds-\(UUID().uuidString)")
+    static let prepared = Result { () throws(SoundsUnavailable) in
+        try PreparedSounds.load(soundFontPath: soundFont, folder: folder)
+    }
+
+    static func index() throws -> SoundsIndex {
+        try JSONDecoder().decode(SoundsIndex.self, from: Data(prepared.get().index))
+    }
+
+    @Test("Every curated source is prepared, its zones covering each key of 21–108 exactly once")
+    func curatedSources() throws {
+        let index = try Self.index()
+        #expect(index.sources.map(\.id) == SoundSource.allCases.filter { $0 != .sine }.map(\.rawValue))
+        #expect(index.soundFont.file == "FluidR3Mono_GM.sf3")
+        for source in index.sources {
+            #expect(!source.zones.isEmpty, "\(source.id)")
+            let keys = source.zones.flatMap { Array($0.keyLow...$0.keyHigh) }
+            #expect(keys == Array(TrainingSettings.noteBounds), "\(source.id): \(keys)")
+            for zone in source.zones {
+                #expect(zone.sampleRate >= 8000 && zone.frames > 0 && zone.gain > 0 && zone.gain.isFinite)
+                if let start = zone.loopStart, let end = zone.loopEnd {
+                    #expect(0 <= start && start < end && end <= zone.frames, "\(source.id) \(zone.url)")
+                }
+                #expect(zone.bytes == 44 + 2 * zone.frames)
+            }
+        }
+    }
+
+    @Test("Each zone's WAV is named by the SHA-256 of its bytes")
+    func contentAddressed() throws {
+        let index = try Self.index()
+        let urls = Set(index.sources.flatMap { $0.zones.map(\.url) })
+        for url in urls {
+            let name = String(url.dropFirst("/sounds/".count))
+            let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
+            #expect(PreparedSounds.hexadecimal(SHA256.hash(data)) + ".wav" == name)
+            #expect(data.prefix(4) == Data("RIFF".utf8) && data.dropFirst(8).prefix(4) == Data("WAVE".utf8))
+        }
+    }
+
+    @Test("A second start reads the prepared sounds instead of preparing them again")
+    func keptInTheFolder() throws {
+        let first = try Self.prepared.get()
+        let again = try PreparedSounds.load(soundFontPath: Self.soundFont, folder: Self.folder)
+        #expect(first.preparationSeconds != nil)
+        #expect(again.preparationSeconds == nil)
+        #expect(again.index == first.index)
+    }
+
+    @Test("Served: the index revalidated by its ETag, a WAV cached for a year, other names not found")
+    func served() async throws {
+        let index = try Self.index()
+        let zone = try #require(index.sources.first?.zones.first)
+        let shelf = SoundShelf(soundFontPath: Self.soundFont, folder: Self.folder, logger: Logger(label: "test"))
+        try await withApp(database: try .inMemory(), sounds: shelf) { client in
+            let response = try await client.get("/sounds/index.json")
+            #expect(response.status == .ok)
+            #expect(response.headers[.cacheControl] == "no-cache")
+            let etag = try #require(response.headers[.eTag])
+            let again = try await client.execute(uri: "/sounds/index.json", method: .get, headers: [.ifNoneMatch: etag])
+            #expect(again.status == .notModified)
+
+            let wave = try await client.get(zone.url)
+            #expect(wave.status == .ok)
+            #expect(wave.headers[.contentType] == "audio/wav")
+            #expect(wave.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            #expect(wave.body.readableBytes == zone.bytes)
+
+            for missing in [
+                "/sounds/" + String(repeating: "0", count: 64) + ".wav", "/sounds/prepared-from",
+                "/sounds/" + String(repeating: "A", count: 64) + ".wav", "/sounds/..%2Fpeach.sqlite",
+            ] {
+                #expect(try await client.get(missing).status == .notFound, "\(missing)")
+            }
+        }
+    }
+
+    @Test("No SoundFont: the sounds answer 503 saying what to install, the server runs on")
+    func missingSoundFont() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-sounds-\(UUID().uuidString)")
+        let shelf = SoundShelf(soundFontPath: "/nonexistent/GM.sf3", folder: folder, logger: Logger(label: "test"))
+        try await withApp(database: try .inMemory(), sounds: shelf) { client in
+            let response = try await client.get("/sounds/index.json")
+            #expect(response.status == .serviceUnavailable)
+            #expect(response.errorMessage?.contains("fluidr3mono-gm-soundfont") == true, "\(response.text)")
+            #expect(try await client.get("/").status == .ok)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.json").path))
+    }
+
+    @Test("A broken SoundFont: unavailable with the parser's reason, and no index is written")
+    func brokenSoundFont() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-sounds-\(UUID().uuidString)")
+        let broken = folder.appendingPathExtension("sf3")
+        let original = try Data(contentsOf: URL(fileURLWithPath: Self.soundFont))
+        try original.prefix(200_000).write(to: broken)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        #expect {
+            try PreparedSounds.load(soundFontPath: broken.path, folder: folder)
+        } throws: { error in
+            (error as? SoundsUnavailable)?.description.contains("cannot be used") == true
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.json").path))
+    }
+}

@@ -1,0 +1,154 @@
+"""Instrument sounds in the real app (issue 16): the Sound picker, its preview, each mode playing
+the chosen instrument from the next exercise, the sine standing in (and said) while an
+instrument loads, the choice synced, and the instrument kept for offline training.
+
+What played is read with audio_probe (the engine's real source nodes): a sampled note carries
+its zone's root frequency, which names the zone (docs/sounds.md)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from playwright.sync_api import expect
+
+import audio_probe
+from device_page import start_mode, sync, wait_for_device, wait_for_first_sync
+
+MODES = [("Comparison", "target"), ("Pitch Matching", "tunable"),
+         ("Interval Comparison", "target"), ("Interval Pitch Matching", "tunable")]
+SOURCES = {"sine": "Sine wave", "piano": "Piano", "violin": "Violin", "cello": "Cello", "flute": "Flute",
+           "clarinet": "Clarinet", "oboe": "Oboe", "trumpet": "Trumpet", "choir": "Choir (aah)"}
+
+
+def root_frequency(zone) -> float:
+    return 440 * 2 ** ((zone["pitchCents"] - 6900) / 1200)
+
+
+def zone_of(index, source: str, note: int):
+    zones = next(s for s in index["sources"] if s["id"] == source)["zones"]
+    return next(z for z in zones if z["keyLow"] <= note <= z["keyHigh"])
+
+
+def instrument_ready(page):
+    """Until the chosen instrument is loaded on the device (the app's own SoundChoice)."""
+    assert page.evaluate("() => window.peach.sounds.prepare().then((instrument) => instrument !== null)")
+
+
+def exercise_notes(page, count: int = 2):
+    """The last `count` notes the engine scheduled (the exercise: reference, then target or tunable)."""
+    page.wait_for_function(f"() => window.__peachProbe.notes.length >= {count}")
+    return audio_probe.notes(page)[-count:]
+
+
+def choose(page, source: str):
+    page.select_option("#setting-soundSource", source)
+    expect(page.locator("#settings-saved")).to_be_visible()
+
+
+def test_the_sound_picker_lists_the_sources_previews_and_syncs_the_choice(page, server, prepared_sounds):
+    audio_probe.install(page)
+    page.goto(server.url("/settings"))
+    wait_for_first_sync(page)
+    options = page.locator("#setting-soundSource option")
+    assert dict(zip(options.evaluate_all("(os) => os.map((o) => o.value)"), options.all_text_contents())) == SOURCES
+    assert [s["id"] for s in prepared_sounds["sources"]] == list(SOURCES)[1:]
+
+    choose(page, "violin")
+    expect(page.locator("#sound-status")).to_have_text("“Violin” is ready.")
+    assert sync(page)["state"] == "synced"
+    assert server.query("SELECT value FROM setting WHERE key = 'soundSource'") == [("violin",)]
+
+    page.get_by_role("button", name="Listen to the chosen sound").click()
+    (note,) = exercise_notes(page, 1)
+    zone = zone_of(prepared_sounds, "violin", 69)
+    assert note.sound == "sample" and math.isclose(note.root_frequency, root_frequency(zone), rel_tol=1e-6)
+    assert math.isclose(note.frequency, 440, rel_tol=1e-6), "A4 at the reference pitch"
+
+    # Back to the sine: the preview is a sine again.
+    choose(page, "sine")
+    expect(page.locator("#sound-status")).to_be_hidden()
+    page.get_by_role("button", name="Listen to the chosen sound").click()
+    page.wait_for_function("() => window.__peachProbe.notes.length >= 2")
+    assert audio_probe.notes(page)[-1].sound == "sine"
+
+
+@pytest.mark.parametrize("link_name, second", MODES)
+def test_switching_sound_changes_what_the_next_exercise_plays(page, server, prepared_sounds, link_name, second):
+    audio_probe.install(page)
+    server.set_settings(noteDuration=0.3, intervals=["M3up", "P5down"])
+    first = start_mode(page, server, link_name)
+    assert [note.sound for note in exercise_notes(page)] == ["sine", "sine"]
+
+    page.get_by_role("link", name="Settings").click()
+    choose(page, "cello")
+    expect(page.locator("#sound-status")).to_have_text("“Cello” is ready.")
+    page.get_by_role("link", name="Back to Start").click()
+    page.get_by_role("link", name=link_name, exact=True).click()
+    page.wait_for_function("(first) => window.peach.controller?.loop?.exercise"
+                           " && window.peach.controller.loop.exercise !== first", arg=first)
+    exercise = page.evaluate("window.peach.controller.loop.exercise")
+    reference, other = exercise_notes(page)
+    # Both notes are the cello (FR18), each with the zone of the core's note.
+    for note, played in ((exercise["reference"]["note"], reference), (exercise[second]["note"], other)):
+        zone = zone_of(prepared_sounds, "cello", note)
+        assert played.sound == "sample", f"{link_name}: {played}"
+        assert math.isclose(played.root_frequency, root_frequency(zone), rel_tol=1e-6)
+    assert math.isclose(reference.frequency, exercise["reference"]["frequency"], rel_tol=1e-6)
+
+
+def test_the_first_exercise_never_waits_silently_for_an_instrument(new_page, server, prepared_sounds):
+    """The zones are held back (no service worker here, so the page's own requests can be held):
+    the first exercise plays at once with the sine and the page says the instrument is loading;
+    once it has loaded, the next exercise plays it."""
+    server.set_settings(soundSource="trumpet", noteDuration=0.3)
+    page = new_page(service_workers="block")
+    audio_probe.install(page)
+    held = []
+    page.route("**/sounds/*.wav", lambda route: held.append(route))
+    start_mode(page, server, "Comparison")
+    assert [note.sound for note in exercise_notes(page)] == ["sine", "sine"]
+    expect(page.locator("#sound-status")).to_have_text("Loading “Trumpet”… the sine wave plays until it is ready.")
+
+    page.wait_for_function("() => !document.querySelector('#answer-higher').disabled")
+    for route in held:
+        route.continue_()
+    page.route("**/sounds/*.wav", lambda route: route.continue_())
+    instrument_ready(page)
+    expect(page.locator("#sound-status")).to_be_hidden()
+    page.keyboard.press("ArrowUp")
+    page.wait_for_function("() => window.__peachProbe.notes.length >= 4")
+    assert [note.sound for note in audio_probe.notes(page)[-2:]] == ["sample", "sample"]
+
+
+def test_offline_after_one_visit_the_chosen_instrument_still_plays(browser, server):
+    server.set_settings(soundSource="flute", noteDuration=0.3)
+    context = browser.new_context()
+    context.add_init_script(audio_probe.PROBE_SCRIPT)
+    page = context.new_page()
+    page.goto(server.url("/"))
+    wait_for_first_sync(page)
+    page.evaluate("() => navigator.serviceWorker.ready")
+    instrument_ready(page)  # fetched through the service worker, which keeps it
+
+    context.set_offline(True)
+    server.stop()
+    page.reload()  # from the service worker: no network at all
+    wait_for_device(page)
+    instrument_ready(page)
+    page.get_by_role("link", name="Pitch Matching", exact=True).click()
+    page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+    assert [note.sound for note in exercise_notes(page)] == ["sample", "sample"]
+    context.close()
+
+
+@pytest.mark.parametrize("language, origin", [
+    ("en-GB", "Fluid (R3) Mono GM SoundFont, MIT licence"),
+    ("de-DE", "Fluid (R3) Mono GM SoundFont, MIT-Lizenz"),
+])
+def test_the_info_page_names_the_soundfont_and_its_licence(new_page, server, language, origin):
+    page = new_page(locale=language)
+    page.goto(server.url("/info"))
+    wait_for_device(page)
+    expect(page.locator("main dl")).to_contain_text(origin)
+    expect(page.locator("main dl")).to_contain_text("fluidr3mono-gm-soundfont")
