@@ -99,7 +99,6 @@ export class FakeAudioContext {
   }
   createOscillator() { const o = new FakeOscillatorNode(this); this.oscillators.push(o); return o; }
   createBufferSource() { const b = new FakeAudioBufferSourceNode(this); this.bufferSources.push(b); return b; }
-  createBuffer(channels, length, sampleRate) { return new FakeAudioBuffer(channels, length, sampleRate); }
   createGain() { const g = new FakeGainNode(this); this.gains.push(g); return g; }
   /** Moves the clock and fires `ended` for every source whose stop time has passed. */
   advanceTo(time) {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { AudioEngine, sliderFrequency, ENVELOPE_SECONDS, GLIDE_TIME_CONSTANT, NOTE_LEVEL } from '../../Sources/PeachWeb/Assets/audio-engine.js';
 import { sampleZone } from '../../Sources/PeachWeb/Assets/sample-zone.js';
 import { FakeAudioContext, flush } from './fake-audio-context.mjs';
-import { waveFile } from './wave-file.mjs';
+import { decodeWave, waveFile } from './wave-file.mjs';
 
 const close = (actual, expected, tolerance, message) =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${message}: ${actual} vs ${expected}`);
@@ -11,8 +11,8 @@ const close = (actual, expected, tolerance, message) =>
 /** A zone of `frames` frames at 44.1 kHz, root 6037 MIDI cents (not a whole semitone). */
 function zone(context, { frames = 44100, loopStart = 4410, loopEnd = 44100, gain = 0.7 } = {}) {
   const samples = Array.from({ length: frames }, (_, i) => Math.round(8000 * Math.sin(i / 5)));
-  return sampleZone(context, { keyLow: 55, keyHigh: 64, pitchCents: 6037, sampleRate: 44100, loopStart, loopEnd, gain },
-    waveFile([samples]));
+  return sampleZone({ keyLow: 55, keyHigh: 64, pitchCents: 6037, sampleRate: 44100, loopStart, loopEnd, gain },
+    decodeWave(waveFile([samples])));
 }
 
 test('a sampled note is a buffer source at playbackRate f / root, looping in seconds, through the same gain stages', () => {

@@ -32,12 +32,12 @@ function setup(settings) {
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 const violin = { soundSource: 'violin', noteRangeLower: '36', noteRangeUpper: '84', referencePitch: '440' };
 
-test('the sine needs nothing: no load, no status, every zone null', async () => {
+test('the sine needs nothing: no load, always ready, every zone null', async () => {
   const { library, statuses, choice } = setup({ ...violin, soundSource: 'sine' });
   assert.equal(await choice.prepare(), null);
   assert.equal(choice.zoneFor(60), null);
   assert.equal(library.loads.length, 0);
-  assert.deepEqual(statuses, []);
+  assert.deepEqual(statuses, [{ source: 'sine', state: SoundState.ready }]);
 });
 
 test('while an instrument loads the sine stands in at once, and the page is told', async () => {

@@ -1,8 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SoundLibrary } from '../../Sources/PeachWeb/Assets/sound-library.js';
-import { FakeAudioContext } from './fake-audio-context.mjs';
-import { waveFile } from './wave-file.mjs';
+import { decodeWave, waveFile } from './wave-file.mjs';
 
 const zoneEntry = (keyLow, keyHigh, name, frames = 100) => ({
   keyLow, keyHigh, pitchCents: 100 * Math.round((keyLow + keyHigh) / 2) + 13, sampleRate: 44100, frames,
@@ -37,7 +36,7 @@ function fakeFetch({ failing = new Set() } = {}) {
 
 test('the index is fetched once and lists the sources', async () => {
   const { fetch, requests } = fakeFetch();
-  const library = new SoundLibrary(new FakeAudioContext(), { fetch });
+  const library = new SoundLibrary({ decode: decodeWave, fetch });
   assert.throws(() => library.sources(), /index\(\)/);
   const [a, b] = await Promise.all([library.index(), library.index()]);
   assert.equal(a, b);
@@ -47,7 +46,7 @@ test('the index is fetched once and lists the sources', async () => {
 
 test('load fetches only the zones intersecting the range, in parallel, and memoises per source and range', async () => {
   const { fetch, requests } = fakeFetch();
-  const library = new SoundLibrary(new FakeAudioContext(), { fetch });
+  const library = new SoundLibrary({ decode: decodeWave, fetch });
   assert.equal(library.loaded('piano', { low: 45, high: 60 }), null);
   const loading = library.load('piano', { low: 45, high: 60 });
   assert.equal(library.load('piano', { low: 45, high: 60 }), loading, 'the same promise');
@@ -72,7 +71,7 @@ test('load fetches only the zones intersecting the range, in parallel, and memoi
 test('a failed fetch rejects with a clear Error, and a later load tries again', async () => {
   const failing = new Set(['/sounds/p3.wav']);
   const { fetch, requests } = fakeFetch({ failing });
-  const library = new SoundLibrary(new FakeAudioContext(), { fetch });
+  const library = new SoundLibrary({ decode: decodeWave, fetch });
   await assert.rejects(library.load('piano', { low: 50, high: 55 }), /could not load sound "piano" \(\/sounds\/p3.wav\): HTTP 503/);
   assert.equal(library.loaded('piano', { low: 50, high: 55 }), null);
   await assert.rejects(library.load('organ', { low: 50, high: 55 }), /unknown sound source "organ"/);
@@ -85,7 +84,7 @@ test('a failed fetch rejects with a clear Error, and a later load tries again', 
 
 test('a network error or a broken index is reported, and the index is fetched again next time', async () => {
   let calls = 0;
-  const library = new SoundLibrary(new FakeAudioContext(), {
+  const library = new SoundLibrary({ decode: decodeWave,
     fetch: async () => { calls += 1; if (calls === 1) throw new TypeError('Failed to fetch'); return { ok: true, json: async () => ({}) }; },
   });
   await assert.rejects(library.index(), /could not load the sound index \(\/sounds\/index.json\): Failed to fetch/);
@@ -95,7 +94,7 @@ test('a network error or a broken index is reported, and the index is fetched ag
 
 test('a WAV that is not 16-bit PCM rejects with the source and the reason', async () => {
   const index = { sources: [{ id: 'x', zones: [{ ...zoneEntry(0, 127, 'x'), url: 'x.wav' }] }] };
-  const library = new SoundLibrary(new FakeAudioContext(), {
+  const library = new SoundLibrary({ decode: decodeWave,
     indexURL: '/base/index.json',
     fetch: async (url) => (url === '/base/index.json'
       ? { ok: true, json: async () => index }
@@ -106,7 +105,7 @@ test('a WAV that is not 16-bit PCM rejects with the source and the reason', asyn
 
 test('fetch is called as a plain function, never as a method of the library', async () => {
   const { fetch } = fakeFetch();
-  const library = new SoundLibrary(new FakeAudioContext(), {
+  const library = new SoundLibrary({ decode: decodeWave,
     fetch: function strictFetch(url) {
       'use strict';
       if (this !== undefined) throw new TypeError('Illegal invocation');

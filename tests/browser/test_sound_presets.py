@@ -1,8 +1,7 @@
 """The real SoundFont's prepared presets, played by the engine at exact pitches (issue 16).
 
-Skipped unless `PEACH_SOUNDS_URL` is the base URL of a running peach server (with its sounds
-prepared), e.g. `PEACH_SOUNDS_URL=http://127.0.0.1:8080 python3 -m pytest -q -s
-tests/browser/test_sound_presets.py`. The page is the server's own start page, so the engine's
+Against the real `peach serve` with its prepared sounds (or, with `PEACH_SOUNDS_URL`, the base
+URL of another running peach server). The page is the server's own start page, so the engine's
 modules and `/sounds/…` are same-origin; it loads every source of `/sounds/index.json` for the
 notes 36–84 with sound-library.js and renders, in OfflineAudioContexts at 48 kHz, each of the
 notes 36, 48, 60, 72, 84 at offsets of ±0.1, ±3 and ±50 cents on its zone, and each zone at its
@@ -14,8 +13,6 @@ from __future__ import annotations
 
 import os
 
-import pytest
-
 from signal_analysis import decode, playback_ratio
 
 SOUNDS_URL = os.environ.get("PEACH_SOUNDS_URL")
@@ -25,13 +22,11 @@ OFFSETS = [0.1, -0.1, 3.0, -3.0, 50.0, -50.0]
 ONSET = 0.02  # seconds: where every rendering starts
 FIRST, LAST = 0.03, 0.33  # seconds after the onset: the fitted window
 
-pytestmark = pytest.mark.skipif(not SOUNDS_URL, reason="PEACH_SOUNDS_URL (a running peach server) not set")
 
 RENDER = """async ({ sourceId, notes, offsets, onset, first, last, sampleRate }) => {
   const [{ AudioEngine }, { SoundLibrary }] = await Promise.all([
     import('/assets/audio-engine.js'), import('/assets/sound-library.js')]);
-  const factory = new OfflineAudioContext(1, 128, sampleRate);
-  const library = window.__peachPresetLibrary ??= new SoundLibrary(factory);
+  const library = window.__peachPresetLibrary ??= new SoundLibrary();
   const instrument = await library.load(sourceId, { low: Math.min(...notes), high: Math.max(...notes) });
   const encode = (buffer) => {
     const bytes = new Uint8Array(buffer.getChannelData(0).slice().buffer);
@@ -67,9 +62,9 @@ RENDER = """async ({ sourceId, notes, offsets, onset, first, last, sampleRate })
 }"""
 
 
-def test_every_preset_plays_its_notes_at_frequency_over_root_within_a_tenth_of_a_cent(new_page):
+def test_every_preset_plays_its_notes_at_frequency_over_root_within_a_tenth_of_a_cent(new_page, server):
     page = new_page()
-    page.goto(f"{SOUNDS_URL}/")
+    page.goto(f"{SOUNDS_URL or server.url('')}/")
     index = page.evaluate("() => fetch('/sounds/index.json').then((r) => r.json())")
     sources = [source["id"] for source in index["sources"]]
     assert sources, "the index lists no sources"

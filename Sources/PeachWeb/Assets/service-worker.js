@@ -8,10 +8,8 @@
 ///   page asked for from the device's own data. Never waiting for the network is the point: on a
 ///   bus the LAN address does not answer, it times out.
 /// - Assets come from this version's cache: the files of one build always go together.
-/// - Instrument sounds (docs/sounds.md) are kept in a cache of their own, `peach-sounds`, that
-///   outlives versions: a zone's WAV is named by its content hash, so once fetched it is kept and
-///   answered from the cache; the sounds' index is answered from the cache at once and refreshed
-///   from the network behind it (a new SoundFont or preparation shows on the next visit).
+/// - Instrument sounds (docs/sounds.md) are kept by the page itself (sound-library.js) in a
+///   cache of their own, `peach-sounds`, which outlives versions: it is left alone here.
 /// - Everything else (the sync API, pairing, the no-script forms) goes to the network untouched.
 /// - A new version installs in the background and takes over on the next start, once no page of
 ///   the old one is open (the default lifecycle: no skipWaiting), so a running exercise is never
@@ -20,7 +18,6 @@
 /* global PEACH_VERSION, PEACH_FILES */
 const CACHE = `peach-${PEACH_VERSION}`;
 const SOUNDS_CACHE = 'peach-sounds';
-const SOUNDS_INDEX = '/sounds/index.json';
 const SHELL = '/';
 const DEVICE_PAGES = new Set([
   '/', '/profile', '/settings', '/info',
@@ -47,35 +44,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(fromCache(SHELL, request));
   } else if (PEACH_FILES.includes(url.pathname)) {
     event.respondWith(fromCache(url.pathname, request));
-  } else if (url.pathname === SOUNDS_INDEX) {
-    event.respondWith(soundsIndex(event));
-  } else if (url.pathname.startsWith('/sounds/') && url.pathname.endsWith('.wav')) {
-    event.respondWith(keptSound(request));
   }
 });
-
-/** A zone's WAV: from the sounds cache, else fetched and kept (it never changes: its name is its hash). */
-async function keptSound(request) {
-  const cache = await caches.open(SOUNDS_CACHE);
-  const cached = await cache.match(request.url);
-  if (cached) return cached;
-  const response = await fetch(request);
-  if (response.ok) await cache.put(request.url, response.clone());
-  return response;
-}
-
-/** The sounds' index: the kept copy at once (refreshed behind it), else the network's, kept. */
-async function soundsIndex(event) {
-  const cache = await caches.open(SOUNDS_CACHE);
-  const refreshed = fetch(SOUNDS_INDEX, { cache: 'no-cache' }).then(async (response) => {
-    if (response.ok) await cache.put(SOUNDS_INDEX, response.clone());
-    return response;
-  });
-  const cached = await cache.match(SOUNDS_INDEX);
-  if (!cached) return refreshed;
-  event.waitUntil(refreshed.catch(() => undefined));
-  return cached;
-}
 
 /** This version's copy of `path`, or the network's answer if the cache lacks it. */
 async function fromCache(path, request) {

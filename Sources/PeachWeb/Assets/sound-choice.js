@@ -59,7 +59,11 @@ export class SoundChoice {
    */
   prepare() {
     const source = this.source;
-    if (source === 'sine') return Promise.resolve(null);
+    if (source === 'sine') {
+      // Always ready; said, so that a page still saying an instrument is loading stops.
+      this.onStatus({ source, state: SoundState.ready });
+      return Promise.resolve(null);
+    }
     const range = this.range();
     const loaded = this.library.loaded(source, range);
     if (loaded) return Promise.resolve(loaded);

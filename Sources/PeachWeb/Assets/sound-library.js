@@ -1,7 +1,7 @@
 /// The prepared instrument sounds of `GET /sounds/index.json` (docs/sounds.md), loaded on
 /// demand: only the zones a note range needs, each WAV fetched once. No DOM access.
 
-import { sampleZone } from './sample-zone.js';
+import { decodeSamples, sampleZone } from './sample-zone.js';
 
 /** The zones of one source that cover a note range, ready to play. */
 export class Instrument {
@@ -37,16 +37,16 @@ export class Instrument {
 /** Loads instrument zones from the server's sound index, fetching each WAV once. */
 export class SoundLibrary {
   /**
-   * @param {BaseAudioContext|null} [context] the context the buffers are made with (none: the
-   *   AudioBuffer constructor, so that loading needs no context)
    * @param {object} [options]
-   * @param {typeof fetch} [options.fetch=globalThis.fetch]
+   * @param {typeof fetch} [options.fetch=keptFetch] how the index and the zones are fetched
    * @param {string} [options.indexURL='/sounds/index.json']
+   * @param {(bytes: ArrayBuffer, sampleRate: number) => AudioBuffer|Promise<AudioBuffer>} [options.decode]
+   *   decodes a zone's file at its own rate (`decodeSamples`; the node tests decode WAVs)
    */
-  constructor(context = null, { fetch = globalThis.fetch, indexURL = '/sounds/index.json' } = {}) {
-    this.context = context;
+  constructor({ fetch = keptFetch, indexURL = '/sounds/index.json', decode = decodeSamples } = {}) {
     // Called unbound: the browser's fetch throws "Illegal invocation" with another `this`.
     this.fetch = (url) => fetch(url);
+    this.decode = decode;
     this.indexURL = indexURL;
     this.indexPromise = null;
     this.parsedIndex = null;
@@ -112,11 +112,11 @@ export class SoundLibrary {
     if (!this.zonePromises.has(url)) {
       const loading = this.fetchBody(url, `sound "${sourceId}"`)
         .then((response) => response.arrayBuffer())
-        .then((bytes) => {
+        .then(async (bytes) => {
           try {
-            return { zone: sampleZone(this.context, zone, bytes), bytes: bytes.byteLength };
+            return { zone: sampleZone(zone, await this.decode(bytes, zone.sampleRate)), bytes: bytes.byteLength };
           } catch (error) {
-            throw new Error(`could not load sound "${sourceId}" (${url}): ${error.message}`);
+            throw new Error(`could not load sound "${sourceId}" (${url}): ${error?.message ?? error}`);
           }
         })
         .catch((error) => { this.zonePromises.delete(url); throw error; });
@@ -136,6 +136,37 @@ export class SoundLibrary {
     if (!response.ok) throw new Error(`could not load ${what} (${url}): HTTP ${response.status}`);
     return response;
   }
+}
+
+/** The cache that keeps the instrument sounds for offline training; the service worker leaves
+ *  it alone when it replaces its own cache with a new version's. */
+export const SOUNDS_CACHE = 'peach-sounds';
+
+/**
+ * `fetch` for the sounds, keeping them for offline training in the Cache API (pages on HTTPS
+ * and on this computer have it; elsewhere it is a plain fetch):
+ * - a zone's file is named by its content hash, so it never changes: from the cache, else
+ *   fetched and kept;
+ * - the index is answered from the cache at once and refreshed behind it (a new preparation
+ *   shows on the next visit), so that a device away from its server never waits for a network
+ *   that does not answer; without a kept index, fetched and kept.
+ * The page keeps them itself, not the service worker: on the first visit no worker controls the
+ * page yet, and what that visit loaded must be there offline.
+ * @param {string} url
+ * @returns {Promise<Response>}
+ */
+export async function keptFetch(url) {
+  const cache = await globalThis.caches?.open(SOUNDS_CACHE).catch(() => null);
+  if (!cache) return fetch(url);
+  const kept = await cache.match(url);
+  const fetchAndKeep = async () => {
+    const response = await fetch(url, { cache: 'no-cache' });
+    if (response.ok) await cache.put(url, response.clone());
+    return response;
+  };
+  if (!kept) return fetchAndKeep();
+  if (url.endsWith('.json')) fetchAndKeep().catch(() => undefined);
+  return kept;
 }
 
 /** The zones intersecting low…high; if none, the single zone nearest to the range. */
