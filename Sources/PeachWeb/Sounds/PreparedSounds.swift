@@ -28,6 +28,9 @@ public struct PreparedSounds: Sendable {
     /// full-bodied; Peach's loudness is set by its own gain (`PreparedZone.gain`).
     static let velocity = 100
 
+    /// Raised whenever what the preparation writes changes, so that a kept folder is prepared again.
+    static let preparationVersion = 2
+
     /// Reads the prepared sounds from `folder`, or prepares them from the SoundFont at
     /// `soundFontPath` first when the folder has none for this file.
     /// - Throws: `SoundsUnavailable` saying what is missing or broken and what to do.
@@ -43,7 +46,7 @@ public struct PreparedSounds: Sendable {
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         let origin =
-            "\(soundFontPath)\n\(size) bytes, modified \(modified)\nindex version \(SoundsIndex.version)\n"
+            "\(soundFontPath)\n\(size) bytes, modified \(modified)\npreparation \(preparationVersion)\n"
             + SoundSource.allCases.map(\.rawValue).joined(separator: " ") + "\n"
         let indexURL = folder.appendingPathComponent("index.json")
         let originURL = folder.appendingPathComponent("prepared-from")
@@ -92,8 +95,14 @@ public struct PreparedSounds: Sendable {
                     "The SoundFont \(soundFontPath) has no General MIDI preset \(program) (\(source.rawValue)), so Peach "
                         + "plays only the sine. Use a General MIDI SoundFont such as fluidr3mono-gm-soundfont.")
             }
-            let zones = try font.prepareZones(
+            var zones = try font.prepareZones(
                 bank: 0, program: program, keys: TrainingSettings.noteBounds, velocity: velocity)
+            // Keys the preset leaves out (the violin ends at 103, the choir at 96) are played by
+            // the nearest zone, as far as it has to stretch: every note of the range sounds.
+            if !zones.isEmpty {
+                zones[0].keyLow = TrainingSettings.noteBounds.lowerBound
+                zones[zones.count - 1].keyHigh = TrainingSettings.noteBounds.upperBound
+            }
             let indexed = try zones.map { zone -> SoundsIndex.Zone in
                 let name = hexadecimal(SHA256.hash(zone.wave)) + ".wav"
                 let url = folder.appendingPathComponent(name)
