@@ -46,7 +46,9 @@ let package = Package(
         // PeachViews (Embedded Swift); libvorbisfile decodes the Ogg Vorbis samples of SF3 files.
         .systemLibrary(
             name: "CVorbisFile", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
-        .target(name: "SoundFont", dependencies: ["CVorbisFile"], swiftSettings: swiftSettings),
+        // libFLAC encodes each prepared zone's sound as FLAC (lossless, about half a WAV's bytes).
+        .systemLibrary(name: "CFLAC", pkgConfig: "flac", providers: [.apt(["libflac-dev"])]),
+        .target(name: "SoundFont", dependencies: ["CVorbisFile", "CFLAC"], swiftSettings: swiftSettings),
         .target(
             name: "PeachStore",
             dependencies: [
@@ -84,7 +86,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "SoundFontTests", dependencies: ["SoundFont"], swiftSettings: swiftSettings),
+        // CFLAC: the tests decode the prepared FLAC files back with libFLAC's stream decoder.
+        .testTarget(name: "SoundFontTests", dependencies: ["SoundFont", "CFLAC"], swiftSettings: swiftSettings),
         // Test support only: the child process that PeachStoreTests kills mid-write to show
         // that every acknowledged record survives (issue 3, crash safety). Not shipped.
         .executableTarget(

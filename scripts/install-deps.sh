@@ -4,7 +4,9 @@
 #                                      wasi-libc and binaryen for the wasm core, scripts/build-wasm.sh;
 #                                      openssl, which creates Peach's certificate authority for --lan;
 #                                      the Fluid (R3) Mono GM SoundFont and libvorbis, which decodes
-#                                      its Ogg Vorbis samples, for the instrument sounds)
+#                                      its Ogg Vorbis samples, and libFLAC, which encodes the
+#                                      prepared sounds the browser downloads, for the instrument
+#                                      sounds)
 #   scripts/install-deps.sh --test   — also what the test suites need (Chromium, Playwright;
 #                                      certutil from libnss3-tools, so that Chromium trusts that
 #                                      authority in tests/lan)
@@ -13,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
-packages=(libsqlite3-dev libqrencode-dev wasi-libc binaryen openssl libvorbis-dev fluidr3mono-gm-soundfont)
+packages=(libsqlite3-dev libqrencode-dev wasi-libc binaryen openssl libvorbis-dev libflac-dev fluidr3mono-gm-soundfont)
 [ "${1:-}" = "--test" ] && packages+=(chromium fonts-dejavu-core zbar-tools libnss3-tools)
 # node --test for the browser modules; keep a node that is already installed.
 [ "${1:-}" = "--test" ] && ! command -v node >/dev/null && packages+=(nodejs)

@@ -63,7 +63,7 @@ enum OggVorbisDecoder {
             }
             frames.append(contentsOf: UnsafeBufferPointer(start: first, count: count))
         }
-        // Damaged packets can decode to infinities or NaN, which no gain or WAV could hold.
+        // Damaged packets can decode to infinities or NaN, which no gain or 16-bit file could hold.
         guard frames.allSatisfy(\.isFinite) else {
             return .failure(Failure(reason: "the stream decodes to values that are not finite numbers"))
         }

@@ -73,10 +73,17 @@ extension SoundFont {
         let peak = frames.reduce(0.0) { max($0, Double(abs($1))) }
         // A silent zone keeps gain 1: there is no loudness to bring anywhere.
         let gain = peak > 0 ? min(rms > 0 ? 0.35 / rms : .infinity, 1 / peak) : 1
+        let flac: [UInt8]
+        do {
+            flac = try FLACFile.encode(frames, sampleRate: region.sample.sampleRate)
+        } catch {
+            guard case .unencodable(let reason) = error else { throw error }
+            throw .unencodable("sample '\(name)' for keys \(keys.lowerBound)–\(keys.upperBound): \(reason)")
+        }
         return PreparedZone(
             keyLow: keys.lowerBound, keyHigh: keys.upperBound, pitchCents: region.pitchCents,
             sampleRate: region.sample.sampleRate, frames: frames.count, loopStart: loop?.lowerBound,
             loopEnd: loop?.upperBound, gain: gain,
-            wave: WaveFile.pcm16Mono(frames, sampleRate: region.sample.sampleRate))
+            flac: flac)
     }
 }

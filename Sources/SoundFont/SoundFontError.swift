@@ -11,6 +11,9 @@ public enum SoundFontError: Error, Equatable, Sendable, CustomStringConvertible 
     case noSuchPreset(bank: Int, program: Int)
     /// A sample's data could not be turned into frames.
     case undecodableSample(name: String, reason: String)
+    /// A prepared sound could not be encoded as FLAC (no frames, a sample rate FLAC cannot
+    /// hold, or libFLAC failing).
+    case unencodable(String)
 
     public var description: String {
         switch self {
@@ -19,6 +22,7 @@ public enum SoundFontError: Error, Equatable, Sendable, CustomStringConvertible 
         case .malformed(let reason): "malformed SoundFont: \(reason)"
         case .noSuchPreset(let bank, let program): "the SoundFont has no preset at bank \(bank), program \(program)"
         case .undecodableSample(let name, let reason): "sample '\(name)' could not be decoded: \(reason)"
+        case .unencodable(let reason): "the prepared sound could not be encoded as FLAC: \(reason)"
         }
     }
 }

@@ -12,7 +12,7 @@ struct SoundFontCommand: ParsableCommand {
             Without options, prints each preset's bank, program and name. --json prints every \
             preset's zones and every instrument's zones as read and resolved by Peach \
             (docs/cli.md, "SoundFonts"). --prepare PROGRAM prepares that bank-0 preset as \
-            `peach serve` does and prints its zones, their WAV sizes and the time taken.
+            `peach serve` does and prints its zones, their FLAC sizes and the time taken.
             """)
 
     @Argument(help: "The SoundFont file (SF2 or SF3).")
@@ -64,13 +64,13 @@ struct SoundFontCommand: ParsableCommand {
             }
             total += time
             let name = soundFont.preset(bank: 0, program: program)?.name ?? ""
-            let bytes = zones.reduce(0) { $0 + $1.wave.count }
-            print("program \(program) \(name): \(zones.count) zones, \(bytes) WAV bytes, prepared in \(time)")
+            let bytes = zones.reduce(0) { $0 + $1.flac.count }
+            print("program \(program) \(name): \(zones.count) zones, \(bytes) FLAC bytes, prepared in \(time)")
             for zone in zones {
                 let loop = zone.loopStart.map { "loop \($0)..<\(zone.loopEnd ?? 0)" } ?? "no loop"
                 print(
                     "  keys \(zone.keyLow)-\(zone.keyHigh) pitch \(zone.pitchCents) cents, \(zone.frames) frames at "
-                        + "\(zone.sampleRate) Hz, \(loop), gain \(zone.gain), \(zone.wave.count) bytes")
+                        + "\(zone.sampleRate) Hz, \(loop), gain \(zone.gain), \(zone.flac.count) bytes")
             }
         }
         print("prepared \(prepare.count) presets in \(total)")

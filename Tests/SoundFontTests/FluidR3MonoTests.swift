@@ -75,39 +75,24 @@ struct FluidR3MonoTests {
         #expect(frames.contains { abs($0) > 0.05 })
     }
 
-    @Test("Violin prepared for keys 21–108: contiguous sorted zones, each a 16-bit mono WAV with its loop")
+    @Test("Violin prepared for keys 21–108: contiguous sorted zones, each a 16-bit mono FLAC with its loop")
     func preparedViolin() throws {
         let zones = try soundFont.prepareZones(bank: 0, program: 40, keys: 21...108, velocity: 100)
         #expect(zones.first?.keyLow == 21)
         #expect(zones.last?.keyHigh == 103)  // the Violin's highest zone ends at key 103
         for (zone, next) in zip(zones, zones.dropFirst()) { #expect(next.keyLow == zone.keyHigh + 1) }
         for zone in zones {
-            let wave = try #require(WaveHeader(zone.wave))
-            #expect(wave.sampleRate == zone.sampleRate)
-            #expect(wave.frames == zone.frames)
+            let flac = try #require(FLACReader(zone.flac))
+            #expect(flac.sampleRate == zone.sampleRate)
+            #expect((flac.channels, flac.bitsPerSample) == (1, 16))
+            #expect(flac.totalFrames == zone.frames)
+            #expect(flac.samples.count == zone.frames)
+            #expect(flac.problems.isEmpty)
             let loopEnd = try #require(zone.loopEnd)
             #expect(zone.frames == loopEnd + 8)
             #expect(zone.gain > 0.2 && zone.gain < 5)
         }
         #expect(zones.first?.keyHigh == 58)
         #expect(zones.first?.pitchCents == 5585)
-    }
-}
-
-/// The fields of a canonical 44-byte WAV header, read back independently of `WaveFile`.
-struct WaveHeader {
-    var sampleRate: Int
-    var frames: Int
-
-    init?(_ bytes: [UInt8]) {
-        func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
-        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
-        guard bytes.count >= 44, String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF",
-            u32(4) == bytes.count - 8, String(decoding: bytes[8..<16], as: UTF8.self) == "WAVEfmt ",
-            u32(16) == 16, u16(20) == 1, u16(22) == 1, u16(32) == 2, u16(34) == 16, u32(28) == 2 * u32(24),
-            String(decoding: bytes[36..<40], as: UTF8.self) == "data", u32(40) == bytes.count - 44
-        else { return nil }
-        sampleRate = u32(24)
-        frames = u32(40) / 2
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SoundFont
 import Testing
 
@@ -29,10 +30,15 @@ struct SyntheticSoundFontTests {
         #expect(zone.frames == 908)
         #expect(zone.loopStart == 100)
         #expect(zone.loopEnd == 900)
-        #expect(zone.wave.count == 44 + 2 * 908)
+        #expect(zone.flac.starts(with: Array("fLaC".utf8)))
         // A sine of amplitude 0.5: RMS 0.5/√2, so the RMS rule (0.99) wins over the peak's (2).
         #expect(abs(zone.gain - 0.35 / (0.5 / 2.0.squareRoot())) < 0.001)
-        #expect(WaveHeader(zone.wave)?.sampleRate == 44100)
+        // The file holds the sample's first 908 frames exactly: the synthetic SF2 stores 16-bit
+        // frames, which the preparation's Float and the FLAC's rounding give back unchanged.
+        let flac = try #require(FLACReader(zone.flac))
+        #expect((flac.sampleRate, flac.channels, flac.bitsPerSample, flac.totalFrames) == (44100, 1, 16, 908))
+        let stored = (0..<908).map { Int16((0.5 * 32768 * sin(2 * Double.pi * Double($0) / 100)).rounded()) }
+        #expect(flac.samples == stored)
     }
 
     @Test("keys are clipped to MIDI's 0…127")
