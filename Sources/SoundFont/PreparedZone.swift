@@ -17,9 +17,4 @@ public struct PreparedZone: Sendable, Equatable {
     /// A complete FLAC file: 16-bit, mono, at `sampleRate` (lossless, so its frames and loop
     /// are exactly those prepared).
     public var flac: [UInt8]
-
-    /// The old name of `flac`, kept only so that PeachWeb builds until it serves `.flac` files;
-    /// the bytes are FLAC, not WAV. Remove once nothing uses it.
-    @available(*, deprecated, renamed: "flac", message: "the bytes are a FLAC file now")
-    public var wave: [UInt8] { flac }
 }

@@ -105,7 +105,7 @@ def test_the_first_exercise_never_waits_silently_for_an_instrument(new_page, ser
     page = new_page(service_workers="block")
     audio_probe.install(page)
     held = []
-    page.route("**/sounds/*.wav", lambda route: held.append(route))
+    page.route("**/sounds/*.flac", lambda route: held.append(route))
     start_mode(page, server, "Comparison")
     assert [note.sound for note in exercise_notes(page)] == ["sine", "sine"]
     expect(page.locator("#sound-status")).to_have_text("Loading “Trumpet”… the sine wave plays until it is ready.")
@@ -113,7 +113,7 @@ def test_the_first_exercise_never_waits_silently_for_an_instrument(new_page, ser
     page.wait_for_function("() => !document.querySelector('#answer-higher').disabled")
     for route in held:
         route.continue_()
-    page.route("**/sounds/*.wav", lambda route: route.continue_())
+    page.route("**/sounds/*.flac", lambda route: route.continue_())
     instrument_ready(page)
     expect(page.locator("#sound-status")).to_be_hidden()
     page.keyboard.press("ArrowUp")

@@ -25,13 +25,13 @@
 /// - `level` is the loudness offset (`10^(dB/20)`) times the engine's master level, times the
 ///   zone's `gain` (which levels the instrument's zones with each other).
 ///
-/// A sampled voice plays the zone's buffer, which has the WAV's own sample rate (sample-zone.js
-/// builds it with `createBuffer`, not `decodeAudioData`, so the loop points stay on the frames
-/// the SoundFont chose); the node resamples to the context's rate while playing. Its pitch is
+/// A sampled voice plays the zone's buffer, which has the zone's own sample rate (sample-zone.js
+/// decodes it in a context at that rate, so the loop points stay on the frames the SoundFont
+/// chose); the node resamples to the context's rate while playing. Its pitch is
 /// `playbackRate = frequency / rootFrequency` (docs/sounds.md): a plain ratio of hertz, exact to
 /// float32 (about 1e-4 cent), the same number whatever the buffer's and the context's rates.
 /// Not `detune` (cents converted back through `2^(c/1200)`: a logarithm and an exponential
-/// for nothing, when the server already sends hertz) and not a MIDI-style pitch bend (a
+/// for nothing, when the core already gives hertz) and not a MIDI-style pitch bend (a
 /// synthesizer's control with a range of semitones and 14-bit steps of about 0.01–0.02 cent
 /// per step at best; the exercises ask for arbitrary hertz). The tunable note glides `playbackRate` exactly as
 /// the sine glides `frequency`: the read position integrates the rate, so the glide is

@@ -1,5 +1,5 @@
 /// The prepared instrument sounds of `GET /sounds/index.json` (docs/sounds.md), loaded on
-/// demand: only the zones a note range needs, each WAV fetched once. No DOM access.
+/// demand: only the zones a note range needs, each zone's file fetched once. No DOM access.
 
 import { decodeSamples, sampleZone } from './sample-zone.js';
 
@@ -8,7 +8,7 @@ export class Instrument {
   /**
    * @param {string} sourceId
    * @param {import('./sample-zone.js').SampleZone[]} zones sorted by keyLow, not overlapping
-   * @param {number[]} bytes the size of each zone's WAV, in the same order (for benchmarks)
+   * @param {number[]} bytes the size of each zone's file, in the same order (for benchmarks)
    */
   constructor(sourceId, zones, bytes) {
     this.sourceId = sourceId;
@@ -34,7 +34,7 @@ export class Instrument {
   }
 }
 
-/** Loads instrument zones from the server's sound index, fetching each WAV once. */
+/** Loads instrument zones from the server's sound index, fetching each zone's file once. */
 export class SoundLibrary {
   /**
    * @param {object} [options]
@@ -50,7 +50,7 @@ export class SoundLibrary {
     this.indexURL = indexURL;
     this.indexPromise = null;
     this.parsedIndex = null;
-    this.zonePromises = new Map(); // WAV url → Promise<{zone: SampleZone, bytes: number}>
+    this.zonePromises = new Map(); // file url → Promise<{zone: SampleZone, bytes: number}>
     this.loads = new Map(); // "source low high" → Promise<Instrument>
     this.ready = new Map(); // "source low high" → Instrument
   }
@@ -106,7 +106,7 @@ export class SoundLibrary {
     return this.ready.get(`${sourceId} ${low} ${high}`) ?? null;
   }
 
-  /** One zone's WAV, fetched once per URL and made into a SampleZone. */
+  /** One zone's file, fetched once per URL and made into a SampleZone. */
   zone(sourceId, zone) {
     const url = resolve(zone.url, this.indexURL);
     if (!this.zonePromises.has(url)) {

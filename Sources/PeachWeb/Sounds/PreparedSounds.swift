@@ -5,8 +5,8 @@ import SoundFont
 /// The curated sound sources (`SoundSource`), prepared from the SoundFont into what a browser
 /// plays (docs/sounds.md) and kept in a folder — `sounds/` beside the database:
 ///
-/// - one WAV per zone, named by the SHA-256 of its bytes, so that a browser and its service
-///   worker may keep it for ever;
+/// - one FLAC file per zone (lossless: the loop points stay on their frames; about half the bytes
+///   of a WAV), named by the SHA-256 of its bytes, so that a browser may keep it for ever;
 /// - `index.json`, which lists them, written last and atomically (`Data.write(options: .atomic)`:
 ///   a new file renamed over the old), so that an interrupted preparation leaves no index and is
 ///   simply done again on the next start;
@@ -17,7 +17,7 @@ public struct PreparedSounds: Sendable {
     /// The bytes of `/sounds/index.json`.
     let index: [UInt8]
     let etag: String
-    /// Where the zones' WAV files are.
+    /// Where the zones' FLAC files are.
     let folder: URL
     /// How long the preparation took; `nil` when the folder already held it.
     public let preparationSeconds: Double?
@@ -29,7 +29,7 @@ public struct PreparedSounds: Sendable {
     static let velocity = 100
 
     /// Raised whenever what the preparation writes changes, so that a kept folder is prepared again.
-    static let preparationVersion = 2
+    static let preparationVersion = 3
 
     /// Reads the prepared sounds from `folder`, or prepares them from the SoundFont at
     /// `soundFontPath` first when the folder has none for this file.
@@ -83,7 +83,7 @@ public struct PreparedSounds: Sendable {
         }
     }
 
-    /// Decodes every curated preset's zones and writes their WAV files; returns the index.
+    /// Decodes every curated preset's zones and writes their FLAC files; returns the index.
     /// - Complexity: O(total length of the curated presets' samples).
     private static func prepare(soundFontPath: String, folder: URL) throws -> SoundsIndex {
         let font = try SoundFont(contentsOf: soundFontPath)
@@ -104,15 +104,15 @@ public struct PreparedSounds: Sendable {
                 zones[zones.count - 1].keyHigh = TrainingSettings.noteBounds.upperBound
             }
             let indexed = try zones.map { zone -> SoundsIndex.Zone in
-                let name = hexadecimal(SHA256.hash(zone.wave)) + ".wav"
+                let name = hexadecimal(SHA256.hash(zone.flac)) + ".flac"
                 let url = folder.appendingPathComponent(name)
                 if !FileManager.default.fileExists(atPath: url.path) {
-                    try Data(zone.wave).write(to: url, options: .atomic)
+                    try Data(zone.flac).write(to: url, options: .atomic)
                 }
                 return SoundsIndex.Zone(
                     keyLow: zone.keyLow, keyHigh: zone.keyHigh, pitchCents: zone.pitchCents,
                     sampleRate: zone.sampleRate, frames: zone.frames, loopStart: zone.loopStart,
-                    loopEnd: zone.loopEnd, gain: zone.gain, url: "/sounds/" + name, bytes: zone.wave.count)
+                    loopEnd: zone.loopEnd, gain: zone.gain, url: "/sounds/" + name, bytes: zone.flac.count)
             }
             sources.append(
                 SoundsIndex.Source(

@@ -1,10 +1,10 @@
 import Foundation
 import Hummingbird
 
-/// `GET /sounds/index.json` and `GET /sounds/<hash>.wav` (docs/sounds.md).
+/// `GET /sounds/index.json` and `GET /sounds/<hash>.flac` (docs/sounds.md).
 ///
 /// The index is revalidated on every use (`no-cache` and an ETag: a cheap 304 while it is
-/// unchanged); a zone's WAV is named by its content hash, so it is cached for a year without
+/// unchanged); a zone's FLAC file is named by its content hash, so it is cached for a year without
 /// revalidation. While the sounds are being prepared, both wait for them.
 struct SoundsController: Sendable {
     let shelf: SoundShelf
@@ -22,10 +22,10 @@ struct SoundsController: Sendable {
         }
         group.get(":file") { _, context in
             let file = try context.parameters.require("file")
-            // Only names the preparation writes: the hash in lower-case hexadecimal and `.wav`
+            // Only names the preparation writes: the hash in lower-case hexadecimal and `.flac`
             // (never a path, so nothing outside the folder can be asked for).
-            let hash = file.dropLast(4)
-            guard file.hasSuffix(".wav"), hash.count == 64, hash.allSatisfy({ $0.isHexDigit && !$0.isUppercase })
+            let hash = file.dropLast(5)
+            guard file.hasSuffix(".flac"), hash.count == 64, hash.allSatisfy({ $0.isHexDigit && !$0.isUppercase })
             else { throw HTTPError(.notFound) }
             let sounds = try await available()
             guard let data = try? Data(contentsOf: sounds.folder.appendingPathComponent(file)) else {
@@ -34,7 +34,7 @@ struct SoundsController: Sendable {
             return Response(
                 status: .ok,
                 headers: [
-                    .contentType: "audio/wav", .cacheControl: "public, max-age=31536000, immutable",
+                    .contentType: "audio/flac", .cacheControl: "public, max-age=31536000, immutable",
                     .contentLength: String(data.count),
                 ],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
