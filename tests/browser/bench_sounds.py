@@ -42,7 +42,8 @@ WATCH = """() => { window.__ready = new Promise((resolve) => {
   let chosenAt = null;
   select.addEventListener('change', (event) => { chosenAt = event.timeStamp; }, { capture: true });
   new MutationObserver(() => {
-    if (chosenAt !== null && status.textContent.endsWith('is ready.')) resolve(performance.now() - chosenAt);
+    const ready = select.selectedOptions[0]?.dataset.msgReady;
+    if (chosenAt !== null && ready && status.textContent === ready) resolve(performance.now() - chosenAt);
   }).observe(status, { childList: true, characterData: true, subtree: true });
 }); }"""
 
@@ -112,6 +113,10 @@ def main() -> None:
                         fetched[source["id"]] = page.evaluate("""() => performance.getEntriesByType('resource')
                             .filter((entry) => new URL(entry.name).pathname.startsWith('/sounds/'))
                             .reduce((sum, entry) => sum + entry.encodedBodySize, 0)""")
+                        # The library's own count of the zones' bytes: the same files, without the index.
+                        loaded = page.evaluate("""(id) => window.peach.sounds.library
+                            .loaded(id, window.peach.sounds.range()).bytes.reduce((a, b) => a + b, 0)""", source["id"])
+                        assert loaded <= fetched[source["id"]], (loaded, fetched[source["id"]])
                         context.close()
                 browser.close()
         finally:

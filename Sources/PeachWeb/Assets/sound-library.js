@@ -113,8 +113,10 @@ export class SoundLibrary {
       const loading = this.fetchBody(url, `sound "${sourceId}"`)
         .then((response) => response.arrayBuffer())
         .then(async (bytes) => {
+          // Counted first: decodeAudioData detaches the buffer it decodes.
+          const size = bytes.byteLength;
           try {
-            return { zone: sampleZone(zone, await this.decode(bytes, zone.sampleRate)), bytes: bytes.byteLength };
+            return { zone: sampleZone(zone, await this.decode(bytes, zone.sampleRate)), bytes: size };
           } catch (error) {
             throw new Error(`could not load sound "${sourceId}" (${url}): ${error?.message ?? error}`);
           }
