@@ -37,21 +37,28 @@ enum OggVorbisDecoder {
                 guard let datasource else { return -1 }
                 return MemorySource.from(datasource).position
             })
-        var file = OggVorbis_File()
-        let opened = ov_open_callbacks(Unmanaged.passUnretained(source).toOpaque(), &file, nil, 0, callbacks)
+        // On the heap, not a Swift local passed as `&file`: libvorbisfile keeps pointers into the
+        // struct between calls (`vb.vd = &vf->vd`), and `&` only lends an address for one call.
+        let file = UnsafeMutablePointer<OggVorbis_File>.allocate(capacity: 1)
+        file.initialize(to: OggVorbis_File())
+        defer {
+            file.deinitialize(count: 1)
+            file.deallocate()
+        }
+        let opened = ov_open_callbacks(Unmanaged.passUnretained(source).toOpaque(), file, nil, 0, callbacks)
         // On failure libvorbisfile has already freed what it allocated; ov_clear is for an open file.
         guard opened == 0 else { return .failure(Failure(reason: "not an Ogg Vorbis stream (\(describe(opened)))")) }
-        defer { ov_clear(&file) }
-        guard let info = ov_info(&file, -1), info.pointee.channels >= 1 else {
+        defer { ov_clear(file) }
+        guard let info = ov_info(file, -1), info.pointee.channels >= 1 else {
             return .failure(Failure(reason: "the stream has no audio channel"))
         }
-        let declared = ov_pcm_total(&file, -1)
+        let declared = ov_pcm_total(file, -1)
         var frames: [Float] = []
         frames.reserveCapacity(max(0, min(Int(clamping: declared), source.bytes.count * 64)))
         var section: Int32 = 0
         while true {
             var channels: UnsafeMutablePointer<UnsafeMutablePointer<Float>?>?
-            let count = ov_read_float(&file, &channels, 4096, &section)
+            let count = ov_read_float(file, &channels, 4096, &section)
             if count == 0 { break }
             // A negative count is a hole or a bad packet: the stream is damaged, so fail rather
             // than play a sample with a gap.

@@ -31,9 +31,10 @@ public struct Region: Sendable, Equatable {
     public var loops: Bool { sampleModes == 1 || sampleModes == 3 }
 
     /// The pitch of the sample data played at its own rate, in MIDI cents (6900 is A4, 440 Hz):
-    /// the root key sounds at the sample's own rate, the sample's pitch correction says by how
-    /// much it is sharp, and the tuning generators move the note up by as much as they move
-    /// the data's pitch down (docs/sounds.md).
+    /// the root key sounds at the sample's own rate, off by the negative of the sample's pitch
+    /// correction (the correction playback applies, SoundFont 2.04 §7.10; FluidSynth's
+    /// `root_pitch`), and the tuning generators move the note up by as much as they move the
+    /// data's pitch down (docs/sounds.md).
     public var pitchCents: Double {
         Double(100 * rootKey - pitchCorrection - 100 * coarseTune - fineTune)
     }

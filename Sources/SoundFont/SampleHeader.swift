@@ -12,7 +12,9 @@ public struct SampleHeader: Sendable, Equatable {
     public var sampleRate: Int
     /// The MIDI key at which the sample sounds at its own rate (255 in some files: unpitched).
     public var originalPitch: Int
-    /// Cents by which the sample is sharp of `originalPitch` (signed, −99…99).
+    /// The correction in cents that playback applies (SoundFont 2.04 §7.10, signed, −99…99): a
+    /// sample recorded 4 cents sharp of `originalPitch` has −4, so its data sounds at
+    /// `originalPitch − pitchCorrection / 100`.
     public var pitchCorrection: Int
     /// The other channel of a stereo pair, `sampleLink`.
     public var link: Int

@@ -71,7 +71,7 @@ struct TrainingSettingsTests {
             (.noteRangeLower, "C2", "lowest note"), (.noteRangeUpper, "60.5", "highest note"),
             (.intervals, "P9up", "intervals"), (.intervals, "P5up,fifth", "intervals"),
             (.tuningSystem, "meantone", "tuning system"), (.tuningSystem, "", "tuning system"),
-            (.soundSource, "piano", "sound"), (.language, "fr", "language"),
+            (.soundSource, "harpsichord", "sound"), (.language, "fr", "language"),
             (.referencePitch, "0x1B9", "reference pitch"), (.referencePitch, "441\u{0}garbage", "reference pitch"),
             (.loudnessVariation, "0x0.1p0", "loudness variation"),
         ])

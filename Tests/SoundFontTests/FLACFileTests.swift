@@ -5,7 +5,7 @@ import Testing
 
 @Suite("FLACFile: prepared sounds as 16-bit mono FLAC, decoded back by libFLAC")
 struct FLACFileTests {
-    /// WaveFile's rounding and clamping, which FLACFile keeps: the 16-bit value a sample becomes.
+    /// FLACFile's rounding and clamping: the 16-bit value a sample becomes.
     static func pcm16(_ sample: Float) -> Int16 { Int16(max(-32768, min(32767, (sample * 32768).rounded()))) }
 
     @Test(
@@ -75,7 +75,7 @@ struct FLACFileTests {
         }
     }
 
-    @Test("non-finite samples are clamped as WaveFile did, never a trap")
+    @Test("non-finite samples are clamped, never a trap")
     func nonFinite() throws {
         let bytes = try FLACFile.encode([.infinity, -.infinity, .nan, 0], sampleRate: 8000)
         let flac = try #require(FLACReader(bytes))

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SoundChoice, SoundState } from '../../Sources/PeachWeb/Assets/sound-choice.js';
+import { RETRY_MILLISECONDS, SoundChoice, SoundState } from '../../Sources/PeachWeb/Assets/sound-choice.js';
 
 /** A library whose loads the test finishes by hand. */
 class ManualLibrary {
@@ -20,11 +20,11 @@ class ManualLibrary {
   }
 }
 
-function setup(settings) {
+function setup(settings, options = {}) {
   const library = new ManualLibrary();
   const statuses = [];
   const choice = new SoundChoice({
-    library, settings: () => settings, onStatus: (status) => statuses.push(status),
+    library, settings: () => settings, onStatus: (status) => statuses.push(status), ...options,
   });
   return { library, statuses, choice };
 }
@@ -53,14 +53,44 @@ test('while an instrument loads the sine stands in at once, and the page is told
   assert.deepEqual(choice.zoneFor(60), { source: 'violin', note: 60 }, 'the instrument from the next exercise');
 });
 
-test('a failed load is reported, plays the sine, and is tried again when needed', async () => {
-  const { library, statuses, choice } = setup(violin);
+test('a failed load is reported once, plays the sine, and is tried again online or a minute later', async () => {
+  let now = 0;
+  const { library, statuses, choice } = setup(violin, { now: () => now });
   const first = choice.prepare();
   library.loads[0].fail();
   assert.equal(await first, null);
   assert.deepEqual(statuses.at(-1), { source: 'violin', state: SoundState.failed });
   assert.equal(choice.zoneFor(60), null);
-  assert.equal(library.loads.length, 2, 'asked again');
+  assert.equal(choice.zoneFor(62), null);
+  assert.equal(library.loads.length, 1, 'not again at every exercise');
+  assert.deepEqual(statuses.map((s) => s.state), ['loading', 'failed'], 'nothing more announced');
+  now += RETRY_MILLISECONDS;
+  choice.zoneFor(60);
+  assert.equal(library.loads.length, 2, 'a minute later');
+  library.loads[1].fail();
+  await flush();
+  choice.online();
+  assert.equal(library.loads.length, 3, 'at once when the device is online again');
+});
+
+test('the last status is kept for a page shown while the load is under way', () => {
+  const { choice } = setup(violin);
+  choice.prepare();
+  assert.deepEqual(choice.status, { source: 'violin', state: SoundState.loading });
+});
+
+test('a load for a range left meanwhile reports nothing', async () => {
+  const settings = { ...violin };
+  const { library, statuses, choice } = setup(settings);
+  choice.prepare();
+  settings.noteRangeUpper = '96';
+  choice.prepare();
+  library.loads[0].finish();
+  await flush();
+  assert.deepEqual(statuses.map((s) => s.state), ['loading', 'loading'], 'the old range is not "ready"');
+  library.loads[1].finish();
+  await flush();
+  assert.deepEqual(statuses.at(-1), { source: 'violin', state: SoundState.ready });
 });
 
 test('a new note range loads the zones it needs', async () => {

@@ -19,28 +19,37 @@ const INDEX = {
 };
 
 /** A fetch that serves INDEX and a WAV per zone, records every URL, and fails on `failing`. */
-function fakeFetch({ failing = new Set() } = {}) {
+function fakeFetch({ failing = new Set(), offline = () => false } = {}) {
   const requests = [];
   const fetch = async (url) => {
     requests.push(url);
     await new Promise((resolve) => setImmediate(resolve));
-    if (failing.has(url)) return { ok: false, status: 503, json: async () => ({}), arrayBuffer: async () => new ArrayBuffer(0) };
-    if (url === '/sounds/index.json') return { ok: true, status: 200, json: async () => structuredClone(INDEX) };
+    if (offline()) throw new TypeError('Failed to fetch');
+    if (failing.has(url)) return new Response('', { status: 503 });
+    if (url === '/sounds/index.json') return new Response(JSON.stringify(INDEX));
     const zone = INDEX.sources.flatMap((s) => s.zones).find((z) => z.url === url);
-    if (!zone) return { ok: false, status: 404 };
-    const bytes = waveFile([Array.from({ length: zone.frames }, (_, i) => i)]);
-    return { ok: true, status: 200, arrayBuffer: async () => bytes };
+    if (!zone) return new Response('', { status: 404 });
+    return new Response(waveFile([Array.from({ length: zone.frames }, (_, i) => i)]));
   };
   return { fetch, requests };
 }
 
-test('the index is fetched once and lists the sources', async () => {
+/** The Cache API as the page sees it, in memory; `put` fails while `full`. */
+class MemoryCache {
+  constructor() { this.kept = new Map(); this.full = false; }
+  async match(url) { return this.kept.get(url)?.clone(); }
+  async put(url, response) {
+    if (this.full) throw new DOMException('quota', 'QuotaExceededError');
+    this.kept.set(url, response.clone());
+  }
+}
+
+test('the index is fetched once', async () => {
   const { fetch, requests } = fakeFetch();
   const library = new SoundLibrary({ decode: decodeWave, fetch });
-  assert.throws(() => library.sources(), /index\(\)/);
   const [a, b] = await Promise.all([library.index(), library.index()]);
   assert.equal(a, b);
-  assert.deepEqual(library.sources(), ['piano', 'flute']);
+  assert.deepEqual(a.sources.map((s) => s.id), ['piano', 'flute']);
   assert.deepEqual(requests, ['/sounds/index.json']);
 });
 
@@ -85,20 +94,20 @@ test('a failed fetch rejects with a clear Error, and a later load tries again', 
 test('a network error or a broken index is reported, and the index is fetched again next time', async () => {
   let calls = 0;
   const library = new SoundLibrary({ decode: decodeWave,
-    fetch: async () => { calls += 1; if (calls === 1) throw new TypeError('Failed to fetch'); return { ok: true, json: async () => ({}) }; },
+    fetch: async () => { calls += 1; if (calls === 1) throw new TypeError('Failed to fetch'); return new Response('{}'); },
   });
   await assert.rejects(library.index(), /could not load the sound index \(\/sounds\/index.json\): Failed to fetch/);
   await assert.rejects(library.index(), /is not a sound index/);
   assert.equal(calls, 2);
 });
 
-test('a WAV that is not 16-bit PCM rejects with the source and the reason', async () => {
+test('a file that does not decode rejects with the source and the reason', async () => {
   const index = { sources: [{ id: 'x', zones: [{ ...zoneEntry(0, 127, 'x'), url: 'x.wav' }] }] };
   const library = new SoundLibrary({ decode: decodeWave,
     indexURL: '/base/index.json',
     fetch: async (url) => (url === '/base/index.json'
-      ? { ok: true, json: async () => index }
-      : { ok: url === '/base/x.wav', status: 404, arrayBuffer: async () => waveFile([[0]], { formatTag: 3, bitsPerSample: 32 }) }),
+      ? new Response(JSON.stringify(index))
+      : new Response(waveFile([[0]], { formatTag: 3, bitsPerSample: 32 }), { status: url === '/base/x.wav' ? 200 : 404 })),
   });
   await assert.rejects(library.load('x', { low: 0, high: 1 }), /could not load sound "x" \(\/base\/x.wav\): unsupported WAV format 3/);
 });
@@ -112,5 +121,53 @@ test('fetch is called as a plain function, never as a method of the library', as
       return fetch(url);
     },
   });
+  assert.deepEqual((await library.index()).sources.map((s) => s.id), ['piano', 'flute']);
+});
+
+test('the sounds are kept: offline, the kept index and zones play the instrument', async () => {
+  let offline = false;
+  const { fetch, requests } = fakeFetch({ offline: () => offline });
+  const cache = new MemoryCache();
+  const online = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
+  await online.load('piano', { low: 45, high: 60 });
+  assert.deepEqual([...cache.kept.keys()].sort(), ['/sounds/index.json', '/sounds/p2.wav', '/sounds/p3.wav']);
+
+  offline = true;
+  const later = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
+  const instrument = await later.load('piano', { low: 45, high: 60 });
+  assert.equal(instrument.zones.length, 2);
+  assert.deepEqual(requests.slice(3), ['/sounds/index.json'], 'only the index was asked of the network');
+  await assert.rejects(later.load('piano', { low: 60, high: 70 }), /p4.wav\): Failed to fetch/, 'a zone never kept');
+});
+
+test('a new index is kept only once an instrument loaded from it, so a kept index names kept files', async () => {
+  const failing = new Set(['/sounds/p3.wav']);
+  const { fetch } = fakeFetch({ failing });
+  const cache = new MemoryCache();
+  const library = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
+  await assert.rejects(library.load('piano', { low: 45, high: 60 }));
+  assert.equal(await cache.match('/sounds/index.json'), undefined);
+  failing.clear();
+  await library.load('piano', { low: 45, high: 60 });
+  assert.ok(await cache.match('/sounds/index.json'));
+});
+
+test('a full cache costs the offline copy, never the instrument', async () => {
+  const { fetch } = fakeFetch();
+  const cache = new MemoryCache();
+  cache.full = true;
+  const library = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
+  const instrument = await library.load('piano', { low: 45, high: 60 });
+  assert.equal(instrument.zones.length, 2);
+  assert.equal(cache.kept.size, 0);
+});
+
+test('a network that does not answer is given up after indexTimeout for the kept index', async () => {
+  const cache = new MemoryCache();
+  await cache.put('/sounds/index.json', new Response(JSON.stringify(INDEX)));
+  const hanging = (url, init) => new Promise((resolve, reject) => {
+    init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+  });
+  const library = new SoundLibrary({ decode: decodeWave, fetch: hanging, cache: async () => cache, indexTimeout: 20 });
   assert.deepEqual((await library.index()).sources.map((s) => s.id), ['piano', 'flute']);
 });

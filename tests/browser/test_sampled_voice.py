@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import audio_probe
-from signal_analysis import decode, largest_steps, playback_ratio, sampled_step_bounds
+from signal_analysis import cents, decode, frequency_by_crossings, largest_steps, playback_ratio, sampled_step_bounds
 
 SAMPLE_RATE = 48000
 ZONE_RATE = 44100
@@ -72,6 +72,11 @@ def played(samples: np.ndarray, loop: tuple[int, int] | None) -> np.ndarray:
 
 
 LOOP = (LOOP_START, LOOP_START + LOOP_FRAMES)
+# A sine-like zone: 441 Hz at 44.1 kHz is exactly 100 frames a period, so one second of it is a
+# seamless loop of 441 periods; its pitch in MIDI cents is not a whole semitone.
+SINE_HERTZ = 441.0
+SINE = np.round(0.6 * 32767 * np.sin(2 * np.pi * np.arange(2 * ZONE_RATE) * SINE_HERTZ / ZONE_RATE)).astype("<i2")
+SINE_LOOP = (ZONE_RATE // 2, ZONE_RATE // 2 + ZONE_RATE)
 BAD_LOOP = (LOOP_START, LOOP_START + LOOP_FRAMES - int(ZONE_RATE / ROOT / 3))
 
 
@@ -86,6 +91,8 @@ def bench(browser, static_server):
     page.evaluate("z => window.defineZone('looped', z)", zone(LOOPED, LOOP))
     page.evaluate("z => window.defineZone('bad-loop', z)", zone(LOOPED, BAD_LOOP))
     page.evaluate("z => window.defineZone('short', z)", zone(SHORT, None))
+    page.evaluate("z => window.defineZone('sine', z)",
+                  {**zone(SINE, SINE_LOOP), "pitchCents": 6900 + 1200 * np.log2(SINE_HERTZ / 440)})
     yield page
     context.close()
     assert not errors
@@ -141,6 +148,21 @@ def test_a_sampled_note_plays_at_frequency_over_root_within_a_thousandth_of_a_ce
         assert fit.residual < 0.02, "the note is a time-scaled copy of the root rendering"
         assert fit.gain == pytest.approx(1.0, abs=0.01)
     print(f"worst pitch error {worst:.6f} cent")
+
+
+@pytest.mark.parametrize("frequency", [65.40639132514966, 261.6255653005986, 440.1, 441.0 * 2 ** (3 / 1200),
+                                       1046.5022612023945])
+def test_a_sine_like_zone_sounds_at_the_frequency_asked_for_within_a_hundredth_of_a_cent(bench, frequency):
+    """Measured directly, not against the zone's own root rendering: an error in the root
+    frequency or in the conversion between the buffer's rate and the context's would show here."""
+    [rendered] = bench.evaluate("p => window.renderNotes(p)", {
+        "notes": [{"zone": "sine", "frequency": frequency, "duration": 1.2, "startTime": 0.02}],
+        "seconds": 1.3, "sampleRate": SAMPLE_RATE})
+    x = decode(rendered["samples"])
+    measured, _ = frequency_by_crossings(x, SAMPLE_RATE, int(0.1 * SAMPLE_RATE), int(1.1 * SAMPLE_RATE))
+    error = cents(measured, frequency)
+    print(f"{frequency:.4f} Hz: measured {measured:.6f} Hz, error {error:+.6f} cent")
+    assert abs(error) < 0.01
 
 
 def test_the_pitch_measure_catches_a_wrong_ratio(bench):

@@ -115,10 +115,31 @@ def test_the_first_exercise_never_waits_silently_for_an_instrument(new_page, ser
         route.continue_()
     page.route("**/sounds/*.flac", lambda route: route.continue_())
     instrument_ready(page)
-    expect(page.locator("#sound-status")).to_be_hidden()
+    expect(page.locator("#sound-status")).to_be_empty()
     page.keyboard.press("ArrowUp")
     page.wait_for_function("() => window.__peachProbe.notes.length >= 4")
     assert [note.sound for note in audio_probe.notes(page)[-2:]] == ["sample", "sample"]
+
+
+def test_a_training_page_opened_while_the_instrument_loads_says_so(new_page, server):
+    """The load starts on Start (after the first sync brought the choice); the training page
+    opened meanwhile says that it is loading, though it did not start the load itself."""
+    server.set_settings(soundSource="oboe", noteDuration=0.3)
+    page = new_page(service_workers="block")
+    audio_probe.install(page)
+    held = []
+    page.route("**/sounds/*.flac", lambda route: held.append(route))
+    page.goto(server.url("/"))
+    wait_for_first_sync(page)
+    page.wait_for_function("() => window.peach.sounds.status?.state === 'loading'")
+    page.get_by_role("link", name="Comparison", exact=True).click()
+    expect(page.locator("#sound-status")).to_have_text("Loading “Oboe”… the sine wave plays until it is ready.")
+    assert [note.sound for note in exercise_notes(page)] == ["sine", "sine"]
+    for route in held:
+        route.continue_()
+    page.route("**/sounds/*.flac", lambda route: route.continue_())
+    instrument_ready(page)
+    expect(page.locator("#sound-status")).to_be_empty()
 
 
 def test_offline_after_one_visit_the_chosen_instrument_still_plays(browser, server):
@@ -129,7 +150,7 @@ def test_offline_after_one_visit_the_chosen_instrument_still_plays(browser, serv
     page.goto(server.url("/"))
     wait_for_first_sync(page)
     page.evaluate("() => navigator.serviceWorker.ready")
-    instrument_ready(page)  # fetched through the service worker, which keeps it
+    instrument_ready(page)  # fetched, and kept by the page in the Cache API
 
     context.set_offline(True)
     server.stop()

@@ -120,9 +120,14 @@ public struct SettingsPage: Sendable {
                 "div", ["class": "sound-picker"],
                 el("select", ["id": controlID(key), "name": key.rawValue], children: options),
                 el(
-                    "button", ["id": "sound-preview", "type": "button", "aria-label": texts.sounds.previewLabel],
+                    // Shown by the script (it plays the sound); the no-script form has nothing to play.
+                    "button",
+                    [
+                        "id": "sound-preview", "type": "button", "aria-label": texts.sounds.previewLabel,
+                        "hidden": nil,
+                    ],
                     .text(texts.sounds.preview))),
-            el("p", ["id": "sound-status", "class": "hint", "role": "status", "hidden": nil]))
+            el("p", ["id": "sound-status", "class": "hint", "role": "status"]))
     }
 
     private func field(_ key: TrainingSettings.Key, label: String, _ control: HTML, hint: String? = nil) -> HTML {

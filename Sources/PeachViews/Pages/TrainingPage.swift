@@ -27,7 +27,7 @@ public struct TrainingPage: Sendable {
         return el(
             "p",
             [
-                "id": "sound-status", "class": "hint", "role": "status", "hidden": nil, "data-sound": sound.rawValue,
+                "id": "sound-status", "class": "hint", "role": "status", "data-sound": sound.rawValue,
                 "data-msg-loading": texts.sounds.loading(name), "data-msg-failed": texts.sounds.failed(name),
             ])
     }

@@ -69,7 +69,12 @@ class App {
     this.sync = new Sync({
       device: this.device,
       api: this.api,
-      onStatus: (status) => { this.syncStatus = status; this.showSyncStatus(); },
+      onStatus: (status) => {
+        this.syncStatus = status;
+        this.showSyncStatus();
+        // A sync may bring a sound or note range chosen on another device: loaded now.
+        this.sounds?.prepare();
+      },
       onProfile: () => this.renderOnDevice({ onlyIfChanged: true }),
     });
     this.sync.start(window);
@@ -80,10 +85,12 @@ class App {
     });
     // Loaded now, so that the first exercise plays the instrument already.
     this.sounds.prepare();
+    window.addEventListener('online', () => this.sounds.online());
   }
 
   /**
-   * Says on the page (`#sound-status`) that the chosen instrument is loading, with the sine
+   * Says on the page (`#sound-status`, an always-present live region, empty when there is
+   * nothing to say) that the chosen instrument is loading, with the sine
    * playing meanwhile, or could not be loaded; "ready" only on the Settings page, where it
    * answers a choice just made. The words come from the page: the Sound picker's option, or the
    * training page's `data-msg-*`.
@@ -98,8 +105,8 @@ class App {
       [SoundState.ready]: option ? messages.msgReady : '',
       [SoundState.failed]: messages.msgFailed,
     }[state] ?? '';
-    line.textContent = text;
-    line.hidden = !text;
+    // Only the text changes: the live region stays in place, so a screen reader announces it.
+    if (line.textContent !== text) line.textContent = text;
   }
 
   /** Fills the page's status line (`#sync-status`), except on training pages: while training,
@@ -114,8 +121,8 @@ class App {
       const { state, waiting, refused, reason } = this.syncStatus;
       text = this.device.core.syncStatus(state, waiting, refused, reason ?? '', this.device.language);
     }
-    line.textContent = text;
-    line.hidden = !text;
+    // Only the text changes: the live region stays in place, so a screen reader announces it.
+    if (line.textContent !== text) line.textContent = text;
   }
 
   // --- audio -----------------------------------------------------------------------------
@@ -179,6 +186,8 @@ class App {
     const needsDevice = TRAINING_PATHS.has(location.pathname);
     this.controller = start && main && (this.device || !needsDevice) ? start(this, main) : null;
     this.showSyncStatus();
+    // A load under way (or failed) before this page was shown: the page says so too.
+    if (this.sounds?.status) this.showSoundStatus(this.sounds.status);
   }
 
   stopPage() {

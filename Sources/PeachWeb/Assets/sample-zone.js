@@ -25,8 +25,7 @@ export function rootFrequency(pitchCents) {
  * @returns {Promise<AudioBuffer>}
  */
 export function decodeSamples(bytes, sampleRate) {
-  const Context = globalThis.OfflineAudioContext ?? globalThis.webkitOfflineAudioContext;
-  return new Context(1, 1, sampleRate).decodeAudioData(bytes);
+  return new OfflineAudioContext(1, 1, sampleRate).decodeAudioData(bytes);
 }
 
 /**

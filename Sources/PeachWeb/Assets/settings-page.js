@@ -132,6 +132,7 @@ export function startSettingsPage(app, main) {
   // --- the Sound picker's preview: one note with the chosen sound -----------------------------
   const preview = main.querySelector('#sound-preview');
   if (preview) {
+    preview.hidden = false;
     listen(preview, 'click', async () => {
       // Inside the click: the one moment a browser lets a page start its audio.
       const running = await app.unlockAudio();

@@ -1,16 +1,21 @@
 /// The sound the device's settings choose (docs/sounds.md), loaded ahead of the exercises.
 ///
 /// - The sine needs nothing. An instrument is loaded as soon as it is chosen (and when Peach
-///   opens): its zones for the settings' note range, through the service worker, which keeps
-///   them for offline use.
+///   opens): its zones for the settings' note range, kept for offline use (sound-library.js).
 /// - `zoneFor(note)` answers at once, never waiting: the instrument's zone for the note, or null
 ///   — the sine — while the instrument is still loading or could not be loaded. The page then
 ///   says so (`onStatus`), so that the first exercise after a change never waits silently.
-/// - A load that failed (offline before the instrument was ever kept) is tried again the next
-///   time it is needed.
+/// - A load that failed (offline before the instrument was ever kept, a server without sounds)
+///   is tried again when the device comes online, or the choice or note range changes, or a
+///   minute later — not at every exercise, whose page would say "loading" and "failed" again
+///   each time.
+/// - The last status is kept (`status`), so that a page shown while a load is under way says so.
 
 /** The states `onStatus` reports for an instrument. */
 export const SoundState = Object.freeze({ loading: 'loading', ready: 'ready', failed: 'failed' });
+
+/** How long a failed load is not tried again unless something changed. */
+export const RETRY_MILLISECONDS = 60_000;
 
 export class SoundChoice {
   /**
@@ -20,12 +25,28 @@ export class SoundChoice {
    *   the device's settings now (the core's `settings()`)
    * @param {(status: {source: string, state: string}) => void} [options.onStatus]
    */
-  constructor({ library, settings, onStatus = () => {} }) {
+  constructor({ library, settings, onStatus = () => {}, now = () => Date.now() }) {
     this.library = library;
     this.settings = settings;
     this.onStatus = onStatus;
+    this.now = now;
     /** The load under way: `{key, promise}`. */
     this.pending = null;
+    /** The last failed load: `{key, at}` (milliseconds of `now`). */
+    this.failed = null;
+    /** The last status reported: `{source, state}`, or null. */
+    this.status = null;
+  }
+
+  report(status) {
+    this.status = status;
+    this.onStatus(status);
+  }
+
+  /** The device is online again: a failed load may succeed now. */
+  online() {
+    this.failed = null;
+    this.prepare();
   }
 
   /** The chosen source's id: `sine` or an instrument of the index. */
@@ -61,7 +82,7 @@ export class SoundChoice {
     const source = this.source;
     if (source === 'sine') {
       // Always ready; said, so that a page still saying an instrument is loading stops.
-      this.onStatus({ source, state: SoundState.ready });
+      this.report({ source, state: SoundState.ready });
       return Promise.resolve(null);
     }
     const range = this.range();
@@ -69,15 +90,21 @@ export class SoundChoice {
     if (loaded) return Promise.resolve(loaded);
     const key = `${source} ${range.low}-${range.high}`;
     if (this.pending?.key === key) return this.pending.promise;
-    this.onStatus({ source, state: SoundState.loading });
+    if (this.failed?.key === key && this.now() - this.failed.at < RETRY_MILLISECONDS) return Promise.resolve(null);
+    this.report({ source, state: SoundState.loading });
+    // Only the load for the choice now reports: one for a range or sound left meanwhile is quiet.
+    const current = () => this.pending?.key === key;
     const promise = this.library.load(source, range).then(
       (instrument) => {
-        this.onStatus({ source, state: SoundState.ready });
+        if (current()) this.report({ source, state: SoundState.ready });
         return instrument;
       },
       (error) => {
         console.warn(`Peach could not load the sound "${source}"`, error);
-        this.onStatus({ source, state: SoundState.failed });
+        if (current()) {
+          this.failed = { key, at: this.now() };
+          this.report({ source, state: SoundState.failed });
+        }
         return null;
       },
     ).finally(() => {

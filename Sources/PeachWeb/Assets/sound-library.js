@@ -38,42 +38,69 @@ export class Instrument {
 export class SoundLibrary {
   /**
    * @param {object} [options]
-   * @param {typeof fetch} [options.fetch=keptFetch] how the index and the zones are fetched
+   * @param {typeof fetch} [options.fetch=globalThis.fetch]
    * @param {string} [options.indexURL='/sounds/index.json']
    * @param {(bytes: ArrayBuffer, sampleRate: number) => AudioBuffer|Promise<AudioBuffer>} [options.decode]
    *   decodes a zone's file at its own rate (`decodeSamples`; the node tests decode WAVs)
+   * @param {() => Promise<Cache|null>} [options.cache] where the sounds are kept for offline use
+   *   (`keptSounds`: the Cache API where the page has it)
+   * @param {number} [options.indexTimeout=3000] milliseconds to wait for the network's index
+   *   before the kept one is used
    */
-  constructor({ fetch = keptFetch, indexURL = '/sounds/index.json', decode = decodeSamples } = {}) {
+  constructor({
+    fetch = globalThis.fetch, indexURL = '/sounds/index.json', decode = decodeSamples, cache = keptSounds,
+    indexTimeout = 3000,
+  } = {}) {
     // Called unbound: the browser's fetch throws "Illegal invocation" with another `this`.
-    this.fetch = (url) => fetch(url);
+    this.fetch = (url, init) => fetch(url, init);
     this.decode = decode;
+    this.cache = cache;
     this.indexURL = indexURL;
+    this.indexTimeout = indexTimeout;
     this.indexPromise = null;
-    this.parsedIndex = null;
+    /** The text of an index fetched from the network, kept once an instrument loaded from it. */
+    this.indexToKeep = null;
     this.zonePromises = new Map(); // file url → Promise<{zone: SampleZone, bytes: number}>
     this.loads = new Map(); // "source low high" → Promise<Instrument>
     this.ready = new Map(); // "source low high" → Instrument
   }
 
-  /** The parsed index, fetched once (a failed fetch is tried again on the next call). */
+  /**
+   * The parsed index: the network's (waiting at most `indexTimeout`), else the kept one — so
+   * that a device away from its server is not held up by a network that does not answer (the
+   * sine plays meanwhile). Fetched once per visit; a failure is tried again on the next call.
+   */
   index() {
     if (this.indexPromise === null) {
-      this.indexPromise = this.fetchBody(this.indexURL, 'the sound index')
-        .then((response) => response.json())
-        .then((json) => {
-          if (!json || !Array.isArray(json.sources)) throw new Error(`${this.indexURL} is not a sound index`);
-          this.parsedIndex = json;
-          return json;
-        })
+      this.indexPromise = this.freshOrKeptIndex()
         .catch((error) => { this.indexPromise = null; throw error; });
     }
     return this.indexPromise;
   }
 
-  /** The ids of the index's sources; only after `index()` has resolved. */
-  sources() {
-    if (this.parsedIndex === null) throw new Error('SoundLibrary.sources() needs index() to have resolved');
-    return this.parsedIndex.sources.map((source) => source.id);
+  async freshOrKeptIndex() {
+    let text = null;
+    let failure = null;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), this.indexTimeout);
+    try {
+      const response = await this.fetchBody(this.indexURL, 'the sound index', { signal: abort.signal });
+      text = await response.text();
+      this.indexToKeep = text;
+    } catch (error) {
+      failure = error;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (text === null) {
+      const kept = await (await this.cache())?.match(this.indexURL);
+      if (!kept) throw failure;
+      text = await kept.text();
+    }
+    let json = null;
+    try { json = JSON.parse(text); } catch { /* refused below */ }
+    if (!json || !Array.isArray(json.sources)) throw new Error(`${this.indexURL} is not a sound index`);
+    return json;
   }
 
   /**
@@ -94,8 +121,15 @@ export class SoundLibrary {
       }).then((loaded) => {
         const instrument = new Instrument(sourceId, loaded.map((z) => z.zone), loaded.map((z) => z.bytes));
         this.ready.set(key, instrument);
+        this.keepIndex();
         return instrument;
-      }).catch((error) => { this.loads.delete(key); throw error; });
+      }).catch((error) => {
+        // The next try asks the network for the index again: this one may name files the
+        // server no longer has (it prepared its sounds again).
+        this.loads.delete(key);
+        this.indexPromise = null;
+        throw error;
+      });
       this.loads.set(key, loading);
     }
     return this.loads.get(key);
@@ -106,11 +140,28 @@ export class SoundLibrary {
     return this.ready.get(`${sourceId} ${low} ${high}`) ?? null;
   }
 
-  /** One zone's file, fetched once per URL and made into a SampleZone. */
+  /**
+   * Keeps the network's index once an instrument has loaded (and so been kept) from it: a kept
+   * index always names files that are kept too, so a device that goes offline finds them.
+   */
+  keepIndex() {
+    const text = this.indexToKeep;
+    if (text === null) return;
+    this.indexToKeep = null;
+    this.cache().then((cache) => cache?.put(
+      this.indexURL, new Response(text, { headers: { 'Content-Type': 'application/json' } })))
+      .catch(() => undefined);
+  }
+
+  /**
+   * One zone's file, fetched once per URL and made into a SampleZone: kept for offline use (its
+   * name is its hash, so it never changes), from the kept copy when there is one. Keeping is
+   * best effort: a full or missing cache costs the offline copy, never the instrument.
+   */
   zone(sourceId, zone) {
     const url = resolve(zone.url, this.indexURL);
     if (!this.zonePromises.has(url)) {
-      const loading = this.fetchBody(url, `sound "${sourceId}"`)
+      const loading = this.keptOrFetched(url, `sound "${sourceId}"`)
         .then((response) => response.arrayBuffer())
         .then(async (bytes) => {
           // Counted first: decodeAudioData detaches the buffer it decodes.
@@ -127,11 +178,20 @@ export class SoundLibrary {
     return this.zonePromises.get(url);
   }
 
+  async keptOrFetched(url, what) {
+    const cache = await this.cache();
+    const kept = await cache?.match(url);
+    if (kept) return kept;
+    const response = await this.fetchBody(url, what);
+    if (cache) await cache.put(url, response.clone()).catch(() => undefined);
+    return response;
+  }
+
   /** `fetch(url)`, rejecting with a clear Error on a network failure or a non-2xx status. */
-  async fetchBody(url, what) {
+  async fetchBody(url, what, init = undefined) {
     let response;
     try {
-      response = await this.fetch(url);
+      response = await this.fetch(url, init);
     } catch (error) {
       throw new Error(`could not load ${what} (${url}): ${error.message ?? error}`);
     }
@@ -140,35 +200,14 @@ export class SoundLibrary {
   }
 }
 
-/** The cache that keeps the instrument sounds for offline training; the service worker leaves
- *  it alone when it replaces its own cache with a new version's. */
+/** The cache that keeps the instrument sounds for offline training (kept by this page: on a
+ *  first visit no service worker controls it yet); the service worker leaves it alone when it
+ *  replaces its own cache with a new version's. */
 export const SOUNDS_CACHE = 'peach-sounds';
 
-/**
- * `fetch` for the sounds, keeping them for offline training in the Cache API (pages on HTTPS
- * and on this computer have it; elsewhere it is a plain fetch):
- * - a zone's file is named by its content hash, so it never changes: from the cache, else
- *   fetched and kept;
- * - the index is answered from the cache at once and refreshed behind it (a new preparation
- *   shows on the next visit), so that a device away from its server never waits for a network
- *   that does not answer; without a kept index, fetched and kept.
- * The page keeps them itself, not the service worker: on the first visit no worker controls the
- * page yet, and what that visit loaded must be there offline.
- * @param {string} url
- * @returns {Promise<Response>}
- */
-export async function keptFetch(url) {
-  const cache = await globalThis.caches?.open(SOUNDS_CACHE).catch(() => null);
-  if (!cache) return fetch(url);
-  const kept = await cache.match(url);
-  const fetchAndKeep = async () => {
-    const response = await fetch(url, { cache: 'no-cache' });
-    if (response.ok) await cache.put(url, response.clone());
-    return response;
-  };
-  if (!kept) return fetchAndKeep();
-  if (url.endsWith('.json')) fetchAndKeep().catch(() => undefined);
-  return kept;
+/** The Cache API's `peach-sounds`, or null where the page has no Cache API (plain HTTP). */
+export function keptSounds() {
+  return Promise.resolve(globalThis.caches?.open(SOUNDS_CACHE)).catch(() => null).then((cache) => cache ?? null);
 }
 
 /** The zones intersecting low…high; if none, the single zone nearest to the range. */

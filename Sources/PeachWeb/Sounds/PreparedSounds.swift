@@ -35,9 +35,12 @@ public struct PreparedSounds: Sendable {
     /// `soundFontPath` first when the folder has none for this file.
     /// - Throws: `SoundsUnavailable` saying what is missing or broken and what to do.
     public static func load(soundFontPath: String, folder: URL) throws(SoundsUnavailable) -> PreparedSounds {
+        // The file itself, not a link to it: Debian's path is a symbolic link, whose own size and
+        // date never change when the file it points to does.
+        let file = URL(fileURLWithPath: soundFontPath).resolvingSymlinksInPath().path
         let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: soundFontPath)
+            attributes = try FileManager.default.attributesOfItem(atPath: file)
         } catch {
             throw SoundsUnavailable(
                 "The SoundFont \(soundFontPath) is missing, so Peach plays only the sine. Install Debian's "
@@ -46,7 +49,7 @@ public struct PreparedSounds: Sendable {
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         let origin =
-            "\(soundFontPath)\n\(size) bytes, modified \(modified)\npreparation \(preparationVersion)\n"
+            "\(file)\n\(size) bytes, modified \(modified)\npreparation \(preparationVersion)\n"
             + SoundSource.allCases.map(\.rawValue).joined(separator: " ") + "\n"
         let indexURL = folder.appendingPathComponent("index.json")
         let originURL = folder.appendingPathComponent("prepared-from")
@@ -67,6 +70,7 @@ public struct PreparedSounds: Sendable {
             let bytes = try encoder.encode(index)
             try bytes.write(to: indexURL, options: .atomic)
             try Data(origin.utf8).write(to: originURL, options: .atomic)
+            removeUnlisted(in: folder, keeping: Set(index.sources.flatMap { $0.zones.map(\.url) }))
             return PreparedSounds(
                 index: Array(bytes), etag: etag(of: bytes), folder: folder,
                 preparationSeconds: Date().timeIntervalSince(started), instrumentCount: index.sources.count)
@@ -123,6 +127,15 @@ public struct PreparedSounds: Sendable {
             soundFont: .init(
                 name: font.info.name, file: URL(fileURLWithPath: soundFontPath).lastPathComponent),
             sources: sources)
+    }
+
+    /// Removes the zones' files of an earlier preparation that the new index no longer lists
+    /// (best effort: a file left behind costs only disk space).
+    private static func removeUnlisted(in folder: URL, keeping urls: Set<String>) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where [".flac", ".wav"].contains(where: name.hasSuffix) && !urls.contains("/sounds/" + name) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 
     private static func etag(of data: Data) -> String {

@@ -25,7 +25,8 @@ struct SoundsController: Sendable {
             // Only names the preparation writes: the hash in lower-case hexadecimal and `.flac`
             // (never a path, so nothing outside the folder can be asked for).
             let hash = file.dropLast(5)
-            guard file.hasSuffix(".flac"), hash.count == 64, hash.allSatisfy({ $0.isHexDigit && !$0.isUppercase })
+            guard file.hasSuffix(".flac"), hash.count == 64,
+                hash.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) })
             else { throw HTTPError(.notFound) }
             let sounds = try await available()
             guard let data = try? Data(contentsOf: sounds.folder.appendingPathComponent(file)) else {
