@@ -8,10 +8,10 @@ import { decodeWave, waveFile } from './wave-file.mjs';
 const close = (actual, expected, tolerance, message) =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${message}: ${actual} vs ${expected}`);
 
-/** A zone of `frames` frames at 44.1 kHz, root 6037 MIDI cents (not a whole semitone). */
+/** A zone of `frames` frames at 44.1 kHz, root 37 cents above A3 (not a whole semitone). */
 function zone(context, { frames = 44100, loopStart = 4410, loopEnd = 44100, gain = 0.7 } = {}) {
   const samples = Array.from({ length: frames }, (_, i) => Math.round(8000 * Math.sin(i / 5)));
-  return sampleZone({ keyLow: 55, keyHigh: 64, pitchCents: 6037, sampleRate: 44100, loopStart, loopEnd, gain },
+  return sampleZone({ keyLow: 55, keyHigh: 64, rootHertz: 440 * Math.pow(2, -863 / 1200), sampleRate: 44100, loopStart, loopEnd, gain },
     decodeWave(waveFile([samples])));
 }
 

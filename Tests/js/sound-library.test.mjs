@@ -4,7 +4,7 @@ import { SoundLibrary } from '../../Sources/PeachWeb/Assets/sound-library.js';
 import { decodeWave, waveFile } from './wave-file.mjs';
 
 const zoneEntry = (keyLow, keyHigh, name, frames = 100) => ({
-  keyLow, keyHigh, pitchCents: 100 * Math.round((keyLow + keyHigh) / 2) + 13, sampleRate: 44100, frames,
+  keyLow, keyHigh, rootHertz: 250 + keyLow, sampleRate: 44100, frames,
   loopStart: 10, loopEnd: frames, gain: 0.5, url: `/sounds/${name}.wav`, bytes: 44 + 2 * frames,
 });
 

@@ -22,7 +22,7 @@ SOURCES = {"sine": "Sine wave", "piano": "Piano", "violin": "Violin", "cello": "
 
 
 def root_frequency(zone) -> float:
-    return 440 * 2 ** ((zone["pitchCents"] - 6900) / 1200)
+    return zone["rootHertz"]
 
 
 def zone_of(index, source: str, note: int):

@@ -12,11 +12,6 @@
 /// Safari on iPhone too; no context of the page is needed, so an instrument loads before the
 /// first tap.
 
-/** The frequency of MIDI cents `pitchCents` (6900 = A4 = 440 Hz): `440·2^((c − 6900)/1200)`. */
-export function rootFrequency(pitchCents) {
-  return 440 * Math.pow(2, (pitchCents - 6900) / 1200);
-}
-
 /**
  * Decodes an audio file (the zones' FLAC) into an `AudioBuffer` at `sampleRate`, the file's own
  * rate, so that nothing is resampled.
@@ -42,7 +37,7 @@ export function decodeSamples(bytes, sampleRate) {
 
 /**
  * The `SampleZone` of one index.json zone, from its decoded samples.
- * @param {{keyLow: number, keyHigh: number, pitchCents: number, loopStart: number|null,
+ * @param {{keyLow: number, keyHigh: number, rootHertz: number, loopStart: number|null,
  *   loopEnd: number|null, gain?: number, sampleRate?: number}} zone
  * @param {AudioBuffer} buffer the zone's samples at their own rate (`decodeSamples`)
  * @returns {SampleZone}
@@ -58,7 +53,7 @@ export function sampleZone(zone, buffer) {
   }
   return {
     buffer,
-    rootFrequency: rootFrequency(zone.pitchCents),
+    rootFrequency: zone.rootHertz,
     loopStart: loops ? zone.loopStart / buffer.sampleRate : null,
     loopEnd: loops ? zone.loopEnd / buffer.sampleRate : null,
     gain: zone.gain ?? 1,

@@ -14,7 +14,9 @@ struct SoundsIndex: Codable, Sendable {
     struct Zone: Codable, Sendable {
         let keyLow: Int
         let keyHigh: Int
-        let pitchCents: Double
+        /// Hertz of the sample data played at its own rate: the core's, so that the browser only
+        /// divides frequencies (`playbackRate = frequency / rootHertz`).
+        let rootHertz: Double
         let sampleRate: Int
         let frames: Int
         let loopStart: Int?
@@ -30,7 +32,7 @@ struct SoundsIndex: Codable, Sendable {
         let zones: [Zone]
     }
 
-    static let version = 1
+    static let version = 2
 
     let version: Int
     let soundFont: SoundFontOrigin
