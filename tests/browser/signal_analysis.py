@@ -59,6 +59,22 @@ def step_bounds(amplitude: float, frequency: float, sample_rate: float, envelope
     return first, second
 
 
+def assert_back_to_back(alone_reference: np.ndarray, alone_target: np.ndarray, target_start: float,
+                        sample_rate: float, label: str) -> None:
+    """Reference and target rendered alone at a comparison's times: the reference is silent from
+    sample E on, the target sounds from sample S; both envelopes are exactly 0 at their boundary
+    sample, so S − 1 is the target's onset, and it is E, and the scheduled start, within a sample."""
+    reference_end = int(np.nonzero(alone_reference)[0][-1]) + 1
+    target_onset = int(np.nonzero(alone_target)[0][0]) - 1
+    scheduled = target_start * sample_rate
+    print(f"{label}: reference silent from sample {reference_end}, "
+          f"target onset at sample {target_onset}, scheduled {scheduled:.3f}")
+    assert abs(target_onset - reference_end) <= 1
+    assert abs(target_onset - scheduled) <= 1
+    assert np.all(alone_reference[reference_end:] == 0)
+    assert np.all(alone_target[:target_onset + 1] == 0)
+
+
 def largest_steps(x: np.ndarray) -> tuple[float, float]:
     """(max |first difference|, max |second difference|)."""
     return float(np.max(np.abs(np.diff(x)))), float(np.max(np.abs(np.diff(x, 2))))

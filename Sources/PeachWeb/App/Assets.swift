@@ -90,6 +90,7 @@ struct Assets: Sendable {
         case "svg": "image/svg+xml"
         case "webmanifest": "application/manifest+json"
         case "json": "application/json"
+        case "flac": "audio/flac"
         case "png": "image/png"
         case "ico": "image/x-icon"
         case "html": "text/html; charset=utf-8"
@@ -132,7 +133,7 @@ struct Assets: Sendable {
     }
 
     /// A file with its type, cache policy and ETag; 304 when the browser has this version.
-    private static func response(_ file: File, to request: Request) -> Response {
+    static func response(_ file: File, to request: Request) -> Response {
         var headers: HTTPFields = [
             .contentType: file.contentType, .cacheControl: file.cacheControl, .eTag: file.etag,
         ]

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import PeachCore
 import SoundFont
 
@@ -14,9 +15,8 @@ import SoundFont
 ///   time, and this preparation's version and sources): when it differs, the sounds are
 ///   prepared again.
 public struct PreparedSounds: Sendable {
-    /// The bytes of `/sounds/index.json`.
-    let index: [UInt8]
-    let etag: String
+    /// `/sounds/index.json`, served as the assets are (an ETag, revalidated).
+    let index: Assets.File
     /// Where the zones' FLAC files are.
     let folder: URL
     /// How long the preparation took; `nil` when the folder already held it.
@@ -29,7 +29,7 @@ public struct PreparedSounds: Sendable {
     static let velocity = 100
 
     /// Raised whenever what the preparation writes changes, so that a kept folder is prepared again.
-    static let preparationVersion = 3
+    static let preparationVersion = 4
 
     /// Reads the prepared sounds from `folder`, or prepares them from the SoundFont at
     /// `soundFontPath` first when the folder has none for this file.
@@ -58,7 +58,7 @@ public struct PreparedSounds: Sendable {
             let decoded = try? JSONDecoder().decode(SoundsIndex.self, from: index)
         {
             return PreparedSounds(
-                index: Array(index), etag: etag(of: index), folder: folder, preparationSeconds: nil,
+                index: indexFile(index), folder: folder, preparationSeconds: nil,
                 instrumentCount: decoded.sources.count)
         }
         let started = Date()
@@ -72,7 +72,7 @@ public struct PreparedSounds: Sendable {
             try Data(origin.utf8).write(to: originURL, options: .atomic)
             removeUnlisted(in: folder, keeping: Set(index.sources.flatMap { $0.zones.map(\.url) }))
             return PreparedSounds(
-                index: Array(bytes), etag: etag(of: bytes), folder: folder,
+                index: indexFile(bytes), folder: folder,
                 preparationSeconds: Date().timeIntervalSince(started), instrumentCount: index.sources.count)
         } catch let problem as SoundsUnavailable {
             throw problem
@@ -114,7 +114,8 @@ public struct PreparedSounds: Sendable {
                     try Data(zone.flac).write(to: url, options: .atomic)
                 }
                 return SoundsIndex.Zone(
-                    keyLow: zone.keyLow, keyHigh: zone.keyHigh, pitchCents: zone.pitchCents,
+                    keyLow: zone.keyLow, keyHigh: zone.keyHigh,
+                    rootHertz: Frequency.concertA.shifted(byCents: zone.pitchCents - 6900).hertz,
                     sampleRate: zone.sampleRate, frames: zone.frames, loopStart: zone.loopStart,
                     loopEnd: zone.loopEnd, gain: zone.gain, url: "/sounds/" + name, bytes: zone.flac.count)
             }
@@ -138,8 +139,10 @@ public struct PreparedSounds: Sendable {
         }
     }
 
-    private static func etag(of data: Data) -> String {
-        "\"" + Assets.fingerprint(data) + "\""
+    private static func indexFile(_ data: Data) -> Assets.File {
+        Assets.File(
+            bytes: ByteBuffer(bytes: data), contentType: Assets.contentType(forExtension: "json"),
+            etag: "\"" + Assets.fingerprint(data) + "\"")
     }
 
     static func hexadecimal(_ bytes: [UInt8]) -> String {

@@ -11,16 +11,9 @@ struct SoundsController: Sendable {
 
     func addRoutes(to group: RouterGroup<PeachRequestContext>) {
         group.get("index.json") { request, _ in
-            let sounds = try await available()
-            var headers: HTTPFields = [.cacheControl: "no-cache", .eTag: sounds.etag]
-            if request.headers[.ifNoneMatch] == sounds.etag {
-                return Response(status: .notModified, headers: headers)
-            }
-            headers[.contentType] = "application/json"
-            return Response(
-                status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: sounds.index)))
+            Assets.response(try await available().index, to: request)
         }
-        group.get(":file") { _, context in
+        group.get(":file") { request, context in
             let file = try context.parameters.require("file")
             // Only names the preparation writes: the hash in lower-case hexadecimal and `.flac`
             // (never a path, so nothing outside the folder can be asked for).
@@ -32,13 +25,10 @@ struct SoundsController: Sendable {
             guard let data = try? Data(contentsOf: sounds.folder.appendingPathComponent(file)) else {
                 throw HTTPError(.notFound)
             }
-            return Response(
-                status: .ok,
-                headers: [
-                    .contentType: "audio/flac", .cacheControl: "public, max-age=31536000, immutable",
-                    .contentLength: String(data.count),
-                ],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            let zone = Assets.File(
+                bytes: ByteBuffer(bytes: data), contentType: Assets.contentType(forExtension: "flac"),
+                etag: "\"\(hash)\"", cacheControl: "public, max-age=31536000, immutable")
+            return Assets.response(zone, to: request)
         }
     }
 
