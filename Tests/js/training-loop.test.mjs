@@ -7,7 +7,7 @@ import { loadPeachCore } from '../../Sources/PeachWeb/Assets/peach-core.js';
 import { flush } from './fake-audio-context.mjs';
 /** An engine whose notes start when the test says so. */
 class FakeEngine {
-  constructor() { this.scheduled = []; this.stopAllCount = 0; this.sliderValues = []; }
+  constructor() { this.scheduled = []; this.stopAllCount = 0; this.sliderValues = []; this.clock = 1.0; }
   schedule(kind, args) {
     let startTarget;
     const started = new Promise((resolve) => { startTarget = resolve; });
@@ -32,7 +32,7 @@ class FakeEngine {
     return new Promise((resolve) => { entry.startTarget = () => resolve(entry.stopped ? null : 1.0); });
   }
   stopAll() { this.stopAllCount += 1; for (const e of this.scheduled) e.stopped = true; }
-  nextStartTime() { return 1.0; }
+  nextStartTime() { return this.clock; }
   get last() { return this.scheduled.at(-1); }
 }
 
@@ -52,19 +52,22 @@ class ManualTimers {
 // The real wasm core (scripts/build-wasm.sh): the loop plays what it decides.
 const wasm = readFileSync(new URL('../../.build/wasm/peach-core.wasm', import.meta.url));
 
-/** The device's store in memory: what IndexedDB would hold, and when each write was asked for. */
+/** The device's store in memory: what IndexedDB would hold, and when each write was asked for.
+ *  With `holdCommits`, a write commits only when the test calls `commit()`. */
 class MemoryStore {
-  constructor() { this.records = []; }
+  constructor({ holdCommits = false } = {}) { this.records = []; this.holdCommits = holdCommits; this.commits = []; }
   addRecord(id, numbers) {
     this.records.push({ id, numbers: [...numbers] });
-    return Promise.resolve();
+    if (!this.holdCommits) return Promise.resolve();
+    return new Promise((resolve) => this.commits.push(resolve));
   }
+  commit() { this.commits.shift()(); }
 }
 
-async function setup(kind = 'comparison', mode = kind, soundFor = undefined) {
+async function setup(kind = 'comparison', mode = kind, soundFor = undefined, storeOptions = {}) {
   const core = await loadPeachCore(wasm);
   core.reset(7);
-  const store = new MemoryStore();
+  const store = new MemoryStore(storeOptions);
   let now = Date.UTC(2026, 10, 24, 12);
   const device = new Device(core, store, { languages: () => ['en'], now: () => (now += 1000) });
   const engine = new FakeEngine();
@@ -113,6 +116,7 @@ test('an answer is evaluated by the core and stored with an id made on the devic
   await flush();
   const higher = target.frequency > reference.frequency;
   loop.answer(higher ? 'higher' : 'lower');
+  await flush();
   const [record] = store.records;
   assert.match(record.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   const [kind, , referenceNote, targetNote, , centOffset, isCorrect] = record.numbers;
@@ -136,6 +140,8 @@ test('the first answer wins: a second tap or key cannot count', async () => {
   assert.equal(store.records.length, 1);
   assert.equal(engine.scheduled.at(-2).stopped, true, 'the target note stops at the answer');
   assert.equal(engine.last.stopped, false, 'the next exercise waits for its start');
+  assert.equal(loop.state, LoopState.saving);
+  await flush();
   assert.equal(loop.state, LoopState.feedback);
 });
 
@@ -147,6 +153,7 @@ test('the next exercise is scheduled with the answer to start when the 400 ms of
   await flush();
   loop.answer(first.target.frequency > first.reference.frequency ? 'higher' : 'lower');
   assert.equal(FEEDBACK_MILLISECONDS, 400);
+  await flush();
   assert.equal(loop.state, LoopState.feedback);
   assert.equal(loop.answer('lower'), false, 'no answers during feedback');
   assert.equal(engine.scheduled.length, 2, 'the next exercise is scheduled at once …');
@@ -165,6 +172,77 @@ test('the next exercise is scheduled with the answer to start when the 400 ms of
   engine.last.startTarget();
   await flush();
   assert.equal(loop.state, LoopState.awaitingAnswer);
+});
+
+test('the feedback shows only once the answer\'s record is committed', async () => {
+  const { engine, store, events, loop } = await setup('comparison', 'comparison', undefined, { holdCommits: true });
+  loop.start();
+  engine.last.startTarget();
+  await flush();
+  assert.equal(loop.answer('higher'), true);
+  assert.equal(store.records.length, 1, 'the write is asked for in the answer\'s task');
+  await flush();
+  assert.equal(loop.state, LoopState.saving, 'still saving: the store has not committed');
+  assert.ok(!events.some((event) => Array.isArray(event)), 'no feedback before the commit');
+  assert.equal(loop.answer('lower'), false, 'no second answer while saving');
+  store.commit();
+  await flush();
+  assert.equal(loop.state, LoopState.feedback);
+  assert.equal(events.filter((event) => Array.isArray(event)).length, 1, 'the feedback, once committed');
+});
+
+test('a commit within the feedback time keeps the next note 400 ms after the answer', async () => {
+  const { engine, store, timers, loop } = await setup('comparison', 'comparison', undefined, { holdCommits: true });
+  loop.start();
+  engine.last.startTarget();
+  await flush();
+  loop.answer('higher');
+  const next = engine.last;
+  assert.equal(next.args.startTime, 1.4, 'scheduled with the answer, 400 ms on');
+  engine.clock = 1.015; // the commit takes 15 ms
+  store.commit();
+  await flush();
+  assert.equal(next.stopped, false);
+  assert.equal(engine.last, next, 'nothing scheduled again');
+  timers.advance(384);
+  assert.equal(loop.state, LoopState.feedback);
+  timers.advance(1);
+  assert.equal(loop.state, LoopState.playingReference, 'the feedback ends as the next exercise starts');
+});
+
+test('a commit slower than half the feedback time moves the next exercise: the feedback is shown in full', async () => {
+  const { engine, store, timers, loop } = await setup('comparison', 'comparison', undefined, { holdCommits: true });
+  loop.start();
+  engine.last.startTarget();
+  await flush();
+  loop.answer('higher');
+  const first = engine.last;
+  engine.clock = 1.3; // storage took 300 ms
+  store.commit();
+  await flush();
+  assert.equal(first.stopped, true, 'the exercise scheduled with the answer is taken back');
+  assert.ok(Math.abs(engine.last.args.startTime - 1.7) < 1e-12, 'and scheduled a whole feedback time after the commit');
+  assert.deepEqual(engine.last.args.reference, first.args.reference, 'the same exercise');
+  timers.advance(399);
+  assert.equal(loop.state, LoopState.feedback);
+  timers.advance(1);
+  assert.equal(loop.state, LoopState.playingReference);
+});
+
+test('leaving while the answer is being saved: the record stays, no feedback, nothing plays next', async () => {
+  const { engine, store, events, timers, loop } = await setup('comparison', 'comparison', undefined, { holdCommits: true });
+  loop.start();
+  engine.last.startTarget();
+  await flush();
+  loop.answer('higher');
+  loop.stop();
+  assert.equal(engine.last.stopped, true, 'the next exercise is silenced');
+  store.commit();
+  await flush();
+  timers.advance(1000);
+  assert.equal(loop.state, LoopState.stopped);
+  assert.ok(!events.some((event) => Array.isArray(event)), 'no feedback after leaving');
+  assert.equal(store.records.length, 1);
 });
 
 test('stopping during the reference discards the exercise: nothing is recorded, the sound stops', async () => {
@@ -193,6 +271,7 @@ test('stopping while awaiting the answer discards it; stopping during feedback c
   engine.last.startTarget();
   await flush();
   loop.answer('lower');
+  await flush();
   assert.equal(loop.state, LoopState.feedback);
   const scheduledBefore = engine.scheduled.length;
   loop.stop();
@@ -219,6 +298,7 @@ test('pitch matching: slider only while the tunable note plays; release records 
   assert.equal(loop.answer(-0.2), true);
   assert.equal(loop.answer(0.5), false);
   assert.equal(loop.setSlider(0.9), false, 'nothing follows the slider after release');
+  await flush();
   assert.equal(engine.scheduled.at(-2).stopped, true, 'the tunable note is released');
   const [kind, , , , , initialCentOffset, userCentError] = store.records[0].numbers;
   assert.equal(kind, 1);
@@ -235,6 +315,7 @@ test('a setting changed during training applies from the next exercise', async (
   await flush();
   assert.equal(core.setSetting('noteDuration', '2.5'), null);
   loop.answer('higher');
+  await flush();
   timers.advance(FEEDBACK_MILLISECONDS);
   assert.equal(engine.last.args.noteDuration, 2.5);
 });

@@ -1,16 +1,18 @@
 /// The per-exercise training loop of one training page, independent of the DOM.
 ///
-///     idle → playingReference → awaitingAnswer → feedback → playingReference …
-///                                                (400 ms)
+///     idle → playingReference → awaitingAnswer → saving → feedback → playingReference …
+///                                                (committed) (400 ms)
 /// - The exercises come from the device's core and the answers go to it (`Device`): no
 ///   network request on this path (DESIGN.md §3).
 /// - `awaitingAnswer` begins when the target (comparison) or the tunable note (pitch matching)
 ///   starts on the audio clock — the engine's `targetStarted` / `tunableStarted`.
-/// - `answer()` is accepted only in `awaitingAnswer`; the first answer moves the loop on at once,
-///   so a second tap (or a key repeat) cannot count. Its record is written to the device's
-///   store in the same task that shows its feedback.
+/// - `answer()` is accepted only in `awaitingAnswer`; the first answer moves the loop on at once
+///   (`saving`), so a second tap (or a key repeat) cannot count. Its record's write is asked for
+///   in the answer's own task, and the feedback shows once the store has committed it: an answer
+///   shown as answered is on the device's disk, whatever happens to the browser next.
 /// - The next exercise is chosen with the answer and scheduled on the audio clock to start when
-///   the feedback ends; a setting changed before the answer applies to it.
+///   the feedback ends, 400 ms after the answer; a setting changed before the answer applies to
+///   it.
 /// - `stop()` silences the engine (the next exercise already scheduled too), drops the
 ///   unanswered exercise (it is never answered, so never recorded) and ignores every late event
 ///   of the old exercise (a generation count).
@@ -25,6 +27,8 @@ export const LoopState = Object.freeze({
   idle: 'idle',
   playingReference: 'playingReference',
   awaitingAnswer: 'awaitingAnswer',
+  /** The answer is taken; its record is being committed to the device's store. */
+  saving: 'saving',
   feedback: 'feedback',
   stopped: 'stopped',
 });
@@ -140,16 +144,39 @@ export class TrainingLoop {
     const answered = this.device.answer(given);
     if (!answered) return false;
     this.playback.stop();
+    this.setState(LoopState.saving);
+    const generation = this.generation;
     // The next exercise is chosen and its notes scheduled now, to start on the audio clock when
-    // the feedback's 400 ms are over: no timer stands between an answer and the next note, so
-    // its start is sample-exact however late the feedback's timer fires.
+    // the feedback's 400 ms after the answer are over: no timer stands between an answer and
+    // the next note, so its start is sample-exact however late a timer fires.
     const next = this.device.nextExercise(this.mode);
-    const playback = this.schedule(next, this.engine.nextStartTime() + this.feedbackMilliseconds / 1000);
-    this.showFeedback(answered.feedback, next, playback);
+    const startTime = this.engine.nextStartTime() + this.feedbackMilliseconds / 1000;
+    const playback = this.schedule(next, startTime);
+    // `written` settles when the record is committed (or, if the browser refused it, kept in
+    // the page to be written again): it never rejects.
+    Promise.resolve(answered.written).then(() => {
+      if (generation === this.generation) this.committed(answered.feedback, next, playback, startTime);
+    });
     return true;
   }
 
-  showFeedback(feedback, next, playback) {
+  /**
+   * The answer's record is committed: its feedback shows until the next exercise starts. A
+   * commit takes a few milliseconds; one so slow that less than half the feedback time is left
+   * moves the next exercise to start a whole feedback time from now, so the feedback is never
+   * skipped.
+   */
+  committed(feedback, next, playback, startTime) {
+    let remaining = (startTime - this.engine.nextStartTime()) * 1000;
+    if (remaining < this.feedbackMilliseconds / 2) {
+      playback.stop();
+      playback = this.schedule(next, this.engine.nextStartTime() + this.feedbackMilliseconds / 1000);
+      remaining = this.feedbackMilliseconds;
+    }
+    this.showFeedback(feedback, next, playback, remaining);
+  }
+
+  showFeedback(feedback, next, playback, milliseconds) {
     const generation = this.generation;
     this.setState(LoopState.feedback);
     this.hooks.onFeedback?.(feedback);
@@ -158,7 +185,7 @@ export class TrainingLoop {
       if (generation !== this.generation) return;
       this.hooks.onFeedbackEnd?.();
       this.begin(next, playback);
-    }, this.feedbackMilliseconds);
+    }, milliseconds);
   }
 
   /**
