@@ -105,7 +105,7 @@ struct PageTests {
             #expect(comparison.contains("<body data-page=\"comparison\">"))
             #expect(
                 comparison.contains(
-                    "<main id=\"main\" data-mode=\"comparison\" data-kind=\"comparison\" data-msg-interrupted=\"Training stopped because the sound was interrupted.\""
+                    "<main id=\"main\" data-mode=\"comparison\" data-kind=\"comparison\">"
                 ))
             #expect(
                 comparison.contains(
@@ -122,7 +122,7 @@ struct PageTests {
             #expect(
                 comparison.contains(
                     "<p id=\"announcer\" class=\"visually-hidden\" role=\"status\" aria-live=\"assertive\"></p>"))
-            #expect(comparison.contains("<p id=\"status\" role=\"alert\" hidden></p>"))
+            #expect(!comparison.contains("id=\"status\""), "an interruption returns to Start: nothing to say")
             #expect(comparison.contains("<button id=\"tap-to-start\" type=\"button\" hidden>Tap to start</button>"))
             #expect(!comparison.contains("target-interval"))
             #expect(!comparison.contains("pitch-slider"))

@@ -30,7 +30,7 @@ TEXTS_SCRIPT = """() => {
             if (value && value.trim()) texts.push(value.trim());
         }
     }
-    for (const element of document.querySelectorAll('[data-msg-interrupted]')) {
+    for (const element of document.querySelectorAll('*')) {
         for (const name of element.getAttributeNames().filter(n => n.startsWith('data-msg-'))) texts.push(element.getAttribute(name));
     }
     texts.push(document.title);

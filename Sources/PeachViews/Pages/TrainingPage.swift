@@ -79,16 +79,12 @@ public struct TrainingPage: Sendable {
         }
         children += [
             el("p", ["id": "announcer", "class": "visually-hidden", "role": "status", "aria-live": "assertive"]),
-            el("p", ["id": "status", "role": "alert", "hidden": nil]),
             soundStatus(),
             el("button", ["id": "tap-to-start", "type": "button", "hidden": nil], .text(texts.tapToStart)),
         ]
         let main = el(
             "main",
-            [
-                "id": "main", "data-mode": mode.rawValue, "data-kind": kind,
-                "data-msg-interrupted": texts.interrupted, "data-msg-tap-to-start": texts.tapToStart,
-            ],
+            ["id": "main", "data-mode": mode.rawValue, "data-kind": kind],
             children: children
         )
         return Layout(

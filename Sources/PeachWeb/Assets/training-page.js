@@ -1,13 +1,14 @@
-/// What both training pages share: starting the sound (or offering "Tap to start"), the
-/// feedback indicator, the announcer, the status line, the keyboard filter and the lifecycle
-/// hooks `app.js` calls (stop, interrupt). DOM contract: docs/pages.md "Training pages".
+/// What both training pages share: starting the sound (or, when it really does not start,
+/// offering "Tap to start"), the feedback indicator, the announcer, the keyboard filter and the
+/// lifecycle hook `app.js` calls (stop). DOM contract: docs/pages.md "Training pages".
 
 import { TrainingLoop } from './training-loop.js';
 
 /** How long a vibration on a wrong answer lasts (a single tick). */
 const VIBRATION_MILLISECONDS = 50;
-/** How long to wait for an audio context to start without a tap before offering the button. */
-const AUTOSTART_WAIT_MILLISECONDS = 300;
+/** After "Tap to start" is offered, the sound may still start on its own (a slow browser, the
+ *  audio route coming back): training begins then too, for this long. */
+const LATE_START_MILLISECONDS = 60_000;
 
 const LENGTH_BY_BAND = { green: 'short', yellow: 'medium', red: 'long' };
 
@@ -25,37 +26,18 @@ export function isTypingTarget(target) {
  * @param {'comparison'|'pitchMatching'} options.kind
  * @param {(state: string) => void} options.onStateChange enable/disable the page's controls
  * @param {(exercise: object) => void} [options.onExercise]
- * @returns the page controller (`stop`, `interrupt`, `loop`, `dispose`)
+ * @returns the page controller (`stop`, `loop`, `dispose`)
  */
 export function createTrainingPage(app, main, { kind, onStateChange, onExercise }) {
   const feedback = main.querySelector('#feedback');
   const announcer = main.querySelector('#announcer');
-  const status = main.querySelector('#status');
   const tapToStart = main.querySelector('#tap-to-start');
   const intervalLine = main.querySelector('#target-interval');
   const intervalName = intervalLine?.querySelector('span');
   let announcedInterval = null;
-  const messages = {
-    interrupted: main.dataset.msgInterrupted ?? '',
-    tapToStart: main.dataset.msgTapToStart ?? '',
-  };
-  let statusKind = null;
   let announceToggle = false;
   let disposed = false;
   const cleanups = [];
-
-  const showStatus = (text, kindOfStatus) => {
-    if (!status) return;
-    statusKind = kindOfStatus;
-    status.textContent = text;
-    status.hidden = !text;
-  };
-  const hideStatus = (kindOfStatus) => {
-    if (!status || (kindOfStatus && statusKind !== kindOfStatus)) return;
-    statusKind = null;
-    status.textContent = '';
-    status.hidden = true;
-  };
 
   const announce = (text) => {
     if (!announcer || !text) return;
@@ -100,7 +82,7 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
     kind,
     mode: main.dataset.mode,
     device: app.device,
-    engine: app.engine(),
+    engine: app.audio.engine,
     soundFor: (note) => app.sounds?.zoneFor(note) ?? null,
     hooks: {
       onStateChange: (state) => onStateChange(state),
@@ -120,37 +102,47 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
     },
   });
 
+  let begun = false;
   const begin = () => {
-    if (disposed) return;
+    if (disposed || begun) return;
+    begun = true;
     if (tapToStart) tapToStart.hidden = true;
-    hideStatus('interrupted');
-    loop.engine = app.engine();
+    loop.engine = app.audio.engine;
     loop.start();
   };
 
   const offerTapToStart = () => {
-    if (!tapToStart || disposed) return;
-    if (messages.tapToStart && !tapToStart.textContent.trim()) tapToStart.textContent = messages.tapToStart;
+    if (!tapToStart || disposed || begun) return;
     tapToStart.hidden = false;
     tapToStart.focus({ preventScroll: true });
   };
 
+  /**
+   * Begins as soon as the sound runs — the context's own `statechange`, then its clock moving
+   * (audio-session.js) — and offers "Tap to start" only when it has not within a generous
+   * bound; if the sound starts later all the same, training begins then.
+   */
+  let attempts = 0;
+  const startWhenAudioRuns = async () => {
+    const attempt = ++attempts;
+    const current = () => !disposed && !begun && attempt === attempts;
+    if (await app.audio.whenRunning()) {
+      if (current()) begin();
+      return;
+    }
+    if (!current()) return;
+    offerTapToStart();
+    if (await app.audio.whenRunning(LATE_START_MILLISECONDS) && current()) begin();
+  };
+
   if (tapToStart) {
-    const onTap = async () => {
-      const running = await app.unlockAudio();
-      if (running) begin();
+    const onTap = () => {
+      app.audio.unlock();
+      startWhenAudioRuns();
     };
     tapToStart.addEventListener('click', onTap);
     cleanups.push(() => tapToStart.removeEventListener('click', onTap));
   }
-
-  /** Starts the loop if the sound can start without a tap, else shows "Tap to start". */
-  const startWhenAudioRuns = async () => {
-    if (app.audioRunning()) { begin(); return; }
-    const running = await app.tryStartAudio(AUTOSTART_WAIT_MILLISECONDS);
-    if (disposed) return;
-    if (running) begin(); else offerTapToStart();
-  };
 
   const controller = {
     training: true,
@@ -158,16 +150,9 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
     start: startWhenAudioRuns,
     /** Leaving: the sound stops at once, the unanswered exercise is dropped. */
     stop() {
+      disposed = true;
       loop.stop();
       clearFeedback();
-    },
-    /** The audio context stopped running: stop, say why, offer to continue. */
-    interrupt() {
-      if (loop.state === 'idle' || loop.state === 'stopped') return;
-      loop.stop();
-      clearFeedback();
-      showStatus(messages.interrupted, 'interrupted');
-      offerTapToStart();
     },
     listen(target, type, handler, options) {
       target.addEventListener(type, handler, options);
