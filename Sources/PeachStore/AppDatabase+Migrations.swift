@@ -123,6 +123,19 @@ extension AppDatabase {
                     DROP TABLE pendingExercise;
                     """)
         }
+        migrator.registerMigration("v7: when the history was reset") { db in
+            // A reset deletes every record; devices that still hold answers made before it (not
+            // yet synced, or offline during the reset) learn of it at their next sync and drop
+            // them, and the server drops any such answer uploaded later (docs/sync.md, "A
+            // reset"). One row at most: the time of the last reset, in milliseconds since 1970.
+            try db.execute(
+                sql: """
+                    CREATE TABLE historyReset (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        resetAt INTEGER NOT NULL
+                    ) STRICT;
+                    """)
+        }
         return migrator
     }
 }

@@ -51,10 +51,12 @@ extension AppDatabase {
         return PerceptualProfile(comparisonsOf: parts[0], matchingsOf: parts[1])
     }
 
-    /// Deletes every training record; settings and paired devices stay.
-    /// Returns how many records were deleted.
+    /// Deletes every training record and remembers `now` as the time of the reset, in one
+    /// transaction; settings and paired devices stay. Records made before it that a device
+    /// uploads later are dropped (`saveSyncedRecords`), and devices drop their own at their next
+    /// sync (`historyResetAt`). Returns how many records were deleted.
     @discardableResult
-    public func deleteAllTrainingData() throws -> Int {
+    public func deleteAllTrainingData(now: Timestamp) throws -> Int {
         try Self.mapErrors(path: path) {
             try write { db in
                 var deleted = 0
@@ -62,9 +64,22 @@ extension AppDatabase {
                     try db.execute(sql: "DELETE FROM \(table.rawValue)")
                     deleted += db.changesCount
                 }
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO historyReset (id, resetAt) VALUES (1, ?)",
+                    arguments: [now.millisecondsSince1970])
                 return deleted
             }
         }
+    }
+
+    /// When the history was last reset (`deleteAllTrainingData`), or nil if never.
+    public func historyResetAt() throws -> Timestamp? {
+        try Self.mapErrors(path: path) { try writer.read(Self.historyResetAt) }
+    }
+
+    /// `historyResetAt()` within a transaction.
+    static func historyResetAt(_ db: Database) throws -> Timestamp? {
+        try Int64.fetchOne(db, sql: "SELECT resetAt FROM historyReset").map(Timestamp.init(millisecondsSince1970:))
     }
 
     /// Records per training mode (a prime interval means a unison mode), and the oldest and

@@ -21,11 +21,14 @@ extension AppDatabase {
         public var alreadyStored: [Int] = []
         /// The id is already stored with different content: not stored.
         public var conflicting: [Int] = []
+        /// Made before the history was last reset: not stored, and never will be.
+        public var discarded: [Int] = []
 
-        public init(stored: [Int] = [], alreadyStored: [Int] = [], conflicting: [Int] = []) {
+        public init(stored: [Int] = [], alreadyStored: [Int] = [], conflicting: [Int] = [], discarded: [Int] = []) {
             self.stored = stored
             self.alreadyStored = alreadyStored
             self.conflicting = conflicting
+            self.discarded = discarded
         }
     }
 
@@ -37,7 +40,9 @@ extension AppDatabase {
     /// in the server): a record the tables' CHECKs refuse fails the whole batch.
     ///
     /// Ids are compared lowercase, as `crypto.randomUUID()` writes them, so that the case a
-    /// device sends an id in cannot make a second record.
+    /// device sends an id in cannot make a second record. A record made before the history was
+    /// last reset is discarded: a device that answered before a reset, and syncs only after it,
+    /// cannot bring the deleted history back.
     /// - Complexity: O(k · log n) for k records into n; one fsync for the batch.
     public func saveSyncedRecords(_ records: [SyncedRecord]) throws -> SyncedRecordsOutcome {
         // Nothing to store (an empty batch, or every record refused): no transaction, no fsync.
@@ -45,7 +50,12 @@ extension AppDatabase {
         return try Self.mapErrors(path: path) {
             try write { db in
                 var outcome = SyncedRecordsOutcome()
+                let resetAt = try Self.historyResetAt(db)
                 for (index, synced) in records.enumerated() {
+                    if let resetAt, synced.record.timestamp < resetAt {
+                        outcome.discarded.append(index)
+                        continue
+                    }
                     let id = synced.id.lowercased()
                     if let stored = try StoredRecord.record(exerciseID: id, in: db) {
                         if stored == synced.record {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PeachCore
 import PeachStore
 
 /// `peach reset --yes`: deletes all training data; settings stay.
@@ -20,7 +21,7 @@ struct Reset: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let deleted = try store.openDatabase(.writing).deleteAllTrainingData()
+        let deleted = try store.openDatabase(.writing).deleteAllTrainingData(now: .now)
         print("Deleted \(deleted) training record\(deleted == 1 ? "" : "s"); settings are kept.")
     }
 }

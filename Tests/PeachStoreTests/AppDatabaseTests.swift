@@ -98,7 +98,7 @@ struct AppDatabaseTests {
         try settings.setValue("442", for: .referencePitch)
         try database.saveSettings(settings)
         for record in sampleRecords(count: 7) { try database.record(record, exerciseID: UUID()) }
-        #expect(try database.deleteAllTrainingData() == 7)
+        #expect(try database.deleteAllTrainingData(now: Timestamp(millisecondsSince1970: 1_800_000_000_000)) == 7)
         #expect(try database.recordCounts().total == 0)
         #expect(try database.loadSettings() == settings)
     }

@@ -237,6 +237,37 @@ struct SyncAPITests {
         }
     }
 
+    @Test("a reset is an event: answers made before it are discarded when they arrive later, the reply says when")
+    func resetIsAnEvent() async throws {
+        let database = try AppDatabase.inMemory()
+        let clock = TestClock()
+        try await withApp(database: database, clock: clock) { client in
+            let settingsBefore = try await postSettings(client, "")
+            #expect(settingsBefore.json["resetAt"] as? Int == 0, "never reset")
+            try await client.uploadAccepted(syncRecord(timestamp: Self.now - 60_000))
+            // A device answered 2 s before the reset and syncs only after it.
+            let beforeReset = UUID().uuidString.lowercased()
+            clock.advance(by: 10)
+            let reset = try await client.send(.post, "/api/reset", json: #"{"confirm": true}"#)
+            #expect(reset.status == .ok)
+            let resetAt = Self.now + 10_000
+            let afterReset = UUID().uuidString.lowercased()
+            let response = try await client.upload([
+                syncRecord(id: beforeReset, timestamp: resetAt - 2_000),
+                syncRecord(id: afterReset, timestamp: resetAt + 1),
+            ])
+            #expect(response.json["accepted"] as? [String] == [afterReset])
+            #expect(response.json["discarded"] as? [String] == [beforeReset])
+            #expect((response.json["refused"] as? [Any])?.isEmpty == true)
+            let settings = try await postSettings(client, "")
+            #expect(settings.json["resetAt"] as? Int == Int(resetAt))
+            let profile = try #require(PerceptualProfile(snapshot: try await client.get("/api/sync/profile").numbers))
+            #expect(profile.comparison.count == 1, "only the answer made after the reset")
+        }
+        #expect(try recordCount(database) == 1)
+        #expect(try database.historyResetAt() == Timestamp(millisecondsSince1970: Self.now + 10_000))
+    }
+
     // MARK: Settings
 
     func postSettings(_ client: some TestClientProtocol, _ settings: String) async throws -> TestResponse {

@@ -10,9 +10,12 @@ import PeachViews
 ///
 /// - `POST /api/sync/records`: a batch of at most 1,000 records (1 MiB), each checked by the
 ///   core's rules, the accepted ones committed in one transaction before the reply;
-///   idempotent by the device's record id.
+///   idempotent by the device's record id; those made before the history's last reset
+///   discarded.
 /// - `GET /api/sync/profile`: the server's `ProfileSnapshot`, little-endian Float64.
 /// - `POST /api/sync/settings`: the device's settings with when each changed; the later wins.
+///   The reply also says when the history was last reset, so that every device learns of a
+///   reset at its next sync.
 struct SyncController: Sendable {
     let training: TrainingService
     let localizer: Localizer
@@ -51,6 +54,8 @@ struct SyncController: Sendable {
         }
         let accepted: [String]
         let refused: [Refused]
+        /// Made before the history's last reset: not stored; the device drops them.
+        let discarded: [String]
     }
 
     @Sendable func uploadRecords(request: Request, context: PeachRequestContext) async throws -> Response {
@@ -98,7 +103,8 @@ struct SyncController: Sendable {
         return try JSONResponse.make(
             UploadReply(
                 accepted: accepted.map { sentIDs[$0] },
-                refused: refused.sorted { $0.key < $1.key }.map(\.value)))
+                refused: refused.sorted { $0.key < $1.key }.map(\.value),
+                discarded: outcome.discarded.map { sentIDs[positions[$0]] }))
     }
 
     // MARK: Profile
@@ -152,6 +158,9 @@ struct SyncController: Sendable {
         }
         let settings: [String: Setting]
         let refused: [Refused]
+        /// When the history was last reset (milliseconds since 1970), or 0 if never: the device
+        /// drops every answer it holds that was made before.
+        let resetAt: Int64
     }
 
     @Sendable func settings(request: Request, context: PeachRequestContext) async throws -> Response {
@@ -163,13 +172,15 @@ struct SyncController: Sendable {
         }
         let (merged, refused) = try await training.applySyncedSettings(
             body.settings.mapValues { SyncedSettings.Change(value: $0.value.text, changedAt: $0.changedAt) })
+        let resetAt = try await training.historyResetAt()
         return try JSONResponse.make(
             SettingsReply(
                 settings: merged.settings.values.reduce(into: [:]) { result, entry in
                     result[entry.key] = .init(value: entry.value, changedAt: merged.changedAt(entry.key))
                 },
                 // An unknown key is echoed cut to 40 characters, like every text from the request.
-                refused: refused.map { .init(key: APIError.shown($0.key), message: APIError($0.error, texts).message) }
+                refused: refused.map { .init(key: APIError.shown($0.key), message: APIError($0.error, texts).message) },
+                resetAt: resetAt?.millisecondsSince1970 ?? 0
             ))
     }
 }

@@ -52,6 +52,11 @@ public actor TrainingService {
         try database.loadSyncedSettings()
     }
 
+    /// When the history was last reset, or nil if never: devices drop their answers made before.
+    public func historyResetAt() throws -> Timestamp? {
+        try database.historyResetAt()
+    }
+
     /// Applies a device's settings, last writer wins per setting, in one transaction; the
     /// next page and CSV import see them at once.
     public func applySyncedSettings(_ changes: [String: SyncedSettings.Change]) throws -> (
@@ -89,9 +94,10 @@ public actor TrainingService {
 
     // MARK: Data
 
-    /// Deletes every training record (settings stay) and empties the profile.
+    /// Deletes every training record (settings stay), remembers now as the time of the reset
+    /// (`AppDatabase.deleteAllTrainingData`) and empties the profile.
     public func deleteAllTrainingData() throws -> Int {
-        let deleted = try database.deleteAllTrainingData()
+        let deleted = try database.deleteAllTrainingData(now: Timestamp(now()))
         profile = PerceptualProfile()
         return deleted
     }
