@@ -199,12 +199,16 @@ struct Serve: AsyncParsableCommand {
 
     /// The pairing links of one code, each with its QR code.
     static func pairingText(_ code: PairingCode, addresses: [String], port: Int, scheme: String = "http") -> String {
+        let typed = """
+            Pairing code: \(code.text) (type it on a device that cannot open the link, such as Peach \
+            added to an iPhone's Home Screen)
+
+            """
         guard !addresses.isEmpty else {
             return """
                 No network address found: connect this computer to your network and restart Peach.
-                Pairing code: \(code.text)
 
-                """
+                """ + typed
         }
         var text = """
             To train on a phone or tablet on this network, open this address on it (or scan the \
@@ -218,7 +222,7 @@ struct Serve: AsyncParsableCommand {
             text += "\n  \(url)\n\n"
             if let qr = try? QRCode(text: url) { text += qr.terminalRendering + "\n" }
         }
-        return text
+        return text + typed
     }
 
     /// Written unbuffered, so that the address shows at once also when stdout is a pipe.

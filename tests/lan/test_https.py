@@ -191,3 +191,47 @@ def test_unusable_tls_options_are_refused_with_what_to_do(tmp_path, data):
     assert result.returncode != 0 and "--tls-cert and --tls-key go together" in result.stderr
     result = peach("serve", "--port", "0", "--data", str(data), "--tls-cert", "a", "--tls-key", "b")
     assert result.returncode != 0 and "are for --lan" in result.stderr
+
+
+def test_certificates_follow_apples_rules_for_trusted_certificates(server):
+    """What iOS and macOS require of a TLS server certificate and of an authority a person trusts
+    by hand (Apple's "Requirements for trusted certificates in iOS 13 and macOS 10.15",
+    support.apple.com/103769): RSA keys of 2048 bits or more (or EC), SHA-2 signatures, the
+    server's names in the Subject Alternative Name (the Common Name is not used), the serverAuth
+    extended key usage, at most 825 days of validity; and an authority with a Common Name, which
+    is how it is listed in Settings → General → About → Certificate Trust Settings."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec, rsa
+    from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+    address, port, _ = server.next_pairing()
+    folder = server.ca_path.parent
+    served = x509.load_der_x509_certificate(handshake(server.tls, address, port, address))
+    on_disk = x509.load_pem_x509_certificate((folder / "server.crt").read_bytes())
+    assert served == on_disk, "the certificate served is the one Peach issued"
+    authority = x509.load_pem_x509_certificate(server.ca_path.read_bytes())
+
+    for certificate in (served, authority):
+        key = certificate.public_key()
+        assert isinstance(key, (rsa.RSAPublicKey, ec.EllipticCurvePublicKey))
+        if isinstance(key, rsa.RSAPublicKey):
+            assert key.key_size >= 2048
+        else:
+            assert key.curve.key_size >= 256
+        assert isinstance(certificate.signature_hash_algorithm, (hashes.SHA256, hashes.SHA384, hashes.SHA512))
+
+    names = served.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert hostname_local() in names.get_values_for_type(x509.DNSName)
+    assert address in [str(ip) for ip in names.get_values_for_type(x509.IPAddress)]
+    usage = served.extensions.get_extension_for_class(x509.ExtendedKeyUsage).value
+    assert ExtendedKeyUsageOID.SERVER_AUTH in usage
+    assert served.extensions.get_extension_for_class(x509.BasicConstraints).value.ca is False
+    validity = served.not_valid_after_utc - served.not_valid_before_utc
+    assert validity.days <= 825, validity
+    assert validity.days <= 398, "also within what Safari accepts of publicly trusted certificates"
+    assert served.issuer == authority.subject
+
+    [common_name] = authority.subject.get_attributes_for_oid(NameOID.COMMON_NAME)
+    assert common_name.value.startswith("Peach on ")
+    assert authority.extensions.get_extension_for_class(x509.BasicConstraints).value.ca is True

@@ -1,12 +1,15 @@
 """Chromium trusts Peach's certificate authority the way a phone does once its owner installed
-it (issue 15): the pairing page over HTTPS on the machine's network address opens without a
-certificate error and is a secure context, which service workers need.
+it: the pairing page over HTTPS on the machine's network address opens without a certificate
+error and is a secure context, which service workers need; and Peach on a Home Screen pairs by
+typing the code.
 
 The trust comes from `chromium_trust_env` (an NSS database in a throwaway HOME), so later
 browser tests over HTTPS can reuse it. Debian's Chromium only, never a downloaded browser."""
 
+import sqlite3
+
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from peach_lan import LANServer, chromium_trust_env, spki_hash
 
@@ -71,3 +74,48 @@ def test_spki_list_lets_a_test_skip_the_check_for_peachs_server_certificate(serv
             assert page.evaluate("window.isSecureContext") is True
         finally:
             browser.close()
+
+
+def test_peach_on_a_home_screen_pairs_by_typing_the_code_and_syncs(server, tmp_path):
+    """An app on an iPhone's Home Screen has no cookie of Safari's and opens no pairing link: it
+    meets the pairing page, and types the code `peach serve --lan` prints (as a person types
+    it: lower case, a space around it). Then it is a paired device like any other."""
+    address, port, code = server.next_pairing()
+    assert f"Pairing code: {code}" in "".join(server.output), "the terminal shows the code to type"
+    env = chromium_trust_env(server.ca_path, tmp_path / "home")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, env=env, args=["--autoplay-policy=no-user-gesture-required", "--mute-audio"])
+        try:
+            page = browser.new_context().new_page()
+            # The confirmation page behind a link shows the code, for Peach on a Home Screen.
+            page.goto(f"https://{address}:{port}/pair?code={code}")
+            assert code in page.locator("#pair-home-screen").inner_text()
+            response = page.goto(f"https://{address}:{port}/")
+            assert response.status == 401
+            field = page.get_by_label("Pairing code")
+            expect(field).to_be_visible()
+            field.fill(f" {code.lower()} ")
+            page.locator("#pair-code-form button").click()
+            page.wait_for_url(f"https://{address}:{port}/")
+            expect(page.locator("body")).to_have_attribute("data-page", "start")
+            page.wait_for_function("() => window.peach?.syncStatus?.state === 'synced'")
+            page.get_by_role("link", name="Comparison", exact=True).click()
+            higher = page.locator("#answer-higher")
+            expect(higher).to_be_enabled(timeout=10_000)
+            page.keyboard.press("ArrowUp")
+            expect(higher).to_be_disabled()
+            page.evaluate("() => window.peach.sync.run()")
+            assert page.evaluate("window.peach.syncStatus.state") == "synced"
+            # A wrong code is refused with the same field to try again.
+            other = browser.new_context().new_page()
+            other.goto(f"https://{address}:{port}/")
+            other.get_by_label("Pairing code").fill("WRONGCODE2")
+            other.locator("#pair-code-form button").click()
+            expect(other.locator("h1")).to_have_text("This pairing code does not work")
+            expect(other.get_by_label("Pairing code")).to_be_visible()
+        finally:
+            browser.close()
+    with sqlite3.connect(f"file:{server.data_path}?mode=ro", uri=True) as database:
+        assert database.execute("SELECT COUNT(*) FROM comparisonRecord").fetchone() == (1,)
+        assert database.execute("SELECT COUNT(*) FROM device").fetchone() == (1,)

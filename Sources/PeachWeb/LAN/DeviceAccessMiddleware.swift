@@ -37,7 +37,7 @@ struct DeviceAccessMiddleware: RouterMiddleware {
         }
         let texts = await localizer.texts(for: request)
         if request.uri.path.hasPrefix("/api/") {
-            throw APIError(.unauthorized, code: "pairingRequired", message: texts.errorPairingRequired)
+            throw APIError(.unauthorized, code: "pairingRequired", message: texts.pairing.requiredError)
         }
         return PageController.html(
             PairingPage(texts: texts, state: .required, offersAuthority: offersAuthority).render(),

@@ -71,11 +71,11 @@ struct LANAccessTests {
             let again = try await client.postPair(code)
             #expect(again.status == .gone)
             #expect(again.headers[.setCookie] == nil)
-            #expect(again.text.contains("already used or has expired"))
+            #expect(again.text.contains("already used, has expired or was mistyped"))
             #expect(again.text.contains("<a href=\"/\">Back to Start</a>"))
             #expect(try await client.get("/pair?code=\(code)").status == .gone)
             let german = try await client.postPair(code, language: "de")
-            #expect(german.text.contains("schon benutzt oder ist abgelaufen"))
+            #expect(german.text.contains("schon benutzt, ist abgelaufen oder wurde falsch eingegeben"))
             #expect(try database.devices().count == 1)
             // The next device gets a fresh code.
             let next = try #require(await pairing.validCode()).text
@@ -101,6 +101,27 @@ struct LANAccessTests {
             #expect(token.count == 43)  // 256 bits in base64url
             #expect(try cookiePair(first) != cookiePair(second))
             #expect(try database.devices().count == 2)
+        }
+    }
+
+    @Test("the 401 page has a field to type the code; a typed code pairs in any case with spaces around it")
+    func typedCodePairs() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withLANApp(database: database) { client, pairing in
+            let page = try await client.get("/", cookie: nil)
+            #expect(page.status == .unauthorized)
+            #expect(page.text.contains(#"<form id="pair-code-form" method="post" action="/pair">"#))
+            #expect(page.text.contains(#"<label for="pair-code">Pairing code</label>"#))
+            #expect(page.text.contains(#"name="code""#) && page.text.contains(#"autocomplete="one-time-code""#))
+            let code = try #require(await pairing.validCode()).text
+            let confirm = try await client.get("/pair?code=\(code)")
+            #expect(confirm.text.contains("type this code: <code>\(code)</code>"), "shown for Peach on a Home Screen")
+            let typed = try await client.postPair("+\(code.lowercased())+")  // "+" is a space in a form body
+            #expect(typed.status == .seeOther)
+            #expect(try database.devices().count == 1)
+            let wrong = try await client.postPair("WRONGCODE2")
+            #expect(wrong.status == .gone)
+            #expect(wrong.text.contains(#"<form id="pair-code-form""#), "another try, in place")
         }
     }
 
