@@ -3,9 +3,24 @@ import assert from 'node:assert/strict';
 import { SoundLibrary } from '../../Sources/PeachWeb/Assets/sound-library.js';
 import { decodeWave, waveFile } from './wave-file.mjs';
 
+/** A zone's WAV, different for every name. */
+const waveOf = (name, frames) => waveFile([Array.from({ length: frames }, (_, i) => i + name.charCodeAt(1))]);
+const sha256 = async (bytes) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))]
+  .map((byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** The server names each zone's file by the SHA-256 of its bytes: `url('p2')`. */
+const FILES = new Map(); // url → bytes
+const URLS = {};
+for (const [name, frames] of [['p1', 100], ['p2', 100], ['p3', 200], ['p4', 100], ['f1', 100]]) {
+  const bytes = waveOf(name, frames);
+  URLS[name] = `/sounds/${await sha256(bytes)}.wav`;
+  FILES.set(URLS[name], bytes);
+}
+const url = (name) => URLS[name];
+
 const zoneEntry = (keyLow, keyHigh, name, frames = 100) => ({
   keyLow, keyHigh, rootHertz: 250 + keyLow, sampleRate: 44100, frames,
-  loopStart: 10, loopEnd: frames, gain: 0.5, url: `/sounds/${name}.wav`, bytes: 44 + 2 * frames,
+  loopStart: 10, loopEnd: frames, gain: 0.5, url: url(name) ?? `/sounds/${name}.wav`, bytes: 44 + 2 * frames,
 });
 
 const INDEX = {
@@ -18,8 +33,9 @@ const INDEX = {
   ],
 };
 
-/** A fetch that serves INDEX and a WAV per zone, records every URL, and fails on `failing`. */
-function fakeFetch({ failing = new Set(), offline = () => false } = {}) {
+/** A fetch that serves INDEX and a WAV per zone, records every URL, fails on `failing`, and
+ *  serves `damaged` files with one byte changed. */
+function fakeFetch({ failing = new Set(), damaged = new Set(), offline = () => false } = {}) {
   const requests = [];
   const fetch = async (url) => {
     requests.push(url);
@@ -27,9 +43,11 @@ function fakeFetch({ failing = new Set(), offline = () => false } = {}) {
     if (offline()) throw new TypeError('Failed to fetch');
     if (failing.has(url)) return new Response('', { status: 503 });
     if (url === '/sounds/index.json') return new Response(JSON.stringify(INDEX));
-    const zone = INDEX.sources.flatMap((s) => s.zones).find((z) => z.url === url);
-    if (!zone) return new Response('', { status: 404 });
-    return new Response(waveFile([Array.from({ length: zone.frames }, (_, i) => i)]));
+    const bytes = FILES.get(url);
+    if (!bytes) return new Response('', { status: 404 });
+    const served = new Uint8Array(bytes.slice(0));
+    if (damaged.has(url)) served[served.length - 1] ^= 0xff;
+    return new Response(served);
   };
   return { fetch, requests };
 }
@@ -42,6 +60,7 @@ class MemoryCache {
     if (this.full) throw new DOMException('quota', 'QuotaExceededError');
     this.kept.set(url, response.clone());
   }
+  async delete(url) { return this.kept.delete(url); }
 }
 
 test('the index is fetched once', async () => {
@@ -60,7 +79,7 @@ test('load fetches only the zones intersecting the range, in parallel, and memoi
   const loading = library.load('piano', { low: 45, high: 60 });
   assert.equal(library.load('piano', { low: 45, high: 60 }), loading, 'the same promise');
   const instrument = await loading;
-  assert.deepEqual(requests, ['/sounds/index.json', '/sounds/p2.wav', '/sounds/p3.wav']);
+  assert.deepEqual(requests, ['/sounds/index.json', url('p2'), url('p3')]);
   assert.equal(library.loaded('piano', { low: 45, high: 60 }), instrument);
   assert.deepEqual(instrument.bytes, [244, 444]);
   assert.equal(instrument.zones.length, 2);
@@ -70,7 +89,7 @@ test('load fetches only the zones intersecting the range, in parallel, and memoi
   assert.equal(instrument.zoneFor(100).keyLow, 53, 'outside the loaded zones: the nearest');
   // An overlapping range fetches only the WAV it lacks.
   await library.load('piano', { low: 60, high: 70 });
-  assert.deepEqual(requests.slice(3), ['/sounds/p4.wav']);
+  assert.deepEqual(requests.slice(3), [url('p4')]);
   // A range below every zone of a source loads its nearest zone.
   const flute = await library.load('flute', { low: 36, high: 48 });
   assert.equal(flute.zones.length, 1);
@@ -78,17 +97,17 @@ test('load fetches only the zones intersecting the range, in parallel, and memoi
 });
 
 test('a failed fetch rejects with a clear Error, and a later load tries again', async () => {
-  const failing = new Set(['/sounds/p3.wav']);
+  const failing = new Set([url('p3')]);
   const { fetch, requests } = fakeFetch({ failing });
   const library = new SoundLibrary({ decode: decodeWave, fetch });
-  await assert.rejects(library.load('piano', { low: 50, high: 55 }), /could not load sound "piano" \(\/sounds\/p3.wav\): HTTP 503/);
+  await assert.rejects(library.load('piano', { low: 50, high: 55 }), new RegExp(`could not load sound "piano" \\(${url('p3')}\\): HTTP 503`));
   assert.equal(library.loaded('piano', { low: 50, high: 55 }), null);
   await assert.rejects(library.load('organ', { low: 50, high: 55 }), /unknown sound source "organ"/);
   failing.clear();
   const instrument = await library.load('piano', { low: 50, high: 55 });
   assert.equal(instrument.zones.length, 2);
-  assert.equal(requests.filter((url) => url === '/sounds/p3.wav').length, 2);
-  assert.equal(requests.filter((url) => url === '/sounds/p2.wav').length, 1, 'a WAV that loaded is not fetched again');
+  assert.equal(requests.filter((u) => u === url('p3')).length, 2);
+  assert.equal(requests.filter((u) => u === url('p2')).length, 1, 'a file that loaded is not fetched again');
 });
 
 test('a network error or a broken index is reported, and the index is fetched again next time', async () => {
@@ -130,18 +149,18 @@ test('the sounds are kept: offline, the kept index and zones play the instrument
   const cache = new MemoryCache();
   const online = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
   await online.load('piano', { low: 45, high: 60 });
-  assert.deepEqual([...cache.kept.keys()].sort(), ['/sounds/index.json', '/sounds/p2.wav', '/sounds/p3.wav']);
+  assert.deepEqual([...cache.kept.keys()].sort(), ['/sounds/index.json', url('p2'), url('p3')].sort());
 
   offline = true;
   const later = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
   const instrument = await later.load('piano', { low: 45, high: 60 });
   assert.equal(instrument.zones.length, 2);
   assert.deepEqual(requests.slice(3), ['/sounds/index.json'], 'only the index was asked of the network');
-  await assert.rejects(later.load('piano', { low: 60, high: 70 }), /p4.wav\): Failed to fetch/, 'a zone never kept');
+  await assert.rejects(later.load('piano', { low: 60, high: 70 }), new RegExp(`${url('p4')}\\): Failed to fetch`), 'a zone never kept');
 });
 
 test('a new index is kept only once an instrument loaded from it, so a kept index names kept files', async () => {
-  const failing = new Set(['/sounds/p3.wav']);
+  const failing = new Set([url('p3')]);
   const { fetch } = fakeFetch({ failing });
   const cache = new MemoryCache();
   const library = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
@@ -170,4 +189,50 @@ test('a network that does not answer is given up after indexTimeout for the kept
   });
   const library = new SoundLibrary({ decode: decodeWave, fetch: hanging, cache: async () => cache, indexTimeout: 20 });
   assert.deepEqual((await library.index()).sources.map((s) => s.id), ['piano', 'flute']);
+});
+
+test('a file whose bytes are not what its name says is neither played nor kept; the right one is, later', async () => {
+  const damaged = new Set([url('p2')]);
+  const { fetch, requests } = fakeFetch({ damaged });
+  const cache = new MemoryCache();
+  const library = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
+  await assert.rejects(library.load('piano', { low: 45, high: 50 }),
+    new RegExp(`could not load sound "piano" \\(${url('p2')}\\): its bytes do not match its name`));
+  assert.equal(await cache.match(url('p2')), undefined, 'not kept');
+  damaged.clear();
+  const instrument = await library.load('piano', { low: 45, high: 50 });
+  assert.equal(instrument.zones.length, 1);
+  assert.ok(await cache.match(url('p2')), 'the right file is kept');
+  assert.equal(requests.filter((u) => u === url('p2')).length, 2);
+});
+
+test('a file that does not decode is not kept, so the server\'s next good copy is fetched and played', async () => {
+  const { fetch, requests } = fakeFetch();
+  const cache = new MemoryCache();
+  let refuse = true;
+  const decode = (bytes, rate) => {
+    if (refuse) throw new Error('EncodingError: unable to decode audio data');
+    return decodeWave(bytes, rate);
+  };
+  const library = new SoundLibrary({ decode, fetch, cache: async () => cache });
+  await assert.rejects(library.load('flute', { low: 60, high: 72 }), /unable to decode audio data/);
+  assert.equal(await cache.match(url('f1')), undefined, 'an undecodable file is not kept');
+  refuse = false;
+  const flute = await library.load('flute', { low: 60, high: 72 });
+  assert.equal(flute.zones.length, 1);
+  assert.equal(requests.filter((u) => u === url('f1')).length, 2, 'fetched again, not taken from a cache');
+});
+
+test('a kept copy that is damaged is dropped and fetched again', async () => {
+  const { fetch, requests } = fakeFetch();
+  const cache = new MemoryCache();
+  const damagedBytes = new Uint8Array(FILES.get(url('f1')).slice(0));
+  damagedBytes[50] ^= 0xff;
+  await cache.put(url('f1'), new Response(damagedBytes));
+  const library = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
+  const flute = await library.load('flute', { low: 60, high: 72 });
+  assert.equal(flute.zones.length, 1);
+  assert.ok(requests.includes(url('f1')), 'fetched from the server');
+  const kept = new Uint8Array(await (await cache.match(url('f1'))).arrayBuffer());
+  assert.deepEqual(kept, new Uint8Array(FILES.get(url('f1'))), 'the good copy replaced it');
 });

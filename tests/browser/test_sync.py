@@ -269,3 +269,65 @@ def test_a_record_the_server_refuses_stays_on_the_device_and_is_shown(page, serv
     page.reload()
     wait_for_first_sync(page)
     assert len(device_records(page, "refused")) == 1, "never dropped"
+
+
+def test_a_reset_reaches_every_device_answers_before_it_never_come_back(browser, server):
+    """Device A answers and resets the history 2 s later in Settings, its last answer not yet
+    synced; device B, offline during the reset, holds answers from before it. After both sync:
+    only the answers made after the reset exist, on the server and on both devices."""
+    server.set_settings(noteDuration=0.3)
+    devices = []
+    for _ in range(2):
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(server.url("/"))
+        wait_for_first_sync(page)
+        page.evaluate("() => navigator.serviceWorker.ready")
+        devices.append((context, page))
+    (a_context, a), (b_context, b) = devices
+    b_context.set_offline(True)
+    for page in (a, b):
+        page.get_by_role("link", name="Comparison", exact=True).click()
+        page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+        train(page, 2, "comparison")
+        page.get_by_role("link", name="Back to Start").click()
+    sync(a)
+    assert server.count("comparisonRecord") == 2
+    # A's next answer does not reach the server before the reset.
+    a.route("**/api/sync/records", lambda route: route.abort())
+    a.get_by_role("link", name="Comparison", exact=True).click()
+    a.wait_for_function("() => window.peach.controller?.loop?.exercise")
+    train(a, 1, "comparison")
+    a.get_by_role("link", name="Settings").click()
+    a.locator("#reset-button").click()
+    a.locator("#reset-confirm").click()
+    expect(a.locator("#reset-result")).to_have_text("Deleted 2 training records.")
+    # The sync after the reset tells A when it was: every answer made before goes, the one
+    # that never reached the server too.
+    wait_until(lambda: len(device_records(a)) == 0, message="device A forgot its answers from before the reset")
+    a.unroute("**/api/sync/records")
+    sync(a)
+    assert server.count("comparisonRecord") == 0, "A's late answer did not come back"
+
+    # After the reset both devices train on; B comes back online and syncs.
+    a.get_by_role("link", name="Back to Start").click()
+    for page in (a, b):
+        page.get_by_role("link", name="Comparison", exact=True).click()
+        page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+        train(page, 1, "comparison")
+        page.get_by_role("link", name="Back to Start").click()
+    b_context.set_offline(False)
+    for page in (b, a, b):
+        sync(page)
+    assert server.count("comparisonRecord") == 2, "one answer of each device, both made after the reset"
+    reset_at = server.query("SELECT resetAt FROM historyReset")[0][0]
+    assert all(timestamp > reset_at for (timestamp,) in server.query("SELECT timestamp FROM comparisonRecord"))
+    for context, page in devices:
+        records = device_records(page)
+        assert len(records) == 1 and records[0]["numbers"][1] > reset_at, "only its answer after the reset"
+        page.goto(server.url("/profile"))
+        wait_for_device(page)
+        terms = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#main dl > div')]
+            .map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]))""")
+        assert terms["Comparisons"] == "2", terms
+        context.close()

@@ -43,12 +43,16 @@ public struct Layout {
                 "body", ["data-page": page],
                 el(
                     "header", el("nav", ["aria-label": texts.appName], children: navigation.map(link)),
-                    // Where sync.js says how this device stands with the server (SyncStatus).
+                    // Where sync.js says how this device stands with the server (SyncStatus), or
+                    // app.js why Peach cannot train in this browser: always in place (a live
+                    // region), empty when there is nothing to say.
                     el(
                         "p",
                         [
-                            "id": "sync-status", "role": "status", "hidden": nil,
-                            "data-msg-no-device": texts.deviceUnavailable,
+                            "id": "sync-status", "role": "status",
+                            "data-msg-storage-unavailable": texts.sync.storageUnavailable,
+                            "data-msg-core-unsupported": texts.sync.coreUnsupported,
+                            "data-msg-core-not-downloaded": texts.sync.coreNotDownloaded,
                         ])),
                 main
             )

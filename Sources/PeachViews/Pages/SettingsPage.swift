@@ -31,7 +31,7 @@ public struct SettingsPage: Sendable {
             children.append(
                 el("p", ["id": "settings-message", "role": messageIsError ? "alert" : "status"], .text(message)))
         }
-        children += [settingsForm(), dataSection()]
+        children += [settingsForm(), deviceSection(), dataSection()]
         return Layout(
             texts: texts, title: texts.settings + " — " + texts.appName, page: "settings",
             navigation: [Layout.backToStart(texts)]
@@ -199,6 +199,22 @@ public struct SettingsPage: Sendable {
                 el("legend", .text(texts.intervalsLegend)),
                 el("p", ["id": "setting-intervals-hint", "class": "hint"], .text(texts.intervalsHint)),
             ] + boxes)
+    }
+
+    /// This device: whether the browser keeps Peach's data here (`#storage-status`, filled by
+    /// app.js from `navigator.storage.persisted()`; empty without scripts, where nothing is kept),
+    /// and what to know before adding Peach to the Home Screen.
+    private func deviceSection() -> HTML {
+        el(
+            "section", ["aria-labelledby": "device-heading"],
+            el("h2", ["id": "device-heading"], .text(texts.sync.storageLabel)),
+            el(
+                "p",
+                [
+                    "id": "storage-status", "role": "status", "data-msg-kept": texts.sync.storageKept,
+                    "data-msg-not-kept": texts.sync.storageNotKept,
+                ]),
+            el("p", ["id": "home-screen-note", "class": "hint"], .text(texts.sync.homeScreen)))
     }
 
     private func dataSection() -> HTML {

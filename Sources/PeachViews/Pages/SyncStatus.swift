@@ -2,11 +2,20 @@ import PeachCore
 
 /// The calm line every page but the training pages shows about sync with the server
 /// (`#sync-status`, filled by sync.js through the core): synced, answers waiting, the server
-/// out of reach, the device unpaired — and the answers the server refused, which stay on the
-/// device and are never dropped silently.
+/// out of reach or in trouble, the device unpaired — and the answers the server refused, which
+/// stay on the device and are never dropped silently; with answers waiting on a browser that may
+/// delete its data, a word that they should sync soon.
 public struct SyncStatus: Sendable {
     public enum State: String, Sendable {
         case synced, waiting, offline, unpaired
+        /// The server's disk is full (507).
+        case diskFull
+        /// The server refused a whole request (a 4xx other than 401 and 403); `message` says why.
+        case requestRefused
+        /// The server failed (another 5xx).
+        case serverFailed
+        /// The server's profile summary is of a form this core does not read.
+        case profileUnreadable
     }
 
     public var state: State
@@ -14,24 +23,41 @@ public struct SyncStatus: Sendable {
     public var refused: Int
     /// The first refused answer's reason, as the server gave it.
     public var reason: String
+    /// What the server said when it refused a whole request (`requestRefused`).
+    public var message: String
+    /// Whether the browser keeps this device's data (persistent storage).
+    public var kept: Bool
 
-    public init(state: State, waiting: Int, refused: Int, reason: String) {
+    public init(
+        state: State, waiting: Int, refused: Int, reason: String, message: String = "", kept: Bool = true
+    ) {
         self.state = state
         self.waiting = waiting
         self.refused = refused
         self.reason = reason
+        self.message = message
+        self.kept = kept
     }
 
     public func text(_ texts: Texts) -> String {
+        let words = texts.sync
         var parts: [String] = []
         switch state {
-        case .synced: parts.append(waiting > 0 ? texts.syncWaiting(waiting) : texts.syncSynced)
-        case .waiting: parts.append(texts.syncWaiting(waiting))
-        case .offline: parts.append(texts.syncOffline)
-        case .unpaired: parts.append(texts.syncUnpaired)
+        case .synced: parts.append(waiting > 0 ? words.waiting(waiting) : words.synced)
+        case .waiting: parts.append(words.waiting(waiting))
+        case .offline: parts.append(words.offline)
+        case .unpaired: parts.append(words.unpaired)
+        case .diskFull: parts.append(words.diskFull)
+        case .requestRefused: parts.append(words.requestRefused.replacingEvery("{reason}", with: message))
+        case .serverFailed: parts.append(words.serverFailed)
+        case .profileUnreadable: parts.append(words.profileUnreadable)
+        }
+        if waiting > 0 && !kept {
+            if state != .synced && state != .waiting { parts.append(words.waiting(waiting)) }
+            parts.append(words.notKept(waiting))
         }
         if refused > 0 {
-            parts.append(texts.syncRefused(refused).replacingEvery("{reason}", with: reason))
+            parts.append(words.refused(refused).replacingEvery("{reason}", with: reason))
         }
         return parts.joined(separator: " ")
     }

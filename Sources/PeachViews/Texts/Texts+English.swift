@@ -20,21 +20,9 @@ extension Texts {
         sliderCentre: "Centre",
         sliderAbove: "{percent} % up",
         sliderBelow: "{percent} % down",
-        interrupted: "Training stopped because the sound was interrupted.",
         offline:
             "Peach can’t reach its server right now, so nothing was changed. Try again when the connection is back.",
         tapToStart: "Tap to start",
-        syncSynced: "Synced with Peach.",
-        syncWaiting: Plural(
-            one: "{count} answer is waiting to sync.", other: "{count} answers are waiting to sync."),
-        syncOffline: "Can’t reach Peach right now. Your answers are kept on this device and sync later.",
-        syncUnpaired:
-            "This device is no longer paired with Peach. Your answers are kept on this device; pair it again to sync them.",
-        syncRefused: Plural(
-            one: "Peach refused {count} answer, which stays on this device: {reason}",
-            other: "Peach refused {count} answers, which stay on this device. The first: {reason}"),
-        deviceUnavailable:
-            "This browser keeps no data for Peach (private browsing or storage turned off), so Peach can’t train here.",
         correct: "Correct",
         incorrect: "Incorrect",
         deadCenter: "Dead center",
@@ -172,22 +160,6 @@ extension Texts {
         errorUnknownHost:
             "This server does not answer to that address; open Peach at the address it printed when it started.",
         errorValueTooLong: { "The value of \"\($0)\" is too long; at most \($1) characters are allowed." },
-        pairTitle: "Pair this device",
-        pairExplanation:
-            "Pair this device with Peach on your computer to train here. Only devices you pair can see or change your training data.",
-        pairButton: "Pair this device",
-        pairUsedTitle: "This pairing link no longer works",
-        pairUsedOrExpired:
-            "This pairing code was already used or has expired. Each code pairs one device and works for 10 minutes.",
-        pairTooManyTitle: "Too many wrong pairing codes",
-        pairTooMany:
-            "This device tried too many pairing codes that did not work. Wait a minute, then open the address Peach shows on your computer.",
-        pairRequiredTitle: "Pair this device first",
-        pairRequired: "This device is not paired with Peach, so it cannot see or change the training data.",
-        pairHowTo:
-            "Start Peach with `peach serve --lan` on your computer and open the address it shows, or scan its QR code. Peach shows a new code for each device.",
-        errorPairingRequired:
-            "This device is not paired. Start Peach with `peach serve --lan` on your computer and open the address it shows, or scan its QR code.",
         errorNoIntervals: "Choose at least one interval; nothing was changed.",
         settingNames: [
             .noteRangeLower: "lowest note", .noteRangeUpper: "highest note", .noteDuration: "note duration",

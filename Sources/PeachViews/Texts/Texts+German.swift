@@ -20,22 +20,9 @@ extension Texts {
         sliderCentre: "Mitte",
         sliderAbove: "{percent} % nach oben",
         sliderBelow: "{percent} % nach unten",
-        interrupted: "Das Training wurde beendet, weil der Ton unterbrochen wurde.",
         offline:
             "Peach erreicht seinen Server gerade nicht, daher wurde nichts geändert. Versuche es noch einmal, wenn die Verbindung wieder steht.",
         tapToStart: "Zum Starten tippen",
-        syncSynced: "Mit Peach abgeglichen.",
-        syncWaiting: Plural(
-            one: "{count} Antwort wartet auf den Abgleich.", other: "{count} Antworten warten auf den Abgleich."),
-        syncOffline:
-            "Peach ist gerade nicht erreichbar. Deine Antworten bleiben auf diesem Gerät und werden später abgeglichen.",
-        syncUnpaired:
-            "Dieses Gerät ist nicht mehr mit Peach gekoppelt. Deine Antworten bleiben auf diesem Gerät; kopple es neu, um sie abzugleichen.",
-        syncRefused: Plural(
-            one: "Peach hat {count} Antwort abgelehnt; sie bleibt auf diesem Gerät: {reason}",
-            other: "Peach hat {count} Antworten abgelehnt; sie bleiben auf diesem Gerät. Die erste: {reason}"),
-        deviceUnavailable:
-            "Dieser Browser speichert keine Daten für Peach (privates Surfen oder Speicher ausgeschaltet), daher kann Peach hier nicht trainieren.",
         correct: "Richtig",
         incorrect: "Falsch",
         deadCenter: "Genau getroffen",
@@ -232,23 +219,6 @@ extension Texts {
         errorUnknownHost:
             "Dieser Server antwortet nicht unter dieser Adresse; öffne Peach unter der Adresse, die er beim Start angezeigt hat.",
         errorValueTooLong: { "Der Wert von \"\($0)\" ist zu lang; erlaubt sind höchstens \($1) Zeichen." },
-        pairTitle: "Dieses Gerät koppeln",
-        pairExplanation:
-            "Kopple dieses Gerät mit Peach auf deinem Computer, um hier zu trainieren. Nur gekoppelte Geräte können deine Trainingsdaten sehen oder ändern.",
-        pairButton: "Gerät koppeln",
-        pairUsedTitle: "Dieser Kopplungslink gilt nicht mehr",
-        pairUsedOrExpired:
-            "Dieser Kopplungscode wurde schon benutzt oder ist abgelaufen. Jeder Code koppelt ein Gerät und gilt 10 Minuten.",
-        pairTooManyTitle: "Zu viele falsche Kopplungscodes",
-        pairTooMany:
-            "Dieses Gerät hat zu viele Kopplungscodes versucht, die nicht gelten. Warte eine Minute und öffne dann die Adresse, die Peach auf deinem Computer zeigt.",
-        pairRequiredTitle: "Zuerst dieses Gerät koppeln",
-        pairRequired:
-            "Dieses Gerät ist nicht mit Peach gekoppelt und kann die Trainingsdaten daher weder sehen noch ändern.",
-        pairHowTo:
-            "Starte Peach auf deinem Computer mit `peach serve --lan` und öffne die angezeigte Adresse oder scanne den QR-Code. Peach zeigt für jedes Gerät einen neuen Code.",
-        errorPairingRequired:
-            "Dieses Gerät ist nicht gekoppelt. Starte Peach auf deinem Computer mit `peach serve --lan` und öffne die angezeigte Adresse oder scanne den QR-Code.",
         errorNoIntervals: "Wähle mindestens ein Intervall; es wurde nichts geändert.",
         settingNames: [
             .noteRangeLower: "Tiefster Ton", .noteRangeUpper: "Höchster Ton", .noteDuration: "Tondauer",

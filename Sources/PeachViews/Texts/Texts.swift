@@ -36,20 +36,10 @@ public final class Texts: Sendable {
     public let sliderCentre: String
     public let sliderAbove: String
     public let sliderBelow: String
-    public let interrupted: String
     /// The Settings page's import or reset could not reach the server.
     public let offline: String
     public let tapToStart: String
-
-    // Sync with the server (the status line of every page, sync.js)
-    public let syncSynced: String
-    public let syncWaiting: Plural
-    public let syncOffline: String
-    public let syncUnpaired: String
-    /// How many answers the server refused, and the first one's reason (`{reason}`).
-    public let syncRefused: Plural
-    /// The browser keeps no data for Peach (storage off, or an old browser): no training here.
-    public let deviceUnavailable: String
+    // Sync with the server and this device's storage: `sync` (SyncTexts.swift).
 
     // Feedback
     public let correct: String
@@ -174,20 +164,6 @@ public final class Texts: Sendable {
     /// A setting value longer than any valid one: the setting's key and the bound in characters.
     public let errorValueTooLong: @Sendable (String, Int) -> String
 
-    // LAN pairing (issue 6)
-    public let pairTitle: String
-    public let pairExplanation: String
-    public let pairButton: String
-    public let pairUsedTitle: String
-    public let pairUsedOrExpired: String
-    /// Too many wrong pairing codes from this device: when it may try again.
-    public let pairTooManyTitle: String
-    public let pairTooMany: String
-    public let pairRequiredTitle: String
-    public let pairRequired: String
-    /// How to pair: start `peach serve --lan` and open its address or scan its QR code.
-    public let pairHowTo: String
-    public let errorPairingRequired: String
     /// Why unticking the last interval was refused, and what to do instead.
     public let errorNoIntervals: String
 
@@ -288,15 +264,8 @@ public final class Texts: Sendable {
         sliderCentre: String,
         sliderAbove: String,
         sliderBelow: String,
-        interrupted: String,
         offline: String,
         tapToStart: String,
-        syncSynced: String,
-        syncWaiting: Plural,
-        syncOffline: String,
-        syncUnpaired: String,
-        syncRefused: Plural,
-        deviceUnavailable: String,
         correct: String,
         incorrect: String,
         deadCenter: String,
@@ -389,17 +358,6 @@ public final class Texts: Sendable {
         errorCrossSite: String,
         errorUnknownHost: String,
         errorValueTooLong: @escaping @Sendable (String, Int) -> String,
-        pairTitle: String,
-        pairExplanation: String,
-        pairButton: String,
-        pairUsedTitle: String,
-        pairUsedOrExpired: String,
-        pairTooManyTitle: String,
-        pairTooMany: String,
-        pairRequiredTitle: String,
-        pairRequired: String,
-        pairHowTo: String,
-        errorPairingRequired: String,
         errorNoIntervals: String,
         settingNames: [TrainingSettings.Key: String],
         allowedValues: [TrainingSettings.Key: String],
@@ -467,15 +425,8 @@ public final class Texts: Sendable {
         self.sliderCentre = sliderCentre
         self.sliderAbove = sliderAbove
         self.sliderBelow = sliderBelow
-        self.interrupted = interrupted
         self.offline = offline
         self.tapToStart = tapToStart
-        self.syncSynced = syncSynced
-        self.syncWaiting = syncWaiting
-        self.syncOffline = syncOffline
-        self.syncUnpaired = syncUnpaired
-        self.syncRefused = syncRefused
-        self.deviceUnavailable = deviceUnavailable
         self.correct = correct
         self.incorrect = incorrect
         self.deadCenter = deadCenter
@@ -567,17 +518,6 @@ public final class Texts: Sendable {
         self.errorCrossSite = errorCrossSite
         self.errorUnknownHost = errorUnknownHost
         self.errorValueTooLong = errorValueTooLong
-        self.pairTitle = pairTitle
-        self.pairExplanation = pairExplanation
-        self.pairButton = pairButton
-        self.pairUsedTitle = pairUsedTitle
-        self.pairUsedOrExpired = pairUsedOrExpired
-        self.pairTooManyTitle = pairTooManyTitle
-        self.pairTooMany = pairTooMany
-        self.pairRequiredTitle = pairRequiredTitle
-        self.pairRequired = pairRequired
-        self.pairHowTo = pairHowTo
-        self.errorPairingRequired = errorPairingRequired
         self.errorNoIntervals = errorNoIntervals
         self.settingNames = settingNames
         self.allowedValues = allowedValues

@@ -1,6 +1,6 @@
 /// Runs on every page (docs/pages.md): this device's Peach (the wasm core on the device's own
-/// store, and its sync with the server), in-place page swapping, the page controllers, one
-/// AudioContext for the whole visit, the service worker, and the lifecycle (hidden, page hide,
+/// store, and its sync with the server), in-place page swapping, the page controllers, the
+/// visit's sound (audio-session.js), the service worker, and the lifecycle (hidden, page hide,
 /// audio interrupted).
 ///
 /// Why in place: iOS Safari lets a page make sound only after a tap on that page. The context is
@@ -11,9 +11,10 @@
 /// Settings, Info) is rendered by the core from the device's own data, with or without a
 /// network; only the server's own pages (pairing, the no-script forms) are fetched.
 
-import { AudioEngine } from './audio-engine.js';
 import { ApiClient } from './api-client.js';
+import { AudioSession } from './audio-session.js';
 import { Device } from './device.js';
+import { PersistentStorage, runsInstalled } from './persistent-storage.js';
 import { SoundChoice, SoundState } from './sound-choice.js';
 import { SoundLibrary } from './sound-library.js';
 import { Sync } from './sync.js';
@@ -31,20 +32,22 @@ const CONTROLLERS = {
   settings: startSettingsPage,
 };
 
-const delay = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
 /** The app for one visit: owns the audio context, the API client and the current page. */
 class App {
   constructor() {
-    this.audioContext = null;
-    this.audioEngine = null;
+    /** The visit's AudioContext and engine; an interruption stops training quietly. */
+    this.audio = new AudioSession({ onInterrupted: () => this.stopTrainingQuietly() });
     this.controller = null;
     this.hiddenWhileTraining = false;
     this.navigationId = 0;
     this.api = new ApiClient();
-    /** This device's Peach (`Device`), once it is open; `deviceError` if it cannot open. */
+    /** This device's Peach (`Device`), once it is open; `deviceError` (a `DeviceUnavailable`
+     *  that says why) if it cannot open. */
     this.device = null;
     this.deviceError = null;
+    /** Whether the browser keeps this device's data; asked at the first answer and when
+     *  installed. */
+    this.storage = new PersistentStorage();
     this.sync = null;
     this.syncStatus = null;
     /** The chosen sound, loaded ahead (`SoundChoice`), once the device is open. */
@@ -59,7 +62,7 @@ class App {
   /** Opens the core on the device's store and starts syncing; never rejects. */
   async openDevice() {
     try {
-      this.device = await Device.open(peachCoreURL, { onAnswer: () => this.sync?.soon() });
+      this.device = await Device.open(peachCoreURL, { onAnswer: () => this.answered() });
     } catch (error) {
       this.deviceError = error;
       console.error('Peach cannot train in this browser', error);
@@ -86,6 +89,37 @@ class App {
     // Loaded now, so that the first exercise plays the instrument already.
     this.sounds.prepare();
     window.addEventListener('online', () => this.sounds.online());
+    this.keepStorage({ ask: runsInstalled() });
+    window.addEventListener('appinstalled', () => this.keepStorage({ ask: true, again: true }));
+  }
+
+  /** An answer was stored: sync soon; the first of the visit asks the browser to keep the data. */
+  answered() {
+    this.sync?.soon();
+    if (!this.storage.asked) this.keepStorage({ ask: true });
+  }
+
+  /** Checks (or asks) whether the browser keeps this device's data, and says so where shown. */
+  async keepStorage({ ask = false, again = false } = {}) {
+    await (ask ? this.storage.ask({ again }) : this.storage.check());
+    this.showSyncStatus();
+    this.showStorageStatus();
+  }
+
+  /** Why Peach cannot train in this browser, in the page's words (`#sync-status`'s `data-msg-*`):
+   *  the `DeviceUnavailable`'s reason names the text. */
+  unavailableText() {
+    const texts = document.getElementById('sync-status')?.dataset ?? {};
+    const reason = this.deviceError?.reason ?? 'storageUnavailable';
+    return texts[`msg${reason[0].toUpperCase()}${reason.slice(1)}`] ?? texts.msgStorageUnavailable ?? '';
+  }
+
+  /** The Settings page's line on this device's storage (`#storage-status`): kept or not. */
+  showStorageStatus() {
+    const line = document.getElementById('storage-status');
+    if (!line || this.storage.kept === null) return;
+    const text = (this.storage.kept ? line.dataset.msgKept : line.dataset.msgNotKept) ?? '';
+    if (line.textContent !== text) line.textContent = text;
   }
 
   /**
@@ -109,17 +143,21 @@ class App {
     if (line.textContent !== text) line.textContent = text;
   }
 
-  /** Fills the page's status line (`#sync-status`), except on training pages: while training,
-   *  nothing but the exercise is shown. */
+  /**
+   * Fills the page's status line (`#sync-status`, always in place, empty when there is nothing
+   * to say): why Peach cannot train in this browser, on every page; else how this device stands
+   * with the server, except on training pages — while training, nothing but the exercise shows.
+   */
   showSyncStatus() {
     const line = document.getElementById('sync-status');
     if (!line) return;
     let text = '';
     if (this.deviceError) {
-      text = line.dataset.msgNoDevice ?? '';
+      text = this.unavailableText();
     } else if (this.syncStatus && this.device && !this.controller?.training) {
-      const { state, waiting, refused, reason } = this.syncStatus;
-      text = this.device.core.syncStatus(state, waiting, refused, reason ?? '', this.device.language);
+      // Until the browser has said, the data counts as kept: no warning on a guess.
+      const status = { ...this.syncStatus, kept: this.storage.kept !== false };
+      text = this.device.core.syncStatus(status, this.device.language);
     }
     // Only the text changes: the live region stays in place, so a screen reader announces it.
     if (line.textContent !== text) line.textContent = text;
@@ -127,54 +165,25 @@ class App {
 
   // --- audio -----------------------------------------------------------------------------
 
+  /** The visit's AudioContext, or null before the first tap (for the tests' probes). */
+  get audioContext() {
+    return this.audio.context;
+  }
+
   /** The engine on the visit's context, or null before the context exists. */
-  engine() {
-    return this.audioEngine;
-  }
-
-  audioRunning() {
-    return this.audioContext?.state === 'running';
-  }
-
-  /** Creates the one AudioContext of the visit (suspended until allowed to run). */
-  ensureAudio() {
-    if (this.audioContext) return this.audioContext;
-    const Context = globalThis.AudioContext ?? globalThis.webkitAudioContext;
-    if (!Context) return null;
-    this.audioContext = new Context({ latencyHint: 'interactive' });
-    this.audioEngine = new AudioEngine(this.audioContext);
-    this.audioContext.addEventListener('statechange', () => {
-      if (this.audioContext.state !== 'running') this.controller?.interrupt?.();
-    });
-    return this.audioContext;
+  get audioEngine() {
+    return this.audio.engine;
   }
 
   /**
-   * Call inside a user gesture (click): creates or resumes the context and plays one silent
-   * sample, which older iOS versions need to open the audio route.
-   * @returns {Promise<boolean>} whether the context runs
+   * The sound stopped under the page (Safari's `interrupted`, or `suspended`): training stops
+   * at once and quietly, and the page returns to Start, where the next tap starts it again.
+   * Nothing is said: the user knows a call came in.
    */
-  unlockAudio() {
-    const context = this.ensureAudio();
-    if (!context) return Promise.resolve(false);
-    const resumed = context.resume ? context.resume() : Promise.resolve();
-    try {
-      const buffer = context.createBuffer(1, 1, context.sampleRate);
-      const source = context.createBufferSource();
-      source.buffer = buffer;
-      source.connect(context.destination);
-      source.start(0);
-    } catch { /* nothing to unlock */ }
-    return Promise.resolve(resumed).then(() => context.state === 'running', () => false);
-  }
-
-  /** Outside a gesture: does the context start on its own within `milliseconds`? */
-  async tryStartAudio(milliseconds) {
-    const context = this.ensureAudio();
-    if (!context) return false;
-    if (context.state === 'running') return true;
-    const resumed = Promise.resolve(context.resume?.()).then(() => context.state === 'running', () => false);
-    return Promise.race([resumed, delay(milliseconds).then(() => context.state === 'running')]);
+  stopTrainingQuietly() {
+    if (!this.controller?.training) return;
+    this.controller.stop();
+    this.navigate('/', { replace: true });
   }
 
   // --- pages -----------------------------------------------------------------------------
@@ -186,6 +195,7 @@ class App {
     const needsDevice = TRAINING_PATHS.has(location.pathname);
     this.controller = start && main && (this.device || !needsDevice) ? start(this, main) : null;
     this.showSyncStatus();
+    this.showStorageStatus();
     // A load under way (or failed) before this page was shown: the page says so too.
     if (this.sounds?.status) this.showSoundStatus(this.sounds.status);
   }
@@ -216,7 +226,7 @@ class App {
     if (!url) return;
     event.preventDefault();
     // The first tap unlocks audio: this must happen now, inside the click.
-    if (TRAINING_PATHS.has(url.pathname)) this.unlockAudio();
+    if (TRAINING_PATHS.has(url.pathname)) this.audio.unlock();
     if (url.pathname === location.pathname && url.search === location.search && url.hash) {
       location.hash = url.hash;
       return;

@@ -10,7 +10,9 @@
 ///   `reason` = `{code, message}`; kept and shown, never dropped).
 /// - `settings`: `{key, value, changedAt}` for each setting changed on this device or adopted
 ///   from the server (`changedAt` in milliseconds since 1970; last writer wins per setting).
-/// - `meta`: `{key: 'profile', numbers}` — the server's profile summary (`ProfileSnapshot`).
+/// - `meta`: `{key: 'profile', numbers}` — the server's profile summary (`ProfileSnapshot`);
+///   `{key: 'resetAt', value}` — when the history was last reset, as the server last said
+///   (milliseconds since 1970): every record made before it is gone.
 ///
 /// The profile this device shows and trains on is that summary plus every record not
 /// `included` in it and not `refused`: nothing counted twice, nothing missing.
@@ -69,10 +71,12 @@ export class DeviceStore {
 
   /**
    * Writes one new answer. The request is made at once, in the caller's task (the one that
-   * shows the feedback); the returned promise settles when it is committed.
+   * took the answer); the returned promise settles when it is committed. `strict` durability
+   * (where the browser offers the choice) asks for the commit to reach the disk before it is
+   * reported, so an answer whose feedback was shown survives the browser being killed.
    */
   addRecord(id, numbers) {
-    const transaction = this.#db.transaction('records', 'readwrite');
+    const transaction = this.#db.transaction('records', 'readwrite', { durability: 'strict' });
     transaction.objectStore('records').add({ id, numbers: [...numbers], state: RecordState.waiting });
     return finished(transaction);
   }
@@ -127,6 +131,46 @@ export class DeviceStore {
       };
     }
     return finished(transaction);
+  }
+
+  /** Deletes the records `ids` (the server discarded them: made before a reset). */
+  async deleteRecords(ids) {
+    const transaction = this.#db.transaction('records', 'readwrite');
+    const store = transaction.objectStore('records');
+    for (const id of ids) store.delete(id);
+    return finished(transaction);
+  }
+
+  /** When the history was last reset, as this device knows (0 if never). */
+  async resetAt() {
+    const entry = await request(this.#db.transaction('meta').objectStore('meta').get('resetAt'));
+    return entry?.value ?? 0;
+  }
+
+  /**
+   * The history was reset at `resetAt`: in one transaction, every record made before it goes
+   * (whatever its state: the server no longer has it, or will discard it), and so does the
+   * profile summary, which counted them; `resetAt` is kept. Returns how many records went.
+   */
+  async forgetBefore(resetAt) {
+    const transaction = this.#db.transaction(['records', 'meta'], 'readwrite');
+    const meta = transaction.objectStore('meta');
+    meta.put({ key: 'resetAt', value: resetAt });
+    meta.delete('profile');
+    let forgotten = 0;
+    const cursor = transaction.objectStore('records').openCursor();
+    cursor.onsuccess = () => {
+      const current = cursor.result;
+      if (!current) return;
+      // numbers[1] is the record's timestamp (RecordNumbers.swift).
+      if (current.value.numbers[1] < resetAt) {
+        current.delete();
+        forgotten += 1;
+      }
+      current.continue();
+    };
+    await finished(transaction);
+    return forgotten;
   }
 
   /** The server's profile summary this device holds (a Float64Array), or null. */

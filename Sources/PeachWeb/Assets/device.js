@@ -18,6 +18,62 @@ export const DEVICE_PAGES = Object.freeze({
   '/interval-pitch-matching': 'intervalPitchMatching',
 });
 
+/** The server sent a profile summary of a form this device's core does not read (the server
+ *  runs another version of Peach). */
+export class ProfileUnreadable extends Error {
+  constructor() {
+    super('The server sent a profile this Peach cannot read.');
+    this.name = 'ProfileUnreadable';
+  }
+}
+
+/**
+ * Why Peach cannot train in this browser (`reason`, a key of the page's `data-msg-*` texts):
+ * `coreUnsupported` — no WebAssembly, or a browser too old to allow it under Peach's security
+ * policy (`'wasm-unsafe-eval'`: Safari 16, Chrome 97, Firefox 102); `coreNotDownloaded` — the
+ * core's file could not be fetched or was damaged on the way; `storageUnavailable` — no
+ * IndexedDB (private browsing, storage turned off).
+ */
+export class DeviceUnavailable extends Error {
+  constructor(reason, cause) {
+    super(`Peach cannot train in this browser: ${reason}`, { cause });
+    this.name = 'DeviceUnavailable';
+    this.reason = reason;
+  }
+}
+
+/** The smallest valid WebAssembly module: its magic number and version. */
+const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
+/** Whether this browser runs WebAssembly on this page (a page's Content-Security-Policy can
+ *  forbid it in a browser that does not know `'wasm-unsafe-eval'`). */
+export function runsWebAssembly(wasm = globalThis.WebAssembly) {
+  try {
+    return new wasm.Module(EMPTY_MODULE) instanceof wasm.Module;
+  } catch {
+    return false;
+  }
+}
+
+/** The core from `coreURL`, or a `DeviceUnavailable` that says why not. */
+async function loadCore(coreURL) {
+  if (!runsWebAssembly()) throw new DeviceUnavailable('coreUnsupported');
+  try {
+    return await loadPeachCore(coreURL);
+  } catch (error) {
+    throw new DeviceUnavailable('coreNotDownloaded', error);
+  }
+}
+
+/** The device's store, or a `DeviceUnavailable`. */
+async function openStore() {
+  try {
+    return await DeviceStore.open();
+  } catch (error) {
+    throw new DeviceUnavailable('storageUnavailable', error);
+  }
+}
+
 /** A seed for the core's random choices: 64 random bits. */
 function randomSeed(random = globalThis.crypto) {
   const [high, low] = random.getRandomValues(new Uint32Array(2));
@@ -49,9 +105,10 @@ export class Device {
     this.hasData = false;
   }
 
-  /** Loads the core from `coreURL`, opens the store and builds the session from it. */
+  /** Loads the core from `coreURL`, opens the store and builds the session from it; rejects
+   *  with a `DeviceUnavailable` when this browser cannot. */
   static async open(coreURL, options) {
-    const [core, store] = await Promise.all([loadPeachCore(coreURL), DeviceStore.open()]);
+    const [core, store] = await Promise.all([loadCore(coreURL), openStore()]);
     const device = new Device(core, store, options);
     await device.rebuild();
     return device;
@@ -119,8 +176,9 @@ export class Device {
 
   /**
    * The answer to the current exercise (`'higher'`/`'lower'`, or the slider value): the core
-   * evaluates it and adds it to the profile, and its record is written to the store in this
-   * same task. Returns the feedback to show, or null if there was nothing to answer.
+   * evaluates it and adds it to the profile, and its record's write to the store is asked for
+   * in this same task. Returns the feedback to show and `written`, which settles once the
+   * record is committed (show the feedback then), or null if there was nothing to answer.
    */
   answer(value) {
     const numbers = typeof value === 'number'
@@ -186,6 +244,25 @@ export class Device {
   }
 
   /**
+   * The server says the history was last reset at `resetAt` (milliseconds since 1970; 0 if
+   * never). If that is news, every answer this device made before it is forgotten and so is the
+   * server's old summary: the profile is rebuilt from the answers made since (the exercise
+   * under way stays). Returns whether anything changed.
+   */
+  async adoptReset(resetAt) {
+    if (!(resetAt > (await this.store.resetAt()))) return false;
+    await this.store.forgetBefore(resetAt);
+    let beyond;
+    let answers;
+    do {
+      answers = this.answers;
+      beyond = await this.store.recordsBeyondProfile();
+    } while (answers !== this.answers);
+    this.core.replaceProfile(null, this.#numbers(beyond));
+    return true;
+  }
+
+  /**
    * A new profile summary from the server, which includes the records `acceptedIDs`: the core
    * takes it with the records beyond it, then the store keeps it. Settings and the exercise
    * under way stay.
@@ -200,9 +277,7 @@ export class Device {
       answers = this.answers;
       beyond = (await this.store.recordsBeyondProfile()).filter((record) => !included.has(record.id));
     } while (answers !== this.answers);
-    if (!this.core.replaceProfile(numbers, this.#numbers(beyond))) {
-      throw new Error('The server sent a profile this Peach cannot read.');
-    }
+    if (!this.core.replaceProfile(numbers, this.#numbers(beyond))) throw new ProfileUnreadable();
     await this.store.saveProfile(numbers, acceptedIDs);
     this.hasData = true;
   }

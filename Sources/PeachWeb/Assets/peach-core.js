@@ -134,11 +134,15 @@ export class PeachCore {
     return this.#outputText(this.#withTexts([header], (h) => this.#wasm.peach_page_language(...h)));
   }
 
-  /** The sync status line in `language` (SyncStatus.swift): `state` is `synced`, `waiting`,
-   *  `offline` or `unpaired`; `reason` the first refused answer's reason. */
-  syncStatus(state, waiting, refused, reason, language) {
-    const length = this.#withTexts([state, reason, language], (s, r, l) =>
-      this.#wasm.peach_sync_status(...s, waiting, refused, ...r, ...l));
+  /**
+   * The sync status line in `language` (SyncStatus.swift): `state` is `synced`, `waiting`,
+   * `offline`, `unpaired`, `diskFull`, `requestRefused`, `serverFailed` or `profileUnreadable`;
+   * `reason` the first refused answer's reason, `message` what the server said when it refused a
+   * whole request, `kept` whether the browser keeps this device's data.
+   */
+  syncStatus({ state, waiting, refused, reason = '', message = '', kept = true }, language) {
+    const length = this.#withTexts([state, reason, message, language], (s, r, m, l) =>
+      this.#wasm.peach_sync_status(...s, waiting, refused, ...r, ...m, kept ? 1 : 0, ...l));
     if (length === 0) throw new RangeError(`${state} is not a sync state`);
     return this.#outputText(length);
   }

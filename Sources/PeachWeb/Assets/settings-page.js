@@ -108,9 +108,7 @@ export function startSettingsPage(app, main) {
       const value = formValue(form, name);
       // One change at a time, in order, as they were made.
       queue = queue.then(async () => {
-        const refused = app.device
-          ? await app.device.setSetting(name, value)
-          : document.getElementById('sync-status')?.dataset.msgNoDevice ?? '';
+        const refused = app.device ? await app.device.setSetting(name, value) : app.unavailableText();
         if (refused === null) {
           saved[name] = app.device.core.settings()[name] ?? value;
           show(status, '', false);
@@ -135,8 +133,8 @@ export function startSettingsPage(app, main) {
     preview.hidden = false;
     listen(preview, 'click', async () => {
       // Inside the click: the one moment a browser lets a page start its audio.
-      const running = await app.unlockAudio();
-      if (running && app.sounds) await app.sounds.preview(app.engine());
+      app.audio.unlock();
+      if (await app.audio.whenRunning() && app.sounds) await app.sounds.preview(app.audio.engine);
     });
   }
 

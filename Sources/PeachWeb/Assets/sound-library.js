@@ -154,37 +154,61 @@ export class SoundLibrary {
   }
 
   /**
-   * One zone's file, fetched once per URL and made into a SampleZone: kept for offline use (its
-   * name is its hash, so it never changes), from the kept copy when there is one. Keeping is
-   * best effort: a full or missing cache costs the offline copy, never the instrument.
+   * One zone's file, fetched once per URL and made into a SampleZone. Its name is the SHA-256
+   * of its bytes, so a copy is kept for offline use — only once its bytes match that name and
+   * it decoded — and never changes. A kept copy that no longer does (damaged, or kept by an
+   * older Peach that did not check) is dropped and fetched again. Keeping is best effort: a
+   * full or missing cache costs the offline copy, never the instrument.
    */
   zone(sourceId, zone) {
     const url = resolve(zone.url, this.indexURL);
     if (!this.zonePromises.has(url)) {
-      const loading = this.keptOrFetched(url, `sound "${sourceId}"`)
-        .then((response) => response.arrayBuffer())
-        .then(async (bytes) => {
-          // Counted first: decodeAudioData detaches the buffer it decodes.
-          const size = bytes.byteLength;
-          try {
-            return { zone: sampleZone(zone, await this.decode(bytes, zone.sampleRate)), bytes: size };
-          } catch (error) {
-            throw new Error(`could not load sound "${sourceId}" (${url}): ${error?.message ?? error}`);
-          }
-        })
+      const loading = this.keptZone(url, zone)
+        .then((kept) => kept ?? this.fetchedZone(url, zone, sourceId))
         .catch((error) => { this.zonePromises.delete(url); throw error; });
       this.zonePromises.set(url, loading);
     }
     return this.zonePromises.get(url);
   }
 
-  async keptOrFetched(url, what) {
+  /** The kept copy of a zone, decoded, or null if there is none or it fails (then it is dropped). */
+  async keptZone(url, zone) {
     const cache = await this.cache();
     const kept = await cache?.match(url);
-    if (kept) return kept;
-    const response = await this.fetchBody(url, what);
-    if (cache) await cache.put(url, response.clone()).catch(() => undefined);
-    return response;
+    if (!kept) return null;
+    try {
+      const bytes = await kept.arrayBuffer();
+      const size = bytes.byteLength;
+      if ((await matchesName(bytes, url)) === false) throw new Error('its bytes do not match its name');
+      return { zone: sampleZone(zone, await this.decode(bytes, zone.sampleRate)), bytes: size };
+    } catch (error) {
+      console.warn(`Peach dropped a damaged copy of ${url}:`, error?.message ?? error);
+      await cache.delete(url).catch(() => undefined);
+      return null;
+    }
+  }
+
+  /** A zone from the network, kept once it matched its name and decoded. */
+  async fetchedZone(url, zone, sourceId) {
+    const bytes = await (await this.fetchBody(url, `sound "${sourceId}"`)).arrayBuffer();
+    // Counted and copied first: decodeAudioData detaches the buffer it decodes.
+    const size = bytes.byteLength;
+    const copy = bytes.slice(0);
+    let decoded;
+    let matches;
+    try {
+      matches = await matchesName(bytes, url);
+      if (matches === false) throw new Error('its bytes do not match its name');
+      decoded = sampleZone(zone, await this.decode(bytes, zone.sampleRate));
+    } catch (error) {
+      throw new Error(`could not load sound "${sourceId}" (${url}): ${error?.message ?? error}`);
+    }
+    if (matches) {
+      const cache = await this.cache();
+      await cache?.put(url, new Response(copy, { headers: { 'Content-Type': contentType(url) } }))
+        .catch(() => undefined);
+    }
+    return { zone: decoded, bytes: size };
   }
 
   /** `fetch(url)`, rejecting with a clear Error on a network failure or a non-2xx status. */
@@ -208,6 +232,25 @@ export const SOUNDS_CACHE = 'peach-sounds';
 /** The Cache API's `peach-sounds`, or null where the page has no Cache API (plain HTTP). */
 export function keptSounds() {
   return Promise.resolve(globalThis.caches?.open(SOUNDS_CACHE)).catch(() => null).then((cache) => cache ?? null);
+}
+
+/**
+ * Whether `bytes` are the file `url` names (`…/<SHA-256 in hex>.<extension>`): true or false, or
+ * null where that cannot be told — a name that is no hash, or no Web Crypto (plain-HTTP pages,
+ * which have no Cache API to keep anything in either). Only a file that is what its name says
+ * is kept.
+ */
+async function matchesName(bytes, url) {
+  const name = /\/([0-9a-f]{64})\.[a-z0-9]+$/.exec(url)?.[1];
+  const subtle = globalThis.crypto?.subtle;
+  if (!name || !subtle) return null;
+  const digest = new Uint8Array(await subtle.digest('SHA-256', bytes));
+  return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('') === name;
+}
+
+/** The content type a kept zone is served with, by its extension. */
+function contentType(url) {
+  return url.endsWith('.wav') ? 'audio/wav' : 'audio/flac';
 }
 
 /** The zones intersecting low…high; if none, the single zone nearest to the range. */

@@ -1,10 +1,13 @@
-/// Sync with the user's Peach server (docs/sync.md): upload the answers waiting on this
-/// device, settle the settings (last writer wins per setting), then fetch the server's profile
-/// summary. It runs in the background and never blocks training: on start, a moment after
-/// answers, when the browser comes online, and periodically. One run at a time; a request
-/// during a run makes one more run after it. No DOM access.
+/// Sync with the user's Peach server (docs/sync.md): settle the settings (last writer wins per
+/// setting) and learn of a reset of the history, upload the answers waiting on this device, then
+/// fetch the server's profile summary. It runs in the background and never blocks training: on
+/// start, a moment after answers, when the browser comes online, periodically, and — after a run that could not reach
+/// the server or found it failing — again a few seconds later, then less and less often (no
+/// `online` event fires when only the server was down). One run at a time; a request during a
+/// run makes one more run after it. No DOM access.
 
 import { ApiError } from './api-client.js';
+import { ProfileUnreadable } from './device.js';
 import { RecordState } from './device-store.js';
 
 /** Records per upload; the server takes up to 1000 (docs/api.md). */
@@ -13,9 +16,34 @@ export const BATCH_SIZE = 250;
 export const AFTER_ANSWER_MILLISECONDS = 2000;
 /** How often a device that is open syncs anyway (other devices' answers, settings). */
 export const PERIOD_MILLISECONDS = 60_000;
+/** After a run that failed for a reason that passes (the server out of reach, failing or its
+ *  disk full), the next run comes this long after, doubling with each failure up to the period. */
+export const FIRST_RETRY_MILLISECONDS = 2000;
 
-/** What the status line says: `synced`, `waiting` (count), `offline`, `unpaired`; plus refused. */
-export const SyncState = Object.freeze({ synced: 'synced', waiting: 'waiting', offline: 'offline', unpaired: 'unpaired' });
+/** What the status line says (SyncStatus.swift): the run's outcome, plus waiting and refused. */
+export const SyncState = Object.freeze({
+  synced: 'synced',
+  waiting: 'waiting',
+  offline: 'offline',
+  unpaired: 'unpaired',
+  diskFull: 'diskFull',
+  requestRefused: 'requestRefused',
+  serverFailed: 'serverFailed',
+  profileUnreadable: 'profileUnreadable',
+});
+
+/** The states a retry can change: the server may be back, repaired or have room a moment later. */
+const PASSING = new Set([SyncState.offline, SyncState.serverFailed, SyncState.diskFull]);
+
+/** What a failed run's error means for the status line: `{state, message}`. */
+export function failureOf(error) {
+  if (error instanceof ProfileUnreadable) return { state: SyncState.profileUnreadable, message: '' };
+  if (!(error instanceof ApiError)) return { state: SyncState.offline, message: '' };
+  if (error.status === 401 || error.status === 403) return { state: SyncState.unpaired, message: '' };
+  if (error.status === 507) return { state: SyncState.diskFull, message: '' };
+  if (error.status >= 500) return { state: SyncState.serverFailed, message: '' };
+  return { state: SyncState.requestRefused, message: error.message };
+}
 
 /** One device's sync with its server. */
 export class Sync {
@@ -23,7 +51,7 @@ export class Sync {
    * @param {object} options
    * @param {import('./device.js').Device} options.device the core and the store
    * @param {import('./api-client.js').ApiClient} options.api
-   * @param {(status: {state: string, waiting: number, refused: number, reason: string}) => void} [options.onStatus]
+   * @param {(status: {state: string, waiting: number, refused: number, reason: string, message: string}) => void} [options.onStatus]
    * @param {() => void} [options.onProfile] the device took a new profile from the server
    * @param {{setTimeout: Function, clearTimeout: Function, setInterval: Function}} [options.timers]
    */
@@ -36,7 +64,10 @@ export class Sync {
     this.running = null;
     this.again = false;
     this.soonTimer = null;
-    this.status = { state: SyncState.waiting, waiting: 0, refused: 0, reason: '' };
+    this.retryTimer = null;
+    /** Runs in a row that failed for a passing reason: the next retry waits 2 s · 2^(n−1). */
+    this.failures = 0;
+    this.status = { state: SyncState.waiting, waiting: 0, refused: 0, reason: '', message: '' };
   }
 
   /** Starts the triggers: now, on `online`, periodically. */
@@ -85,31 +116,50 @@ export class Sync {
   }
 
   async #once() {
-    let state = SyncState.synced;
+    let outcome = { state: SyncState.synced, message: '' };
     try {
       await this.device.writeKept();
-      await this.#upload();
+      // Settings first: their reply says when the history was last reset, so that answers made
+      // before it are forgotten here rather than uploaded to be discarded.
       await this.#settings();
+      await this.#upload();
       await this.#profile();
     } catch (error) {
-      state = error instanceof ApiError && (error.status === 401 || error.status === 403)
-        ? SyncState.unpaired : SyncState.offline;
+      outcome = failureOf(error);
       // For whoever looks in the console; the status line says it calmly.
       console.warn('Peach did not sync:', error?.message ?? error);
     }
+    this.#retryAfter(outcome.state);
     try {
-      await this.#report(state);
+      await this.#report(outcome);
     } catch (error) {
       console.warn('Peach could not read its sync status:', error?.message ?? error);
     }
   }
 
-  async #report(state) {
+  /** After a passing failure, one more run soon (2 s, 4 s, 8 s … up to the period); none after
+   *  a success or a failure a retry cannot mend (unpaired, refused, unreadable). */
+  #retryAfter(state) {
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (!PASSING.has(state)) {
+      this.failures = 0;
+      return;
+    }
+    this.failures += 1;
+    const wait = Math.min(FIRST_RETRY_MILLISECONDS * 2 ** (this.failures - 1), PERIOD_MILLISECONDS);
+    this.retryTimer = this.timers.setTimeout(() => {
+      this.retryTimer = null;
+      this.run();
+    }, wait);
+  }
+
+  async #report({ state, message }) {
     const { store } = this.device;
     const waiting = await store.count(RecordState.waiting);
     const refused = await store.records(RecordState.refused);
     const shown = state === SyncState.synced && waiting > 0 ? SyncState.waiting : state;
-    this.status = { state: shown, waiting, refused: refused.length, reason: refused[0]?.reason?.message ?? '' };
+    this.status = { state: shown, waiting, refused: refused.length, reason: refused[0]?.reason?.message ?? '', message };
     this.onStatus(this.status);
   }
 
@@ -123,16 +173,20 @@ export class Sync {
         body: { records: batch.map((record) => core.recordJSON(record.id, record.numbers)) },
       });
       await store.markUploaded(reply.accepted ?? [], reply.refused ?? []);
+      // Made before the history's last reset: the server will never store them.
+      if (reply.discarded?.length) await store.deleteRecords(reply.discarded);
       // A batch the server neither accepted nor refused would come back forever.
-      if ((reply.accepted?.length ?? 0) + (reply.refused?.length ?? 0) === 0) return;
+      if ((reply.accepted?.length ?? 0) + (reply.refused?.length ?? 0) + (reply.discarded?.length ?? 0) === 0) return;
     }
   }
 
-  /** Sends this device's settings and adopts every one the server changed later. */
+  /** Sends this device's settings and adopts every one the server changed later; learns of a
+   *  reset of the history (the answers made before it are forgotten here too). */
   async #settings() {
     const local = await this.device.store.settings();
     const reply = await this.api.send('POST', '/api/sync/settings', { body: { settings: local } });
     await this.device.adoptSettings(reply.settings ?? {});
+    if (await this.device.adoptReset(reply.resetAt ?? 0)) this.onProfile();
   }
 
   /** The server's profile summary, which now includes every record it accepted. */

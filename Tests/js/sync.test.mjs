@@ -1,0 +1,137 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Sync, SyncState, FIRST_RETRY_MILLISECONDS, PERIOD_MILLISECONDS, failureOf } from '../../Sources/PeachWeb/Assets/sync.js';
+import { ApiError } from '../../Sources/PeachWeb/Assets/api-client.js';
+import { ProfileUnreadable } from '../../Sources/PeachWeb/Assets/device.js';
+import { flush } from './fake-audio-context.mjs';
+
+/** Timers the test fires by hand; only the ones still pending count. */
+class ManualTimers {
+  constructor() { this.pending = new Map(); this.nextId = 1; }
+  setTimeout = (fn, ms) => { const id = this.nextId++; this.pending.set(id, { fn, ms }); return id; };
+  clearTimeout = (id) => { this.pending.delete(id); };
+  setInterval = () => 0;
+  /** The delays of the pending timers. */
+  get delays() { return [...this.pending.values()].map(({ ms }) => ms); }
+  fire(ms) {
+    for (const [id, timer] of [...this.pending]) {
+      if (timer.ms === ms) { this.pending.delete(id); timer.fn(); return; }
+    }
+    throw new Error(`no timer of ${ms} ms`);
+  }
+}
+
+/** A device with one waiting answer and a server that answers as `reply` says. */
+function setup() {
+  const records = [{ id: 'a', numbers: [0, 1, 60, 60, 0, 10, 1], state: 'waiting' }];
+  const device = {
+    writeKept: async () => {},
+    core: { recordJSON: (id) => ({ id }) },
+    store: {
+      waitingRecords: async () => records.filter((r) => r.state === 'waiting'),
+      markUploaded: async (accepted) => { for (const r of records) if (accepted.includes(r.id)) r.state = 'accepted'; },
+      deleteRecords: async (ids) => { for (const id of ids) records.splice(records.findIndex((r) => r.id === id), 1); },
+      settings: async () => ({}),
+      count: async (state) => records.filter((r) => r.state === state).length,
+      records: async (state) => records.filter((r) => r.state === state),
+    },
+    adoptSettings: async () => {},
+    adoptProfile: async () => {},
+    resets: [],
+    adoptReset: async (resetAt) => { device.resets.push(resetAt); return resetAt > 0; },
+  };
+  const server = { failure: null, resetAt: 0 };
+  const api = {
+    send: async (method, path) => {
+      if (server.failure) throw server.failure();
+      if (path === '/api/sync/records') {
+        const sent = records.filter((r) => r.state === 'waiting');
+        const made = (r) => r.numbers[1];
+        return {
+          accepted: sent.filter((r) => made(r) >= server.resetAt).map((r) => r.id),
+          refused: [],
+          discarded: sent.filter((r) => made(r) < server.resetAt).map((r) => r.id),
+        };
+      }
+      if (path === '/api/sync/settings') return { settings: {}, resetAt: server.resetAt };
+      return new ArrayBuffer(0);
+    },
+  };
+  const timers = new ManualTimers();
+  const statuses = [];
+  const profiles = [];
+  const sync = new Sync({ device, api, timers, onStatus: (status) => statuses.push(status), onProfile: () => profiles.push(1) });
+  return { sync, server, timers, statuses, records, device, profiles };
+}
+
+const offline = () => new TypeError('Failed to fetch');
+
+test('each failure is told apart: unpaired, disk full, a refused request, a failing server, an unreadable profile, out of reach', () => {
+  assert.deepEqual(failureOf(offline()), { state: SyncState.offline, message: '' });
+  assert.deepEqual(failureOf(new ApiError(401, 'unpaired', 'x')), { state: SyncState.unpaired, message: '' });
+  assert.deepEqual(failureOf(new ApiError(403, 'revoked', 'x')), { state: SyncState.unpaired, message: '' });
+  assert.deepEqual(failureOf(new ApiError(507, 'diskFull', 'x')), { state: SyncState.diskFull, message: '' });
+  assert.deepEqual(failureOf(new ApiError(413, 'tooLarge', 'The upload is too large.')),
+    { state: SyncState.requestRefused, message: 'The upload is too large.' });
+  assert.deepEqual(failureOf(new ApiError(500, 'internal', 'x')), { state: SyncState.serverFailed, message: '' });
+  assert.deepEqual(failureOf(new ProfileUnreadable()), { state: SyncState.profileUnreadable, message: '' });
+});
+
+test('a server out of reach is tried again after 2 s, then 4, 8 … up to the minute; the answers go once it is back', async () => {
+  const { sync, server, timers, statuses, records } = setup();
+  server.failure = offline;
+  await sync.run();
+  assert.equal(statuses.at(-1).state, SyncState.offline);
+  const delays = [];
+  for (let run = 0; run < 7; run += 1) {
+    assert.equal(timers.delays.length, 1, 'one retry pending');
+    delays.push(timers.delays[0]);
+    timers.fire(timers.delays[0]);
+    await sync.running;
+  }
+  assert.deepEqual(delays, [2000, 4000, 8000, 16000, 32000, 60000, 60000]);
+  assert.equal(FIRST_RETRY_MILLISECONDS, 2000);
+  assert.equal(PERIOD_MILLISECONDS, 60000);
+  server.failure = null; // the server is back: no `online` event tells the page
+  timers.fire(60000);
+  await sync.running;
+  assert.equal(records[0].state, 'accepted');
+  assert.equal(statuses.at(-1).state, SyncState.synced);
+  assert.deepEqual(timers.delays, [], 'no retry after a success');
+  server.failure = offline;
+  await sync.run();
+  assert.deepEqual(timers.delays, [2000], 'the next failure starts again at 2 s');
+});
+
+for (const [what, failure, retried] of [
+  ['a failing server', () => new ApiError(503, 'unavailable', 'x'), true],
+  ['a full disk', () => new ApiError(507, 'diskFull', 'x'), true],
+  ['an unpaired device', () => new ApiError(403, 'revoked', 'x'), false],
+  ['a refused request', () => new ApiError(400, 'invalidRequest', 'x'), false],
+]) {
+  test(`${what} is ${retried ? '' : 'not '}tried again soon`, async () => {
+    const { sync, server, timers } = setup();
+    server.failure = failure;
+    await sync.run();
+    assert.deepEqual(timers.delays, retried ? [FIRST_RETRY_MILLISECONDS] : []);
+  });
+}
+
+test('a request refused as a whole is reported with the server\'s words', async () => {
+  const { sync, server, statuses } = setup();
+  server.failure = () => new ApiError(413, 'tooLarge', 'The upload is larger than 1 MiB.');
+  await sync.run();
+  await flush();
+  assert.deepEqual(statuses.at(-1), {
+    state: SyncState.requestRefused, waiting: 1, refused: 0, reason: '', message: 'The upload is larger than 1 MiB.',
+  });
+});
+
+test('after a reset, answers made before it are dropped when the server discards them, and the device learns when', async () => {
+  const { sync, server, records, device } = setup();
+  records.push({ id: 'b', numbers: [0, 5000, 60, 60, 0, 10, 1], state: 'waiting' });
+  server.resetAt = 3000; // answer a (made at 1) came before the reset, b (at 5000) after it
+  await sync.run();
+  assert.deepEqual(records.map((r) => [r.id, r.state]), [['b', 'accepted']], 'a is gone, b is kept');
+  assert.deepEqual(device.resets, [3000], 'the device is told when the history was reset');
+});
