@@ -13,13 +13,18 @@ its way to the page, which makes it cross-origin isolated: `performance.now()` t
 
 Measured on the page's clock (`performance.now()`), per answer:
 - `answer`: the training loop's `answer()` — the core evaluates the answer and updates the
-  profile, the record is put to IndexedDB, the feedback is shown, and the core's next exercise
-  is scheduled on the audio clock to start when the 400 ms of feedback are over;
+  profile, the record is put to IndexedDB, and the core's next exercise is scheduled on the
+  audio clock to start when the 400 ms of feedback are over (the feedback itself shows once the
+  record is committed);
 - `begin`: the loop's `begin()` when the feedback's timer fires — the next exercise becomes the
   current one (its interval label, its state);
 - `answer → first sample scheduled`: from the key event's `timeStamp` to the next reference
   note's `start()` call (whose start time on the audio clock is 400 ms later, by design);
-- `IndexedDB write`: from `addRecord` to its transaction's `complete`.
+- `IndexedDB write`: from `addRecord` to its transaction's `complete`;
+- `key → feedback shown`: from the key event to the feedback indicator's change, which waits
+  for that commit;
+- `key → next note sounds`: the next reference's start time on the audio clock less the clock
+  at the key (400 ms of feedback by design, plus the engine's lookahead).
 
 Before that, the first sync of this new device against a history of `--history` records
 (default 1,000,000, written as a CSV and imported with `peach import`: one every 95 s over
@@ -48,13 +53,22 @@ from bench_slider import isolate, percentile
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
 PROBE = """(() => {
-  window.__bench = { keys: [], starts: [] };
-  window.addEventListener('keydown', (event) => window.__bench.keys.push(event.timeStamp), { capture: true });
+  window.__bench = { keys: [], keyClock: [], starts: [], startTimes: [], feedback: [] };
+  window.addEventListener('keydown', (event) => {
+    window.__bench.keys.push(event.timeStamp);
+    window.__bench.keyClock.push(window.peach?.audioContext?.currentTime ?? null);
+  }, { capture: true });
   const start = AudioScheduledSourceNode.prototype.start;
   AudioScheduledSourceNode.prototype.start = function (...args) {
     window.__bench.starts.push(performance.now());
+    window.__bench.startTimes.push(args[0] ?? 0);
     return start.apply(this, args);
   };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.target.id === 'feedback' && record.target.dataset.state) window.__bench.feedback.push(performance.now());
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
 })()"""
 
 INSTRUMENT = """() => {
@@ -80,7 +94,8 @@ INSTRUMENT = """() => {
     written.then(() => bench.writes.push(performance.now() - begin));
     return written;
   };
-  bench.keys.length = 0; bench.starts.length = 0;
+  bench.keys.length = 0; bench.keyClock.length = 0; bench.starts.length = 0; bench.startTimes.length = 0;
+  bench.feedback.length = 0;
 }"""
 
 
@@ -183,19 +198,27 @@ def main() -> None:
             browser.close()
 
     # Each answer's key, then the next exercise's two notes: its reference is the first start
-    # after the key.
+    # after the key. Its start time on the audio clock, less the clock at the key, is when the
+    # next note sounds after the answer (by design 400 ms of feedback, plus the engine's
+    # lookahead); the feedback shows once the answer's record is committed.
     to_first_sample = []
-    for key in bench["keys"]:
-        first = next(start for start in bench["starts"] if start > key)
-        to_first_sample.append(first - key)
+    to_next_note = []
+    to_feedback = []
+    for key, clock in zip(bench["keys"], bench["keyClock"]):
+        index = next(i for i, start in enumerate(bench["starts"]) if start > key)
+        to_first_sample.append(bench["starts"][index] - key)
+        to_next_note.append((bench["startTimes"][index] - clock) * 1000)
+        to_feedback.append(next(shown for shown in bench["feedback"] if shown > key) - key)
     print(f"Chromium {version}; first sync against {arguments.history:,} records: "
           f"{max(profile_bytes or [0]):,} bytes of profile, {first_sync:.1f} ms for the whole run in the page"
           f"{'' if comparisons else ' (NO PROFILE)'}")
     print(f"{len(bench['keys'])} answers with the server stopped")
-    print(describe("answer() (evaluate, store, feedback, next)", bench["answer"]))
+    print(describe("answer() (evaluate, store, next scheduled)", bench["answer"]))
     print(describe("begin() of the next, after the feedback", bench["begin"]))
     print(describe("key → next first sample scheduled", to_first_sample))
     print(describe("IndexedDB write per answer", bench["writes"]))
+    print(describe("key → feedback shown (after the commit)", to_feedback))
+    print(describe("key → next note sounds (audio clock)", to_next_note))
     worst = percentile(to_first_sample, 0.99)
     print(f"target: p99 under 5 ms — {worst:.3f} ms: {'met' if worst < 5 else 'NOT met'}")
 
