@@ -12,15 +12,12 @@ WebKit and Firefox run the same checks in tests/engines."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-
-import pytest
 from playwright.sync_api import expect
 
 import audio_probe
 from device_page import device_records, sync, wait_for_device, wait_for_first_sync
 from peach_server import PeachServer, wait_until
+from test_disk_full import fill, small_disk  # noqa: F401 (a fixture)
 
 # `navigator.audioSession` as Safari 17 has it, recording each step of the tap in order, with
 # whether the tap's user activation was still active.
@@ -223,21 +220,7 @@ def test_the_sync_line_is_seen_and_names_a_refused_request_and_an_unreadable_pro
     expect(visible_line(page)).to_have_text("Synced with Peach.")
 
 
-@pytest.fixture
-def small_disk(tmp_path):
-    if os.geteuid() != 0:
-        pytest.skip("mounting a tmpfs needs root")
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(mount)], capture_output=True)
-    if mounted.returncode != 0:
-        pytest.skip("cannot mount a tmpfs here: " + mounted.stderr.decode())
-    yield mount
-    subprocess.run(["umount", str(mount)], check=True)
-
-
 def test_a_full_disk_on_the_server_is_said_so_and_the_answers_go_up_soon_after_it_has_room(page, small_disk):
-    from test_disk_full import fill
     server = PeachServer(small_disk / "peach.sqlite")
     server.start()
     try:

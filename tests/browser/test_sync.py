@@ -183,22 +183,35 @@ def test_a_server_killed_mid_upload_ends_with_every_record_once(browser, server)
     context.close()
 
 
-def test_two_devices_train_apart_and_end_with_the_same_union(browser, server):
-    server.set_settings(noteDuration=0.3)
+def opened_devices(browser, server, count):
+    """`count` devices (browser contexts) that opened Start and synced once, their service
+    worker ready: [(context, page)]."""
     devices = []
-    for _ in range(2):
+    for _ in range(count):
         context = browser.new_context()
         page = context.new_page()
         page.goto(server.url("/"))
         wait_for_first_sync(page)
         page.evaluate("() => navigator.serviceWorker.ready")
-        context.set_offline(True)
         devices.append((context, page))
+    return devices
+
+
+def train_mode(page, count):
+    """From Start: `count` comparisons, then back to Start."""
+    page.get_by_role("link", name="Comparison", exact=True).click()
+    page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+    train(page, count, "comparison")
+    page.get_by_role("link", name="Back to Start").click()
+
+
+def test_two_devices_train_apart_and_end_with_the_same_union(browser, server):
+    server.set_settings(noteDuration=0.3)
+    devices = opened_devices(browser, server, 2)
+    for context, _ in devices:
+        context.set_offline(True)
     for count, (context, page) in zip((6, 4), devices):
-        page.get_by_role("link", name="Comparison", exact=True).click()
-        page.wait_for_function("() => window.peach.controller?.loop?.exercise")
-        train(page, count, "comparison")
-        page.get_by_role("link", name="Back to Start").click()
+        train_mode(page, count)
     union = {}
     for context, page in devices:
         union.update(as_device_keeps(device_records(page)))
@@ -276,21 +289,11 @@ def test_a_reset_reaches_every_device_answers_before_it_never_come_back(browser,
     synced; device B, offline during the reset, holds answers from before it. After both sync:
     only the answers made after the reset exist, on the server and on both devices."""
     server.set_settings(noteDuration=0.3)
-    devices = []
-    for _ in range(2):
-        context = browser.new_context()
-        page = context.new_page()
-        page.goto(server.url("/"))
-        wait_for_first_sync(page)
-        page.evaluate("() => navigator.serviceWorker.ready")
-        devices.append((context, page))
+    devices = opened_devices(browser, server, 2)
     (a_context, a), (b_context, b) = devices
     b_context.set_offline(True)
     for page in (a, b):
-        page.get_by_role("link", name="Comparison", exact=True).click()
-        page.wait_for_function("() => window.peach.controller?.loop?.exercise")
-        train(page, 2, "comparison")
-        page.get_by_role("link", name="Back to Start").click()
+        train_mode(page, 2)
     sync(a)
     assert server.count("comparisonRecord") == 2
     # A's next answer does not reach the server before the reset.
@@ -312,10 +315,7 @@ def test_a_reset_reaches_every_device_answers_before_it_never_come_back(browser,
     # After the reset both devices train on; B comes back online and syncs.
     a.get_by_role("link", name="Back to Start").click()
     for page in (a, b):
-        page.get_by_role("link", name="Comparison", exact=True).click()
-        page.wait_for_function("() => window.peach.controller?.loop?.exercise")
-        train(page, 1, "comparison")
-        page.get_by_role("link", name="Back to Start").click()
+        train_mode(page, 1)
     b_context.set_offline(False)
     for page in (b, a, b):
         sync(page)
