@@ -122,6 +122,20 @@ class PeachServer:
 
 
 
+def prepare_sounds(folder: pathlib.Path):
+    """Prepares the instrument sounds in SOUNDS_FOLDER (if they are not there yet) with a server
+    of its own on a database file in `folder`, and returns their index: `/sounds/index.json`
+    answers once they are ready. Run once before any test's server starts (each server would
+    otherwise start preparing them in the background)."""
+    instance = PeachServer(folder / "peach.sqlite")
+    instance.start()
+    try:
+        with urllib.request.urlopen(instance.url("/sounds/index.json"), timeout=600) as response:
+            return json.load(response)
+    finally:
+        instance.stop()
+
+
 def sync_batch(count, type="pitchDiscrimination"):
     """`count` records as a device uploads them (docs/api.md, `POST /api/sync/records`), each
     with a new id, timestamped a moment ago."""
