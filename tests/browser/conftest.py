@@ -24,7 +24,7 @@ import threading
 import pytest
 from playwright.sync_api import sync_playwright
 
-from peach_server import PeachServer, prepare_sounds
+from peach_server import prepare_sounds, serving
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 ASSETS = REPO / "Sources" / "PeachWeb" / "Assets"
@@ -128,10 +128,8 @@ def prepared_sounds(tmp_path_factory):
 @pytest.fixture
 def server(tmp_path):
     """The real `peach serve` on a fresh database file of the test's own."""
-    instance = PeachServer(tmp_path / "peach.sqlite")
-    instance.start()
-    yield instance
-    instance.stop()
+    with serving(tmp_path / "peach.sqlite") as instance:
+        yield instance
 
 
 @pytest.fixture

@@ -12,6 +12,14 @@
   error may have reached the engine.
 
 How long each engine's suite took (its session's start to its end) is printed at the end.
+
+A scenario added here is a test that takes `peach` (and, as it needs them, `engine`, `server`,
+`pulse`): it runs in both engines, in the same session as the others. A stand-in for a browser
+API that the app uses only from a tap on (a recorded `navigator.audioSession`, an AudioContext
+that starts late) can be put in place with `engine.run` after `peach.open` and before the tap.
+Nothing can run before the page's own scripts in WebKit (WebKitWebDriver 2.50 has no way to add
+a script to every new document), so what the app must meet while its modules load has to come
+from the server, or from a proxy in front of it as tests/browser/delaying_proxy.py is.
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "browser"))
 
 from engine import Firefox, WebKit  # noqa: E402
 from peach_page import PeachPage  # noqa: E402
-from peach_server import ARTIFACTS, PeachServer, prepare_sounds  # noqa: E402
+from peach_server import ARTIFACTS, prepare_sounds, serving  # noqa: E402
 from pulse_audio import PulseAudio  # noqa: E402
 
 ENGINES = ["webkit", "firefox"]
@@ -86,10 +94,8 @@ def engine(request, pulse, tmp_path_factory):
 
 @pytest.fixture
 def server(tmp_path):
-    instance = PeachServer(tmp_path / "peach.sqlite")
-    instance.start()
-    yield instance
-    instance.stop()
+    with serving(tmp_path / "peach.sqlite") as instance:
+        yield instance
 
 
 @pytest.fixture

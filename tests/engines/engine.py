@@ -9,9 +9,8 @@ What a scenario may do (`Engine`):
     engine.wait_for("…expression…", *args)  # until the expression is truthy in the page
     engine.click(selector)                  # a real click: trusted events, user activation
     engine.select(selector, value)          # an <option> chosen as a person does
-    engine.press("ArrowUp")                 # a key pressed and released (KEYS)
     engine.drag(selector, dy)               # pointer down on the element, moved, released
-    engine.is_visible(selector); engine.text(selector)
+    engine.is_visible(selector)
     engine.script_errors()                  # uncaught errors since the last call
     engine.screenshot(path)
 
@@ -33,7 +32,6 @@ Script errors are read where each engine keeps them:
 from __future__ import annotations
 
 import glob
-import json
 import os
 import pathlib
 import subprocess
@@ -46,6 +44,7 @@ with warnings.catch_warnings():
     from marionette_driver.errors import MarionetteException
     from marionette_driver.marionette import Marionette
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.command import Command
 from selenium.webdriver.webkitgtk.options import Options
@@ -53,28 +52,24 @@ from selenium.webdriver.webkitgtk.service import Service
 
 from peach_server import free_port
 
-# W3C WebDriver key codes for the keys the scenarios press.
-KEYS = {"ArrowUp": "\ue013", "ArrowDown": "\ue015", "ArrowLeft": "\ue012", "ArrowRight": "\ue014",
-        "PageUp": "\ue00e", "PageDown": "\ue00f", "Home": "\ue011", "End": "\ue010",
-        "Enter": "\ue007", "Space": "\ue00d"}
-
 # The window of every session: the Chromium suites' viewport, a small laptop's screen.
 WINDOW = (1024, 768)
 
-# Listens for uncaught errors in the page (WebKit's only way: see the module's comment).
+# Listens for uncaught errors in the page: WebKit's only way (see the module's comment).
 WATCH_ERRORS = """
 if (!window.__engineErrors) {
   window.__engineErrors = [];
   window.addEventListener('error', (event) => window.__engineErrors.push(
     `${event.message} (${event.filename}:${event.lineno})`));
   window.addEventListener('unhandledrejection', (event) => window.__engineErrors.push(
-    `Unhandled rejection: ${event.reason?.stack ?? event.reason}`));
+    `Unhandled rejection: ${event.reason} ${event.reason?.stack ?? ''}`));
 }"""
 
 
 class Engine:
-    """A browser engine in one WebDriver session. Subclasses give the session's primitives
-    (`_command`, `_find`, `_perform`, …); everything else is shared."""
+    """A browser engine in one WebDriver session. Subclasses give what differs between the
+    engines (navigation, scripts, finding an element, input actions, script errors, screenshots);
+    the rest is built on those and shared."""
 
     name = ""
 
@@ -141,11 +136,6 @@ class Engine:
         self._scroll_to(selector)
         self._find(f'{selector} option[value="{value}"]').click()
 
-    def press(self, key: str):
-        code = KEYS.get(key, key)
-        self._perform([{"type": "key", "id": "keyboard",
-                        "actions": [{"type": "keyDown", "value": code}, {"type": "keyUp", "value": code}]}])
-
     def drag(self, selector: str, dy: float, steps: int = 8, duration_ms: int = 200):
         """Puts a mouse pointer down on the middle of `selector`, moves it `dy` CSS pixels
         down (negative: up) in `steps` moves over `duration_ms`, and lets go."""
@@ -166,16 +156,6 @@ class Engine:
             return False
         element = self._find(selector)
         return element.is_displayed() and element.rect["width"] > 0 and element.rect["height"] > 0
-
-    def text(self, selector: str) -> str:
-        return self.run("return document.querySelector(arguments[0])?.textContent ?? null;", selector)
-
-    def _watch_errors(self):
-        self.run(WATCH_ERRORS)
-
-    def _page_errors(self) -> list[str]:
-        return self.run("const errors = window.__engineErrors ?? []; window.__engineErrors = [];"
-                        " return errors;") or []
 
 
 class WebKit(Engine):
@@ -226,11 +206,15 @@ class WebKit(Engine):
         self.driver.execute(Command.W3C_ACTIONS, {"actions": actions})
         self.driver.execute(Command.W3C_CLEAR_ACTIONS)
 
+    def _watch_errors(self):
+        self.run(WATCH_ERRORS)
+
     def _keep_errors(self):
         """Before the page goes away: its errors, kept for `script_errors`."""
         try:
-            self.errors += self._page_errors()
-        except Exception:  # no page yet, or one that cannot run scripts (about:blank)
+            self.errors += self.run("const errors = window.__engineErrors ?? [];"
+                                    " window.__engineErrors = []; return errors;") or []
+        except WebDriverException:  # no page yet, or one that cannot run scripts
             pass
 
     def script_errors(self) -> list[str]:
@@ -253,23 +237,13 @@ class Firefox(Engine):
 
     name = "firefox"
     BINARY = "/usr/bin/firefox-esr"
-    PREFERENCES = {
-        # Nothing of this test is Firefox's business: no first-run pages, no phoning home.
-        "browser.shell.checkDefaultBrowser": False,
-        "browser.startup.homepage_override.mstone": "ignore",
-        "datareporting.policy.dataSubmissionEnabled": False,
-        "toolkit.telemetry.reportingpolicy.firstRun": False,
-        "app.update.disabledForTesting": True,
-    }
-
     def __init__(self, environment: dict[str, str], folder: pathlib.Path):
         super().__init__()
         profile = folder / "profile"
         profile.mkdir(parents=True)
         port = free_port()
-        preferences = {**self.PREFERENCES, "marionette.port": port}
-        (profile / "user.js").write_text("".join(
-            f"user_pref({json.dumps(name)}, {json.dumps(value)});\n" for name, value in preferences.items()))
+        # Marionette sets the rest of what a test profile needs (remote.prefs.recommended).
+        (profile / "user.js").write_text(f'user_pref("marionette.port", {port});\n')
         self.log = open(folder / "firefox.log", "w")
         self.process = subprocess.Popen(
             [self.BINARY, "-headless", "-marionette", "-remote-allow-system-access", "-no-remote",

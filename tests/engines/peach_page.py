@@ -74,9 +74,13 @@ class PeachPage:
     def wait_for_first_sync(self):
         self.engine.wait_for("window.peach.syncStatus !== null", message="the first sync")
 
-    def offline_ready(self):
+    def wait_until_offline_ready(self, timeout_ms: int = 10_000):
         """Until the service worker has cached this version of Peach (it is active)."""
-        return self.engine.run("return navigator.serviceWorker.ready.then((r) => r.active.state);")
+        state = self.engine.run("""return Promise.race([
+            navigator.serviceWorker.ready.then((registration) => registration.active.state),
+            new Promise((resolve) => setTimeout(() => resolve(null), arguments[0]))]);""", timeout_ms)
+        assert state in ("activating", "activated"), \
+            f"{self.engine.name}: no active service worker after {timeout_ms} ms: Peach would not open offline"
 
     @property
     def page(self) -> str:
@@ -99,10 +103,6 @@ class PeachPage:
         started = self.engine.run("const s = window.__audioStart;"
                                   " return s.runningAt === null ? null : s.runningAt - s.clickedAt;")
         return Start(tapped_again=shown == "tap", audio_start_ms=started)
-
-    def exercise(self):
-        """The exercise playing, as the core gave it to the audio engine."""
-        return self.engine.run("return window.peach.controller.loop.exercise;")
 
     def answer_comparison(self, answer: str = "higher"):
         """Waits until the answer buttons open (the target plays) and clicks one."""

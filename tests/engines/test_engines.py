@@ -48,7 +48,7 @@ def test_start_opens_without_script_errors(peach, engine):
     assert peach.page == "start"
     for mode in ("comparison", "pitch-matching", "interval-comparison", "interval-pitch-matching"):
         assert engine.is_visible(f'#main a[href="/{mode}"]'), mode
-    assert peach.offline_ready() in ("activating", "activated"), "the service worker keeps Peach for offline use"
+    peach.wait_until_offline_ready()
     # No script error: checked after every test (conftest.py's `peach`).
 
 
@@ -112,7 +112,7 @@ def test_offline_it_opens_trains_and_syncs_each_answer_once(peach, server):
     server.set_settings(noteDuration=0.3)
     peach.open("/")
     peach.wait_for_first_sync()
-    peach.offline_ready()
+    peach.wait_until_offline_ready()
     port = server.port
     server.stop()
     peach.reload()  # the server is gone: from the service worker
