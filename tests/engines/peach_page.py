@@ -23,13 +23,14 @@ TRAINING_LINKS = {"comparison": "/comparison", "pitch matching": "/pitch-matchin
                   "interval comparison": "/interval-comparison",
                   "interval pitch matching": "/interval-pitch-matching"}
 
-# Notes the time of the next click and when the visit's audio context first runs (it is made
-# inside that click: app.js), on the page's clock.
+# Notes the time of the next click and when the visit's audio context first runs, on the page's
+# clock. The context is made in app.js's own handler of that click, so it is looked at in a task
+# after the click's.
 WATCH_AUDIO_START = """
 window.__audioStart = { clickedAt: null, runningAt: null };
 document.addEventListener('click', () => {
   window.__audioStart.clickedAt ??= performance.now();
-  queueMicrotask(() => {
+  setTimeout(() => {
     const context = window.peach.audioContext;
     const running = () => { if (context?.state === 'running') window.__audioStart.runningAt ??= performance.now(); };
     running();
