@@ -9,14 +9,18 @@
 #                                      sounds)
 #   scripts/install-deps.sh --test   — also what the test suites need (Chromium, Playwright;
 #                                      certutil from libnss3-tools, so that Chromium trusts that
-#                                      authority in tests/lan)
+#                                      authority in tests/lan; for tests/engines, WebKitGTK's
+#                                      WebKitWebDriver with its MiniBrowser and the GStreamer
+#                                      plugins that decode FLAC, Xvfb as its display, Firefox ESR,
+#                                      and PulseAudio with parec as the sound card both play into)
 # Swift itself must already be installed (swift.org toolchain 6.x).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 packages=(libsqlite3-dev libqrencode-dev wasi-libc binaryen openssl libvorbis-dev libflac-dev fluidr3mono-gm-soundfont)
-[ "${1:-}" = "--test" ] && packages+=(chromium fonts-dejavu-core zbar-tools libnss3-tools)
+[ "${1:-}" = "--test" ] && packages+=(chromium fonts-dejavu-core zbar-tools libnss3-tools
+  webkit2gtk-driver xvfb firefox-esr pulseaudio pulseaudio-utils)
 # node --test for the browser modules; keep a node that is already installed.
 [ "${1:-}" = "--test" ] && ! command -v node >/dev/null && packages+=(nodejs)
 

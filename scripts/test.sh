@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs every test suite: Swift, then the browser modules
 # (node --test), then the browser tests (Playwright on Debian's Chromium), which drive the real
-# `peach` binary on real database files; also the SoundFont parser against sf2utils.
+# `peach` binary on real database files, then the same app in the two other engines users have
+# (tests/engines: WebKitGTK through WebKitWebDriver under Xvfb, Firefox ESR through Marionette,
+# one browser session each, both playing into a PulseAudio null sink that the tests record);
+# also the SoundFont parser against sf2utils.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
@@ -22,6 +25,9 @@ node --test Tests/js/
 echo "== Browser tests (Playwright on Debian's Chromium)"
 swift build --product peach
 PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/browser
+
+echo "== The other engines (WebKitGTK through WebKitWebDriver, Firefox ESR through Marionette)"
+PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/engines
 
 echo "== The SoundFont parser against sf2utils on the real file (peach soundfont --json)"
 PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/soundfont

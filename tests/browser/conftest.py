@@ -16,17 +16,15 @@ It sends COOP/COEP headers so its pages are cross-origin isolated (`performance.
 from __future__ import annotations
 
 import functools
-import json
 import http.server
 import os
 import pathlib
 import threading
-import urllib.request
 
 import pytest
 from playwright.sync_api import sync_playwright
 
-from peach_server import PeachServer
+from peach_server import prepare_sounds, serving
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 ASSETS = REPO / "Sources" / "PeachWeb" / "Assets"
@@ -122,25 +120,16 @@ def new_page(browser):
 
 @pytest.fixture(scope="session", autouse=True)
 def prepared_sounds(tmp_path_factory):
-    """The instrument sounds, prepared once for the whole run before any test's server starts
-    (each server would otherwise start preparing them in the background): `/sounds/index.json`
-    answers once they are ready. Returns the index."""
-    instance = PeachServer(tmp_path_factory.mktemp("sounds") / "peach.sqlite")
-    instance.start()
-    try:
-        with urllib.request.urlopen(instance.url("/sounds/index.json"), timeout=600) as response:
-            return json.load(response)
-    finally:
-        instance.stop()
+    """The instrument sounds, prepared once for the whole run (peach_server.prepare_sounds).
+    Returns the index."""
+    return prepare_sounds(tmp_path_factory.mktemp("sounds"))
 
 
 @pytest.fixture
 def server(tmp_path):
     """The real `peach serve` on a fresh database file of the test's own."""
-    instance = PeachServer(tmp_path / "peach.sqlite")
-    instance.start()
-    yield instance
-    instance.stop()
+    with serving(tmp_path / "peach.sqlite") as instance:
+        yield instance
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """The real `peach` binary on a real SQLite file, for the end-to-end tests: started, restarted
 and read from outside, as another process would."""
 
+import contextlib
 import json
 import os
 import pathlib
@@ -120,6 +121,27 @@ class PeachServer:
     def count(self, table: str) -> int:
         return self.query(f"SELECT COUNT(*) FROM {table}")[0][0]
 
+
+
+@contextlib.contextmanager
+def serving(data_path: pathlib.Path):
+    """The real `peach serve` on the database file `data_path` while the block runs."""
+    instance = PeachServer(data_path)
+    instance.start()
+    try:
+        yield instance
+    finally:
+        instance.stop()
+
+
+def prepare_sounds(folder: pathlib.Path):
+    """Prepares the instrument sounds in SOUNDS_FOLDER (if they are not there yet) with a server
+    of its own on a database file in `folder`, and returns their index: `/sounds/index.json`
+    answers once they are ready. Run once before any test's server starts (each server would
+    otherwise start preparing them in the background)."""
+    with serving(folder / "peach.sqlite") as instance, \
+            urllib.request.urlopen(instance.url("/sounds/index.json"), timeout=600) as response:
+        return json.load(response)
 
 
 def sync_batch(count, type="pitchDiscrimination"):

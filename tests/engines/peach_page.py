@@ -1,0 +1,168 @@
+"""Peach in one browser engine, in the words of what a person does with it: open Start, start a
+mode, answer, drag the slider, choose a sound and listen to it, go back to Start. Built on
+engine.py's vocabulary only, so a scenario written with it runs the same in every engine.
+
+What it reads of the app is what tests/browser/device_page.py reads in Chromium: the app's own
+objects (`window.peach`: its device, store, sync, audio context, training loop), as the app uses
+them. Nothing here changes how the app behaves.
+
+Inputs are real: clicks and drags through WebDriver (trusted events, user activation), so a click
+on a training link starts the sound as a tap does. If the page asks for a second tap anyway
+("Tap to start": the audio context did not run within the app's wait), `start_training` taps it,
+as a person would, and says so in its result (`Start.tapped_again`) with how long the context
+took to run: a scenario decides whether that is acceptable."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import Engine
+from peach_server import PeachServer
+
+TRAINING_LINKS = {"comparison": "/comparison", "pitch matching": "/pitch-matching",
+                  "interval comparison": "/interval-comparison",
+                  "interval pitch matching": "/interval-pitch-matching"}
+
+# Notes the time of the next click and when the visit's audio context first runs, on the page's
+# clock. The context is made in app.js's own handler of that click, so it is looked at in a task
+# after the click's.
+WATCH_AUDIO_START = """
+window.__audioStart = { clickedAt: null, runningAt: null };
+document.addEventListener('click', () => {
+  window.__audioStart.clickedAt ??= performance.now();
+  setTimeout(() => {
+    const context = window.peach.audioContext;
+    const running = () => { if (context?.state === 'running') window.__audioStart.runningAt ??= performance.now(); };
+    running();
+    context?.addEventListener('statechange', running);
+  });
+}, { capture: true, once: true });"""
+
+
+@dataclass
+class Start:
+    """How a training page started: whether it asked for a second tap, and how long after the
+    click on its link the audio context ran (None if it never did)."""
+    tapped_again: bool
+    audio_start_ms: float | None
+
+
+class PeachPage:
+    """Peach on `server`, in `engine`."""
+
+    def __init__(self, engine: Engine, server: PeachServer):
+        self.engine = engine
+        self.server = server
+
+    # --- opening ---------------------------------------------------------------------------------
+
+    def open(self, path: str = "/"):
+        """Opens `path` and waits until the device's Peach is open: the wasm core on the
+        device's store. A page whose scripts failed never gets there: that fails here."""
+        self.engine.goto(self.server.url(path))
+        self.wait_until_open()
+
+    def reload(self):
+        self.engine.reload()
+        self.wait_until_open()
+
+    def wait_until_open(self):
+        self.engine.wait_for("window.peach && (window.peach.device !== null || window.peach.deviceError !== null)",
+                             timeout=20, message="the app to open the device's Peach")
+        error = self.engine.run("return window.peach.deviceError && String(window.peach.deviceError);")
+        assert error is None, f"{self.engine.name}: Peach cannot open on this device: {error}"
+
+    def wait_for_first_sync(self):
+        self.engine.wait_for("window.peach.syncStatus !== null", message="the first sync")
+
+    def wait_until_offline_ready(self, timeout_ms: int = 10_000):
+        """Until the service worker has cached this version of Peach (it is active)."""
+        state = self.engine.run("""return Promise.race([
+            navigator.serviceWorker.ready.then((registration) => registration.active.state),
+            new Promise((resolve) => setTimeout(() => resolve(null), arguments[0]))]);""", timeout_ms)
+        assert state in ("activating", "activated"), \
+            f"{self.engine.name}: no active service worker after {timeout_ms} ms: Peach would not open offline"
+
+    @property
+    def page(self) -> str:
+        return self.engine.run("return document.body.dataset.page;")
+
+    # --- training --------------------------------------------------------------------------------
+
+    def start_training(self, mode: str) -> Start:
+        """From Start: clicks the mode's link and waits until the first exercise plays (tapping
+        "Tap to start" if the page offers it)."""
+        self.engine.run(WATCH_AUDIO_START)
+        self.engine.click(f'#main a[href="{TRAINING_LINKS[mode]}"]')
+        shown = self.engine.wait_for(
+            "(window.peach.controller?.loop?.exercise && 'exercise')"
+            " || (document.querySelector('#tap-to-start')?.hidden === false && 'tap')",
+            timeout=15, message=f"{mode} to start")
+        if shown == "tap":
+            self.engine.click("#tap-to-start")
+            self.engine.wait_for("window.peach.controller?.loop?.exercise", message=f"{mode} to start")
+        started = self.engine.run("const s = window.__audioStart;"
+                                  " return s.runningAt === null ? null : s.runningAt - s.clickedAt;")
+        return Start(tapped_again=shown == "tap", audio_start_ms=started)
+
+    def answer_comparison(self, answer: str = "higher"):
+        """Waits until the answer buttons open (the target plays) and clicks one."""
+        button = f"#answer-{answer}"
+        self.engine.wait_for("!document.querySelector(arguments[0]).disabled", button, timeout=15,
+                             message="the answer buttons to open")
+        self.engine.click(button)
+        self.engine.wait_for("document.querySelector(arguments[0]).disabled", button,
+                             message="the answer to be taken")
+
+    def drag_slider(self, dy: float) -> float:
+        """Waits until the pitch slider opens (the tunable note plays), drags it `dy` CSS pixels
+        (negative: up, sharper) and lets go; returns the slider's value at the release."""
+        self.engine.wait_for("document.querySelector('#pitch-slider').getAttribute('aria-disabled') === 'false'",
+                             timeout=15, message="the pitch slider to open")
+        self.engine.drag("#pitch-slider", dy)
+        self.engine.wait_for("document.querySelector('#pitch-slider').getAttribute('aria-disabled') === 'true'",
+                             message="the answer to be taken")
+        return float(self.engine.run("return document.querySelector('#pitch-slider').getAttribute('aria-valuenow');"))
+
+    def back_to_start(self):
+        self.engine.click('header a[href="/"]')
+        self.engine.wait_for("document.body.dataset.page === 'start'", message="Start")
+
+    def record_answers(self):
+        """From now on, keeps each answer value the page gives the device (`answers()`)."""
+        self.engine.run("""const device = window.peach.device;
+            const answer = device.answer.bind(device);
+            window.__answers = [];
+            device.answer = (value) => { window.__answers.push(value); return answer(value); };""")
+
+    def answers(self) -> list:
+        return self.engine.run("return window.__answers;")
+
+    # --- the device's data -----------------------------------------------------------------------
+
+    def device_records(self, state: str | None = None) -> list[dict]:
+        """The records in the device's store: id, numbers (kind, timestamp, …), state."""
+        return self.engine.run("return window.peach.device.store.records(arguments[0] ?? undefined);", state)
+
+    def sync(self) -> dict:
+        """Runs a sync now and waits for it; returns the sync status."""
+        return self.engine.run("return window.peach.sync.run().then(() => window.peach.syncStatus);")
+
+    # --- sound -----------------------------------------------------------------------------------
+
+    def choose_sound(self, source: str, name: str | None = None):
+        """On Settings: chooses `source` in the Sound picker and waits until it is saved and,
+        for an instrument, until the page says "“Name” is ready." (loaded on the device)."""
+        self.engine.select("#setting-soundSource", source)
+        self.engine.wait_for("window.peach.device.core.settings().soundSource === arguments[0]", source,
+                             message=f"the sound {source} to be saved")
+        if name is None:
+            return
+        ready = f"“{name}” is ready."
+        self.engine.wait_for("document.querySelector('#sound-status').textContent === arguments[0]", ready,
+                             timeout=30, message=ready)
+        assert self.engine.is_visible("#sound-status")
+
+    def listen(self):
+        """On Settings: the Listen button (A4 for one second with the chosen sound)."""
+        self.engine.click("#sound-preview")
