@@ -12,6 +12,7 @@ synchronous Playwright test can drive it:
         proxy.hold_next_upload_response()   # the server answered (and so committed) …
         proxy.wait_until_held()             # … the browser has not seen it yet
         proxy.drop_held()                   # … and never will: the connection closes
+        proxy.refuse(rb"[.]wasm$")          # such a file is lost on the way: 404 from the proxy
 
 The network it stands for is transparent: the browser addresses the proxy, but the server must
 see itself addressed (its Host allow-list and same-origin check refuse anything else, as they
@@ -48,6 +49,7 @@ class DelayingProxy:
         self._hold_armed = False
         self._held: _Connection | None = None
         self._held_event = threading.Event()
+        self._refused: re.Pattern | None = None
 
     # --- control, from the test's thread --------------------------------------------------------
 
@@ -97,6 +99,12 @@ class DelayingProxy:
         self._call(self._drop_held())
 
     # --- the loop's side ------------------------------------------------------------------------
+
+    def refuse(self, path: bytes) -> None:
+        """From now on a request whose path matches the regular expression `path` never reaches
+        the server: the proxy answers it 404 itself, as a file lost on the way (a broken
+        download) looks to the browser."""
+        self._refused = re.compile(path)
 
     def _call(self, coroutine):
         return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout=10)
@@ -173,6 +181,14 @@ class _Connection:
             f"127.0.0.1:{self.proxy.port}".encode(), f"127.0.0.1:{self.proxy.upstream_port}".encode())
 
     def _saw_request(self, data: bytes) -> bool:
+        refused = self.proxy._refused
+        target = data.split(b"\r\n", 1)[0].split(b" ")
+        if refused is not None and len(target) >= 2 and refused.search(target[1].split(b"?")[0]):
+            self.client_writer.write(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            self.closed = True
+            self.client_writer.transport.close()  # after the 404 is out
+            self.upstream_writer.transport.abort()
+            return False
         if UPLOAD_REQUEST.match(data):
             self.proxy.uploads += 1
             if self.proxy._hold_armed:

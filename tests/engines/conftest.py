@@ -1,8 +1,8 @@
 """Fixtures of the engine suites: Peach in WebKit and Firefox against the real `peach serve`.
 
-- `engine` is one browser session per engine for the whole module (`ENGINES`: WebKitGTK's
+- `engine` is one browser session per engine for the whole run (`ENGINES`: WebKitGTK's
   MiniBrowser through WebKitWebDriver, Firefox ESR through Marionette; engine.py), so every test
-  of a module runs once in each. Starting a browser costs seconds: a session is shared, and each
+  runs once in each, the tests of one engine together. Starting a browser costs seconds: a session is shared, and each
   test gets an origin of its own instead (its server listens on a new port).
 - `pulse` is a PulseAudio daemon with a null sink (pulse_audio.py) that both engines play into;
   `display` is an Xvfb screen for WebKitGTK, which needs an X display (Firefox runs headless).
@@ -77,7 +77,7 @@ def display(tmp_path_factory):
         os.close(read)
 
 
-@pytest.fixture(scope="module", params=ENGINES)
+@pytest.fixture(scope="session", params=ENGINES)
 def engine(request, pulse, tmp_path_factory):
     folder = tmp_path_factory.mktemp(request.param)
     started = time.monotonic()
@@ -89,7 +89,7 @@ def engine(request, pulse, tmp_path_factory):
         session = Firefox(pulse.environment(), folder)
     yield session
     session.quit()
-    SUITE_SECONDS[f"{request.param} {session.version} ({request.module.__name__})"] = time.monotonic() - started
+    SUITE_SECONDS[f"{request.param} {session.version}"] = time.monotonic() - started
 
 
 @pytest.fixture

@@ -33,15 +33,6 @@ def as_sent(record):
     return (numbers[2], numbers[3], numbers[5], numbers[6])
 
 
-def note_start(engine, start):
-    """A second tap should not be needed after the tap on the training link; until the app waits
-    long enough for a slow audio start, the suite says when it was, and how slow the start was."""
-    if start.tapped_again:
-        ran = "never ran" if start.audio_start_ms is None else f"ran {start.audio_start_ms:.0f} ms after that tap"
-        warnings.warn(f"{engine.name} {engine.version}: \"Tap to start\" was shown after the tap on the "
-                      f"training link; the audio context {ran}")
-
-
 def test_start_opens_without_script_errors(peach, engine):
     peach.open("/")
     peach.wait_for_first_sync()
@@ -55,7 +46,7 @@ def test_start_opens_without_script_errors(peach, engine):
 def test_a_comparison_answered_is_synced_to_the_server(peach, engine, server):
     peach.open("/")
     peach.wait_for_first_sync()
-    note_start(engine, peach.start_training("comparison"))
+    peach.start_training("comparison")
     peach.answer_comparison("higher")
     (record,) = peach.device_records()
     # The app's own sync takes the answer up a moment later (sync.js); nothing is asked of it.
@@ -68,7 +59,7 @@ def test_a_comparison_answered_is_synced_to_the_server(peach, engine, server):
 def test_a_pitch_matching_is_answered_by_dragging_the_slider(peach, engine, server):
     peach.open("/")
     peach.wait_for_first_sync()
-    note_start(engine, peach.start_training("pitch matching"))
+    peach.start_training("pitch matching")
     peach.record_answers()
     value = peach.drag_slider(-40)
     # Dragged 40 px up: sharper by 40 px of the thumb's travel (slider-drag.js), an answer.
