@@ -173,3 +173,25 @@ def test_the_info_page_names_the_soundfont_and_its_licence(new_page, server, lan
     wait_for_device(page)
     expect(page.locator("main dl")).to_contain_text(origin)
     expect(page.locator("main dl")).to_contain_text("fluidr3mono-gm-soundfont")
+
+
+def test_the_saved_line_stuck_over_the_listen_button_lets_the_tap_through(page, server, prepared_sounds):
+    """"Saved." sticks to the bottom of the screen for 2 s after a change; with the Sound picker
+    at the bottom, it lies over the Listen button, which must still take the tap."""
+    audio_probe.install(page)
+    page.goto(server.url("/settings"))
+    wait_for_first_sync(page)
+    choose(page, "piano")
+    instrument_ready(page)
+    # A screen just tall enough that the line, stuck 0.5rem above its bottom, lies over the button.
+    listen = page.locator("#sound-preview").bounding_box()
+    line = page.locator("#settings-saved").bounding_box()
+    page.set_viewport_size({"width": 1024, "height": round(listen["y"] + listen["height"] / 2 + 8 + line["height"] / 2)})
+    page.evaluate("window.scrollTo({ top: 0, behavior: 'instant' })")
+    saved = page.locator("#settings-saved").bounding_box()
+    listen = page.locator("#sound-preview").bounding_box()
+    assert saved["y"] < listen["y"] + listen["height"] and listen["y"] < saved["y"] + saved["height"], \
+        "the line lies over the button"
+    page.mouse.click(listen["x"] + listen["width"] / 2, listen["y"] + listen["height"] / 2)
+    (note,) = exercise_notes(page, 1)
+    assert note.sound == "sample" and math.isclose(note.frequency, 440, rel_tol=1e-6)
