@@ -43,60 +43,90 @@ struct ZoneTuning {
 
     /// `frames` (the zone's, looping over `loop` if any) tuned; `nominalHertz`: the pitch the
     /// SoundFont declares, near which the first partial is sought. Nil where no pitch can be
-    /// measured (a sound shorter than 0.1 s plus four periods, or a silent one): the zone then
+    /// measured (a sound shorter than 0.1 s plus six periods, or a silent one): the zone then
     /// keeps the declared pitch.
     init?(frames: ArraySlice<Float>, loop: Range<Int>?, sampleRate: Int, nominalHertz: Double) {
         // What FLAC can hold (`FLACFile.encode`); anything else fails there, unmeasured.
         guard (1...655_350).contains(sampleRate) else { return nil }
-        let source = Array(frames)
         let rate = Double(sampleRate)
         let first =
             Int((Self.firstSecond.lowerBound * rate).rounded())..<Int((Self.firstSecond.upperBound * rate).rounded())
-        func measure(_ frames: [Float], _ loop: Range<Int>?) -> (pitch: TunerPitch, loop: TunerPitch?)? {
+        func measure(_ frames: [Float], _ loop: Range<Int>?, near nominal: Double) -> Measured? {
             let loopWindow = loop.map { loop in
                 let copies = Int((Self.loopSeconds * rate / Double(loop.count)).rounded(.up))
                 return loop.upperBound..<(loop.upperBound + copies * loop.count)
             }
             let played = Self.played(frames, loop: loop, count: max(first.upperBound, loopWindow?.upperBound ?? 0))
-            guard let pitch = TunerPitch(of: played, sampleRate: sampleRate, near: nominalHertz, over: first) else {
+            guard let pitch = TunerPitch(of: played, sampleRate: sampleRate, near: nominal, over: first) else {
                 return nil
             }
-            guard let loopWindow else { return (pitch, nil) }
-            return (pitch, TunerPitch(of: played, sampleRate: sampleRate, near: nominalHertz, over: loopWindow))
+            let held = loopWindow.flatMap { TunerPitch(of: played, sampleRate: sampleRate, near: nominal, over: $0) }
+            return Measured(frames: frames, loop: loop, pitch: pitch, loopPitch: held)
         }
-        guard let measured = measure(source, loop) else { return nil }
-        self.frames = source
-        self.loop = loop
-        pitch = measured.pitch
-        loopPitch = measured.loop
+        let source = Array(frames)
+        guard let rough = measure(source, loop, near: nominalHertz) else { return nil }
+        // Frames four periods of the pitch itself, as a tuner following the note has them, not of
+        // the declared pitch: an irregular sound (the choir's) measures up to a cent differently in
+        // frames a few percent longer.
+        var nominal = rough.pitch.hertz
+        var tuned = measure(source, loop, near: nominal) ?? rough
+        if let loop, let held = tuned.loopPitch,
+            abs(Self.cents(held.hertz, tuned.pitch.hertz)) > Self.loopToleranceCents
+        {
+            tuned = Self.retimingLoop(source, loop, from: tuned, sampleRate: sampleRate) {
+                measure($0, $1, near: nominal)
+            }
+        }
+        if abs(Self.cents(tuned.pitch.hertz, nominal)) > 0.5 {
+            nominal = tuned.pitch.hertz
+            tuned = measure(tuned.frames, tuned.loop, near: nominal) ?? tuned
+        }
+        self.frames = tuned.frames
+        self.loop = tuned.loop
+        pitch = tuned.pitch
+        loopPitch = tuned.loopPitch
         sourceLoopLength = loop?.count
-        guard let loop, let sourceLoop = measured.loop,
-            abs(Self.cents(sourceLoop.hertz, measured.pitch.hertz)) > Self.loopToleranceCents
-        else { return }
-        // The loop slowed by 2^u; h(u) = log2(root) − log2(loop), zero where they agree: from u = 0
-        // (as recorded), a first guess that moves only the loop, then the secant method.
-        var previous = (u: 0.0, h: log2(measured.pitch.hertz / sourceLoop.hertz))
-        var best = abs(previous.h)
-        var guess = min(max(-previous.h, -1.0 / 12), 1.0 / 12)
+    }
+
+    /// Frames with a loop, and the pitches measured on them.
+    private struct Measured {
+        var frames: [Float]
+        var loop: Range<Int>?
+        var pitch: TunerPitch
+        var loopPitch: TunerPitch?
+    }
+
+    /// `source` with its loop retimed so that the held loop sounds at the root, the best of the
+    /// retimings tried (`recorded`: the zone as recorded).
+    ///
+    /// The loop slowed by 2^u; h(u) = log2(root) − log2(loop), zero where they agree: from u = 0
+    /// (as recorded), a first guess that moves only the loop, then the secant method.
+    private static func retimingLoop(
+        _ source: [Float], _ loop: Range<Int>, from recorded: Measured, sampleRate: Int,
+        measure: ([Float], Range<Int>) -> Measured?
+    ) -> Measured {
+        var best = recorded
+        guard let held = recorded.loopPitch else { return best }
+        var previous = (u: 0.0, h: log2(recorded.pitch.hertz / held.hertz))
+        var guess = previous.u - previous.h
         for _ in 0..<4 {
+            // A semitone at most: a recorded loop is never further off than that, a wild guess is.
+            guess = min(max(guess, -1.0 / 12), 1.0 / 12)
             let retimed = LoopRetiming(source[loop], slowedBy: exp2(guess), sampleRate: sampleRate)
-            let candidate = Array(source[..<loop.lowerBound]) + retimed.frames
-            let candidateLoop = loop.lowerBound..<(loop.lowerBound + retimed.length)
-            guard let result = measure(candidate, candidateLoop), let held = result.loop else { return }
+            guard
+                let result = measure(
+                    Array(source[..<loop.lowerBound]) + retimed.frames,
+                    loop.lowerBound..<(loop.lowerBound + retimed.length)),
+                let held = result.loopPitch
+            else { return best }
             let u = log2(retimed.slowdown)
             let h = log2(result.pitch.hertz / held.hertz)
-            if abs(h) < best {
-                best = abs(h)
-                self.frames = candidate
-                self.loop = candidateLoop
-                pitch = result.pitch
-                loopPitch = held
-            }
-            if abs(1200 * h) <= Self.convergenceCents || h == previous.h { return }
-            // A semitone at most: a recorded loop is never further off than that, a wild guess is.
-            guess = min(max(u - h * (u - previous.u) / (h - previous.h), -1.0 / 12), 1.0 / 12)
+            if abs(h) < abs(log2(best.pitch.hertz / (best.loopPitch?.hertz ?? 1))) { best = result }
+            if abs(1200 * h) <= convergenceCents || h == previous.h { return best }
+            guess = u - h * (u - previous.u) / (h - previous.h)
             previous = (u, h)
         }
+        return best
     }
 
     /// `count` frames of `frames` as played: to the loop's end, then the loop over and over (or
