@@ -26,15 +26,20 @@ struct LoopRetiming {
     static let maximumErrorCents = 0.1
     /// Frames either side of a read position that the interpolation weighs.
     static let taps = 16
-    /// Kernel values per frame of distance (the kernel between them is interpolated linearly).
-    static let kernelSteps = 512
-    /// The windowed sinc (Blackman window) at distances 0, 1/kernelSteps, …, taps.
-    static let kernel: [Double] = (0...(taps * kernelSteps)).map { step in
-        let distance = Double(step) / Double(kernelSteps)
-        guard distance > 0 else { return 1 }
-        let x = Double.pi * distance
-        let window = 0.42 + 0.5 * cos(x / Double(taps)) + 0.08 * cos(2 * x / Double(taps))
-        return sin(x) / x * window
+    /// Read positions per frame for which the weights are tabulated: the nearest is used, a
+    /// timing error of at most 1/8192 frame (an error 74 dB down at a quarter of the sample rate).
+    static let phases = 4096
+    /// The windowed sinc (Blackman window) weights of the 2·taps frames around a read position
+    /// `phase / phases` of a frame past the first of the two nearest: row `phase`, frames
+    /// `1 − taps … taps` from that first one.
+    static let weights: [Double] = (0...phases).flatMap { phase in
+        ((1 - taps)...taps).map { offset in
+            let distance = Double(offset) - Double(phase) / Double(phases)
+            guard distance != 0 else { return 1 }
+            let x = Double.pi * distance
+            let window = 0.42 + 0.5 * cos(x / Double(taps)) + 0.08 * cos(2 * x / Double(taps))
+            return sin(x) / x * window
+        }
     }
 
     /// `loop` slowed down by `factor` (> 1: longer and lower); `sampleRate` bounds the copies to
@@ -52,28 +57,34 @@ struct LoopRetiming {
         copies = best.copies
         length = best.length
         slowdown = Double(length) / Double(copies * original)
-        let samples = Array(loop)
-        let step = Double(copies * original) / Double(length)
-        frames = (0..<(length + 8)).map { frame in
-            let position = (Double(frame) * step).truncatingRemainder(dividingBy: Double(original))
-            return Float(Self.periodicValue(samples, at: position))
+        // One period with `taps` frames of the periodic signal either side (and one more): every
+        // read is in it.
+        let extended = (-Self.taps..<(original + Self.taps + 1)).map { frame in
+            loop[loop.startIndex + ((frame % original) + original) % original]
+        }
+        let count = best.length + 8
+        let step = Double(best.copies * original) / Double(best.length)
+        frames = extended.withUnsafeBufferPointer { extended in
+            Self.weights.withUnsafeBufferPointer { weights in
+                (0..<count).map { frame in
+                    let position = (Double(frame) * step).truncatingRemainder(dividingBy: Double(original))
+                    return Float(Self.periodicValue(extended, at: position, weights))
+                }
+            }
         }
     }
 
-    /// The band-limited value of the periodic signal whose one period is `samples`, at `position`.
-    private static func periodicValue(_ samples: [Float], at position: Double) -> Double {
+    /// The band-limited value at `position` of the periodic signal whose one period, with `taps`
+    /// frames of it either side, is `extended`.
+    private static func periodicValue(
+        _ extended: UnsafeBufferPointer<Float>, at position: Double, _ weights: UnsafeBufferPointer<Double>
+    ) -> Double {
         let whole = Int(position.rounded(.down))
-        let fraction = position - Double(whole)
+        let row = Int(((position - Double(whole)) * Double(phases)).rounded()) * 2 * taps
         var value = 0.0
-        for offset in (1 - taps)...taps {
-            let distance = abs(Double(offset) - fraction) * Double(kernelSteps)
-            let index = Int(distance)
-            guard index < kernel.count - 1 else { continue }
-            let between = distance - Double(index)
-            let weight = kernel[index] + (kernel[index + 1] - kernel[index]) * between
-            var frame = (whole + offset) % samples.count
-            if frame < 0 { frame += samples.count }
-            value += Double(samples[frame]) * weight
+        // extended[i] is frame i − taps: the frames whole + 1 − taps … whole + taps.
+        for tap in 0..<(2 * taps) {
+            value += Double(extended[whole + 1 + tap]) * weights[row + tap]
         }
         return value
     }

@@ -51,8 +51,9 @@ struct ZoneTuning {
         let rate = Double(sampleRate)
         let first =
             Int((Self.firstSecond.lowerBound * rate).rounded())..<Int((Self.firstSecond.upperBound * rate).rounded())
-        func measure(_ frames: [Float], _ loop: Range<Int>?, near nominal: Double) -> Measured? {
-            let loopWindow = loop.map { loop in
+        func measure(_ frames: [Float], _ loop: Range<Int>?, near nominal: Double, held: Bool = true) -> Measured? {
+            let loopWindow = loop.flatMap { loop -> Range<Int>? in
+                guard held else { return nil }
                 let copies = Int((Self.loopSeconds * rate / Double(loop.count)).rounded(.up))
                 return loop.upperBound..<(loop.upperBound + copies * loop.count)
             }
@@ -64,12 +65,12 @@ struct ZoneTuning {
             return Measured(frames: frames, loop: loop, pitch: pitch, loopPitch: held)
         }
         let source = Array(frames)
-        guard let rough = measure(source, loop, near: nominalHertz) else { return nil }
+        guard let rough = measure(source, loop, near: nominalHertz, held: false) else { return nil }
         // Frames four periods of the pitch itself, as a tuner following the note has them, not of
         // the declared pitch: an irregular sound (the choir's) measures up to a cent differently in
         // frames a few percent longer.
         var nominal = rough.pitch.hertz
-        var tuned = measure(source, loop, near: nominal) ?? rough
+        guard var tuned = measure(source, loop, near: nominal) else { return nil }
         if let loop, let held = tuned.loopPitch,
             abs(Self.cents(held.hertz, tuned.pitch.hertz)) > Self.loopToleranceCents
         {
