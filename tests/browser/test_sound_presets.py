@@ -33,21 +33,24 @@ ONSET = 0.02  # seconds: where every rendering starts
 FIRST, LAST = 0.03, 0.33  # seconds after the onset: the fitted window
 
 
+# The page's samples as base64 of little-endian float32 (signal_analysis.decode).
+ENCODE = """const encode = (samples) => {
+    const bytes = new Uint8Array(samples.slice().buffer);
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  };"""
+
 RENDER = """async ({ sourceId, notes, offsets, onset, first, last, sampleRate }) => {
   const [{ AudioEngine }, { SoundLibrary }] = await Promise.all([
     import('/assets/audio-engine.js'), import('/assets/sound-library.js')]);
   const library = window.__peachPresetLibrary ??= new SoundLibrary();
   const instrument = await library.load(sourceId, { low: Math.min(...notes), high: Math.max(...notes) });
-  const encode = (buffer) => {
-    const bytes = new Uint8Array(buffer.getChannelData(0).slice().buffer);
-    let text = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(text);
-  };
+  """ + ENCODE + """
   const render = async (sound, frequency, seconds) => {
     const context = new OfflineAudioContext(1, Math.ceil((onset + seconds + 0.02) * sampleRate), sampleRate);
     new AudioEngine(context).playNote({ frequency, duration: seconds, startTime: onset, sound });
-    return encode(await context.startRendering());
+    return encode((await context.startRendering()).getChannelData(0));
   };
   const renders = [];
   const roots = new Map();
@@ -110,12 +113,7 @@ TUNING_RENDER = """async ({ sourceId, low, high, notes, onset, sampleRate }) => 
     import('/assets/audio-engine.js'), import('/assets/sound-library.js')]);
   const library = window.__peachPresetLibrary ??= new SoundLibrary();
   const instrument = await library.load(sourceId, { low, high });
-  const encode = (samples) => {
-    const bytes = new Uint8Array(samples.slice().buffer);
-    let text = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(text);
-  };
+  """ + ENCODE + """
   const renders = [];
   for (const { note, frequency, seconds, windows } of notes) {
     const sound = instrument.zoneFor(note);
