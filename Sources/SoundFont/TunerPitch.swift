@@ -35,8 +35,8 @@ public struct TunerPitch: Sendable, Equatable {
     static let partSeconds = 0.1
 
     /// The pitch of `signal[window]` sampled at `sampleRate`, looking for the first partial near
-    /// `nominalHertz` (within about half of it either way); nil where the window is shorter than
-    /// two frames or silent.
+    /// `nominalHertz` (within about a quarter of it either way); nil where the window is shorter
+    /// than a frame and a hop (six periods) or silent.
     public init?(of signal: [Float], sampleRate: Int, near nominalHertz: Double, over window: Range<Int>) {
         let rate = Double(sampleRate)
         let window = window.clamped(to: 0..<signal.count)
