@@ -48,7 +48,9 @@ let package = Package(
             name: "CVorbisFile", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
         // libFLAC encodes each prepared zone's sound as FLAC (lossless, about half a WAV's bytes).
         .systemLibrary(name: "CFLAC", pkgConfig: "flac", providers: [.apt(["libflac-dev"])]),
-        .target(name: "SoundFont", dependencies: ["CVorbisFile", "CFLAC"], swiftSettings: swiftSettings),
+        // PeachCore: a zone's pitch in MIDI cents and in hertz are converted by the core's Frequency.
+        .target(
+            name: "SoundFont", dependencies: ["PeachCore", "CVorbisFile", "CFLAC"], swiftSettings: swiftSettings),
         .target(
             name: "PeachStore",
             dependencies: [

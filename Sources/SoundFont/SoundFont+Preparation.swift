@@ -1,3 +1,5 @@
+import PeachCore
+
 extension SoundFont {
     /// The zones of preset `bank`/`program` at `velocity` covering `keys`: non-overlapping,
     /// sorted by `keyLow`, each keyed to one sample (docs/sounds.md, "The pipeline", step 2).
@@ -66,24 +68,31 @@ extension SoundFont {
             frames = frames.prefix(loopEnd + 8)
             loop = loopStart..<loopEnd
         }
-        let base = frames.startIndex
-        let measured = loop.map { frames[(base + $0.lowerBound)..<(base + $0.upperBound)] } ?? frames
+        let declared = Frequency.concertA.shifted(byCents: region.pitchCents - 6900)
+        let tuning = ZoneTuning(
+            frames: frames, loop: loop, sampleRate: region.sample.sampleRate, nominalHertz: declared.hertz)
+        let tuned = tuning?.frames ?? Array(frames)
+        if let tuning { loop = tuning.loop }
+        let pitchCents = tuning.flatMap { try? Frequency(hertz: $0.pitch.hertz) }.map {
+            6900 + $0.cents(from: .concertA)
+        }
+        let measured = loop.map { tuned[$0] } ?? tuned[...]
         let sumOfSquares = measured.reduce(0.0) { $0 + Double($1) * Double($1) }
         let rms = measured.isEmpty ? 0 : (sumOfSquares / Double(measured.count)).squareRoot()
-        let peak = frames.reduce(0.0) { max($0, Double(abs($1))) }
+        let peak = tuned.reduce(0.0) { max($0, Double(abs($1))) }
         // A silent zone keeps gain 1: there is no loudness to bring anywhere.
         let gain = peak > 0 ? min(rms > 0 ? 0.35 / rms : .infinity, 1 / peak) : 1
         let flac: [UInt8]
         do {
-            flac = try FLACFile.encode(frames, sampleRate: region.sample.sampleRate)
+            flac = try FLACFile.encode(tuned[...], sampleRate: region.sample.sampleRate)
         } catch {
             guard case .unencodable(let reason) = error else { throw error }
             throw .unencodable("sample '\(name)' for keys \(keys.lowerBound)–\(keys.upperBound): \(reason)")
         }
         return PreparedZone(
-            keyLow: keys.lowerBound, keyHigh: keys.upperBound, pitchCents: region.pitchCents,
-            sampleRate: region.sample.sampleRate, frames: frames.count, loopStart: loop?.lowerBound,
-            loopEnd: loop?.upperBound, gain: gain,
-            flac: flac)
+            keyLow: keys.lowerBound, keyHigh: keys.upperBound, pitchCents: pitchCents ?? region.pitchCents,
+            declaredPitchCents: region.pitchCents, measuredPitch: tuning?.pitch, loopPitch: tuning?.loopPitch,
+            sourceLoopLength: tuning?.sourceLoopLength, sampleRate: region.sample.sampleRate, frames: tuned.count,
+            loopStart: loop?.lowerBound, loopEnd: loop?.upperBound, gain: gain, flac: flac)
     }
 }

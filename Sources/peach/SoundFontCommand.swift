@@ -71,8 +71,30 @@ struct SoundFontCommand: ParsableCommand {
                 print(
                     "  keys \(zone.keyLow)-\(zone.keyHigh) pitch \(zone.pitchCents) cents, \(zone.frames) frames at "
                         + "\(zone.sampleRate) Hz, \(loop), gain \(zone.gain), \(zone.flac.count) bytes")
+                print("    " + Self.tuning(of: zone))
             }
         }
         print("prepared \(prepare.count) presets in \(total)")
+    }
+
+    /// How the zone was tuned (docs/sounds.md, "In tune"): its measured root against the declared
+    /// one, how much the first second's pitch moves, and the loop's pitch against the root.
+    static func tuning(of zone: PreparedZone) -> String {
+        guard let measured = zone.measuredPitch else {
+            return "not measured: the declared pitch \(zone.declaredPitchCents) cents is kept"
+        }
+        let cents = { (value: Double) in (value >= 0 ? "+" : "") + String(format: "%.2f", value) }
+        var text =
+            "measured \(cents(zone.pitchCents - zone.declaredPitchCents)) cents from the declared "
+            + "\(zone.declaredPitchCents) (partial \(measured.partial)), first second varies "
+            + String(format: "%.1f", measured.variationCents) + " cents"
+        if let loop = zone.loopPitch {
+            text += ", loop \(cents(1200 * log2(loop.hertz / measured.hertz))) cents from the root"
+        }
+        if let source = zone.sourceLoopLength, let start = zone.loopStart, let end = zone.loopEnd, end - start != source
+        {
+            text += ", loop retimed \(source) → \(end - start) frames"
+        }
+        return text
     }
 }

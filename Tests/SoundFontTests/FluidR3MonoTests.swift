@@ -93,6 +93,6 @@ struct FluidR3MonoTests {
             #expect(zone.gain > 0.2 && zone.gain < 5)
         }
         #expect(zones.first?.keyHigh == 58)
-        #expect(zones.first?.pitchCents == 5585)
+        #expect(zones.first?.declaredPitchCents == 5585)
     }
 }

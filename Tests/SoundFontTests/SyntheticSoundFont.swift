@@ -15,8 +15,11 @@ struct SyntheticSoundFont {
     /// `sf3Stream`: make the sample an SF3 Ogg Vorbis sample with these bytes as its stream.
     /// `phdrExtraBytes`: bytes appended to `phdr`, which then is no multiple of 38.
     /// `loop`: the sample's loop points, as stored in its header.
-    init(sf3Stream: [UInt8]? = nil, loop: (start: UInt32, end: UInt32) = (100, 900), phdrExtraBytes: Int = 0) {
-        let frames = (0..<1000).map { Int16((0.5 * 32768 * sin(2 * Double.pi * Double($0) / 100)).rounded()) }
+    /// `frames`: the sample's 16-bit frames instead of the sine's 1,000.
+    init(
+        sf3Stream: [UInt8]? = nil, loop: (start: UInt32, end: UInt32) = (100, 900), phdrExtraBytes: Int = 0,
+        frames: [Int16] = (0..<1000).map { Int16((0.5 * 32768 * sin(2 * Double.pi * Double($0) / 100)).rounded()) }
+    ) {
         let smpl = sf3Stream ?? frames.flatMap { le16(UInt16(bitPattern: $0)) }
         let info = list("INFO", [chunk("ifil", le16(2) + le16(4)), chunk("INAM", name("Synthetic", length: 10))])
         let sdta = list("sdta", [chunk("smpl", smpl)])

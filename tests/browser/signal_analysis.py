@@ -256,3 +256,75 @@ def sampled_step_bounds(
     first = amplitude * (d1 + peak * slope)
     second = amplitude * (d2 + 2 * d1 * slope + 2 * peak * curvature)
     return first, second
+
+
+# --- Pitch as a tuner reads it ------------------------------------------------------------
+
+
+@dataclass
+class TunerPitch:
+    """The first partial's intensity-weighted frequency over a stretch (docs/sounds.md, "In tune")."""
+
+    hertz: float
+    variation_cents: float  # largest distance between the pitches of its parts (0.1 s of the zone)
+    partial: int  # 1, or 2 where the first partial is missing (hertz is then half the second's)
+
+
+def _partial_track(x: np.ndarray, sample_rate: float, start: int, stop: int, frame: int, hop: int,
+                   hertz: float, passes: int):
+    """(hertz, instantaneous frequencies, weights) of the partial nearest `hertz`: Hann frames of
+    `frame` samples, `hop` apart, demodulated at `hertz` and then at each pass's weighted mean."""
+    hann = 0.5 - 0.5 * np.cos(2 * np.pi * (np.arange(frame) + 0.5) / frame)
+    starts = np.arange(start, stop - frame + 1, hop)
+    index = starts[:, None] + np.arange(frame)[None, :]
+    segments = x[index] * hann
+    for _ in range(passes):
+        omega = 2 * np.pi * hertz / sample_rate
+        s = np.sum(segments * np.exp(-1j * omega * index), axis=1)
+        advance = s[1:] * np.conj(s[:-1])
+        frequencies = hertz + np.angle(advance) * sample_rate / (2 * np.pi * hop)
+        weights = np.abs(advance)
+        if not np.sum(weights) > 0:
+            return None
+        hertz = float(np.sum(weights * frequencies) / np.sum(weights))
+    return hertz, frequencies, weights
+
+
+def tuner_pitch(x: np.ndarray, sample_rate: float, nominal: float, start: int, stop: int,
+                part_length: int | None = None) -> TunerPitch | None:
+    """The pitch a tuner reads from x[start:stop], looking near `nominal` hertz: the same definition
+    as the server's preparation (Sources/SoundFont/TunerPitch.swift), written again with numpy.
+
+    The first partial is demodulated in Hann frames four periods of `nominal` long and two apart
+    (a band-pass whose zeros fall on the neighbouring partials): the phase advance between two
+    frames is its instantaneous frequency, the product of their magnitudes its intensity there,
+    and the pitch is the intensity-weighted mean (demodulated once more at the first pass's
+    result). Where the first partial's mean intensity is under a thousandth of the second's, it
+    is missing and the pitch is half the second's. `part_length`: samples per part for
+    `variation_cents` (0.1 s by default; pass 0.1 s of the zone's data, scaled to the rendering).
+    """
+    frame = max(4, round(4 * sample_rate / nominal))
+    hop = max(1, round(2 * sample_rate / nominal))
+    if stop - start < frame + hop:
+        return None
+    first = _partial_track(x, sample_rate, start, stop, frame, hop, nominal, 2)
+    second = (_partial_track(x, sample_rate, start, stop, frame, hop, 2 * nominal, 1)
+              if 4 * nominal < sample_rate else None)
+    intensity = lambda track: float(np.mean(track[2])) if track else 0.0
+    missing = intensity(first) * 1000 < intensity(second)
+    track = _partial_track(x, sample_rate, start, stop, frame, hop, 2 * nominal, 2) if missing else first
+    if track is None:
+        return None
+    divisor = 2.0 if missing else 1.0
+    hertz, frequencies, weights = track
+    part_length = part_length or round(0.1 * sample_rate)
+    part = (np.arange(len(weights)) * hop + hop // 2 + frame // 2) // part_length
+    pitches, loudness = [], []
+    for p in np.unique(part):
+        w = weights[part == p]
+        if np.sum(w) > 0:
+            pitches.append(np.sum(w * frequencies[part == p]) / np.sum(w) / divisor)
+            loudness.append(np.mean(w))
+    kept = [pitch for pitch, level in zip(pitches, loudness) if level * 100 >= max(loudness)]
+    return TunerPitch(hertz=hertz / divisor, variation_cents=cents(max(kept), min(kept)),
+                      partial=2 if missing else 1)

@@ -1,19 +1,29 @@
-"""The real SoundFont's prepared presets, played by the engine at exact pitches (issue 16).
+"""The real SoundFont's prepared presets, played by the engine at exact pitches (issue 16), and
+in tune (docs/sounds.md, "In tune").
 
 Against the real `peach serve` with its prepared sounds (or, with `PEACH_SOUNDS_URL`, the base
 URL of another running peach server). The page is the server's own start page, so the engine's
 modules and `/sounds/…` are same-origin; it loads every source of `/sounds/index.json` for the
-notes 36–84 with sound-library.js and renders, in OfflineAudioContexts at 48 kHz, each of the
-notes 36, 48, 60, 72, 84 at offsets of ±0.1, ±3 and ±50 cents on its zone, and each zone at its
-root frequency. `playback_ratio` (signal_analysis.py) measures the time-scale ratio between a
-note and its zone's root rendering; it must be `frequency / rootFrequency` within 0.1 cent.
+notes 36–84 with sound-library.js and renders notes in OfflineAudioContexts at 48 kHz.
+
+Relative pitch: each of the notes 36, 48, 60, 72, 84 at offsets of ±0.1, ±3 and ±50 cents on its
+zone, and each zone at its root frequency. `playback_ratio` (signal_analysis.py) measures the
+time-scale ratio between a note and its zone's root rendering; it must be
+`frequency / rootFrequency` within 0.1 cent.
+
+Absolute pitch: every note 36–84 at the core's frequency for it, measured by `tuner_pitch`
+(signal_analysis.py, the preparation's definition written again with numpy) over the stretches
+of its zone the preparation measures — the first second of the sample and whole repetitions of
+its loop, in the rendering's time (divided by the playback rate) — must be within 0.5 cent of
+that frequency, 1 cent where the note's pitch varies by more than 5 cents.
 """
 
 from __future__ import annotations
 
+import math
 import os
 
-from signal_analysis import decode, playback_ratio
+from signal_analysis import cents, decode, playback_ratio, tuner_pitch
 
 SOUNDS_URL = os.environ.get("PEACH_SOUNDS_URL")
 SAMPLE_RATE = 48000
@@ -23,21 +33,24 @@ ONSET = 0.02  # seconds: where every rendering starts
 FIRST, LAST = 0.03, 0.33  # seconds after the onset: the fitted window
 
 
+# The page's samples as base64 of little-endian float32 (signal_analysis.decode).
+ENCODE = """const encode = (samples) => {
+    const bytes = new Uint8Array(samples.slice().buffer);
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  };"""
+
 RENDER = """async ({ sourceId, notes, offsets, onset, first, last, sampleRate }) => {
   const [{ AudioEngine }, { SoundLibrary }] = await Promise.all([
     import('/assets/audio-engine.js'), import('/assets/sound-library.js')]);
   const library = window.__peachPresetLibrary ??= new SoundLibrary();
   const instrument = await library.load(sourceId, { low: Math.min(...notes), high: Math.max(...notes) });
-  const encode = (buffer) => {
-    const bytes = new Uint8Array(buffer.getChannelData(0).slice().buffer);
-    let text = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(text);
-  };
+  """ + ENCODE + """
   const render = async (sound, frequency, seconds) => {
     const context = new OfflineAudioContext(1, Math.ceil((onset + seconds + 0.02) * sampleRate), sampleRate);
     new AudioEngine(context).playNote({ frequency, duration: seconds, startTime: onset, sound });
-    return encode(await context.startRendering());
+    return encode((await context.startRendering()).getChannelData(0));
   };
   const renders = [];
   const roots = new Map();
@@ -93,3 +106,96 @@ def test_every_preset_plays_its_notes_at_frequency_over_root_within_a_tenth_of_a
             assert abs(error) < 0.1, label
             assert fit.residual < 0.25, f"{label}: the note is not a time-scaled copy of the root rendering"
     print(f"worst: {worst[0]:.6f} cent, {worst[1]}")
+
+
+TUNING_RENDER = """async ({ sourceId, low, high, notes, onset, sampleRate }) => {
+  const [{ AudioEngine }, { SoundLibrary }] = await Promise.all([
+    import('/assets/audio-engine.js'), import('/assets/sound-library.js')]);
+  const library = window.__peachPresetLibrary ??= new SoundLibrary();
+  const instrument = await library.load(sourceId, { low, high });
+  """ + ENCODE + """
+  const renders = [];
+  for (const { note, frequency, seconds, windows } of notes) {
+    const sound = instrument.zoneFor(note);
+    const context = new OfflineAudioContext(1, Math.ceil((onset + seconds + 0.02) * sampleRate), sampleRate);
+    new AudioEngine(context).playNote({ frequency, duration: seconds, startTime: onset, sound });
+    const samples = (await context.startRendering()).getChannelData(0);
+    renders.push({ note, keyLow: sound.keyLow, windows: windows.map(([from, to]) => encode(samples.subarray(from, to))) });
+  }
+  return renders;
+}"""
+
+FIRST_SECOND = (0.1, 1.0)  # seconds of the zone's sample at its own rate (Sources/SoundFont/ZoneTuning.swift)
+LOOP_SECONDS = 0.5  # at least this much of the loop, in whole repetitions
+
+
+def core_frequency(note: int) -> float:
+    """The frequency the core asks for a note: twelve-tone equal temperament from A4 = 440 Hz."""
+    return 440.0 * 2 ** ((note - 69) / 12)
+
+
+def tuning_windows(zone: dict, rate: float) -> tuple[list[tuple[float, float]], float]:
+    """The stretches the preparation measures — the sample's first second and whole repetitions of
+    its loop, in seconds of the sample — and the note length that plays them at `rate`."""
+    assert zone["loopStart"] is not None, "every curated zone loops"
+    loop = zone["loopEnd"] - zone["loopStart"]
+    copies = math.ceil(LOOP_SECONDS * zone["sampleRate"] / loop)
+    held = (zone["loopEnd"] / zone["sampleRate"], (zone["loopEnd"] + copies * loop) / zone["sampleRate"])
+    # Both stretches at `rate`, and the note's own first second.
+    return [FIRST_SECOND, held], max(max(FIRST_SECOND[1], held[1]) / rate, FIRST_SECOND[1]) + 0.05
+
+
+def test_every_preset_sounds_at_the_cores_frequency_within_half_a_cent(new_page, server):
+    page = new_page()
+    page.goto(f"{SOUNDS_URL or server.url('')}/")
+    index = page.evaluate("() => fetch('/sounds/index.json').then((r) => r.json())")
+    assert index["sources"], "the index lists no sources"
+    failures, worst = [], (0.0, None)
+    for source in index["sources"]:
+        requests = []
+        for note in range(36, 85):
+            zone = next(z for z in source["zones"] if z["keyLow"] <= note <= z["keyHigh"])
+            frequency = core_frequency(note)
+            rate = frequency / zone["rootHertz"]
+            stretches, seconds = tuning_windows(zone, rate)
+            # Seconds of the sample → samples of the rendering: the note reads `rate` seconds of
+            # its sample per second from the onset; the note's own first second for comparison.
+            windows = [(round((ONSET + a / rate) * SAMPLE_RATE), round((ONSET + b / rate) * SAMPLE_RATE))
+                       for a, b in stretches + [(FIRST_SECOND[0] * rate, FIRST_SECOND[1] * rate)]]
+            requests.append({"note": note, "frequency": frequency, "seconds": seconds, "windows": windows,
+                             "zone": zone, "rate": rate})
+        by_zone = {}
+        for chunk in range(0, len(requests), 7):
+            part = requests[chunk:chunk + 7]
+            renders = page.evaluate(TUNING_RENDER, {
+                "sourceId": source["id"], "low": 36, "high": 84, "onset": ONSET, "sampleRate": SAMPLE_RATE,
+                "notes": [{k: r[k] for k in ("note", "frequency", "seconds", "windows")} for r in part]})
+            for request, render in zip(part, renders):
+                zone, rate, frequency = request["zone"], request["rate"], request["frequency"]
+                assert render["keyLow"] == zone["keyLow"], f"{source['id']} note {request['note']}: another zone"
+                first, held, own = (
+                    tuner_pitch(samples, SAMPLE_RATE, frequency, 0, len(samples), part_length)
+                    for samples, part_length in zip(map(decode, render["windows"]),
+                                                    # 0.1 s of the sample, twice; 0.1 s of the note
+                                                    [round(0.1 / rate * SAMPLE_RATE)] * 2 + [None]))
+                label = (f"{source['id']} note {request['note']} (zone {zone['keyLow']}–{zone['keyHigh']}, "
+                         f"rate {rate:.4f})")
+                assert first and held and own, f"{label}: no pitch measured"
+                varies = max(first.variation_cents, held.variation_cents)
+                limit = 1.0 if varies > 5 else 0.5
+                errors = (cents(first.hertz, frequency), cents(held.hertz, frequency))
+                print(f"  {label}, partial {first.partial}: first second {errors[0]:+.3f}, held {errors[1]:+.3f} cents "
+                      f"(varies {varies:.1f}, limit {limit}); its own first second {cents(own.hertz, frequency):+.2f}")
+                zone_worst = by_zone.setdefault((zone["keyLow"], zone["keyHigh"]), [0.0, 0.0, 0.0, limit])
+                zone_worst[0] = max(zone_worst[0], abs(errors[0]))
+                zone_worst[1] = max(zone_worst[1], abs(errors[1]))
+                zone_worst[2] = max(zone_worst[2], abs(cents(own.hertz, frequency)))
+                if max(map(abs, errors)) > worst[0]:
+                    worst = (max(map(abs, errors)), label)
+                if max(map(abs, errors)) > limit:
+                    failures.append(f"{label}: {errors[0]:+.2f} / {errors[1]:+.2f} cents, limit {limit}")
+        print(f"{source['id']}: worst per zone (first second, held, the note's own first second; limit)")
+        for (low, high), (first, held, own, limit) in sorted(by_zone.items()):
+            print(f"  {low}–{high}: {first:.2f} {held:.2f} ({own:.1f}) {limit}")
+    print(f"worst: {worst[0]:.3f} cent, {worst[1]}")
+    assert not failures, "\n".join(failures)

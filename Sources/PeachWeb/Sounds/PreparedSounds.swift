@@ -29,7 +29,7 @@ public struct PreparedSounds: Sendable {
     static let velocity = 100
 
     /// Raised whenever what the preparation writes changes, so that a kept folder is prepared again.
-    static let preparationVersion = 4
+    static let preparationVersion = 5
 
     /// Reads the prepared sounds from `folder`, or prepares them from the SoundFont at
     /// `soundFontPath` first when the folder has none for this file.
