@@ -284,6 +284,33 @@ struct SyncAPITests {
         #expect(try database.loadSyncedSettings().changedAt("referencePitch") == Self.now + 1)
     }
 
+    @Test("settings: a change stamped more than 5 minutes after the server's clock counts as made now")
+    func settingsFromAWrongClock() async throws {
+        let database = try AppDatabase.inMemory()
+        let clock = TestClock()
+        let year2100: Int64 = 4_102_444_800_000
+        try await withApp(database: database, clock: clock) { client in
+            let wrong = try await postSettings(
+                client, #""referencePitch": {"value": "442", "changedAt": \#(year2100)}"#)
+            #expect(wrong.json[path: "settings", "referencePitch", "value"] as? String == "442")
+            #expect(wrong.json[path: "settings", "referencePitch", "changedAt"] as? Int == Int(Self.now))
+            // Within the tolerance a device's own time stands.
+            let ahead = Self.now + 5 * 60 * 1000
+            let close = try await postSettings(client, #""noteDuration": {"value": "1.5", "changedAt": \#(ahead)}"#)
+            #expect(close.json[path: "settings", "noteDuration", "changedAt"] as? Int == Int(ahead))
+            // A later change on another device wins, as it would have without the wrong clock.
+            clock.advance(by: 60)
+            let later = try await postSettings(
+                client, #""referencePitch": {"value": "445", "changedAt": \#(Self.now + 60_000)}"#)
+            #expect(later.json[path: "settings", "referencePitch", "value"] as? String == "445")
+            // The wrong clock's device sends its change again with the time the server gave it.
+            let again = try await postSettings(
+                client, #""referencePitch": {"value": "442", "changedAt": \#(Self.now)}"#)
+            #expect(again.json[path: "settings", "referencePitch", "value"] as? String == "445")
+        }
+        #expect(try database.loadSettings().referencePitch.hertz == 445)
+    }
+
     @Test("settings: a change the core refuses, alone or with the others, is skipped and listed; the rest apply")
     func settingsRefused() async throws {
         let database = try AppDatabase.inMemory()

@@ -78,8 +78,6 @@ struct UploadedRecord: Decodable {
         static func invalid(_ message: String) -> Refusal { Refusal(code: .invalidRecord, message: message) }
     }
 
-    /// How far ahead of the server's clock a device's clock may be.
-    static let futureTolerance: Int64 = 5 * 60 * 1000
     /// 2000-01-01T00:00:00Z: Peach did not exist before; an earlier time is a wrong clock.
     static let earliest = Timestamp(millisecondsSince1970: 946_684_800_000)
     /// The slider's reach: the tunable note starts within ±100 cents and moves ±100 more.
@@ -108,7 +106,7 @@ struct UploadedRecord: Decodable {
         guard time >= Self.earliest else {
             throw .invalid("The timestamp \(milliseconds) is before 2000-01-01; the device's clock is wrong.")
         }
-        guard milliseconds <= now.millisecondsSince1970 + Self.futureTolerance else {
+        guard milliseconds <= now.millisecondsSince1970 + SyncController.clockTolerance else {
             throw Refusal(
                 code: .futureTimestamp,
                 message:
