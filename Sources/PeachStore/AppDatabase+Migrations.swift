@@ -123,6 +123,9 @@ extension AppDatabase {
                     DROP TABLE pendingExercise;
                     """)
         }
+        migrator.registerMigration("v7: the record rules, one spelling of an id") { db in
+            try migrateToRecordRules(db)
+        }
         return migrator
     }
 }

@@ -6,8 +6,8 @@ import PeachCore
 ///
 /// Modelled on the GRDB demo app's `AppDatabase`: it owns a `DatabaseWriter`, runs the
 /// append-only migrator when it is made, and offers intention-named operations, each one
-/// transaction. On a file it is in WAL mode with `synchronous=FULL`, so that a recorded answer
-/// survives a crash or power loss the moment `record(_:exerciseID:)` returns, and a reader (an
+/// transaction. On a file it is in WAL mode with `synchronous=FULL`, so that a synced record
+/// survives a crash or power loss the moment `saveSyncedRecords` returns, and a reader (an
 /// export, `peach stats`) never waits for the server's writes; the server's is a `DatabasePool`,
 /// the other commands' one connection (see `Access`).
 public struct AppDatabase: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An executable of this package that `swift build` / `swift test` put next to the test bundle
-/// (`.build/<triple>/debug`): `PeachCrashWriter` for the crash test, `peach` for the CLI tests.
+/// (`.build/<triple>/debug`): `peach`, for the command-line and crash-safety tests.
 func builtExecutable(_ name: String) throws -> URL {
     let candidates = [
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent(),

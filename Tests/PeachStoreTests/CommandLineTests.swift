@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PeachCore
 import Testing
 
@@ -90,14 +91,42 @@ final class CommandLineTests {
         #expect(replaced.output.hasPrefix("Imported 5 records, replacing 0 stored records"))
     }
 
+    @Test(
+        "stats of a file an earlier Peach filled with a cent error of 1e200 and -1e308: numbers, and the rows set aside"
+    )
+    func statsOfAnEarlierFile() throws {
+        // A database as an earlier Peach left it after importing a CSV with such rows.
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: database).deletingLastPathComponent(), withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: database)
+        try AppDatabase.migrator.migrate(queue, upTo: "v6: settings changed at, no pending exercises")
+        try queue.write { db in
+            for (index, error) in [-3.5, 1e200, -1e308, 4].enumerated() {
+                try db.execute(
+                    sql:
+                        "INSERT INTO pitchMatchingRecord (exerciseID, timestamp, referenceNote, targetNote, interval, direction, tuningSystem, initialCentOffset, userCentError) VALUES (?, ?, 60, 60, 'P1', 'up', 'equalTemperament', 40, ?)",
+                    arguments: [UUID().uuidString, 1_772_368_496_000 + Int64(index), error])
+            }
+        }
+        try queue.close()
+        let stats = try run("stats", "--data", database)
+        #expect(stats.status == 0, "\(stats.errors)")
+        #expect(stats.output.range(of: #"\b(nan|inf|-inf)\b"#, options: .regularExpression) == nil, "\(stats.output)")
+        #expect(stats.output.contains("2 records stored by an earlier Peach break the rules of every record"))
+        let lines = stats.output.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(
+            lines.contains { $0.hasPrefix("Matching accuracy 3.8 ± 0.4 cents 2 attempts; bias +0.3 cents (sharp)") },
+            "\(stats.output)")
+    }
+
     @Test("import --replace says what it would delete and changes nothing without --yes; with --yes it replaces")
     func replaceNeedsYes() throws {
         let stored = try AppDatabase.open(path: database)
-        for record in sampleRecords(count: 7) { try stored.record(record, exerciseID: UUID()) }
+        for record in sampleRecords(count: 7) { try stored.store(record) }
         let counts = try stored.recordCounts()
         let fixture = folder.appendingPathComponent("other.csv")
         let other = try AppDatabase.inMemory()
-        for record in sampleRecords(count: 3) { try other.record(record, exerciseID: UUID()) }
+        for record in sampleRecords(count: 3) { try other.store(record) }
         try other.exportCSV().write(to: fixture, atomically: true, encoding: .utf8)
 
         let refused = try run("import", fixture.path, "--replace", "--data", database)

@@ -209,7 +209,7 @@ extension Texts {
             case .initialCentOffsetOutOfRange(let found):
                 "Die anfängliche Cent-Abweichung \(found) liegt außerhalb von ±100 Cent."
             case .centErrorOutOfRange(let found):
-                "Der Cent-Fehler \(found) liegt außerhalb des erlaubten Bereichs."
+                "Der Cent-Fehler \(found) liegt außerhalb von ±200 Cent (so weit reicht der Schieberegler)."
             case .notATime(let found):
                 "„\(found)“ ist keine Zeitangabe; erwartet wird ISO 8601 in UTC wie \(Reason.timeExample) (Sekundenbruchteile erlaubt)."
             case .notANoteNumber(let found):
