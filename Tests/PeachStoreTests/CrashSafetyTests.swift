@@ -113,8 +113,8 @@ struct CrashSafetyTests {
                     #"{"id": "\#(id)", "timestamp": \#(time), "referenceNote": 60, "targetNote": 67, "tuningSystem": "justIntonation", \#(values)}"#
             }
             acknowledged.start()
-            let reply = post(
-                port: port, path: "/api/sync/records", json: #"{"records": [\#(records.joined(separator: ","))]}"#)
+            let reply = RunningServer.request(
+                port: port, "POST", "/api/sync/records", json: #"{"records": [\#(records.joined(separator: ","))]}"#)
             acknowledged.end()
             guard let reply, reply.status == 200,
                 let json = try? JSONSerialization.jsonObject(with: reply.body) as? [String: Any],
@@ -123,50 +123,6 @@ struct CrashSafetyTests {
             #expect(accepted == batch.map(\.0))
             acknowledged.add(accepted)
         }
-    }
-
-    /// One HTTP/1.1 POST on a connection of its own (`Connection: close`), blocking: the status
-    /// and body, or `nil` when the connection fails (the server was killed).
-    static func post(port: Int, path: String, json: String) -> (status: Int, body: Data)? {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return nil }
-        defer { close(socket) }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { return nil }
-        let body = Array(json.utf8)
-        let request =
-            Array(
-                ("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n").utf8) + body
-        var sent = 0
-        while sent < request.count {
-            let count = request[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard count > 0 else { return nil }
-            sent += count
-        }
-        var response: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            guard count >= 0 else { return nil }
-            if count == 0 { break }
-            response += buffer[0..<count]
-        }
-        let text = String(decoding: response, as: UTF8.self)
-        guard let headEnd = text.range(of: "\r\n\r\n"), text.hasPrefix("HTTP/1.1 "),
-            let status = Int(text.dropFirst("HTTP/1.1 ".count).prefix(3))
-        else { return nil }
-        return (status, Data(text[headEnd.upperBound...].utf8))
     }
 }
 
@@ -214,44 +170,4 @@ final class Acknowledged: @unchecked Sendable {
         var isSet: Bool { lock.withLock { stopped } }
         func set() { lock.withLock { stopped = true } }
     }
-}
-
-/// `peach serve` on a database file, on a port of its choosing, without instrument sounds.
-final class RunningServer {
-    private let process = Process()
-    private let output = Pipe()
-    private let errorOutput = Pipe()
-
-    init(_ peach: URL, data path: String) throws {
-        process.executableURL = peach
-        process.arguments = ["serve", "--port", "0", "--data", path, "--soundfont", "/nonexistent/none.sf2"]
-        process.standardOutput = output
-        process.standardError = errorOutput
-        try process.run()
-        try? output.fileHandleForWriting.close()
-        try? errorOutput.fileHandleForWriting.close()
-    }
-
-    /// The port, once the server says it is running; `nil` if it ended first.
-    func waitForPort() -> Int? {
-        var text = ""
-        while true {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { return nil }
-            text += String(decoding: chunk, as: UTF8.self)
-            if let range = text.range(of: #"127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
-                return Int(text[range].dropFirst("127.0.0.1:".count).dropLast())
-            }
-        }
-    }
-
-    /// SIGKILL: the process ends at once, mid-request if it is in one, as in a power cut.
-    func kill() {
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    var endedBySignal: Bool { process.terminationReason == .uncaughtSignal }
-
-    var errors: String { String(decoding: errorOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
 }

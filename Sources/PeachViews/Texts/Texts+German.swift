@@ -227,6 +227,8 @@ extension Texts {
         errorDiskFull:
             "Der Datenträger des Computers, auf dem Peach läuft, ist voll; es wurde nichts gespeichert. Schaffe dort Platz und versuche es dann noch einmal; alles bisher Gespeicherte ist sicher.",
         diskFullTitle: "Der Datenträger ist voll",
+        errorDatabaseMoved:
+            "Die Datenbankdatei von Peach wurde gelöscht, verschoben oder ersetzt, während Peach lief; deshalb wird nichts mehr gespeichert, auch dies nicht (ein Gerät behält seine Antworten und sendet sie erneut). Starte Peach auf dem Computer, auf dem es läuft, neu.",
         errorCrossSite:
             "Diese Anfrage kam von einer anderen Website und wurde abgelehnt; ändere Einstellungen und Daten in Peach selbst.",
         errorUnknownHost:

@@ -107,7 +107,7 @@ struct SyncController: Sendable {
     // MARK: Profile
 
     @Sendable func profile(request: Request, context: PeachRequestContext) async throws -> Response {
-        let numbers = await training.profileSnapshot()
+        let numbers = try await training.profileSnapshot()
         var buffer = ByteBuffer()
         buffer.reserveCapacity(numbers.count * 8)
         for number in numbers { buffer.writeInteger(number.bitPattern, endianness: .little) }
