@@ -78,8 +78,7 @@ enum StoreBenchmarks {
         _ = FileManager.default.createFile(atPath: exportPath, contents: nil)
         let handle = FileHandle(forWritingAtPath: exportPath)!
         let exportTime = try time {
-            var stream = HandleStream(handle: handle)
-            try opened!.exportCSV(to: &stream)
+            try opened!.exportCSV { try handle.write(contentsOf: Data($0.utf8)) }
             try handle.synchronize()
         }
         try handle.close()
@@ -227,10 +226,4 @@ struct Percentiles {
         p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
         max = sorted.last!
     }
-}
-
-/// A `TextOutputStream` that writes to a file handle.
-struct HandleStream: TextOutputStream {
-    let handle: FileHandle
-    mutating func write(_ string: String) { handle.write(Data(string.utf8)) }
 }

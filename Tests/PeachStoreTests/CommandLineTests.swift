@@ -119,6 +119,31 @@ final class CommandLineTests {
             "\(stats.output)")
     }
 
+    @Test("export to a full disk or past a file-size limit: a message and status 1, never a trap, no file left")
+    func exportFailsCleanly() throws {
+        let stored = try AppDatabase.open(path: database)
+        for record in sampleRecords(count: 2_000) { try stored.store(record) }
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        // Standard output on a full disk (/dev/full: every write fails with ENOSPC).
+        let full = try runProcess(shell, ["-c", #"exec "$0" export --data "$1" > /dev/full"#, peach.path, database])
+        #expect(full.status == 1, "\(full.errors)")
+        #expect(full.errors.contains("The disk is full: cannot write standard output (No space left on device)"))
+        // A file that cannot grow past 8 KiB (the export is about 130 KiB): SIGXFSZ ignored, so
+        // the write fails with EFBIG as on a full disk, half-way through.
+        let output = folder.appendingPathComponent("out/export.csv")
+        try FileManager.default.createDirectory(
+            at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let limited = try runProcess(
+            shell,
+            [
+                "-c", #"trap '' XFSZ; ulimit -f 16; exec "$0" export --data "$1" --output "$2""#, peach.path, database,
+                output.path,
+            ])
+        #expect(limited.status == 1, "\(limited.errors)")
+        #expect(limited.errors.contains("Cannot write \(output.path): File too large."), "\(limited.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).isEmpty)
+    }
+
     @Test("import --replace says what it would delete and changes nothing without --yes; with --yes it replaces")
     func replaceNeedsYes() throws {
         let stored = try AppDatabase.open(path: database)
