@@ -36,7 +36,8 @@ struct Export: AsyncParsableCommand {
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw ValidationError(
-                "Cannot write \(output): \(String(cString: strerror(errno))). Check that its folder exists and that you may write to it.")
+                "Cannot write \(output): \(String(cString: strerror(errno))). Check that its folder exists and that you may write to it."
+            )
         }
         do {
             defer { close(descriptor) }
