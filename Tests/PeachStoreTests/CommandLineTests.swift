@@ -144,6 +144,52 @@ final class CommandLineTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).isEmpty)
     }
 
+    @Test("a SoundFont of 1.5 GiB, mostly a hole in its samples, costs the pages read; an 8 GiB file is refused unread")
+    func largeSoundFonts() throws {
+        let original = "/usr/share/sounds/sf3/FluidR3Mono_GM.sf3"  // scripts/install-deps.sh installs it
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: original)))
+        func number(at offset: Int) -> Int {
+            bytes[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
+        }
+        func id(at offset: Int) -> String { String(decoding: bytes[offset..<offset + 4], as: UTF8.self) }
+        // The LIST sdta chunk at the top level, and its smpl chunk.
+        var sdta = 12
+        while id(at: sdta) != "LIST" || id(at: sdta + 8) != "sdta" { sdta += 8 + number(at: sdta + 4) }
+        let smpl = sdta + 12
+        #expect(id(at: smpl) == "smpl")
+        let smplEnd = smpl + 8 + number(at: smpl + 4)
+        // The same SoundFont with 1.5 GiB more sample data, nobody's samples, never written (a hole).
+        let hole = 3 << 29
+        var patched = bytes
+        for sizeField in [4, sdta + 4, smpl + 4] {
+            let size = UInt32(number(at: sizeField) + hole)
+            for byte in 0..<4 { patched[sizeField + byte] = UInt8(truncatingIfNeeded: size >> (8 * byte)) }
+        }
+        let large = folder.appendingPathComponent("large.sf3")
+        FileManager.default.createFile(atPath: large.path, contents: Data(patched[..<smplEnd]))
+        let handle = try FileHandle(forWritingTo: large)
+        try handle.seek(toOffset: UInt64(smplEnd + hole))
+        try handle.write(contentsOf: patched[smplEnd...])
+        try handle.close()
+
+        let expected = try run("soundfont", original)
+        for arguments in [["soundfont", large.path], ["soundfont", large.path, "--prepare", "40", "--keys", "55-60"]] {
+            let (result, peakKiB) = try runMeasuringMemory(peach, arguments)
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(peakKiB < 200_000, "\(arguments): \(peakKiB) KiB beyond the test's own peak")
+            if arguments.count == 2 { #expect(result.output == expected.output) }
+        }
+        // A sparse file of 8 GiB: larger than any SoundFont (a RIFF file holds at most 4 GiB).
+        let huge = folder.appendingPathComponent("huge.sf2")
+        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        #expect(truncate(huge.path, 8 << 30) == 0)
+        let (refused, peakKiB) = try runMeasuringMemory(peach, ["soundfont", huge.path])
+        #expect(refused.status == 1)
+        #expect(
+            refused.errors.contains("the file is 8589934592 bytes, more than a SoundFont can be"), "\(refused.errors)")
+        #expect(peakKiB < 100_000, "\(peakKiB) KiB beyond the test's own peak")
+    }
+
     @Test("import --replace says what it would delete and changes nothing without --yes; with --yes it replaces")
     func replaceNeedsYes() throws {
         let stored = try AppDatabase.open(path: database)
