@@ -44,6 +44,11 @@ final class RunningServer: @unchecked Sendable {
         }
     }
 
+    /// A test that ends early (a failed `#require`) leaves no server behind.
+    deinit {
+        if process.isRunning { kill() }
+    }
+
     /// The port, once the server says it is running; `nil` if it ended first.
     func waitForPort() -> Int? {
         condition.lock()
