@@ -23,32 +23,25 @@ import GRDBSQLite
 /// record's pages and the fsync that dominates a write.
 extension AppDatabase {
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writer.writeWithoutTransaction { db in
-            try checkInPlace(db)
-            var result: T?
-            try db.inTransaction {
-                try Self.stampIdentity(db)
-                result = try updates(db)
-                return .commit
-            }
-            try checkInPlace(db)
-            return result!
-        }
+        try writer.writeWithoutTransaction { db in try transaction(db, updates) }
     }
 
     /// `write` through GRDB's own dispatch queue, for callers on Swift's cooperative pool.
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await writer.writeWithoutTransaction { db in
-            try checkInPlace(db)
-            var result: T?
-            try db.inTransaction {
-                try Self.stampIdentity(db)
-                result = try updates(db)
-                return .commit
-            }
-            try checkInPlace(db)
-            return result!
+        try await writer.writeWithoutTransaction { db in try transaction(db, updates) }
+    }
+
+    /// One write transaction on the writing connection, between the two checks of the file.
+    private func transaction<T>(_ db: Database, _ updates: (Database) throws -> T) throws -> T {
+        try checkInPlace(db)
+        var result: T?
+        try db.inTransaction {
+            try Self.stampIdentity(db)
+            result = try updates(db)
+            return .commit
         }
+        try checkInPlace(db)
+        return result!
     }
 
     /// How many times another connection has committed to the file since this database was
