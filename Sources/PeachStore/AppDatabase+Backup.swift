@@ -65,6 +65,8 @@ extension AppDatabase {
         }
         let backup = try open(path: source, access: .reading)
         let lock = try DatabaseLock(path: path)
+        // No connection of this process opens the file at `path`: the lock may go at the end.
+        defer { lock.release() }
         var restored: RecordCounts?
         try replace(path) { temporary in
             try mapErrors(path: path) {
@@ -80,8 +82,6 @@ extension AppDatabase {
                 try FileManager.default.removeItem(atPath: stale)
             }
         }
-        // The descriptor is of the replaced file, which no connection of this process has open.
-        lock.release()
         return restored!
     }
 

@@ -3,7 +3,7 @@ import GRDB
 import PeachCore
 
 extension AppDatabase {
-    /// Writes every record as CSV (DESIGN.md §4, Peach iOS export format 3), oldest first, in
+    /// Writes every record as CSV (docs/cli.md, "The CSV format": Peach iOS export format 3), oldest first, in
     /// pieces of about 64 KiB given to `write`, streaming from one read transaction: a
     /// consistent snapshot that does not block the server's writes. An error `write` throws (a
     /// full disk) ends the export with that error.

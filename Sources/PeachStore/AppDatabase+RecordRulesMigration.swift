@@ -17,7 +17,8 @@ extension AppDatabase {
     /// with the reason, in `setAsideRecord` (docs/cli.md says how to read it); a row whose id is
     /// no UUID, or the id of an earlier row spelled differently, keeps its record under a new
     /// random id. Written in SQL only, as every migration, so that later code cannot change
-    /// what it does.
+    /// what it does: the bounds are numbers here, and a test holds them to the core's
+    /// (`AppDatabaseTests.checksHoldTheRules`, at every edge of every field).
     /// - Complexity: O(n log n) for n records, once.
     static func migrateToRecordRules(_ db: Database) throws {
         let canonicalID = [8, 4, 4, 4, 12].map { String(repeating: "[0-9a-f]", count: $0) }.joined(separator: "-")
