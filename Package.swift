@@ -90,13 +90,6 @@ let package = Package(
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"], swiftSettings: swiftSettings),
         // CFLAC: the tests decode the prepared FLAC files back with libFLAC's stream decoder.
         .testTarget(name: "SoundFontTests", dependencies: ["SoundFont", "CFLAC"], swiftSettings: swiftSettings),
-        // Test support only: the child process that PeachStoreTests kills mid-write to show
-        // that every acknowledged record survives (issue 3, crash safety). Not shipped.
-        .executableTarget(
-            name: "PeachCrashWriter",
-            dependencies: ["PeachCore", "PeachStore"],
-            swiftSettings: swiftSettings
-        ),
         // Test support only: the profile fixtures, shared by the snapshot tests and PeachCoreCheck.
         .target(
             name: "PeachFixtures", dependencies: ["PeachCore"], path: "Tests/PeachFixtures",
@@ -112,8 +105,9 @@ let package = Package(
             name: "PeachCoreCheck",
             dependencies: ["PeachCore", "PeachWasm", "PeachTrace", "PeachFixtures", "PeachStore"],
             swiftSettings: swiftSettings),
-        .testTarget(
-            name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCrashWriter"], swiftSettings: swiftSettings),
+        // The crash-safety and command-line tests run the `peach` executable, which `swift test`
+        // builds with every other product of the package.
+        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PeachWebTests",
             dependencies: [

@@ -67,7 +67,7 @@ enum CoreBenchmarks {
         let exercise = ExerciseGenerator.comparison(
             mode: mode, settings: settings, previous: profile.comparisonByMode[mode]?.latest,
             profileMean: profile.meanThreshold(for: mode), using: &generator)
-        let record = exercise.record(answeredHigher: Bool.random(using: &generator), at: now)
+        let record = try! exercise.record(answeredHigher: Bool.random(using: &generator), at: now)
         profile.add(.comparison(record))
     }
 
@@ -113,7 +113,7 @@ enum CoreBenchmarks {
             case .comparison:
                 let exercise = ExerciseGenerator.comparison(
                     mode: mode, settings: settings, previous: previous[mode], profileMean: nil, using: &generator)
-                let record = exercise.record(answeredHigher: Bool.random(using: &generator), at: timestamp)
+                let record = try! exercise.record(answeredHigher: Bool.random(using: &generator), at: timestamp)
                 previous[mode] = ExerciseGenerator.ChainState(record)
                 records.append(.comparison(record))
             case .pitchMatching:

@@ -25,14 +25,14 @@ enum StoreBenchmarks {
         let fsyncs = try measureFsync(path: folder.appendingPathComponent("fsync.bin").path, count: 1_000)
         print("fsync of a 4 KiB append:        median \(ms(fsyncs.median))  p99 \(ms(fsyncs.p99))  (n=\(fsyncs.count))")
 
-        // 2. Recording one answer durably, as the server does.
+        // 2. Recording one answer durably, as the server does (a sync batch of one).
         let small = try AppDatabase.open(path: folder.appendingPathComponent("answers.sqlite").path)
         var generator = SeededRandomNumberGenerator(seed: 42)
         var latencies: [Duration] = []
         for index in 0..<answers {
             let record = makeRecord(index: index, using: &generator)
             let start = ContinuousClock.now
-            try small.record(record, exerciseID: UUID())
+            _ = try small.saveSyncedRecords([.init(id: RecordID(UUID().uuidString)!, record: record)])
             latencies.append(ContinuousClock.now - start)
         }
         let recording = Percentiles(latencies)
@@ -78,8 +78,7 @@ enum StoreBenchmarks {
         _ = FileManager.default.createFile(atPath: exportPath, contents: nil)
         let handle = FileHandle(forWritingAtPath: exportPath)!
         let exportTime = try time {
-            var stream = HandleStream(handle: handle)
-            try opened!.exportCSV(to: &stream)
+            try opened!.exportCSV { try handle.write(contentsOf: Data($0.utf8)) }
             try handle.synchronize()
         }
         try handle.close()
@@ -227,10 +226,4 @@ struct Percentiles {
         p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
         max = sorted.last!
     }
-}
-
-/// A `TextOutputStream` that writes to a file handle.
-struct HandleStream: TextOutputStream {
-    let handle: FileHandle
-    mutating func write(_ string: String) { handle.write(Data(string.utf8)) }
 }

@@ -106,7 +106,7 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
             case .initialCentOffsetOutOfRange(let found):
                 "The initial cent offset \(found) is outside ±100 cents."
             case .centErrorOutOfRange(let found):
-                "The cent error \(found) is out of range."
+                "The cent error \(found) is outside ±200 cents (the slider's reach)."
             case .notATime(let found):
                 "\"\(found)\" is not a time; expected ISO 8601 in UTC such as \(Self.timeExample) (fractional seconds allowed)."
             case .notANoteNumber(let found):

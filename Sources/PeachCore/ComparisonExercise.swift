@@ -38,10 +38,11 @@ public struct ComparisonExercise: Hashable, Sendable {
         answeredHigher == (centOffset > 0)
     }
 
-    /// The record of this exercise answered at `timestamp`.
-    public func record(answeredHigher: Bool, at timestamp: Timestamp) -> ComparisonRecord {
-        ComparisonRecord(
-            timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, interval: interval,
-            tuningSystem: tuningSystem, centOffset: centOffset, isCorrect: isCorrect(answeredHigher: answeredHigher))
+    /// The record of this exercise answered at `timestamp`, checked by the rules every record
+    /// follows (the time comes from the device's clock).
+    public func record(answeredHigher: Bool, at timestamp: Timestamp) throws(InvalidRecord) -> ComparisonRecord {
+        try ComparisonRecord(
+            timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, tuningSystem: tuningSystem,
+            centOffset: centOffset, isCorrect: isCorrect(answeredHigher: answeredHigher))
     }
 }

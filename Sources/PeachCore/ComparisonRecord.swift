@@ -9,6 +9,9 @@ public struct ComparisonRecord: Hashable, Sendable {
     public var centOffset: Double
     public var isCorrect: Bool
 
+    /// A record from values that already follow the rules (a stored row, which the database's
+    /// CHECKs hold to them); values from outside go through the validating initialiser
+    /// (`ComparisonRecord+Rules.swift`), which checks them and derives the interval.
     public init(
         timestamp: Timestamp, referenceNote: MIDINote, targetNote: MIDINote, interval: DirectedInterval,
         tuningSystem: TuningSystem, centOffset: Double, isCorrect: Bool

@@ -48,11 +48,16 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
     }
 
     /// The record of this challenge released at `sliderValue`; its user cent error is the
-    /// offset at release (positive = sharp).
+    /// offset at release (positive = sharp). Checked by the rules every record follows (the time
+    /// comes from the device's clock).
     public func record(sliderValue: Double, at timestamp: Timestamp) throws(ExerciseError) -> PitchMatchingRecord {
-        PitchMatchingRecord(
-            timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, interval: interval,
-            tuningSystem: tuningSystem, initialCentOffset: initialCentOffset,
-            userCentError: try centOffset(sliderValue: sliderValue))
+        let error = try centOffset(sliderValue: sliderValue)
+        do {
+            return try PitchMatchingRecord(
+                timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, tuningSystem: tuningSystem,
+                initialCentOffset: initialCentOffset, userCentError: error)
+        } catch {
+            throw .invalidRecord(error)
+        }
     }
 }

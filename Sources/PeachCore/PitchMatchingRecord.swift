@@ -9,6 +9,9 @@ public struct PitchMatchingRecord: Hashable, Sendable {
     /// The tunable note's offset from the target at release, in cents; positive = sharp.
     public var userCentError: Double
 
+    /// A record from values that already follow the rules (a stored row, which the database's
+    /// CHECKs hold to them); values from outside go through the validating initialiser
+    /// (`PitchMatchingRecord+Rules.swift`), which checks them and derives the interval.
     public init(
         timestamp: Timestamp, referenceNote: MIDINote, targetNote: MIDINote, interval: DirectedInterval,
         tuningSystem: TuningSystem, initialCentOffset: Double, userCentError: Double

@@ -60,10 +60,8 @@ func database(_ name: String, at path: String) throws -> String {
     }
     let database = try AppDatabase.open(path: path, access: .writing)
     var numbers: [Double] = []
-    for record in records {
-        try database.record(record, exerciseID: UUID())
-        RecordNumbers.append(record, to: &numbers)
-    }
+    _ = try database.saveSyncedRecords(records.map { .init(id: RecordID(UUID().uuidString)!, record: $0) })
+    for record in records { RecordNumbers.append(record, to: &numbers) }
     return String(decoding: try JSONEncoder().encode(numbers), as: UTF8.self)
 }
 

@@ -3,11 +3,12 @@ import GRDB
 import PeachCore
 
 extension AppDatabase {
-    /// Writes every record as CSV (DESIGN.md §4, Peach iOS export format 3), oldest first,
-    /// streaming from one read transaction: a consistent snapshot that does not block the
-    /// server's writes.
-    /// - Complexity: O(n) time; O(1) memory beyond what `output` keeps.
-    public func exportCSV(to output: inout some TextOutputStream) throws {
+    /// Writes every record as CSV (docs/cli.md, "The CSV format": Peach iOS export format 3), oldest first, in
+    /// pieces of about 64 KiB given to `write`, streaming from one read transaction: a
+    /// consistent snapshot that does not block the server's writes. An error `write` throws (a
+    /// full disk) ends the export with that error.
+    /// - Complexity: O(n) time; O(1) memory beyond what `write` keeps.
+    public func exportCSV(_ write: (String) throws -> Void) throws {
         try Self.mapErrors(path: path) {
             try writer.read { db in
                 var chunk = CSVFormat.formatLine + "\n" + CSVFormat.header + "\n"
@@ -15,11 +16,11 @@ extension AppDatabase {
                 try StoredRecord.forEach(in: db) { milliseconds, record in
                     CSVExport.appendRow(for: record, milliseconds: milliseconds, to: &chunk)
                     if chunk.utf8.count >= 1 << 16 - 256 {
-                        output.write(chunk)
+                        try write(chunk)
                         chunk.removeAll(keepingCapacity: true)
                     }
                 }
-                output.write(chunk)
+                try write(chunk)
             }
         }
     }
@@ -27,7 +28,7 @@ extension AppDatabase {
     /// The whole export as one string (convenient for small databases and tests).
     public func exportCSV() throws -> String {
         var text = ""
-        try exportCSV(to: &text)
+        try exportCSV { text += $0 }
         return text
     }
 

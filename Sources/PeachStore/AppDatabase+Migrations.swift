@@ -123,7 +123,10 @@ extension AppDatabase {
                     DROP TABLE pendingExercise;
                     """)
         }
-        migrator.registerMigration("v7: when the history was reset") { db in
+        migrator.registerMigration("v7: the record rules, one spelling of an id") { db in
+            try migrateToRecordRules(db)
+        }
+        migrator.registerMigration("v8: when the history was reset") { db in
             // A reset deletes every record; devices that still hold answers made before it (not
             // yet synced, or offline during the reset) learn of it at their next sync and drop
             // them, and the server drops any such answer uploaded later (docs/sync.md, "A

@@ -3,30 +3,6 @@ import GRDB
 import PeachCore
 
 extension AppDatabase {
-    /// Whether `record(_:exerciseID:)` stored the record or found it already there.
-    public enum RecordOutcome: Sendable, Equatable {
-        case recorded
-        /// The exercise was recorded before; this is the record stored then (timestamps are
-        /// kept to the millisecond).
-        case alreadyRecorded(TrainingRecord)
-    }
-
-    /// Records one answered exercise in one transaction, committed durably (WAL,
-    /// `synchronous=FULL`) before it returns. Idempotent by exercise id: a second call with the
-    /// same id stores nothing and returns the record stored the first time.
-    /// - Complexity: O(log n); one fsync of the WAL.
-    @discardableResult
-    public func record(_ record: TrainingRecord, exerciseID: UUID) throws -> RecordOutcome {
-        let id = exerciseID.uuidString
-        return try Self.mapErrors(path: path) {
-            try write { db in
-                if let stored = try StoredRecord.record(exerciseID: id, in: db) { return .alreadyRecorded(stored) }
-                try StoredRecord.insert(record, exerciseID: id, into: db)
-                return .recorded
-            }
-        }
-    }
-
     /// Streams every record, oldest first, into a new profile: one pass over a cursor per
     /// record table, no array of all records. The two tables are read at the same time on two
     /// threads (a comparison never changes the pitch-matching statistics, nor the reverse), which
@@ -80,6 +56,14 @@ extension AppDatabase {
     /// `historyResetAt()` within a transaction.
     static func historyResetAt(_ db: Database) throws -> Timestamp? {
         try Int64.fetchOne(db, sql: "SELECT resetAt FROM historyReset").map(Timestamp.init(millisecondsSince1970:))
+    }
+
+    /// How many rows an earlier Peach stored that break the record rules, set aside by migration
+    /// v7 (`migrateToRecordRules`): kept in the file, in no statistic and no export.
+    public func setAsideRecordCount() throws -> Int {
+        try Self.mapErrors(path: path) {
+            try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM setAsideRecord") ?? 0 }
+        }
     }
 
     /// Records per training mode (a prime interval means a unison mode), and the oldest and

@@ -2,12 +2,12 @@ import GRDB
 import PeachCore
 
 extension AppDatabase {
-    /// A record a device made, under the id the device gave it (a UUID, lowercase).
+    /// A record a device made, under the id the device gave it.
     public struct SyncedRecord: Sendable, Equatable {
-        public var id: String
+        public var id: RecordID
         public var record: TrainingRecord
 
-        public init(id: String, record: TrainingRecord) {
+        public init(id: RecordID, record: TrainingRecord) {
             self.id = id
             self.record = record
         }
@@ -36,13 +36,11 @@ extension AppDatabase {
     /// returns (WAL, `synchronous=FULL`): either every record the outcome calls stored is on
     /// disk, or (on an error) none is. Idempotent by id, which is kept in `exerciseID` (UNIQUE):
     /// an id already stored with identical content is accepted again and stores nothing, with
-    /// different content it is a conflict. The records must be valid (`SyncedRecordValidation`
-    /// in the server): a record the tables' CHECKs refuse fails the whole batch.
-    ///
-    /// Ids are compared lowercase, as `crypto.randomUUID()` writes them, so that the case a
-    /// device sends an id in cannot make a second record. A record made before the history was
-    /// last reset is discarded: a device that answered before a reset, and syncs only after it,
-    /// cannot bring the deleted history back.
+    /// different content it is a conflict. The records must follow the rules of every record
+    /// (the core's validating initialisers): a record the tables' CHECKs refuse fails the whole
+    /// batch. Ids are stored in their one spelling (`RecordID`). A record made before the history
+    /// was last reset is discarded: a device that answered before a reset, and syncs only after
+    /// it, cannot bring the deleted history back.
     /// - Complexity: O(k · log n) for k records into n; one fsync for the batch.
     public func saveSyncedRecords(_ records: [SyncedRecord]) throws -> SyncedRecordsOutcome {
         // Nothing to store (an empty batch, or every record refused): no transaction, no fsync.
@@ -56,7 +54,7 @@ extension AppDatabase {
                         outcome.discarded.append(index)
                         continue
                     }
-                    let id = synced.id.lowercased()
+                    let id = synced.id.text
                     if let stored = try StoredRecord.record(exerciseID: id, in: db) {
                         if stored == synced.record {
                             outcome.alreadyStored.append(index)

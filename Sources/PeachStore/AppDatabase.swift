@@ -2,12 +2,18 @@ import Foundation
 import GRDB
 import PeachCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The Peach database: every answered exercise and the settings, in one SQLite file.
 ///
 /// Modelled on the GRDB demo app's `AppDatabase`: it owns a `DatabaseWriter`, runs the
 /// append-only migrator when it is made, and offers intention-named operations, each one
-/// transaction. On a file it is in WAL mode with `synchronous=FULL`, so that a recorded answer
-/// survives a crash or power loss the moment `record(_:exerciseID:)` returns, and a reader (an
+/// transaction. On a file it is in WAL mode with `synchronous=FULL`, so that a synced record
+/// survives a crash or power loss the moment `saveSyncedRecords` returns, and a reader (an
 /// export, `peach stats`) never waits for the server's writes; the server's is a `DatabasePool`,
 /// the other commands' one connection (see `Access`).
 public struct AppDatabase: Sendable {
@@ -67,13 +73,8 @@ public struct AppDatabase: Sendable {
         case .absent, .current, .outdated:
             break
         }
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw StoreError.cannotOpen(path: path, detail: "cannot create its folder (\(error.localizedDescription))")
-        }
+        try createFolder(of: path)
+        try makePrivate(path)
         return try mapErrors(path: path) {
             let writer: any DatabaseWriter
             if access == .serving {
@@ -98,6 +99,41 @@ public struct AppDatabase: Sendable {
                 }
             }
             return try AppDatabase(writer)
+        }
+    }
+
+    /// Creates the folder of a database file, and the folders above it that are missing, each
+    /// readable by its owner only (0700): it holds the training history.
+    static func createFolder(of path: String) throws {
+        do {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StoreError.cannotOpen(path: path, detail: "cannot create its folder (\(error.localizedDescription))")
+        }
+    }
+
+    /// Makes the database file readable and writable by its owner only (0600), creating it empty
+    /// if it is new, before SQLite opens it: SQLite gives the `-wal` and `-shm` it creates the
+    /// database file's permissions, so they are private too. A file that an earlier Peach made
+    /// readable by others (SQLite's default, 0644) is made private again, with its `-wal` and
+    /// `-shm`.
+    ///
+    /// An existing file is not opened here (only `stat` and `chmod`): closing a descriptor of a
+    /// file that SQLite has open in this process would drop SQLite's locks on it.
+    static func makePrivate(_ path: String) throws {
+        var status = stat()
+        if stat(path, &status) != 0 && errno == ENOENT {
+            let descriptor = Glibc.open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                throw StoreError.cannotOpen(path: path, detail: String(cString: strerror(errno)))
+            }
+            close(descriptor)
+        }
+        for file in [path, path + "-wal", path + "-shm"] {
+            var status = stat()
+            if stat(file, &status) == 0, status.st_mode & 0o077 != 0 { chmod(file, status.st_mode & 0o700) }
         }
     }
 

@@ -42,8 +42,10 @@ enum DatabaseIdentity {
 
     static func check(path: String) throws -> State {
         try checkIsFileOrNew(path)
-        let walPath = path + "-wal"
-        let walExists = FileManager.default.fileExists(atPath: walPath)
+        // An empty `-wal` holds nothing to apply (a server whose file was moved empties its
+        // `-wal`, `AppDatabase.write`).
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int ?? 0
+        let walExists = walSize > 0
         guard let handle = FileHandle(forReadingAtPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
                 throw StoreError.cannotOpen(path: path, detail: "the file cannot be read")

@@ -1,6 +1,7 @@
 /// Exercise ids for imported records, which the CSV does not carry.
 enum ImportedExerciseID {
-    /// A version-7 UUID (RFC 9562): the record's time in milliseconds, then 74 random bits.
+    /// A version-7 UUID (RFC 9562): the record's time in milliseconds, then 74 random bits;
+    /// lowercase, the one spelling of an id (`RecordID`).
     /// Ids that follow the records' order keep inserts into the unique index of a large import
     /// at the end of the B-tree; random ids made the import of a million records I/O-bound
     /// (about 60 s instead of a few).
@@ -14,7 +15,7 @@ enum ImportedExerciseID {
             for shift in stride(from: 60, through: 0, by: -4) {
                 if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
                 let digit = UInt8(truncatingIfNeeded: word >> UInt64(shift) & 0xF)
-                text[position] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10
+                text[position] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
                 position += 1
             }
         }

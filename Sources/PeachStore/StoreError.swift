@@ -22,12 +22,23 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case foreignWAL(path: String)
     /// The disk (or the filesystem's quota) is full: the transaction was rolled back.
     case diskFull(path: String)
+    /// The file this database has open is no longer the file at `path`: it was deleted, moved
+    /// or replaced while open. Nothing more is written, so nothing is acknowledged that no file
+    /// at `path` holds.
+    case databaseMoved(path: String)
+    /// A Peach server (or a restore) holds the file: only one may have it at a time.
+    case inUse(path: String)
     /// Any other SQLite failure, with SQLite's own words.
     case database(detail: String)
 
     /// Whether the disk was full (the server answers it with a 507, not a 500).
     public var isDiskFull: Bool {
         if case .diskFull = self { true } else { false }
+    }
+
+    /// Whether the database file was deleted, moved or replaced while open (a 503).
+    public var isDatabaseMoved: Bool {
+        if case .databaseMoved = self { true } else { false }
     }
 
     public var description: String {
@@ -52,13 +63,22 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path) is \(kind), not a database file. Peach has not opened it; give --data the path of a Peach "
                 + "database file, or of a new file to create."
         case .foreignWAL(let path):
-            "\(path)-wal beside \(path) belongs to another database file (it was left by a crash or copied there), "
+            "\(path)-wal beside \(path) belongs to another database file (left by a crash, copied there, or left by "
+                + "a Peach server whose file was deleted or replaced while it ran), "
                 + "so reading it would show that other database's records. Peach has left both files untouched; "
                 + "move \(path)-wal away (and \(path)-shm with it) to open \(path) as it is, or put the right "
                 + "database file beside it."
         case .diskFull(let path):
             "The disk holding \(path) is full: nothing was stored. Free some space on it, then try again "
                 + "(what was stored before is safe)."
+        case .databaseMoved(let path):
+            "The database file \(path) was deleted, moved or replaced while Peach had it open, so Peach stores "
+                + "nothing more (it would be in no file at \(path)); this change was not kept. Stop Peach and start "
+                + "it again to open the file now at \(path); to go back to a backup, use peach restore, never a copy "
+                + "over the open file."
+        case .inUse(let path):
+            "A Peach server is serving \(path) (or a restore is writing it): one server per file. Stop that server "
+                + "(Ctrl-C where it runs) first, or use another file with --data."
         case .database(let detail):
             "The database reported an error: \(detail)."
         }

@@ -69,14 +69,16 @@ public struct CoreSession {
     }
 
     /// Evaluates the answer to the current exercise, adds its record to the profile and returns
-    /// it; `nil` if there is no exercise of that kind to answer or the slider value is out of
-    /// range. Either way the exercise is answered only once.
+    /// it; `nil` if there is no exercise of that kind to answer, the slider value is out of range
+    /// or the record breaks a rule of every record (a time outside the years 0000–9999, from a
+    /// wrong clock). Only an answer that makes a record answers the exercise.
     public mutating func answer(_ answer: SessionAnswer, at timestamp: Timestamp) -> TrainingRecord? {
         guard let (_, exercise) = current else { return nil }
         let record: TrainingRecord
         switch (exercise, answer) {
         case (.comparison(let comparison), .higher(let higher)):
-            record = .comparison(comparison.record(answeredHigher: higher, at: timestamp))
+            guard let answered = try? comparison.record(answeredHigher: higher, at: timestamp) else { return nil }
+            record = .comparison(answered)
         case (.pitchMatching(let challenge), .slider(let value)):
             guard let matched = try? challenge.record(sliderValue: value, at: timestamp) else { return nil }
             record = .pitchMatching(matched)

@@ -25,31 +25,30 @@ public enum RecordNumbers {
     }
 
     /// The record in `numbers[start..<start + stride]`; `nil` if the numbers do not describe one
-    /// (an unknown kind or tuning, notes outside 0–127 or more than an octave apart, a value that
-    /// is not finite).
+    /// (an unknown kind or tuning, a correctness other than 1 or 0, a value that is not a whole
+    /// number where one is needed) or describe one that breaks a rule of every record
+    /// (`InvalidRecord`: notes more than an octave apart, a cent value out of range, …).
     public static func record(_ numbers: UnsafeBufferPointer<Double>, at start: Int) -> TrainingRecord? {
         let fields = numbers[start..<start + stride]
-        guard fields.allSatisfy({ $0.isFinite }),
-            let reference = note(fields[start + 2]), let target = note(fields[start + 3]),
+        guard let reference = note(fields[start + 2]), let target = note(fields[start + 3]),
             let tuningIndex = integer(fields[start + 4]),
             (0..<Int64(TuningSystem.allCases.count)).contains(tuningIndex),
-            let milliseconds = integer(fields[start + 1]),
-            let interval = Interval(rawValue: abs(target.rawValue - reference.rawValue))
+            let milliseconds = integer(fields[start + 1])
         else { return nil }
-        let directed = DirectedInterval(interval, target < reference ? .down : .up)
         let timestamp = Timestamp(millisecondsSince1970: milliseconds)
         let tuning = TuningSystem.allCases[Int(tuningIndex)]
         switch fields[start] {
         case 0:
-            return .comparison(
+            guard fields[start + 6] == 0 || fields[start + 6] == 1 else { return nil }
+            return try? .comparison(
                 ComparisonRecord(
-                    timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
-                    tuningSystem: tuning, centOffset: fields[start + 5], isCorrect: fields[start + 6] == 1))
+                    timestamp: timestamp, referenceNote: reference, targetNote: target, tuningSystem: tuning,
+                    centOffset: fields[start + 5], isCorrect: fields[start + 6] == 1))
         case 1:
-            return .pitchMatching(
+            return try? .pitchMatching(
                 PitchMatchingRecord(
-                    timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
-                    tuningSystem: tuning, initialCentOffset: fields[start + 5], userCentError: fields[start + 6]))
+                    timestamp: timestamp, referenceNote: reference, targetNote: target, tuningSystem: tuning,
+                    initialCentOffset: fields[start + 5], userCentError: fields[start + 6]))
         default:
             return nil
         }

@@ -1,7 +1,8 @@
 /// Little-endian reads from a file's bytes that never trap: every read outside the bytes is a
 /// `SoundFontError` naming what was being read.
 struct ByteReader {
-    let bytes: [UInt8]
+    let file: FileBytes
+    var bytes: UnsafeRawBufferPointer { file.buffer }
 
     func uint8(at offset: Int, _ what: @autoclosure () -> String) throws(SoundFontError) -> UInt8 {
         guard offset >= 0, offset < bytes.count else { throw truncated(what()) }

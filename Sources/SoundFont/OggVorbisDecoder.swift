@@ -7,11 +7,9 @@ enum OggVorbisDecoder {
     /// The stream's first channel as samples in [−1, 1]; `sampleName` names it in errors.
     ///
     /// - Complexity: O(frames); libvorbisfile hands out up to 4096 frames per call.
-    static func decode(_ stream: ArraySlice<UInt8>, sampleName: String) throws(SoundFontError) -> [Float] {
-        let result = stream.withUnsafeBytes { bytes in
-            let source = MemorySource(bytes: bytes)
-            return withExtendedLifetime(source) { decode(source) }
-        }
+    static func decode(_ stream: UnsafeRawBufferPointer, sampleName: String) throws(SoundFontError) -> [Float] {
+        let source = MemorySource(bytes: stream)
+        let result = withExtendedLifetime(source) { decode(source) }
         switch result {
         case .success(let frames): return frames
         case .failure(let failure): throw .undecodableSample(name: sampleName, reason: failure.reason)

@@ -20,11 +20,15 @@ extension SoundFont {
                 reason: "its data [\(sample.start), \(sample.end)) lies outside the smpl chunk's "
                     + "\(sampleData.count / bytesPerUnit) \(sample.isOggVorbis ? "bytes" : "frames")")
         }
-        let base = sampleData.startIndex
-        let data = sampleData[(base + sample.start * bytesPerUnit)..<(base + sample.end * bytesPerUnit)]
-        if sample.isOggVorbis { return try OggVorbisDecoder.decode(data, sampleName: sample.name) }
-        return stride(from: data.startIndex, to: data.endIndex, by: 2).map { offset in
-            Float(Int16(bitPattern: UInt16(data[offset]) | UInt16(data[offset + 1]) << 8)) / 32768
+        let base = sampleData.range.lowerBound
+        let file = sampleData.file
+        return try withExtendedLifetime(file) { () throws(SoundFontError) in
+            let data = UnsafeRawBufferPointer(
+                rebasing: file.buffer[(base + sample.start * bytesPerUnit)..<(base + sample.end * bytesPerUnit)])
+            if sample.isOggVorbis { return try OggVorbisDecoder.decode(data, sampleName: sample.name) }
+            return stride(from: 0, to: data.count - 1, by: 2).map { offset in
+                Float(Int16(bitPattern: UInt16(data[offset]) | UInt16(data[offset + 1]) << 8)) / 32768
+            }
         }
     }
 }

@@ -1,21 +1,23 @@
 import Foundation
 
 extension SoundFont {
-    /// Reads and parses the SoundFont file at `path`.
+    /// Reads and parses the SoundFont file at `path`, mapped into memory (`FileBytes`): only
+    /// what the parser reads is read from the file. A file larger than any SoundFont can be is
+    /// refused unread.
     public init(contentsOf path: String) throws(SoundFontError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch {
-            throw .unreadableFile(path: path, reason: error.localizedDescription)
-        }
-        try self.init(bytes: [UInt8](data))
+        try self.init(file: FileBytes(mapping: path))
     }
 
-    /// Parses a SoundFont from the bytes of its file: the RIFF `sfbk` form with its `INFO`,
-    /// `sdta` and `pdta` lists (SoundFont 2.04 §4–§7).
+    /// Parses a SoundFont from the bytes of its file.
     public init(bytes: [UInt8]) throws(SoundFontError) {
-        let reader = ByteReader(bytes: bytes)
+        try self.init(file: FileBytes(copying: bytes))
+    }
+
+    /// Parses the RIFF `sfbk` form with its `INFO`, `sdta` and `pdta` lists (SoundFont 2.04
+    /// §4–§7); the sample data stays in `file` until a sample is decoded.
+    init(file: FileBytes) throws(SoundFontError) {
+        let reader = ByteReader(file: file)
+        let bytes = file.buffer
         guard bytes.count >= 12, try reader.fourCC(at: 0, "RIFF") == "RIFF", try reader.fourCC(at: 8, "sfbk") == "sfbk"
         else { throw .notASoundFont("the file does not start with a RIFF sfbk chunk") }
         let riffSize = Int(try reader.uint32(at: 4, "the RIFF chunk's size"))
@@ -39,7 +41,7 @@ extension SoundFont {
         }
         info = try Self.info(in: list("INFO"), reader)
         let smpl = try list("sdta").first { $0.id == "smpl" }?.data ?? 0..<0
-        sampleData = bytes[smpl]
+        sampleData = SampleData(file: file, range: smpl)
         let hydra = try HydraReader(chunks: list("pdta"), reader: reader)
         samples = try hydra.sampleHeaders()
         instruments = try hydra.instruments(sampleCount: samples.count)

@@ -13,7 +13,15 @@ public struct SoundFont: Sendable {
     /// The sample headers in file order, without the terminal record.
     public var samples: [SampleHeader]
     /// The `smpl` chunk: 16-bit PCM frames (SF2) or one Ogg Vorbis stream per sample (SF3).
-    let sampleData: ArraySlice<UInt8>
+    let sampleData: SampleData
+
+    /// Where the `smpl` chunk lies in the file's bytes.
+    struct SampleData: Sendable {
+        let file: FileBytes
+        let range: Range<Int>
+
+        var count: Int { range.count }
+    }
 
     /// The first preset at this MIDI bank and program (General MIDI melodic presets are bank 0).
     public func preset(bank: Int, program: Int) -> Preset? {

@@ -24,31 +24,32 @@ struct Export: AsyncParsableCommand {
     func run() async throws {
         let database = try store.openDatabase(.reading)
         guard let output else {
-            var stream = FileOutputStream(FileHandle.standardOutput)
-            try database.exportCSV(to: &stream)
+            let standardOutput = FileOutput(descriptor: STDOUT_FILENO, name: "standard output")
+            try database.exportCSV(standardOutput.write)
             return
         }
-        // Written beside the target and renamed into place, so that a failed export never leaves
-        // half a file where a complete one was expected.
+        // Written beside the target and renamed into place, so that a failed export (a full
+        // disk) never leaves half a file where a complete one was expected, nor a part beside it.
         let target = URL(fileURLWithPath: output)
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: temporary.path)
-        else {
-            throw ValidationError("Cannot write \(output): check that its folder exists and that you may write to it.")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw ValidationError(
+                "Cannot write \(output): \(String(cString: strerror(errno))). Check that its folder exists and that you may write to it."
+            )
         }
         do {
-            var stream = FileOutputStream(handle)
-            try database.exportCSV(to: &stream)
-            try handle.synchronize()
-            try handle.close()
+            defer { close(descriptor) }
+            let file = FileOutput(descriptor: descriptor, name: output)
+            try database.exportCSV(file.write)
+            try file.synchronize()
             // rename(2) replaces an existing file atomically.
             guard rename(temporary.path, target.path) == 0 else {
                 throw ValidationError("Cannot write \(output): \(String(cString: strerror(errno))).")
             }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            unlink(temporary.path)
             throw error
         }
     }

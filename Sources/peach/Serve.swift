@@ -120,6 +120,9 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let connectionLimits = ConnectionLimits(
             openFileLimit: Self.raiseOpenFileLimit(), requestTimeout: .seconds(requestTimeoutSeconds))
+        // One server per database file (docs/cli.md): held until the process ends (the lock's
+        // descriptor is never closed before).
+        _ = try DatabaseLock(path: store.path)
         let database = try store.openDatabase(.serving)
         let host = self.host ?? (lan ? "0.0.0.0" : "127.0.0.1")
         let pairs = lan || requirePairingOnLoopback

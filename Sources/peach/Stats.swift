@@ -14,7 +14,7 @@ struct Stats: AsyncParsableCommand {
         let database = try store.openDatabase(.reading)
         let report = StatsReport(
             path: store.path, counts: try database.recordCounts(), profile: try database.loadProfile(),
-            settings: try database.loadSettings())
+            settings: try database.loadSettings(), setAside: try database.setAsideRecordCount())
         print(report.text, terminator: "")
     }
 }

@@ -8,9 +8,18 @@ struct StatsReport {
     var counts: RecordCounts
     var profile: PerceptualProfile
     var settings: TrainingSettings
+    /// Rows an earlier Peach stored that break the record rules (`AppDatabase.setAsideRecordCount`).
+    var setAside = 0
 
     var text: String {
         var lines = ["Peach \(PeachVersion.current) — \(path)", ""]
+        if setAside > 0 {
+            lines.append(
+                "\(setAside) record\(setAside == 1 ? "" : "s") stored by an earlier Peach break the rules of every record "
+                    + "and are set aside: kept in the file (table setAsideRecord, docs/cli.md), counted in no statistic."
+            )
+            lines.append("")
+        }
         guard counts.total > 0, let first = counts.first, let last = counts.last else {
             lines.append("No training records yet. Start training to build your profile.")
             return lines.joined(separator: "\n") + "\n"

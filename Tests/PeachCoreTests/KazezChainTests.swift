@@ -140,7 +140,7 @@ struct KazezChainTests {
                 magnitudes.append(abs(exercise.centOffset))
                 notes.insert(exercise.referenceNote.rawValue)
                 // Answer so that the exercise is correct exactly when the shared list says so.
-                let record = exercise.record(
+                let record = try exercise.record(
                     answeredHigher: correct == (exercise.centOffset > 0), at: Timestamp(millisecondsSince1970: 0))
                 previous = ExerciseGenerator.ChainState(record)
             }

@@ -83,7 +83,7 @@ struct PitchMatchingTests {
         let exercise = try ComparisonExercise(
             referenceNote: MIDINote(60), interval: .perfectFifthUp, tuningSystem: .pythagorean, centOffset: offset)
         #expect(exercise.isCorrect(answeredHigher: answeredHigher) == correct)
-        let record = exercise.record(answeredHigher: answeredHigher, at: Timestamp(millisecondsSince1970: 5_000))
+        let record = try exercise.record(answeredHigher: answeredHigher, at: Timestamp(millisecondsSince1970: 5_000))
         #expect(record.isCorrect == correct)
         #expect(record.centOffset == offset && record.targetNote.rawValue == 67 && record.tuningSystem == .pythagorean)
         #expect(record.mode == .intervalComparison)

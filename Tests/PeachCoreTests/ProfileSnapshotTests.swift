@@ -18,7 +18,7 @@ private func seededRecords(count: Int, days: Int, seed: UInt64) -> [TrainingReco
         case .comparison:
             let exercise = ExerciseGenerator.comparison(
                 mode: mode, settings: settings, previous: previous[mode], profileMean: nil, using: &generator)
-            let record = exercise.record(answeredHigher: Bool.random(using: &generator), at: timestamp)
+            let record = try! exercise.record(answeredHigher: Bool.random(using: &generator), at: timestamp)
             previous[mode] = ExerciseGenerator.ChainState(record)
             return .comparison(record)
         case .pitchMatching:

@@ -98,14 +98,15 @@ public enum ProfileFixtures {
         return records
     }()
 
-    /// Values at and beyond the axis bounds: 0.1 and 100 cents exactly, a cent offset of 0
-    /// (no logarithm), 150 cents from an import, and a spread that reaches below 0.1.
+    /// Values at and beyond the axis bounds, as far as the record rules allow (`InvalidRecord`):
+    /// 0.1 and 100 cents exactly, the smallest cent offset above 0 (far below the axis), and a
+    /// spread that reaches below 0.1.
     public static let extremeRecords: [TrainingRecord] = [
         comparison(48, cents: 0.1, second: 0), comparison(48, cents: 0.1, second: 1),
-        comparison(49, cents: 0, second: 2), comparison(49, cents: 0.2, second: 3),
+        comparison(49, cents: 5e-324, second: 2), comparison(49, cents: 0.2, second: 3),
         comparison(60, cents: 100, second: 4), comparison(60, cents: 100, second: 5),
         comparison(60, cents: 100, second: 6),
-        comparison(61, cents: 100, second: 7), comparison(61, cents: 150, second: 8),
+        comparison(61, cents: 100, second: 7), comparison(61, cents: 100, second: 8),
         comparison(72, cents: 0.5, second: 9), comparison(72, cents: 5, second: 10),
     ]
 }

@@ -25,18 +25,6 @@ struct AppDatabaseTests {
         #expect(applicationID == AppDatabase.applicationID)
     }
 
-    @Test("a recorded answer is stored; the same exercise id again stores nothing and returns the first record")
-    func idempotentRecording() throws {
-        let database = try AppDatabase.inMemory()
-        let id = UUID()
-        let first = comparison(at: 1_772_368_496.123, centOffset: 8.25)
-        #expect(try database.record(first, exerciseID: id) == .recorded)
-        let retry = comparison(at: 1_772_368_999, centOffset: -50)
-        #expect(try database.record(retry, exerciseID: id) == .alreadyRecorded(first))
-        #expect(try database.record(pitchMatching(at: 1_772_369_000), exerciseID: id) == .alreadyRecorded(first))
-        #expect(try allRecords(database) == [first])
-    }
-
     @Test("records load oldest first, comparisons and matchings interleaved, timestamps to the millisecond")
     func loadingOrder() throws {
         let database = try AppDatabase.inMemory()
@@ -45,7 +33,7 @@ struct AppDatabaseTests {
             comparison(at: 20, interval: DirectedInterval(.minorThird, .down)),
             pitchMatching(at: 10.5, interval: .perfectFifthUp, tuningSystem: .pythagorean),
         ]
-        for record in records { try database.record(record, exerciseID: UUID()) }
+        for record in records { try database.store(record) }
         let loaded = try allRecords(database)
         #expect(loaded == records.sorted { $0.timestamp < $1.timestamp })
     }
@@ -60,7 +48,7 @@ struct AppDatabaseTests {
         let database =
             onFile ? try AppDatabase.open(path: folder.appendingPathComponent("p.sqlite").path) : try .inMemory()
         let records = sampleRecords(count: 2_000)
-        for record in records { try database.record(record, exerciseID: UUID()) }
+        for record in records { try database.store(record) }
         #expect(try database.loadProfile() == PerceptualProfile(records: records))
     }
 
@@ -70,25 +58,89 @@ struct AppDatabaseTests {
         for bad in [
             comparison(at: 1, centOffset: 0), comparison(at: 1, centOffset: 100.5), comparison(at: 1, centOffset: .nan),
             pitchMatching(at: 1, initial: 101), pitchMatching(at: 1, error: .infinity),
+            pitchMatching(at: 1, error: 200.5),
             comparison(at: 253_402_300_800),  // year 10000: no four-digit year for the CSV
         ] {
-            #expect(throws: StoreError.self) { try database.record(bad, exerciseID: UUID()) }
+            #expect(throws: StoreError.self) { try database.store(bad) }
         }
         try database.writer.write { db in
             let insert =
                 "INSERT INTO comparisonRecord (exerciseID, timestamp, referenceNote, targetNote, interval, direction, tuningSystem, centOffset, isCorrect) VALUES (?, 0, ?, ?, ?, ?, ?, 5, 1)"
+            func id(_ last: Character) -> String { "8c1f0e4a-5b7d-4c2e-9f10-2a3b4c5d6e7" + String(last) }
             for arguments: StatementArguments in [
-                ["a", 200, 200, "P1", "up", "equalTemperament"],  // note out of range
-                ["b", 60, 67, "P9", "up", "equalTemperament"],  // unknown interval
-                ["c", 60, 66, "P5", "up", "equalTemperament"],  // target does not match the interval
-                ["d", 60, 53, "P5", "up", "equalTemperament"],  // nor the direction
-                ["e", 60, 60, "P1", "down", "equalTemperament"],  // a prime is up
-                ["f", 60, 67, "P5", "up", "meantone"],  // unknown tuning system
+                [id("a"), 200, 200, "P1", "up", "equalTemperament"],  // note out of range
+                [id("b"), 60, 67, "P9", "up", "equalTemperament"],  // unknown interval
+                [id("c"), 60, 66, "P5", "up", "equalTemperament"],  // target does not match the interval
+                [id("d"), 60, 53, "P5", "up", "equalTemperament"],  // nor the direction
+                [id("e"), 60, 60, "P1", "down", "equalTemperament"],  // a prime is up
+                [id("f"), 60, 67, "P5", "up", "meantone"],  // unknown tuning system
+                // An id in another spelling than the one the store keeps (RecordID).
+                ["8C1F0E4A-5B7D-4C2E-9F10-2A3B4C5D6E7F", 60, 67, "P5", "up", "equalTemperament"],
+                [" 8c1f0e4a-5b7d-4c2e-9f10-2a3b4c5d6e7", 60, 67, "P5", "up", "equalTemperament"],
+                ["8c1f0e4a5b7d4c2e9f102a3b4c5d6e7f", 60, 67, "P5", "up", "equalTemperament"],
+                ["8c1f0e4a-5b7d-4c2e-9f10-2a3b4c5d6e7g", 60, 67, "P5", "up", "equalTemperament"],
             ] {
                 #expect(throws: DatabaseError.self) { try db.execute(sql: insert, arguments: arguments) }
             }
-            try db.execute(sql: insert, arguments: ["g", 60, 53, "P5", "down", "justIntonation"])
+            try db.execute(sql: insert, arguments: [id("0"), 60, 53, "P5", "down", "justIntonation"])
         }
+    }
+
+    @Test("the tables' CHECKs accept exactly the values the core's record rules accept, at every edge")
+    func checksHoldTheRules() throws {
+        let database = try AppDatabase.inMemory()
+        let note = try MIDINote(60)
+        let cents: [Double] = [
+            0, -0.0, 5e-324, -5e-324, 0.1, 99.999, 100, -100, 100.nextUp, (-100.0).nextDown, 200, -200, 200.nextUp,
+            (-200.0).nextDown, 1e200, -1e200, 1e308, -1e308, .greatestFiniteMagnitude, .infinity, -.infinity, .nan,
+        ]
+        let times = [
+            Timestamp.year0000.millisecondsSince1970, Timestamp.year0000.millisecondsSince1970 - 1,
+            Timestamp.year9999End.millisecondsSince1970, Timestamp.year9999End.millisecondsSince1970 + 1, 0,
+            Int64.min, Int64.max,
+        ].map(Timestamp.init(millisecondsSince1970:))
+        let candidates: [TrainingRecord] =
+            cents.flatMap { value in
+                [
+                    comparison(at: 1_780_000_000, centOffset: value), pitchMatching(at: 1_780_000_000, initial: value),
+                    pitchMatching(at: 1_780_000_000, initial: 0, error: value),
+                ]
+            }
+            + times.map { time in
+                .comparison(
+                    ComparisonRecord(
+                        timestamp: time, referenceNote: note, targetNote: note, interval: .prime,
+                        tuningSystem: .equalTemperament, centOffset: 5, isCorrect: true))
+            }
+        /// Whether the core's rules take the record: its values through the validating initialiser.
+        func coreAccepts(_ record: TrainingRecord) -> Bool {
+            switch record {
+            case .comparison(let r):
+                (try? ComparisonRecord(
+                    timestamp: r.timestamp, referenceNote: r.referenceNote, targetNote: r.targetNote,
+                    tuningSystem: r.tuningSystem, centOffset: r.centOffset, isCorrect: r.isCorrect)) != nil
+            case .pitchMatching(let r):
+                (try? PitchMatchingRecord(
+                    timestamp: r.timestamp, referenceNote: r.referenceNote, targetNote: r.targetNote,
+                    tuningSystem: r.tuningSystem, initialCentOffset: r.initialCentOffset,
+                    userCentError: r.userCentError)) != nil
+            }
+        }
+        var accepted = 0
+        try database.writer.write { db in
+            for raw in candidates {
+                let coreAccepts = coreAccepts(raw)
+                let name = "\(raw)"
+                // The record as it stands, past the core: what the table alone makes of it.
+                let stored =
+                    (try? StoredRecord.insert(raw, exerciseID: RecordID(UUID().uuidString)!.text, into: db)) != nil
+                #expect(
+                    stored == coreAccepts,
+                    "\(name): the core \(coreAccepts ? "accepts" : "refuses") it, the table does not")
+                if stored { accepted += 1 }
+            }
+        }
+        #expect(accepted > 20 && accepted < candidates.count - 20)
     }
 
     @Test("deleting all training data returns the count and keeps the settings")
@@ -97,7 +149,7 @@ struct AppDatabaseTests {
         var settings = TrainingSettings()
         try settings.setValue("442", for: .referencePitch)
         try database.saveSettings(settings)
-        for record in sampleRecords(count: 7) { try database.record(record, exerciseID: UUID()) }
+        for record in sampleRecords(count: 7) { try database.store(record) }
         #expect(try database.deleteAllTrainingData(now: Timestamp(millisecondsSince1970: 1_800_000_000_000)) == 7)
         #expect(try database.recordCounts().total == 0)
         #expect(try database.loadSettings() == settings)
@@ -112,7 +164,7 @@ struct AppDatabaseTests {
             pitchMatching(at: 300.25, interval: DirectedInterval(.octave, .down)), pitchMatching(at: 200),
             pitchMatching(at: 10, interval: .perfectFifthUp), pitchMatching(at: 20, interval: .perfectFifthUp),
         ]
-        for record in records { try database.record(record, exerciseID: UUID()) }
+        for record in records { try database.store(record) }
         let counts = try database.recordCounts()
         #expect(counts[.comparison] == 2)
         #expect(counts[.intervalComparison] == 1)

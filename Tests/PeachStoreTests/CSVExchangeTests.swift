@@ -10,7 +10,7 @@ struct CSVExchangeTests {
     @Test("export → import into an empty database → export gives the same bytes")
     func roundTrip() throws {
         let source = try AppDatabase.inMemory()
-        for record in sampleRecords(count: 2_000) { try source.record(record, exerciseID: UUID()) }
+        for record in sampleRecords(count: 2_000) { try source.store(record) }
         let exported = try source.exportCSV()
         let target = try AppDatabase.inMemory()
         let summary = try target.importCSV(Data(exported.utf8), mode: .merge)
@@ -22,14 +22,13 @@ struct CSVExchangeTests {
     @Test("the export starts with the format line and the exact header; one row per record, oldest first")
     func exportShape() throws {
         let database = try AppDatabase.inMemory()
-        try database.record(
-            pitchMatching(at: 1_772_368_500, reference: 69, interval: .perfectFifthUp, initial: -37.5, error: 4),
-            exerciseID: UUID())
-        try database.record(
+        try database.store(
+            pitchMatching(at: 1_772_368_500, reference: 69, interval: .perfectFifthUp, initial: -37.5, error: 4))
+        try database.store(
             comparison(
                 at: 1_772_368_496.25, reference: 60, interval: DirectedInterval(.majorThird, .down),
-                centOffset: -0.000001, isCorrect: false, tuningSystem: .justIntonation), exerciseID: UUID())
-        try database.record(comparison(at: 1_772_368_497, reference: 48), exerciseID: UUID())
+                centOffset: -0.000001, isCorrect: false, tuningSystem: .justIntonation))
+        try database.store(comparison(at: 1_772_368_497, reference: 48))
         let lines = try database.exportCSV().split(separator: "\n", omittingEmptySubsequences: false)
         #expect(
             lines == [
@@ -46,11 +45,11 @@ struct CSVExchangeTests {
     func merge() throws {
         let records = sampleRecords(count: 300, seed: 7)
         let full = try AppDatabase.inMemory()
-        for record in records { try full.record(record, exerciseID: UUID()) }
+        for record in records { try full.store(record) }
         let exported = Data(try full.exportCSV().utf8)
 
         let partial = try AppDatabase.inMemory()
-        for record in records[100..<220] { try partial.record(record, exerciseID: UUID()) }
+        for record in records[100..<220] { try partial.store(record) }
         let summary = try partial.importCSV(exported, mode: .merge)
         #expect(
             summary
@@ -68,9 +67,9 @@ struct CSVExchangeTests {
         var settings = TrainingSettings()
         try settings.setValue("pythagorean", for: .tuningSystem)
         try database.saveSettings(settings)
-        for record in sampleRecords(count: 50, seed: 3) { try database.record(record, exerciseID: UUID()) }
+        for record in sampleRecords(count: 50, seed: 3) { try database.store(record) }
         let other = try AppDatabase.inMemory()
-        for record in sampleRecords(count: 20, seed: 4) { try other.record(record, exerciseID: UUID()) }
+        for record in sampleRecords(count: 20, seed: 4) { try other.store(record) }
         let summary = try database.importCSV(
             Data(try other.exportCSV().utf8), mode: .replace, confirmedDeletion: try database.recordCounts())
         #expect(
@@ -84,10 +83,10 @@ struct CSVExchangeTests {
     func replaceNeedsConfirmation() throws {
         let database = try AppDatabase.inMemory()
         let records = sampleRecords(count: 50, seed: 3)
-        for record in records.dropLast() { try database.record(record, exerciseID: UUID()) }
+        for record in records.dropLast() { try database.store(record) }
         let shown = try database.recordCounts()
         let other = try AppDatabase.inMemory()
-        for record in sampleRecords(count: 20, seed: 4) { try other.record(record, exerciseID: UUID()) }
+        for record in sampleRecords(count: 20, seed: 4) { try other.store(record) }
         let file = try CSVFile(parsing: Data(try other.exportCSV().utf8))
 
         let unconfirmed = try #require(throws: ReplaceNotConfirmed.self) {
@@ -97,7 +96,7 @@ struct CSVExchangeTests {
         #expect(shown.total == 49 && shown.first == records.first?.timestamp && shown.last == records[48].timestamp)
 
         // A record arrives between the question and the answer: the answer no longer fits.
-        try database.record(records[49], exerciseID: UUID())
+        try database.store(records[49])
         let stale = try #require(throws: ReplaceNotConfirmed.self) {
             try database.importCSV(file, mode: .replace, confirmedDeletion: shown)
         }
@@ -182,7 +181,8 @@ struct CSVExchangeTests {
         #expect(ids.map { $0.prefix(13) } == ids.map { $0.prefix(13) }.sorted())
         for id in ids {
             let uuid = try #require(UUID(uuidString: id))
-            #expect(uuid.uuidString == id)
+            #expect(RecordID(id)?.text == id)  // lowercase: the one spelling of an id
+            #expect(uuid.uuidString.lowercased() == id)
             let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
             #expect(bytes[6] >> 4 == 7)  // version 7
             #expect(bytes[8] >> 6 == 0b10)  // RFC 9562 variant

@@ -89,7 +89,7 @@ struct CSVFormatTests {
     @Test("a file read in pieces of any size gives the same records as read whole")
     func pieces() throws {
         let database = try AppDatabase.inMemory()
-        for record in sampleRecords(count: 40) { try database.record(record, exerciseID: UUID()) }
+        for record in sampleRecords(count: 40) { try database.store(record) }
         // Quotes, CRLF and a byte order mark: the places a piece boundary can fall badly.
         let text =
             "\u{FEFF}"

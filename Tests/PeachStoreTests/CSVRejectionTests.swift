@@ -19,100 +19,120 @@ struct CSVRejectionTests {
         var testDescription: String { name }
     }
 
-    static let cases: [Case] = [
-        Case(
-            name: "a truncated row",
-            data: Data((header + good + "pitchDiscrimination,2026-03-01T12:35:00Z,60,C4,6").utf8),
-            line: 4, column: nil, mentions: ["5 fields", "19", "truncated"]),
-        Case(
-            name: "a bad row after blank lines (their lines still counted)",
-            data: Data((header + "\n\r\n\r" + good + "\n\n" + good.replacingOccurrences(of: "true", with: "yes")).utf8),
-            line: 9, column: "isCorrect", mentions: ["\"yes\""]),
-        Case(
-            name: "a note of 200",
-            data: Data((header + good + good.replacingOccurrences(of: ",60,C4,67,", with: ",200,C4,67,")).utf8),
-            line: 4, column: "referenceNote", mentions: ["200", "0–127"]),
-        Case(
-            name: "an unknown interval",
-            data: Data((header + good.replacingOccurrences(of: ",P5,", with: ",P9,")).utf8),
-            line: 3, column: "interval", mentions: ["\"P9\"", "P5"]),
-        Case(
-            name: "isCorrect of yes",
-            data: Data((header + good + good.replacingOccurrences(of: "true", with: "yes")).utf8),
-            line: 4, column: "isCorrect", mentions: ["\"yes\"", "true or false"]),
-        Case(
-            name: "a missing column",
-            data: Data(
-                (CSVFormat.formatLine + "\n" + CSVFormat.header.replacingOccurrences(of: "interval,", with: "") + "\n"
-                    + good.replacingOccurrences(of: "P5,", with: "")).utf8),
-            line: 2, column: "interval", mentions: ["no column interval"]),
-        Case(
-            name: "a wrong format line",
-            data: Data(("# peach-export-format:1\n" + CSVFormat.header + "\n" + good).utf8),
-            line: 1, column: nil, mentions: ["format 1", "format 3"]),
-        Case(
-            name: "a CSV without format line", data: Data((CSVFormat.header + "\n" + good).utf8),
-            line: 1, column: nil, mentions: ["# peach-export-format:3", "not a Peach export"]),
-        Case(name: "an empty file", data: Data(), line: nil, column: nil, mentions: ["empty"]),
-        Case(
-            name: "a binary file",
-            data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0xFF, 0xFE]),
-            line: nil, column: nil, mentions: ["not a text file"]),
-        Case(
-            name: "a target note that is not the interval",
-            data: Data((header + good.replacingOccurrences(of: ",67,G4,", with: ",66,F#4,")).utf8),
-            line: 3, column: "targetNote", mentions: ["6 semitones", "P5", "7"]),
-        Case(
-            name: "an unknown training type",
-            data: Data((header + good.replacingOccurrences(of: "pitchDiscrimination", with: "loudnessTraining")).utf8),
-            line: 3, column: "trainingType", mentions: ["loudnessTraining"]),
-        Case(
-            name: "a timestamp that is not UTC ISO 8601",
-            data: Data((header + good.replacingOccurrences(of: "2026-03-01T12:34:56Z", with: "01.03.2026 12:34")).utf8),
-            line: 3, column: "timestamp", mentions: ["01.03.2026 12:34", "2026-03-01T12:34:56Z"]),
-        Case(
-            name: "a time past the year 9999",
-            data: Data(
-                (header + good.replacingOccurrences(of: "2026-03-01T12:34:56Z", with: "9999-12-31T23:30:00-01:00")).utf8
-            ),
-            line: 3, column: "timestamp", mentions: ["9999-12-31T23:30:00-01:00"]),
-        Case(
-            name: "a cent offset of nan",
-            data: Data((header + good.replacingOccurrences(of: "12.5", with: "nan")).utf8),
-            line: 3, column: "centOffset", mentions: ["\"nan\"", "number"]),
-        Case(
-            name: "a cent error beyond what the table stores",
-            data: Data(
-                (header
-                    + "pitchMatching,2026-03-01T12:34:56Z,60,C4,60,C4,P1,equalTemperament,,,10.0,1.5e308,,,,,,,\n").utf8
-            ),
-            line: 3, column: "userCentError", mentions: ["out of range"]),
-        Case(
-            name: "a row with extra commas",
-            data: Data(
-                (header + good.replacingOccurrences(of: "\n", with: String(repeating: ",", count: 100_000) + "\n")).utf8
-            ),
-            line: 3, column: nil, mentions: ["more than the header's 19 fields", "extra commas"]),
-        Case(
-            name: "a header naming a column twice",
-            data: Data((CSVFormat.formatLine + "\n" + CSVFormat.header + ",timestamp\n" + good).utf8),
-            line: 2, column: "timestamp", mentions: ["timestamp twice"]),
-        Case(
-            name: "a huge bad value, repeated only in part",
-            data: Data(
-                (header + good.replacingOccurrences(of: "true", with: String(repeating: "y", count: 1000))).utf8),
-            line: 3, column: "isCorrect", mentions: ["\"" + String(repeating: "y", count: 40) + "…\""]),
-        Case(
-            name: "a field past the length limit",
-            data: Data(
-                (header
-                    + good.replacingOccurrences(of: ",C4,", with: ",\"" + String(repeating: "C", count: 2000) + "\","))
-                    .utf8),
-            line: 3, column: "referenceNoteName", mentions: ["1024 bytes"]),
-        Case(
-            name: "an unclosed quote", data: Data((header + good + "\"pitchDiscrimination,2026").utf8),
-            line: 4, column: nil, mentions: ["quoted field is not closed"]),
-    ]
+    static let cases: [Case] =
+        [
+            Case(
+                name: "a truncated row",
+                data: Data((header + good + "pitchDiscrimination,2026-03-01T12:35:00Z,60,C4,6").utf8),
+                line: 4, column: nil, mentions: ["5 fields", "19", "truncated"]),
+            Case(
+                name: "a bad row after blank lines (their lines still counted)",
+                data: Data(
+                    (header + "\n\r\n\r" + good + "\n\n" + good.replacingOccurrences(of: "true", with: "yes")).utf8),
+                line: 9, column: "isCorrect", mentions: ["\"yes\""]),
+            Case(
+                name: "a note of 200",
+                data: Data((header + good + good.replacingOccurrences(of: ",60,C4,67,", with: ",200,C4,67,")).utf8),
+                line: 4, column: "referenceNote", mentions: ["200", "0–127"]),
+            Case(
+                name: "an unknown interval",
+                data: Data((header + good.replacingOccurrences(of: ",P5,", with: ",P9,")).utf8),
+                line: 3, column: "interval", mentions: ["\"P9\"", "P5"]),
+            Case(
+                name: "isCorrect of yes",
+                data: Data((header + good + good.replacingOccurrences(of: "true", with: "yes")).utf8),
+                line: 4, column: "isCorrect", mentions: ["\"yes\"", "true or false"]),
+            Case(
+                name: "a missing column",
+                data: Data(
+                    (CSVFormat.formatLine + "\n" + CSVFormat.header.replacingOccurrences(of: "interval,", with: "")
+                        + "\n"
+                        + good.replacingOccurrences(of: "P5,", with: "")).utf8),
+                line: 2, column: "interval", mentions: ["no column interval"]),
+            Case(
+                name: "a wrong format line",
+                data: Data(("# peach-export-format:1\n" + CSVFormat.header + "\n" + good).utf8),
+                line: 1, column: nil, mentions: ["format 1", "format 3"]),
+            Case(
+                name: "a CSV without format line", data: Data((CSVFormat.header + "\n" + good).utf8),
+                line: 1, column: nil, mentions: ["# peach-export-format:3", "not a Peach export"]),
+            Case(name: "an empty file", data: Data(), line: nil, column: nil, mentions: ["empty"]),
+            Case(
+                name: "a binary file",
+                data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0xFF, 0xFE]),
+                line: nil, column: nil, mentions: ["not a text file"]),
+            Case(
+                name: "a target note that is not the interval",
+                data: Data((header + good.replacingOccurrences(of: ",67,G4,", with: ",66,F#4,")).utf8),
+                line: 3, column: "targetNote", mentions: ["6 semitones", "P5", "7"]),
+            Case(
+                name: "an unknown training type",
+                data: Data(
+                    (header + good.replacingOccurrences(of: "pitchDiscrimination", with: "loudnessTraining")).utf8),
+                line: 3, column: "trainingType", mentions: ["loudnessTraining"]),
+            Case(
+                name: "a timestamp that is not UTC ISO 8601",
+                data: Data(
+                    (header + good.replacingOccurrences(of: "2026-03-01T12:34:56Z", with: "01.03.2026 12:34")).utf8),
+                line: 3, column: "timestamp", mentions: ["01.03.2026 12:34", "2026-03-01T12:34:56Z"]),
+            Case(
+                name: "a time past the year 9999",
+                data: Data(
+                    (header + good.replacingOccurrences(of: "2026-03-01T12:34:56Z", with: "9999-12-31T23:30:00-01:00"))
+                        .utf8
+                ),
+                line: 3, column: "timestamp", mentions: ["9999-12-31T23:30:00-01:00"]),
+            Case(
+                name: "a cent offset of nan",
+                data: Data((header + good.replacingOccurrences(of: "12.5", with: "nan")).utf8),
+                line: 3, column: "centOffset", mentions: ["\"nan\"", "number"]),
+            Case(
+                name: "a cent error beyond what the table stores",
+                data: Data(
+                    (header
+                        + "pitchMatching,2026-03-01T12:34:56Z,60,C4,60,C4,P1,equalTemperament,,,10.0,1.5e308,,,,,,,\n")
+                        .utf8
+                ),
+                line: 3, column: "userCentError", mentions: ["outside ±200 cents"]),
+        ]
+        + ["200.001", "-200.5", "1e200", "-1e308"].map { error in
+            Case(
+                name: "a cent error of \(error), beyond the slider's reach",
+                data: Data(
+                    (header
+                        + "pitchMatching,2026-03-01T12:34:56Z,60,C4,60,C4,P1,equalTemperament,,,10.0,\(error),,,,,,,\n")
+                        .utf8
+                ),
+                line: 3, column: "userCentError", mentions: [error, "outside ±200 cents"])
+        } + [
+            Case(
+                name: "a row with extra commas",
+                data: Data(
+                    (header + good.replacingOccurrences(of: "\n", with: String(repeating: ",", count: 100_000) + "\n"))
+                        .utf8
+                ),
+                line: 3, column: nil, mentions: ["more than the header's 19 fields", "extra commas"]),
+            Case(
+                name: "a header naming a column twice",
+                data: Data((CSVFormat.formatLine + "\n" + CSVFormat.header + ",timestamp\n" + good).utf8),
+                line: 2, column: "timestamp", mentions: ["timestamp twice"]),
+            Case(
+                name: "a huge bad value, repeated only in part",
+                data: Data(
+                    (header + good.replacingOccurrences(of: "true", with: String(repeating: "y", count: 1000))).utf8),
+                line: 3, column: "isCorrect", mentions: ["\"" + String(repeating: "y", count: 40) + "…\""]),
+            Case(
+                name: "a field past the length limit",
+                data: Data(
+                    (header
+                        + good.replacingOccurrences(
+                            of: ",C4,", with: ",\"" + String(repeating: "C", count: 2000) + "\","))
+                        .utf8),
+                line: 3, column: "referenceNoteName", mentions: ["1024 bytes"]),
+            Case(
+                name: "an unclosed quote", data: Data((header + good + "\"pitchDiscrimination,2026").utf8),
+                line: 4, column: nil, mentions: ["quoted field is not closed"]),
+        ]
 
     @Test(
         "each bad file is rejected with its line, column and reason; the database file is byte-for-byte unchanged",
@@ -122,7 +142,7 @@ struct CSVRejectionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("peach.sqlite").path
         let database = try AppDatabase.open(path: path)
-        for record in sampleRecords(count: 20) { try database.record(record, exerciseID: UUID()) }
+        for record in sampleRecords(count: 20) { try database.store(record) }
         let before = try (contents(of: path), contents(of: path + "-wal"))
 
         let error = try #require(throws: CSVError.self) { try database.importCSV(badCase.data, mode: .replace) }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PeachCore
 import Testing
 
@@ -90,14 +91,113 @@ final class CommandLineTests {
         #expect(replaced.output.hasPrefix("Imported 5 records, replacing 0 stored records"))
     }
 
+    @Test(
+        "stats of a file an earlier Peach filled with a cent error of 1e200 and -1e308: numbers, and the rows set aside"
+    )
+    func statsOfAnEarlierFile() throws {
+        // A database as an earlier Peach left it after importing a CSV with such rows.
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: database).deletingLastPathComponent(), withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: database)
+        try AppDatabase.migrator.migrate(queue, upTo: "v6: settings changed at, no pending exercises")
+        try queue.write { db in
+            for (index, error) in [-3.5, 1e200, -1e308, 4].enumerated() {
+                try db.execute(
+                    sql:
+                        "INSERT INTO pitchMatchingRecord (exerciseID, timestamp, referenceNote, targetNote, interval, direction, tuningSystem, initialCentOffset, userCentError) VALUES (?, ?, 60, 60, 'P1', 'up', 'equalTemperament', 40, ?)",
+                    arguments: [UUID().uuidString, 1_772_368_496_000 + Int64(index), error])
+            }
+        }
+        try queue.close()
+        let stats = try run("stats", "--data", database)
+        #expect(stats.status == 0, "\(stats.errors)")
+        #expect(stats.output.range(of: #"\b(nan|inf|-inf)\b"#, options: .regularExpression) == nil, "\(stats.output)")
+        #expect(stats.output.contains("2 records stored by an earlier Peach break the rules of every record"))
+        let lines = stats.output.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(
+            lines.contains { $0.hasPrefix("Matching accuracy 3.8 ± 0.4 cents 2 attempts; bias +0.3 cents (sharp)") },
+            "\(stats.output)")
+    }
+
+    @Test("export to a full disk or past a file-size limit: a message and status 1, never a trap, no file left")
+    func exportFailsCleanly() throws {
+        let stored = try AppDatabase.open(path: database)
+        for record in sampleRecords(count: 2_000) { try stored.store(record) }
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        // Standard output on a full disk (/dev/full: every write fails with ENOSPC).
+        let full = try runProcess(shell, ["-c", #"exec "$0" export --data "$1" > /dev/full"#, peach.path, database])
+        #expect(full.status == 1, "\(full.errors)")
+        #expect(full.errors.contains("The disk is full: cannot write standard output (No space left on device)"))
+        // A file that cannot grow past 8 KiB (the export is about 130 KiB): SIGXFSZ ignored, so
+        // the write fails with EFBIG as on a full disk, half-way through.
+        let output = folder.appendingPathComponent("out/export.csv")
+        try FileManager.default.createDirectory(
+            at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let limited = try runProcess(
+            shell,
+            [
+                "-c", #"trap '' XFSZ; ulimit -f 16; exec "$0" export --data "$1" --output "$2""#, peach.path, database,
+                output.path,
+            ])
+        #expect(limited.status == 1, "\(limited.errors)")
+        #expect(limited.errors.contains("Cannot write \(output.path): File too large."), "\(limited.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).isEmpty)
+    }
+
+    @Test("a SoundFont of 1.5 GiB, mostly a hole in its samples, costs the pages read; an 8 GiB file is refused unread")
+    func largeSoundFonts() throws {
+        let original = "/usr/share/sounds/sf3/FluidR3Mono_GM.sf3"  // scripts/install-deps.sh installs it
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: original)))
+        func number(at offset: Int) -> Int {
+            bytes[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
+        }
+        func id(at offset: Int) -> String { String(decoding: bytes[offset..<offset + 4], as: UTF8.self) }
+        // The LIST sdta chunk at the top level, and its smpl chunk.
+        var sdta = 12
+        while id(at: sdta) != "LIST" || id(at: sdta + 8) != "sdta" { sdta += 8 + number(at: sdta + 4) }
+        let smpl = sdta + 12
+        #expect(id(at: smpl) == "smpl")
+        let smplEnd = smpl + 8 + number(at: smpl + 4)
+        // The same SoundFont with 1.5 GiB more sample data, nobody's samples, never written (a hole).
+        let hole = 3 << 29
+        var patched = bytes
+        for sizeField in [4, sdta + 4, smpl + 4] {
+            let size = UInt32(number(at: sizeField) + hole)
+            for byte in 0..<4 { patched[sizeField + byte] = UInt8(truncatingIfNeeded: size >> (8 * byte)) }
+        }
+        let large = folder.appendingPathComponent("large.sf3")
+        FileManager.default.createFile(atPath: large.path, contents: Data(patched[..<smplEnd]))
+        let handle = try FileHandle(forWritingTo: large)
+        try handle.seek(toOffset: UInt64(smplEnd + hole))
+        try handle.write(contentsOf: patched[smplEnd...])
+        try handle.close()
+
+        let expected = try run("soundfont", original)
+        for arguments in [["soundfont", large.path], ["soundfont", large.path, "--prepare", "40", "--keys", "55-60"]] {
+            let (result, peakKiB) = try runMeasuringMemory(peach, arguments)
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(peakKiB < 200_000, "\(arguments): \(peakKiB) KiB beyond the test's own peak")
+            if arguments.count == 2 { #expect(result.output == expected.output) }
+        }
+        // A sparse file of 8 GiB: larger than any SoundFont (a RIFF file holds at most 4 GiB).
+        let huge = folder.appendingPathComponent("huge.sf2")
+        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        #expect(truncate(huge.path, 8 << 30) == 0)
+        let (refused, peakKiB) = try runMeasuringMemory(peach, ["soundfont", huge.path])
+        #expect(refused.status == 1)
+        #expect(
+            refused.errors.contains("the file is 8589934592 bytes, more than a SoundFont can be"), "\(refused.errors)")
+        #expect(peakKiB < 100_000, "\(peakKiB) KiB beyond the test's own peak")
+    }
+
     @Test("import --replace says what it would delete and changes nothing without --yes; with --yes it replaces")
     func replaceNeedsYes() throws {
         let stored = try AppDatabase.open(path: database)
-        for record in sampleRecords(count: 7) { try stored.record(record, exerciseID: UUID()) }
+        for record in sampleRecords(count: 7) { try stored.store(record) }
         let counts = try stored.recordCounts()
         let fixture = folder.appendingPathComponent("other.csv")
         let other = try AppDatabase.inMemory()
-        for record in sampleRecords(count: 3) { try other.record(record, exerciseID: UUID()) }
+        for record in sampleRecords(count: 3) { try other.store(record) }
         try other.exportCSV().write(to: fixture, atomically: true, encoding: .utf8)
 
         let refused = try run("import", fixture.path, "--replace", "--data", database)

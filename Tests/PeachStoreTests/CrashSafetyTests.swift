@@ -11,70 +11,60 @@ import Testing
     import Darwin
 #endif
 
-@Suite("Crash safety, for real: SIGKILL while recording; another process reading meanwhile")
+@Suite("Crash safety, for real: peach serve killed with SIGKILL during syncs; another process reading meanwhile")
 struct CrashSafetyTests {
     static let rounds = 20
+    /// Devices uploading at once, as several phones syncing.
+    static let devices = 4
 
-    @Test("a writer killed with SIGKILL at random moments loses no acknowledged record and leaves no damage")
-    func killedWriter() throws {
+    @Test("a server killed with SIGKILL while devices sync loses no acknowledged record and leaves no damage")
+    func killedServer() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("peach.sqlite").path
-        let writer = try builtExecutable("PeachCrashWriter")
+        let peach = try builtExecutable("peach")
         var generator = SeededRandomNumberGenerator(seed: 2026)
-        var acknowledged: [String] = []
-        var killedWhileRecording = 0
-        var readsBesideWriter = 0
+        let acknowledged = Acknowledged()
+        var killedWhileSyncing = 0
+        var readsBesideServer = 0
         for round in 0..<Self.rounds {
-            let process = Process()
-            process.executableURL = writer
-            process.arguments = [path]
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            try? output.fileHandleForWriting.close()
-            try? errors.fileHandleForWriting.close()
-
-            // Every fifth round kills the child while it may still be creating or opening the
-            // database; the others once it is recording, after a random 2–60 ms.
-            var received = Data()
-            if round % 5 != 0 {
-                while !received.starts(with: Data("ready\n".utf8)) {
-                    let chunk = output.fileHandleForReading.availableData
-                    if chunk.isEmpty { break }
-                    received += chunk
+            let server = try RunningServer(peach, data: path)
+            // Every fourth round kills the server while it may still be creating or opening the
+            // database; the others once devices are syncing, a random 0–40 ms after the first
+            // batch the round acknowledged.
+            let devices = DispatchGroup()
+            let stop = Acknowledged.Stop()
+            if round % 4 != 0, let port = server.waitForPort() {
+                let before = acknowledged.batches
+                for device in 0..<Self.devices {
+                    let seed = UInt64(round * Self.devices + device)
+                    DispatchQueue.global().async(group: devices) {
+                        Self.sync(port: port, seed: seed, into: acknowledged, until: stop)
+                    }
+                }
+                acknowledged.waitForBatch(after: before)
+                // Every other round, this process reads while the server writes, as `peach
+                // export` does: neither may fail or wait more than a moment.
+                if round % 2 == 1 {
+                    let clock = ContinuousClock()
+                    let start = clock.now
+                    let reader = try AppDatabase.open(path: path, access: .reading)
+                    let csv = try reader.exportCSV()
+                    let profile = try reader.loadProfile()
+                    #expect(clock.now - start < .seconds(1), "round \(round): reading beside the server took too long")
+                    #expect(csv.hasPrefix(CSVFormat.formatLine + "\n"))
+                    // Two snapshots, the profile's later: the server went on in between.
+                    #expect(profile.comparison.count + profile.matching.count >= csv.split(separator: "\n").count - 2)
+                    readsBesideServer += 1
                 }
             }
-            // Every other round, this process reads while the child writes, as `peach export`
-            // does while the server records: neither may fail or wait more than a moment.
-            if round % 2 == 1 && received.starts(with: Data("ready\n".utf8)) {
-                let clock = ContinuousClock()
-                let start = clock.now
-                let reader = try AppDatabase.open(path: path)
-                let csv = try reader.exportCSV()
-                let profile = try reader.loadProfile()
-                #expect(clock.now - start < .seconds(1), "round \(round): reading beside a writer took too long")
-                #expect(csv.hasPrefix(CSVFormat.formatLine + "\n"))
-                // Two snapshots, the profile's later: the writer went on in between.
-                #expect(profile.comparison.count + profile.matching.count >= csv.split(separator: "\n").count - 2)
-                readsBesideWriter += 1
-            }
-            usleep(UInt32.random(in: (round % 5 == 0 ? 0 : 2_000)...60_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            received += output.fileHandleForReading.readDataToEndOfFile()
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(process.terminationReason == .uncaughtSignal, "the child exited by itself: \(stderr)")
-
-            // Only whole lines were printed after a commit; a cut-off last line is not counted.
-            var lines = String(decoding: received, as: UTF8.self).split(
-                separator: "\n", omittingEmptySubsequences: false)
-            lines.removeLast()  // Empty after the final newline, or a partial line.
-            let ids = lines.filter { $0 != "ready" }.map(String.init)
-            if !ids.isEmpty { killedWhileRecording += 1 }
-            acknowledged += ids
+            usleep(UInt32.random(in: 0...40_000, using: &generator))
+            let inFlight = acknowledged.inFlight
+            server.kill()
+            stop.set()
+            devices.wait()
+            #expect(server.endedBySignal, "round \(round): the server exited by itself: \(server.errors)")
+            if inFlight > 0 { killedWhileSyncing += 1 }
 
             let database = try AppDatabase.open(path: path)
             let (stored, integrity, rowCount) = try database.writer.read { db in
@@ -94,14 +84,90 @@ struct CrashSafetyTests {
                 )
             }
             #expect(integrity == ["ok"], "round \(round)")
-            let missing = acknowledged.filter { !stored.contains($0) }
+            let missing = acknowledged.ids.subtracting(stored)
             #expect(missing.isEmpty, "round \(round): \(missing.count) acknowledged records are missing")
             // Every row reads back as a whole, valid record (no partial row).
             #expect(try allRecords(database).count == rowCount)
-            #expect(rowCount >= acknowledged.count)
+            #expect(rowCount >= acknowledged.ids.count)
         }
-        #expect(killedWhileRecording >= Self.rounds / 2, "too few kills landed while records were being written")
-        #expect(acknowledged.count > 0)
-        #expect(readsBesideWriter >= 5)
+        #expect(killedWhileSyncing >= Self.rounds / 2, "too few kills landed while devices were syncing")
+        #expect(acknowledged.ids.count > 0)
+        #expect(readsBesideServer >= 4)
+    }
+
+    /// Uploads batches of 1–50 new records through `POST /api/sync/records`, as a device syncs,
+    /// until the server is gone or `stop` is set; keeps the ids of every acknowledged batch.
+    static func sync(port: Int, seed: UInt64, into acknowledged: Acknowledged, until stop: Acknowledged.Stop) {
+        var generator = SeededRandomNumberGenerator(seed: seed)
+        while !stop.isSet {
+            let now = Int64(Date().timeIntervalSince1970 * 1000)
+            let batch = (0..<Int.random(in: 1...50, using: &generator)).map { index in
+                (UUID().uuidString.lowercased(), now - 1000 + Int64(index), Bool.random(using: &generator))
+            }
+            let records = batch.map { id, time, isComparison in
+                let values =
+                    isComparison
+                    ? #""trainingType": "pitchDiscrimination", "centOffset": 12.5, "isCorrect": true"#
+                    : #""trainingType": "pitchMatching", "initialCentOffset": -40, "userCentError": 3.25"#
+                return
+                    #"{"id": "\#(id)", "timestamp": \#(time), "referenceNote": 60, "targetNote": 67, "tuningSystem": "justIntonation", \#(values)}"#
+            }
+            acknowledged.start()
+            let reply = RunningServer.request(
+                port: port, "POST", "/api/sync/records", json: #"{"records": [\#(records.joined(separator: ","))]}"#)
+            acknowledged.end()
+            guard let reply, reply.status == 200,
+                let json = try? JSONSerialization.jsonObject(with: reply.body) as? [String: Any],
+                let accepted = json["accepted"] as? [String]
+            else { return }  // The server is gone.
+            #expect(accepted == batch.map(\.0))
+            acknowledged.add(accepted)
+        }
+    }
+}
+
+/// The ids the server acknowledged, from every device, and how many uploads are under way;
+/// the devices run on threads of their own.
+final class Acknowledged: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var acknowledgedIDs: Set<String> = []
+    private var batchCount = 0
+    private var uploads = 0
+
+    var ids: Set<String> { condition.withLock { acknowledgedIDs } }
+    var batches: Int { condition.withLock { batchCount } }
+    var inFlight: Int { condition.withLock { uploads } }
+
+    func start() { condition.withLock { uploads += 1 } }
+
+    func end() {
+        condition.withLock { uploads -= 1 }
+        condition.broadcast()
+    }
+
+    func add(_ accepted: [String]) {
+        condition.withLock {
+            acknowledgedIDs.formUnion(accepted)
+            batchCount += 1
+        }
+        condition.broadcast()
+    }
+
+    /// Returns once a batch beyond the first `count` is acknowledged, or after 10 s without one
+    /// (every device gave up: the test's expectations then say what went wrong).
+    func waitForBatch(after count: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        while batchCount <= count {
+            if !condition.wait(until: Date() + 10) { return }
+        }
+    }
+
+    /// Tells the devices to stop.
+    final class Stop: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stopped = false
+        var isSet: Bool { lock.withLock { stopped } }
+        func set() { lock.withLock { stopped = true } }
     }
 }

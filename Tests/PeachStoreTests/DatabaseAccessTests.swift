@@ -44,7 +44,7 @@ final class DatabaseAccessTests {
     /// as long as the result lives.
     func makeDatabase(at path: String, records: Int, seed: UInt64 = 1) async throws -> AppDatabase {
         let database = try AppDatabase.open(path: path)
-        for record in sampleRecords(count: records, seed: seed) { try database.record(record, exerciseID: UUID()) }
+        for record in sampleRecords(count: records, seed: seed) { try database.store(record) }
         _ = try await database.addDevice(
             name: "iPhone · Safari", tokenHash: Data(repeating: 7, count: 32),
             at: Date(timeIntervalSince1970: 1_780_000_000))
@@ -162,7 +162,7 @@ final class DatabaseAccessTests {
         // Its creation copied into the file, then one answer: without the identity rewritten in
         // every write, a WAL of record and index pages only, which SQLite would apply unnoticed.
         try await other.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-        try other.record(comparison(at: 1_772_368_496), exerciseID: UUID())
+        try other.store(comparison(at: 1_772_368_496))
         let wal = try contents(of: otherPath + "-wal")
         let frame = 24 + 4096
         let pages = stride(from: 32, to: wal.count, by: frame).map { offset in

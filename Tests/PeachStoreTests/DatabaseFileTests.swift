@@ -46,7 +46,7 @@ struct DatabaseFileTests {
         let path = folder.appendingPathComponent("peach.sqlite").path
         do {
             let database = try AppDatabase.open(path: path)
-            for record in sampleRecords(count: 3_000) { try database.record(record, exerciseID: UUID()) }
+            for record in sampleRecords(count: 3_000) { try database.store(record) }
         }
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))  // Closed cleanly: all in the file.
         var bytes = try contents(of: path)
@@ -75,7 +75,7 @@ struct DatabaseFileTests {
         let path = folder.appendingPathComponent("peach.sqlite").path
         FileManager.default.createFile(atPath: path, contents: Data())
         let database = try AppDatabase.open(path: path)
-        try database.record(comparison(at: 1), exerciseID: UUID())
+        try database.store(comparison(at: 1))
         #expect(try database.recordCounts().total == 1)
     }
 
@@ -160,7 +160,7 @@ struct DatabaseFileTests {
         let path = folder.appendingPathComponent("peach.sqlite").path
         let server = try AppDatabase.open(path: path)
         let records = sampleRecords(count: 400, seed: 11)
-        for record in records.prefix(200) { try server.record(record, exerciseID: UUID()) }
+        for record in records.prefix(200) { try server.store(record) }
         let exporter = try AppDatabase.open(path: path)
 
         async let writing: Duration = {
@@ -168,7 +168,7 @@ struct DatabaseFileTests {
             for record in records.dropFirst(200) {
                 let clock = ContinuousClock()
                 let start = clock.now
-                try server.record(record, exerciseID: UUID())
+                try server.store(record)
                 longest = max(longest, clock.now - start)
             }
             return longest
@@ -181,7 +181,7 @@ struct DatabaseFileTests {
                 let start = clock.now
                 let csv = try exporter.exportCSV()
                 _ = try exporter.loadProfile()
-                try exporter.record(comparison(at: 2_000_000_000), exerciseID: UUID())
+                try exporter.store(comparison(at: 2_000_000_000))
                 longest = max(longest, clock.now - start)
                 rowCounts.append(csv.split(separator: "\n").count - 2)
             }

@@ -34,7 +34,7 @@ struct StorageLimitTests {
         var failure: (any Error)?
         for record in sampleRecords(count: 2_000) {
             do {
-                try database.record(record, exerciseID: UUID())
+                try database.store(record)
                 stored += 1
             } catch {
                 failure = error
@@ -49,7 +49,7 @@ struct StorageLimitTests {
         try database.writer.writeWithoutTransaction { db in
             _ = try Int.fetchOne(db, sql: "PRAGMA max_page_count = 1000000")
         }
-        try database.record(comparison(at: 2_000_000_000), exerciseID: UUID())
+        try database.store(comparison(at: 2_000_000_000))
         #expect(try database.recordCounts().total == stored + 1)
     }
 
@@ -61,7 +61,7 @@ struct StorageLimitTests {
         let database = try AppDatabase.open(path: path)
         var largest = 0
         for record in sampleRecords(count: 1_500) {
-            try database.record(record, exerciseID: UUID())
+            try database.store(record)
             largest = max(largest, Self.walSize(path))
         }
         #expect(largest <= Self.walBound, "the WAL grew to \(largest) bytes")
@@ -75,10 +75,10 @@ struct StorageLimitTests {
         let path = folder.appendingPathComponent("peach.sqlite").path
         let database = try AppDatabase.open(path: path)
         let source = try AppDatabase.inMemory()
-        for record in sampleRecords(count: 20_000, seed: 3) { try source.record(record, exerciseID: UUID()) }
+        for record in sampleRecords(count: 20_000, seed: 3) { try source.store(record) }
         _ = try database.importCSV(Data(try source.exportCSV().utf8), mode: .merge)
         #expect(Self.walSize(path) > 2 * AppDatabase.walSizeLimit)
-        try database.record(comparison(at: 2_000_000_000), exerciseID: UUID())
+        try database.store(comparison(at: 2_000_000_000))
         #expect(Self.walSize(path) <= AppDatabase.walSizeLimit)
     }
 }

@@ -74,6 +74,14 @@ func pitchMatching(
             initialCentOffset: initial, userCentError: error))
 }
 
+extension AppDatabase {
+    /// Stores one record, in a transaction of its own, under a new id, as the server stores a
+    /// device's records (`saveSyncedRecords`, its one way of writing a record).
+    func store(_ record: TrainingRecord) throws {
+        _ = try saveSyncedRecords([SyncedRecord(id: RecordID(UUID().uuidString)!, record: record)])
+    }
+}
+
 /// Every record of the database, oldest first.
 func allRecords(_ database: AppDatabase) throws -> [TrainingRecord] {
     var records: [TrainingRecord] = []

@@ -14,16 +14,17 @@ struct DiskFullTests {
     /// 300 comparison records as CSV: more than fits in the database's current pages.
     static func csv() throws -> String {
         let source = try AppDatabase.inMemory()
-        for second in 0..<300 {
-            let note = try MIDINote(60)
-            try source.record(
-                .comparison(
-                    ComparisonRecord(
-                        timestamp: Timestamp(millisecondsSince1970: (1_772_368_496 + Int64(second)) * 1000),
-                        referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament,
-                        centOffset: 12.5, isCorrect: true)),
-                exerciseID: UUID())
-        }
+        let note = try MIDINote(60)
+        _ = try source.saveSyncedRecords(
+            (0..<300).map { second in
+                AppDatabase.SyncedRecord(
+                    id: RecordID(UUID().uuidString)!,
+                    record: .comparison(
+                        ComparisonRecord(
+                            timestamp: Timestamp(millisecondsSince1970: (1_772_368_496 + Int64(second)) * 1000),
+                            referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament,
+                            centOffset: 12.5, isCorrect: true)))
+            })
         return try source.exportCSV()
     }
 

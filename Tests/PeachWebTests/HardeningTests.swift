@@ -169,7 +169,11 @@ struct HardeningTests {
         let site = HTTPField.Name("Sec-Fetch-Site")!
         try await withApp(database: try .inMemory()) { client in
             for headers: HTTPFields in [[site: "cross-site", .referer: "http://evil.example/"], [site: "same-site"]] {
-                for uri in ["/api/sync/profile", "/api/export", "/api/settings"] {
+                // Spelled with empty segments too, which the router ignores: the check must as well.
+                for uri in [
+                    "/api/sync/profile", "/api/export", "/api/settings", "//api/export", "/api//export",
+                    "///api/sync//profile", "//api/settings/",
+                ] {
                     for method: HTTPRequest.Method in [.get, .head] {
                         let response = try await client.execute(uri: uri, method: method, headers: headers)
                         #expect(response.status == .forbidden, "\(method) \(uri) \(headers)")

@@ -66,6 +66,58 @@ struct SoundsTests {
         #expect(again.index.bytes == first.index.bytes)
     }
 
+    @Test("The folder Peach makes is its owner's only (0700)")
+    func privateFolder() throws {
+        _ = try Self.prepared.get()
+        let mode = try FileManager.default.attributesOfItem(atPath: Self.folder.path)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+    }
+
+    @Test("A folder holding files Peach did not write is refused and left untouched, whatever their names")
+    func foreignFilesAreNeverDeleted() throws {
+        let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("peach-music-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: fresh, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: fresh) }
+        // A music folder: songs whose names look like sounds, and one that Peach would list.
+        let songs = ["song.flac", "take 2.wav", String(repeating: "A", count: 64) + ".flac", "notes.txt"]
+        for song in songs { try Data("music".utf8).write(to: fresh.appendingPathComponent(song)) }
+        // The same in a folder that holds a complete preparation as well.
+        let kept = fresh.appendingPathExtension("kept")
+        try FileManager.default.copyItem(at: Self.folder, to: kept)
+        defer { try? FileManager.default.removeItem(at: kept) }
+        try Data("music".utf8).write(to: kept.appendingPathComponent("song.flac"))
+        for folder in [fresh, kept] {
+            let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            #expect {
+                try PreparedSounds.load(soundFontPath: Self.soundFont, folder: folder)
+            } throws: { error in
+                let message = (error as? SoundsUnavailable)?.description ?? ""
+                return message.contains("\(folder.path) holds files Peach did not write")
+                    && message.contains(folder == kept ? "(song.flac)" : "AAAA") && message.contains("--sounds-folder")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+        }
+        for song in songs { #expect(try Data(contentsOf: fresh.appendingPathComponent(song)) == Data("music".utf8)) }
+    }
+
+    @Test("A new preparation removes only Peach's own files it no longer lists")
+    func removesOnlyItsOwnFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-sounds-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Self.folder, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // An earlier preparation's zone, a write an interruption left, and another SoundFont's origin.
+        let stale = String(repeating: "0", count: 64) + ".flac"
+        for name in [stale, ".index.json.partial"] {
+            try Data("old".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        try Data("another SoundFont\n".utf8).write(to: folder.appendingPathComponent("prepared-from"))
+        let prepared = try PreparedSounds.load(soundFontPath: Self.soundFont, folder: folder)
+        #expect(prepared.preparationSeconds != nil)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        #expect(!names.contains(stale) && !names.contains(".index.json.partial"))
+        #expect(names == Set(try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)))
+    }
+
     @Test("Served: the index revalidated by its ETag, a zone's file cached for a year, other names not found")
     func served() async throws {
         let index = try Self.index()

@@ -103,6 +103,11 @@ struct SyncAPITests {
         (["initialCentOffset": "-100.01"], "pitchMatching", "initialCentOffset"),
         (["userCentError": "200.5"], "pitchMatching", "userCentError 200.5"),
         (["userCentError": "-1e300"], "pitchMatching", "userCentError"),
+        (["userCentError": "1e308"], "pitchMatching", "userCentError 1e+308"),
+        (["userCentError": "1e200"], "pitchMatching", "userCentError 1e+200"),
+        (["initialCentOffset": "-1e308"], "pitchMatching", "initialCentOffset -1e+308"),
+        (["centOffset": "1e308"], "pitchDiscrimination", "centOffset 1e+308"),
+        (["centOffset": "-0.0"], "pitchDiscrimination", "centOffset -0.0"),
         (["userCentError": ""], "pitchMatching", "userCentError is missing"),
         (["centOffset": "5"], "pitchMatching", "centOffset does not belong"),
         (["isCorrect": "true"], "pitchMatching", "isCorrect does not belong"),
@@ -157,7 +162,13 @@ struct SyncAPITests {
     func badIDs() async throws {
         let database = try AppDatabase.inMemory()
         try await withApp(database: database) { client in
-            for id in ["\"\"", "\"not-a-uuid\"", "42", "\"6F9619FF8B86D011B42D00CF4FC964FF\"", ""] {
+            // Foundation's UUID(uuidString:) takes some of these; none is a UUID in its canonical form.
+            for id in [
+                "\"\"", "\"not-a-uuid\"", "42", "\"6F9619FF8B86D011B42D00CF4FC964FF\"", "",
+                "\" 8c1f0e4a-5b7d-4c2e-9f10-2a3b4c5d6e7\"", "\"0x1f0e4a-5b7d-4c2e-9f10-2a3b4c5d6e7f\"",
+                "\"8c1f0e4a-5b7d-4c2e-9f10 2a3b4c5d6e7f\"", "\"8c1f0e4a-5b7d-4c2e-9f10-2a3b4c5d6e7\\n\"",
+                "\"{8c1f0e4-5b7d-4c2e-9f10-2a3b4c5d6e7}\"", "\"8c1f0e4a+5b7d-4c2e-9f10-2a3b4c5d6e7f\"",
+            ] {
                 let response = try await client.upload([syncRecord(), syncRecord(fields: ["id": id])])
                 #expect(response.status == .badRequest, "\(id)")
                 #expect(response.errorCode == "malformedBody")
@@ -165,6 +176,63 @@ struct SyncAPITests {
             }
         }
         #expect(try recordCount(database) == 0)
+    }
+
+    @Test("one id is one record, whatever its case: the same 128 bits in capitals are the record stored")
+    func oneSpellingOfAnID() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let id = "8c1f0e4a-5b7d-4c2e-9f10-2a3b4c5d6e7f"
+            for spelling in [id.uppercased(), id, "8C1f0E4a-5b7D-4c2e-9F10-2a3B4c5d6e7F"] {
+                let response = try await client.upload([syncRecord(id: spelling)])
+                #expect(response.json["accepted"] as? [String] == [spelling])
+            }
+        }
+        #expect(try recordCount(database) == 1)
+    }
+
+    @Test("no statistic Peach sends or shows is anything but a number, with every field at the edge of its rule")
+    func extremesStayFinite() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            // Every field at the edges the rules allow, the extremes of time and notes included.
+            var records: [String] = []
+            for (reference, target) in [(0, 12), (127, 115), (60, 60)] {
+                for offset in ["100", "-100", "5e-324", "-5e-324"] {
+                    records.append(syncRecord(reference: reference, target: target, fields: ["centOffset": offset]))
+                }
+                for (initial, error) in [("100", "200"), ("-100", "-200"), ("0", "0"), ("5e-324", "-5e-324")] {
+                    records.append(
+                        syncRecord(
+                            type: "pitchMatching", timestamp: 946_684_800_000, reference: reference, target: target,
+                            fields: ["initialCentOffset": initial, "userCentError": error]))
+                }
+            }
+            let stored = try await client.upload(records)
+            #expect((stored.json["accepted"] as? [String])?.count == records.count)
+            // And beyond them: refused, whether synced or imported from a CSV.
+            let beyond = try await client.upload(
+                ["1e308", "-1e308", "1e200"].map {
+                    syncRecord(type: "pitchMatching", fields: ["userCentError": $0])
+                })
+            #expect((beyond.json["refused"] as? [Any])?.count == 3)
+            let csv =
+                CSVFormat.formatLine + "\n" + CSVFormat.header + "\n"
+                + "pitchMatching,2026-03-01T12:34:56Z,60,C4,60,C4,P1,equalTemperament,,,10.0,1e308,,,,,,,\n"
+            let imported = try await client.send(.post, "/api/import?mode=merge", json: csv, contentType: "text/csv")
+            #expect(imported.status == .unprocessableContent)
+            let profile = try await client.get("/api/sync/profile").numbers
+            #expect(profile.count > 3000 && profile.allSatisfy { $0.isFinite })
+            #expect(PerceptualProfile(snapshot: profile) == (try database.loadProfile()))
+            for page in ["/", "/profile", "/pitch-matching", "/comparison"] {
+                for language in ["en", "de"] {
+                    let html = try await client.get(page, language: language).text
+                    #expect(
+                        html.range(of: #"\b(nan|inf|NaN|Infinity)\b"#, options: .regularExpression) == nil, "\(page)")
+                }
+            }
+        }
+        #expect(try recordCount(database) == 24)
     }
 
     @Test("more than 1,000 records is a 400, more than 1 MiB a 413; nothing stored")
@@ -313,6 +381,33 @@ struct SyncAPITests {
             #expect(again.json[path: "settings", "referencePitch", "value"] as? String == "440")
         }
         #expect(try database.loadSyncedSettings().changedAt("referencePitch") == Self.now + 1)
+    }
+
+    @Test("settings: a change stamped more than 5 minutes after the server's clock counts as made now")
+    func settingsFromAWrongClock() async throws {
+        let database = try AppDatabase.inMemory()
+        let clock = TestClock()
+        let year2100: Int64 = 4_102_444_800_000
+        try await withApp(database: database, clock: clock) { client in
+            let wrong = try await postSettings(
+                client, #""referencePitch": {"value": "442", "changedAt": \#(year2100)}"#)
+            #expect(wrong.json[path: "settings", "referencePitch", "value"] as? String == "442")
+            #expect(wrong.json[path: "settings", "referencePitch", "changedAt"] as? Int == Int(Self.now))
+            // Within the tolerance a device's own time stands.
+            let ahead = Self.now + 5 * 60 * 1000
+            let close = try await postSettings(client, #""noteDuration": {"value": "1.5", "changedAt": \#(ahead)}"#)
+            #expect(close.json[path: "settings", "noteDuration", "changedAt"] as? Int == Int(ahead))
+            // A later change on another device wins, as it would have without the wrong clock.
+            clock.advance(by: 60)
+            let later = try await postSettings(
+                client, #""referencePitch": {"value": "445", "changedAt": \#(Self.now + 60_000)}"#)
+            #expect(later.json[path: "settings", "referencePitch", "value"] as? String == "445")
+            // The wrong clock's device sends its change again with the time the server gave it.
+            let again = try await postSettings(
+                client, #""referencePitch": {"value": "442", "changedAt": \#(Self.now)}"#)
+            #expect(again.json[path: "settings", "referencePitch", "value"] as? String == "445")
+        }
+        #expect(try database.loadSettings().referencePitch.hertz == 445)
     }
 
     @Test("settings: a change the core refuses, alone or with the others, is skipped and listed; the rest apply")

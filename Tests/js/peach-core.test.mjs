@@ -103,3 +103,37 @@ test('the wasm core refuses what is not valid and keeps its state', async () => 
   assert.throws(() => core.addRecords(new Float64Array(5)), RangeError);
   assert.throws(() => core.render('nowhere', 'en'), RangeError);
 });
+
+test('the wasm core holds the records it is given and the answers it makes to the rules of every record', async () => {
+  const core = await loadPeachCore(wasm);
+  core.reset(3);
+  const [year0000, year9999End, day] = [-62_167_219_200_000, 253_402_300_799_999, 1_767_225_600_000];
+  // kind, time, reference, target, tuning, then the cent offset and correctness, or the initial
+  // offset and the cent error (`RecordNumbers`).
+  const refused = [
+    [0, day, 60, 60, 0, 0, 1], [0, day, 60, 60, 0, -0, 1], [0, day, 60, 60, 0, 1e308, 1],
+    [0, day, 60, 60, 0, 100.00000000000001, 1], [0, day, 60, 60, 0, 5, 2], [0, day, 60, 73, 0, 5, 1],
+    [1, day, 60, 60, 0, 101, 0], [1, day, 60, 60, 0, 0, 1e200], [1, day, 60, 60, 0, 0, -200.00000000000003],
+    [1, day, 60, 60, 0, NaN, 0], [1, day, 60, 60, 0, 0, -Infinity], [1, year9999End + 1, 60, 60, 0, 0, 0],
+    [1, year0000 - 1, 60, 60, 0, 0, 0],
+  ];
+  for (const numbers of refused) {
+    assert.throws(() => core.addRecords(Float64Array.from(numbers)), /not a valid record/, String(numbers));
+  }
+  // The edges the rules keep: no statistic of the profile they make is anything but a number.
+  core.addRecords(Float64Array.from([
+    0, year0000, 0, 12, 2, -100, 0, 0, year9999End, 127, 115, 1, 100, 1, 0, day, 60, 60, 0, 5e-324, 1,
+    1, day, 60, 48, 0, 100, -200, 1, day, 60, 60, 0, -100, 200, 1, day + 1, 60, 60, 1, 0, 0,
+  ]));
+  for (const page of ['profile', 'start', 'timeline']) {
+    assert.doesNotMatch(core.render(page, 'en'), /\b(nan|inf|NaN|Infinity)\b/, page);
+  }
+  // A device's own answer stamped by a clock outside the years 0000–9999 makes no record; the
+  // exercise waits for an answer that does.
+  core.nextExercise('comparison');
+  assert.equal(core.answerComparison(true, year9999End + 1), null);
+  assert.notEqual(core.answerComparison(true, day), null);
+  core.nextExercise('pitchMatching');
+  assert.equal(core.answerPitchMatching(1, year0000 - 1), null);
+  assert.equal(core.answerPitchMatching(1, day)[0], 1);
+});

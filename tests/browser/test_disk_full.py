@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from peach_server import PeachServer, sync_batch
+from peach_server import PEACH, PeachServer, sync_batch
 
 
 @pytest.fixture
@@ -97,3 +97,28 @@ def test_full_disk_is_507_and_recovers(small_disk):
         assert connection.execute("SELECT count(*) FROM comparisonRecord").fetchone()[0] == recorded
     finally:
         connection.close()
+
+
+def test_export_to_a_full_disk_says_so_and_leaves_no_file(small_disk, tmp_path):
+    """`peach export --output` onto a full disk: a clear message and exit status 1 (never a trap),
+    and nothing of the export on the disk, neither the file nor a part of it."""
+    database = tmp_path / "peach.sqlite"
+    server = PeachServer(database)
+    server.start()
+    try:
+        for _ in range(20):
+            server.api("POST", "/api/sync/records", sync_batch(100))
+    finally:
+        server.stop()
+    filler = fill(small_disk)
+    target = small_disk / "export.csv"
+    result = subprocess.run([str(PEACH), "export", "--data", str(database), "--output", str(target)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1, result
+    assert "The disk is full: cannot write " + str(target) in result.stderr
+    assert sorted(path.name for path in small_disk.iterdir()) == ["filler"]
+    filler.unlink()
+    result = subprocess.run([str(PEACH), "export", "--data", str(database), "--output", str(target)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert len(target.read_text().splitlines()) == 2 + 2000

@@ -155,6 +155,8 @@ extension Texts {
         errorDiskFull:
             "The disk of the computer running Peach is full, so nothing was stored. Free some space on it, then try again; what was stored before is safe.",
         diskFullTitle: "The disk is full",
+        errorDatabaseMoved:
+            "Peach's database file was deleted, moved or replaced while Peach was running, so nothing more is stored; this was not kept (a device keeps its answers and sends them again). Restart Peach on the computer it runs on.",
         errorCrossSite:
             "This request came from another website and was refused; use Peach itself to change your settings or data.",
         errorUnknownHost:

@@ -196,7 +196,7 @@ extension Texts {
             case .initialCentOffsetOutOfRange(let found):
                 "Die anfängliche Cent-Abweichung \(found) liegt außerhalb von ±100 Cent."
             case .centErrorOutOfRange(let found):
-                "Der Cent-Fehler \(found) liegt außerhalb des erlaubten Bereichs."
+                "Der Cent-Fehler \(found) liegt außerhalb von ±200 Cent (so weit reicht der Schieberegler)."
             case .notATime(let found):
                 "„\(found)“ ist keine Zeitangabe; erwartet wird ISO 8601 in UTC wie \(Reason.timeExample) (Sekundenbruchteile erlaubt)."
             case .notANoteNumber(let found):
@@ -214,6 +214,8 @@ extension Texts {
         errorDiskFull:
             "Der Datenträger des Computers, auf dem Peach läuft, ist voll; es wurde nichts gespeichert. Schaffe dort Platz und versuche es dann noch einmal; alles bisher Gespeicherte ist sicher.",
         diskFullTitle: "Der Datenträger ist voll",
+        errorDatabaseMoved:
+            "Die Datenbankdatei von Peach wurde gelöscht, verschoben oder ersetzt, während Peach lief; deshalb wird nichts mehr gespeichert, auch dies nicht (ein Gerät behält seine Antworten und sendet sie erneut). Starte Peach auf dem Computer, auf dem es läuft, neu.",
         errorCrossSite:
             "Diese Anfrage kam von einer anderen Website und wurde abgelehnt; ändere Einstellungen und Daten in Peach selbst.",
         errorUnknownHost:

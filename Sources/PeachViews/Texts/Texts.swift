@@ -158,6 +158,9 @@ public final class Texts: Sendable {
     /// The disk holding the database is full (a 507): nothing was stored; what to do.
     public let errorDiskFull: String
     public let diskFullTitle: String
+    /// The database file was deleted, moved or replaced while the server ran (a 503): nothing
+    /// more is stored; what to do.
+    public let errorDatabaseMoved: String
     public let errorCrossSite: String
     /// A request addressed to a name this server does not serve (DNS-rebinding guard).
     public let errorUnknownHost: String
@@ -355,6 +358,7 @@ public final class Texts: Sendable {
         errorInternal: String,
         errorDiskFull: String,
         diskFullTitle: String,
+        errorDatabaseMoved: String,
         errorCrossSite: String,
         errorUnknownHost: String,
         errorValueTooLong: @escaping @Sendable (String, Int) -> String,
@@ -515,6 +519,7 @@ public final class Texts: Sendable {
         self.errorInternal = errorInternal
         self.errorDiskFull = errorDiskFull
         self.diskFullTitle = diskFullTitle
+        self.errorDatabaseMoved = errorDatabaseMoved
         self.errorCrossSite = errorCrossSite
         self.errorUnknownHost = errorUnknownHost
         self.errorValueTooLong = errorValueTooLong

@@ -53,6 +53,12 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         return APIError(.contentTooLarge, code: "bodyTooLarge", message: texts.errorBodyTooLarge(size))
     }
 
+    /// The database file is no longer the file at its path (`StoreError.databaseMoved`): 503,
+    /// nothing more is stored until the server is restarted.
+    static func databaseMoved(_ texts: Texts) -> APIError {
+        APIError(.serviceUnavailable, code: "databaseMoved", message: texts.errorDatabaseMoved)
+    }
+
     /// The database's disk is full: 507 Insufficient Storage (RFC 4918 §11.5), nothing stored.
     static func diskFull(_ texts: Texts) -> APIError {
         APIError(

@@ -29,9 +29,10 @@ struct DataController: Sendable {
         let database = self.database
         let logger = context.logger
         Task.detached {
-            var output = ChunkOutput(continuation: continuation)
             do {
-                try database.exportCSV(to: &output)
+                try database.exportCSV { chunk in
+                    if !chunk.isEmpty { continuation.yield(ByteBuffer(string: chunk)) }
+                }
                 continuation.finish()
             } catch {
                 logger.error("Export failed: \(String(describing: error))")
@@ -46,16 +47,6 @@ struct DataController: Sendable {
                     "attachment; filename=\"peach-export-\(CalendarDay(Timestamp(now())).isoText).csv\"",
             ],
             body: ResponseBody(asyncSequence: chunks))
-    }
-
-    /// Hands each piece of text the store writes to the response as it comes.
-    struct ChunkOutput: TextOutputStream {
-        let continuation: AsyncThrowingStream<ByteBuffer, any Error>.Continuation
-
-        mutating func write(_ string: String) {
-            guard !string.isEmpty else { return }
-            continuation.yield(ByteBuffer(string: string))
-        }
     }
 
     /// Reads the CSV as it arrives, checking each row then, so that a large upload is never

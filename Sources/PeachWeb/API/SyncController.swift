@@ -26,6 +26,9 @@ struct SyncController: Sendable {
     static let maximumRecords = 1_000
     /// The largest upload: 1,000 records of about 250 bytes fit with room to spare.
     static let recordsBodyLimit = 1 << 20
+    /// How far ahead of the server's clock a device's clock may be: a record stamped later is
+    /// refused (`futureTimestamp`), a setting's change stamped later counts as made now.
+    static let clockTolerance: Int64 = 5 * 60 * 1000
 
     func addRoutes(to group: RouterGroup<PeachRequestContext>) {
         group.post("records", use: uploadRecords)
@@ -110,7 +113,7 @@ struct SyncController: Sendable {
     // MARK: Profile
 
     @Sendable func profile(request: Request, context: PeachRequestContext) async throws -> Response {
-        let numbers = await training.profileSnapshot()
+        let numbers = try await training.profileSnapshot()
         var buffer = ByteBuffer()
         buffer.reserveCapacity(numbers.count * 8)
         for number in numbers { buffer.writeInteger(number.bitPattern, endianness: .little) }
@@ -170,8 +173,14 @@ struct SyncController: Sendable {
         if let (key, _) = body.settings.sorted(by: { $0.key < $1.key }).first(where: { $0.value.changedAt < 0 }) {
             throw APIError.malformedField(key, texts)
         }
+        // A change stamped beyond the tolerance comes from a wrong clock: taken at its word, a
+        // device set to 2100 would win over every later change on every device until then.
+        let now = Timestamp(now()).millisecondsSince1970
         let (merged, refused) = try await training.applySyncedSettings(
-            body.settings.mapValues { SyncedSettings.Change(value: $0.value.text, changedAt: $0.changedAt) })
+            body.settings.mapValues {
+                SyncedSettings.Change(
+                    value: $0.value.text, changedAt: $0.changedAt > now + Self.clockTolerance ? now : $0.changedAt)
+            })
         let resetAt = try await training.historyResetAt()
         return try JSONResponse.make(
             SettingsReply(

@@ -63,10 +63,9 @@ struct UploadedRecord: Decodable {
         }
     }
 
-    /// The device's id in the form the store keeps it (lowercase), if `id` is a UUID.
-    var storedID: String? {
-        guard let id, id.utf8.count == 36, UUID(uuidString: id) != nil else { return nil }
-        return id.lowercased()
+    /// The device's id as the store keeps it, if `id` is a UUID in its canonical form.
+    var storedID: RecordID? {
+        id.flatMap(RecordID.init)
     }
 
     /// Why a record is refused: the reply's `code` and an English sentence naming the field.
@@ -78,16 +77,14 @@ struct UploadedRecord: Decodable {
         static func invalid(_ message: String) -> Refusal { Refusal(code: .invalidRecord, message: message) }
     }
 
-    /// How far ahead of the server's clock a device's clock may be.
-    static let futureTolerance: Int64 = 5 * 60 * 1000
     /// 2000-01-01T00:00:00Z: Peach did not exist before; an earlier time is a wrong clock.
     static let earliest = Timestamp(millisecondsSince1970: 946_684_800_000)
-    /// The slider's reach: the tunable note starts within ±100 cents and moves ±100 more.
-    static let userCentErrorBound = 200.0
     static let tuningSystems = "one of " + TuningSystem.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
 
-    /// The record the device made, checked by the rules the core, the CSV import and the
-    /// store's CHECKs share; `now` is the server's clock.
+    /// The record the device made, checked by the rules of every record (the core's validating
+    /// initialisers, which the CSV import and the wasm core use too and the store's CHECKs
+    /// mirror), and by the server's clock `now`: no earlier than 2000, no later than now and a
+    /// few minutes.
     func validated(now: Timestamp) throws(Refusal) -> TrainingRecord {
         if let problem = problems.first { throw .invalid(problem) }
         func required<T>(_ value: T?, _ field: Field) throws(Refusal) -> T {
@@ -108,7 +105,7 @@ struct UploadedRecord: Decodable {
         guard time >= Self.earliest else {
             throw .invalid("The timestamp \(milliseconds) is before 2000-01-01; the device's clock is wrong.")
         }
-        guard milliseconds <= now.millisecondsSince1970 + Self.futureTolerance else {
+        guard milliseconds <= now.millisecondsSince1970 + SyncController.clockTolerance else {
             throw Refusal(
                 code: .futureTimestamp,
                 message:
@@ -117,13 +114,6 @@ struct UploadedRecord: Decodable {
         }
         let reference = try note(try required(referenceNote, .referenceNote), .referenceNote)
         let target = try note(try required(targetNote, .targetNote), .targetNote)
-        let distance = target.rawValue - reference.rawValue
-        guard let interval = Interval(rawValue: abs(distance)) else {
-            throw .invalid(
-                "The targetNote \(target.rawValue) is \(abs(distance)) semitones from the referenceNote \(reference.rawValue); they may be at most an octave (12) apart."
-            )
-        }
-        let directed = DirectedInterval(interval, distance < 0 ? .down : .up)
         let systemName = try required(tuningSystem, .tuningSystem)
         guard let system = TuningSystem(rawValue: systemName) else {
             throw .invalid(
@@ -133,28 +123,28 @@ struct UploadedRecord: Decodable {
             try absent(initialCentOffset, .initialCentOffset, kind: type)
             try absent(userCentError, .userCentError, kind: type)
             let offset = try required(centOffset, .centOffset)
-            guard offset.isFinite, offset != 0, abs(offset) <= 100 else {
-                throw .invalid("The centOffset \(offset) is out of range; it must be non-zero, from -100 to 100 cents.")
+            let correct = try required(isCorrect, .isCorrect)
+            do {
+                return .comparison(
+                    try ComparisonRecord(
+                        timestamp: time, referenceNote: reference, targetNote: target, tuningSystem: system,
+                        centOffset: offset, isCorrect: correct))
+            } catch {
+                throw .invalid(error.description)
             }
-            return .comparison(
-                ComparisonRecord(
-                    timestamp: time, referenceNote: reference, targetNote: target, interval: directed,
-                    tuningSystem: system, centOffset: offset, isCorrect: try required(isCorrect, .isCorrect)))
         }
         try absent(centOffset, .centOffset, kind: type)
         try absent(isCorrect, .isCorrect, kind: type)
         let initial = try required(initialCentOffset, .initialCentOffset)
-        guard initial.isFinite, abs(initial) <= 100 else {
-            throw .invalid("The initialCentOffset \(initial) is out of range; it must be from -100 to 100 cents.")
+        let userError = try required(userCentError, .userCentError)
+        do {
+            return .pitchMatching(
+                try PitchMatchingRecord(
+                    timestamp: time, referenceNote: reference, targetNote: target, tuningSystem: system,
+                    initialCentOffset: initial, userCentError: userError))
+        } catch {
+            throw .invalid(error.description)
         }
-        let error = try required(userCentError, .userCentError)
-        guard error.isFinite, abs(error) <= Self.userCentErrorBound else {
-            throw .invalid("The userCentError \(error) is out of range; it must be from -200 to 200 cents.")
-        }
-        return .pitchMatching(
-            PitchMatchingRecord(
-                timestamp: time, referenceNote: reference, targetNote: target, interval: directed,
-                tuningSystem: system, initialCentOffset: initial, userCentError: error))
     }
 
     private func note(_ value: Int, _ field: Field) throws(Refusal) -> MIDINote {

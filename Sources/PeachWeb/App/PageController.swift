@@ -15,13 +15,13 @@ struct PageController: Sendable {
     func addRoutes(to router: Router<PeachRequestContext>) {
         router.get(RouterPath(PageRoute.start.path)) { request, _ in
             let texts = await localizer.texts(for: request)
-            let page = await training.view { StartPage(texts: texts, profile: $0, range: $1.noteRange) }
+            let page = try await training.view { StartPage(texts: texts, profile: $0, range: $1.noteRange) }
             return Self.html(page.render())
         }
         // The profile the training service keeps current: no database query per view.
         router.get(RouterPath(PageRoute.profile.path)) { request, _ in
             let texts = await localizer.texts(for: request)
-            let page = await training.view { ProfilePage(texts: texts, profile: $0, range: $1.noteRange) }
+            let page = try await training.view { ProfilePage(texts: texts, profile: $0, range: $1.noteRange) }
             return Self.html(page.render())
         }
         for mode in TrainingMode.allCases {

@@ -225,12 +225,20 @@ export class Device {
     return null;
   }
 
-  /** The server's settings after a sync: adopts each one changed later than this device's. */
+  /**
+   * The server's settings after a sync: adopts each one changed later than this device's, and
+   * the server's time of a value this device holds (the server counts a change stamped after
+   * its clock as made then, docs/api.md; keeping the device's time would make a wrong clock win
+   * again at the next sync).
+   */
   async adoptSettings(serverSettings) {
     const local = await this.store.settings();
     let waiting = Object.entries(serverSettings)
       .filter(([key, { changedAt }]) => changedAt > (local[key]?.changedAt ?? 0));
     const adopted = {};
+    for (const [key, { value, changedAt }] of Object.entries(serverSettings)) {
+      if (local[key]?.value === value && local[key].changedAt > changedAt) adopted[key] = { value, changedAt };
+    }
     // Twice: a note-range bound the core refuses beside this device's other bound (60 above a
     // highest note of 50) fits once the server's other bound is in.
     for (let pass = 0; pass < 2; pass += 1) {

@@ -23,7 +23,7 @@ struct DeviceAccessMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        if classifier.isLocal(context.remoteAddress) || Self.isOpen(request.uri.path) {
+        if classifier.isLocal(context.remoteAddress) || Self.isOpen(RequestPath(request)) {
             return try await next(request, context)
         }
         if let token = request.cookies[SessionToken.cookieName]?.value,
@@ -36,7 +36,7 @@ struct DeviceAccessMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         let texts = await localizer.texts(for: request)
-        if request.uri.path.hasPrefix("/api/") {
+        if RequestPath(request).isAPI {
             throw APIError(.unauthorized, code: "pairingRequired", message: texts.pairing.requiredError)
         }
         return PageController.html(
@@ -46,8 +46,9 @@ struct DeviceAccessMiddleware: RouterMiddleware {
 
     /// What an unpaired device may load: the pairing page, its stylesheet, scripts and icon, and
     /// the certificate authority it needs to trust first (public, as every certificate is).
-    static func isOpen(_ path: String) -> Bool {
-        path == PageRoute.pair.path || path.hasPrefix("/assets/") || path == "/favicon.svg"
-            || path == PageRoute.certificateAuthority.path
+    static func isOpen(_ path: RequestPath) -> Bool {
+        let normalised = path.normalised
+        return normalised == PageRoute.pair.path || path.segments.first == "assets" || normalised == "/favicon.svg"
+            || normalised == PageRoute.certificateAuthority.path
     }
 }

@@ -19,7 +19,7 @@ struct ErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             // A browser that posted a form (or followed a link) gets a page, not JSON.
-            guard !request.uri.path.hasPrefix("/api/") else { throw error }
+            guard !RequestPath(request).isAPI else { throw error }
             let texts = await localizer.texts(for: request)
             return Self.page(.failed(texts, serverError: false, message: error.message), error.status, error.headers)
         } catch {
@@ -36,6 +36,11 @@ struct ErrorMiddleware: RouterMiddleware {
                 context.logger.error(
                     "Disk full: \(String(describing: error))", metadata: ["path": "\(request.uri.path)"])
                 apiError = APIError.diskFull(texts)
+            case let error as StoreError where error.isDatabaseMoved:
+                // The file the server has open is not the one at its path any more: it serves on,
+                // and stores nothing (docs/cli.md, "One server per file").
+                context.logger.error("\(String(describing: error))", metadata: ["path": "\(request.uri.path)"])
+                apiError = APIError.databaseMoved(texts)
             case is HTTPParserError:
                 // The client's framing broke mid-request (a body shorter than its length, bad
                 // chunks): its fault, and nothing was read, so nothing was stored.
@@ -45,7 +50,7 @@ struct ErrorMiddleware: RouterMiddleware {
                     "Request failed: \(String(describing: error))", metadata: ["path": "\(request.uri.path)"])
                 apiError = Self.apiError(.internalServerError, headers: [:], texts: texts)
             }
-            if request.uri.path.hasPrefix("/api/") { throw apiError }
+            if RequestPath(request).isAPI { throw apiError }
             let page: ErrorPage =
                 switch apiError.code {
                 case "notFound": .notFound(texts)

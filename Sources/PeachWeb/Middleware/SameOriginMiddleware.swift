@@ -40,7 +40,7 @@ struct SameOriginMiddleware: RouterMiddleware {
             let texts = await localizer.texts(for: request)
             throw APIError(.forbidden, code: "unknownHost", message: texts.errorUnknownHost)
         }
-        let isPageRead = [.get, .head, .options].contains(request.method) && !request.uri.path.hasPrefix("/api/")
+        let isPageRead = [.get, .head, .options].contains(request.method) && !RequestPath(request).isAPI
         guard isPageRead || Self.isSameOrigin(request) else {
             let texts = await localizer.texts(for: request)
             throw APIError(.forbidden, code: "crossSiteRequest", message: texts.errorCrossSite)

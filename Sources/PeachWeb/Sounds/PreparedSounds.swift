@@ -4,16 +4,21 @@ import PeachCore
 import SoundFont
 
 /// The curated sound sources (`SoundSource`), prepared from the SoundFont into what a browser
-/// plays (docs/sounds.md) and kept in a folder — `sounds/` beside the database:
+/// plays (docs/sounds.md) and kept in a folder of Peach's own — `sounds/` beside the database,
+/// created readable by its owner only (0700):
 ///
 /// - one FLAC file per zone (lossless: the loop points stay on their frames; about half the bytes
 ///   of a WAV), named by the SHA-256 of its bytes, so that a browser may keep it for ever;
-/// - `index.json`, which lists them, written last and atomically (`Data.write(options: .atomic)`:
-///   a new file renamed over the old), so that an interrupted preparation leaves no index and is
-///   simply done again on the next start;
+/// - `index.json`, which lists them, written last and atomically (a new file, `.index.json.partial`,
+///   renamed over the old), so that an interrupted preparation leaves no index and is simply done
+///   again on the next start;
 /// - `prepared-from`, what the index was made from (the SoundFont's path, size and modification
 ///   time, and this preparation's version and sources): when it differs, the sounds are
 ///   prepared again.
+///
+/// The folder holds nothing else: a folder with any other file in it (`--sounds-folder` pointed
+/// at a music folder) is refused, untouched, before anything is written or removed. So the files
+/// a new preparation no longer lists, which it removes, are always Peach's own.
 public struct PreparedSounds: Sendable {
     /// `/sounds/index.json`, served as the assets are (an ETag, revalidated).
     let index: Assets.File
@@ -53,6 +58,7 @@ public struct PreparedSounds: Sendable {
             + SoundSource.allCases.map(\.rawValue).joined(separator: " ") + "\n"
         let indexURL = folder.appendingPathComponent("index.json")
         let originURL = folder.appendingPathComponent("prepared-from")
+        try checkOwnFolder(folder)
         if let kept = try? String(contentsOf: originURL, encoding: .utf8), kept == origin,
             let index = try? Data(contentsOf: indexURL),
             let decoded = try? JSONDecoder().decode(SoundsIndex.self, from: index)
@@ -63,13 +69,14 @@ public struct PreparedSounds: Sendable {
         }
         let started = Date()
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let index = try prepare(soundFontPath: soundFontPath, folder: folder)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let bytes = try encoder.encode(index)
-            try bytes.write(to: indexURL, options: .atomic)
-            try Data(origin.utf8).write(to: originURL, options: .atomic)
+            try write(bytes, to: indexURL)
+            try write(Data(origin.utf8), to: originURL)
             removeUnlisted(in: folder, keeping: Set(index.sources.flatMap { $0.zones.map(\.url) }))
             return PreparedSounds(
                 index: indexFile(bytes), folder: folder,
@@ -111,7 +118,7 @@ public struct PreparedSounds: Sendable {
                 let name = hexadecimal(SHA256.hash(zone.flac)) + ".flac"
                 let url = folder.appendingPathComponent(name)
                 if !FileManager.default.fileExists(atPath: url.path) {
-                    try Data(zone.flac).write(to: url, options: .atomic)
+                    try write(Data(zone.flac), to: url)
                 }
                 return SoundsIndex.Zone(
                     keyLow: zone.keyLow, keyHigh: zone.keyHigh,
@@ -130,11 +137,49 @@ public struct PreparedSounds: Sendable {
             sources: sources)
     }
 
-    /// Removes the zones' files of an earlier preparation that the new index no longer lists
-    /// (best effort: a file left behind costs only disk space).
+    /// Whether `name` is a file Peach writes into the sounds folder: the index, what it was
+    /// prepared from, a zone's sound named by its SHA-256 (`.flac`; `.wav` from earlier
+    /// preparations), or one of these being written (`.NAME.partial`).
+    static func isOwnFile(_ name: String) -> Bool {
+        if name.hasPrefix("."), name.hasSuffix(".partial") {
+            return isOwnFile(String(name.dropFirst().dropLast(".partial".count)))
+        }
+        if name == "index.json" || name == "prepared-from" { return true }
+        guard let dot = name.lastIndex(of: "."), [".flac", ".wav"].contains(name[dot...]) else { return false }
+        let hash = name[..<dot]
+        return hash.count == 64 && hash.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+
+    /// Refuses a folder that holds anything Peach does not write there (see `isOwnFile`), before
+    /// anything in it is written or removed. A folder that does not exist yet is Peach's to make.
+    private static func checkOwnFolder(_ folder: URL) throws(SoundsUnavailable) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let others = names.filter { !isOwnFile($0) }.sorted()
+        guard others.isEmpty else {
+            let shown =
+                others.prefix(3).joined(separator: ", ") + (others.count > 3 ? " and \(others.count - 3) more" : "")
+            throw SoundsUnavailable(
+                "The folder \(folder.path) holds files Peach did not write (\(shown)), so Peach plays only the sine "
+                    + "and leaves the folder untouched: it keeps the prepared sounds in a folder of its own, where it "
+                    + "removes the sounds it no longer needs. Pass --sounds-folder with a new or empty folder.")
+        }
+    }
+
+    /// Writes `data` to `url` through `.NAME.partial` beside it, renamed into place: a file
+    /// that is there is whole, and an interrupted write leaves a name Peach recognises.
+    private static func write(_ data: Data, to url: URL) throws {
+        let partial = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".partial")
+        try data.write(to: partial)
+        guard rename(partial.path, url.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    /// Removes Peach's own files that the new index no longer lists: zones of an earlier
+    /// preparation, a write an interruption left (best effort: a file left behind costs only
+    /// disk space). `checkOwnFolder` has made sure that there is nothing else.
     private static func removeUnlisted(in folder: URL, keeping urls: Set<String>) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where [".flac", ".wav"].contains(where: name.hasSuffix) && !urls.contains("/sounds/" + name) {
+        for name in names
+        where isOwnFile(name) && name != "index.json" && name != "prepared-from" && !urls.contains("/sounds/" + name) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }

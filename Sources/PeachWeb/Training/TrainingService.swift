@@ -13,20 +13,41 @@ import PeachStore
 ///
 /// It runs on a `DatabaseExecutor`, off Swift's cooperative pool, because its database writes
 /// block until they are on disk.
+///
+/// The command line may write beside the server (`peach import`, `peach reset --yes`): before
+/// each use of what it holds in memory, the service asks the database whether another process
+/// committed since (`AppDatabase.dataVersion`, no disk access) and, if so, reads the profile and
+/// the settings again, so that no page or download shows a history the file no longer holds.
 public actor TrainingService {
     private let executor = DatabaseExecutor(label: "Peach training")
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private let database: AppDatabase
     private let now: @Sendable () -> Date
-    public private(set) var profile: PerceptualProfile
+    private var profile: PerceptualProfile
+    /// The settings (the command line never writes them; they are read again with the profile).
     public private(set) var settings: TrainingSettings
+    /// `database.dataVersion()` when the profile and settings were read.
+    private var dataVersion: Int
 
     /// Loads the profile (one pass over all records) and the settings.
     public init(database: AppDatabase, now: @escaping @Sendable () -> Date) throws {
         self.database = database
         self.now = now
+        self.dataVersion = try database.dataVersion()
         self.profile = try database.loadProfile()
         self.settings = try database.loadSettings()
+    }
+
+    /// Reads the profile and the settings again if another process wrote to the database since
+    /// they were read. The version is taken before reading, so that a write during the reading
+    /// is read again next time.
+    /// - Complexity: O(1) when nothing changed (the usual case); O(n) after a write beside the server.
+    private func refresh() throws {
+        let version = try database.dataVersion()
+        guard version != dataVersion else { return }
+        profile = try database.loadProfile()
+        settings = try database.loadSettings()
+        dataVersion = version
     }
 
     // MARK: Sync
@@ -36,6 +57,7 @@ public actor TrainingService {
     /// does not). See `AppDatabase.saveSyncedRecords`.
     /// - Complexity: O(k · log n) for k records; one fsync.
     public func saveSyncedRecords(_ records: [AppDatabase.SyncedRecord]) throws -> AppDatabase.SyncedRecordsOutcome {
+        try refresh()
         let outcome = try database.saveSyncedRecords(records)
         for index in outcome.stored { profile.add(records[index].record) }
         return outcome
@@ -43,8 +65,9 @@ public actor TrainingService {
 
     /// The profile as a `ProfileSnapshot`, made inside the actor so that no copy of the
     /// profile outlives the call (see `view`).
-    public func profileSnapshot() -> [Double] {
-        ProfileSnapshot.encode(profile)
+    public func profileSnapshot() throws -> [Double] {
+        try refresh()
+        return ProfileSnapshot.encode(profile)
     }
 
     /// The settings with the time of each one's last change.
@@ -62,6 +85,7 @@ public actor TrainingService {
     public func applySyncedSettings(_ changes: [String: SyncedSettings.Change]) throws -> (
         SyncedSettings, [SyncedSettings.Refusal]
     ) {
+        try refresh()
         let (merged, refused) = try database.applySyncedSettings(changes)
         settings = merged.settings
         return (merged, refused)
@@ -76,8 +100,9 @@ public actor TrainingService {
     /// on write. `body` runs synchronously, so it sees one consistent state.
     public func view<Value: Sendable>(
         _ body: @Sendable (PerceptualProfile, TrainingSettings) -> Value
-    ) -> Value {
-        body(profile, settings)
+    ) throws -> Value {
+        try refresh()
+        return body(profile, settings)
     }
 
     // MARK: Settings
@@ -85,6 +110,7 @@ public actor TrainingService {
     /// Applies and saves several setting changes at once, all or nothing, each changed one
     /// stamped with the server's now (last writer wins against devices' changes).
     public func updateSettings(_ changes: [String: String]) throws -> TrainingSettings {
+        try refresh()
         var updated = settings
         try updated.apply(changes)
         try database.saveSettings(updated, changedAt: Timestamp(now()))

@@ -361,6 +361,26 @@ struct LANAccessTests {
         #expect(try database.loadSettings().referencePitch.hertz == 440)
     }
 
+    @Test("every sentence of the docs about a revoked device names the status the server answers it: 401")
+    func docsNameTheRevokedStatus() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        var sentences = 0
+        for name in ["docs/api.md", "docs/sync.md", "docs/cli.md", "docs/pages.md", "docs/openapi.yaml"] {
+            let text = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
+                .replacingOccurrences(of: "\n", with: " ")
+            for sentence in text.components(separatedBy: ". ") where sentence.contains("revoked") {
+                let statuses = sentence.split(whereSeparator: { !$0.isNumber }).filter {
+                    $0.count == 3 && $0.hasPrefix("4")
+                }
+                guard !statuses.isEmpty else { continue }
+                sentences += 1
+                #expect(statuses.allSatisfy { $0 == "401" }, "\(name): \(sentence)")
+            }
+        }
+        #expect(sentences >= 3)
+    }
+
     @Test("device names come from the User-Agent")
     func deviceNames() {
         #expect(

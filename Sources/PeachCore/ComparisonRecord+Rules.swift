@@ -1,0 +1,21 @@
+extension ComparisonRecord {
+    /// The largest |cent offset| of a comparison: the adaptive chain's widest step.
+    public static let centOffsetBound = KazezChain.maximumMagnitude
+
+    /// A comparison from values that come from outside the core (an answer's time, a device's
+    /// upload, a CSV row), checked by the rules every record follows (`InvalidRecord`); the
+    /// interval is the one from the reference to the target note.
+    public init(
+        timestamp: Timestamp, referenceNote: MIDINote, targetNote: MIDINote, tuningSystem: TuningSystem,
+        centOffset: Double, isCorrect: Bool
+    ) throws(InvalidRecord) {
+        let interval = try TrainingRecord.interval(timestamp: timestamp, from: referenceNote, to: targetNote)
+        // Written so that NaN fails too.
+        guard centOffset != 0, abs(centOffset) <= Self.centOffsetBound else {
+            throw .centOffsetOutOfRange(centOffset)
+        }
+        self.init(
+            timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, interval: interval,
+            tuningSystem: tuningSystem, centOffset: centOffset, isCorrect: isCorrect)
+    }
+}

@@ -1,0 +1,37 @@
+/// Why values do not make a training record: the rule a value breaks.
+///
+/// The rules are the validating initialisers of `ComparisonRecord` and `PitchMatchingRecord`,
+/// and every way a record enters Peach goes through them: a device's own answer (the wasm core),
+/// the records the browser's store gives back to the wasm core, a sync upload, a CSV row. The
+/// database's CHECKs hold the same bounds. Within them no statistic can overflow: the largest
+/// square summed is 200², so a history of any length keeps every mean and deviation finite.
+public enum InvalidRecord: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Outside the years 0000–9999: the times an ISO 8601 timestamp with a four-digit year can
+    /// write, so that every record can be exported.
+    case timestampOutOfRange(Timestamp)
+    /// The target note is more than an octave from the reference note.
+    case notesTooFarApart(reference: MIDINote, target: MIDINote)
+    /// A comparison's cent offset is zero (neither higher nor lower), beyond ±100 cents or not
+    /// a number.
+    case centOffsetOutOfRange(Double)
+    /// A pitch matching's initial offset is beyond ±100 cents or not a number.
+    case initialCentOffsetOutOfRange(Double)
+    /// A pitch matching's cent error is beyond ±200 cents or not a number.
+    case userCentErrorOutOfRange(Double)
+
+    /// The English sentence, naming the field as the sync API and the CSV format name it.
+    public var description: String {
+        switch self {
+        case .timestampOutOfRange(let timestamp):
+            "The timestamp \(timestamp.millisecondsSince1970) is out of range; it must lie in the years 0000 to 9999."
+        case .notesTooFarApart(let reference, let target):
+            "The targetNote \(target.rawValue) is \(abs(target.rawValue - reference.rawValue)) semitones from the referenceNote \(reference.rawValue); they may be at most an octave (12) apart."
+        case .centOffsetOutOfRange(let offset):
+            "The centOffset \(offset) is out of range; it must be non-zero, from -\(Int(ComparisonRecord.centOffsetBound)) to \(Int(ComparisonRecord.centOffsetBound)) cents."
+        case .initialCentOffsetOutOfRange(let offset):
+            "The initialCentOffset \(offset) is out of range; it must be from -\(Int(PitchMatchingRecord.initialCentOffsetBound)) to \(Int(PitchMatchingRecord.initialCentOffsetBound)) cents."
+        case .userCentErrorOutOfRange(let error):
+            "The userCentError \(error) is out of range; it must be from -\(Int(PitchMatchingRecord.userCentErrorBound)) to \(Int(PitchMatchingRecord.userCentErrorBound)) cents."
+        }
+    }
+}

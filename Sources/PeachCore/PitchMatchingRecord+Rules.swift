@@ -1,0 +1,25 @@
+extension PitchMatchingRecord {
+    /// The largest |initial cent offset|: where a challenge's tunable note may start.
+    public static let initialCentOffsetBound = PitchMatchingChallenge.maximumInitialOffset
+    /// The largest |user cent error|: the slider moves the note at most its span from where it
+    /// started, so no answer can be further off.
+    public static let userCentErrorBound = initialCentOffsetBound + PitchMatchingChallenge.sliderCentSpan
+
+    /// A pitch matching from values that come from outside the core (an answer's time, a
+    /// device's upload, a CSV row), checked by the rules every record follows (`InvalidRecord`);
+    /// the interval is the one from the reference to the target note.
+    public init(
+        timestamp: Timestamp, referenceNote: MIDINote, targetNote: MIDINote, tuningSystem: TuningSystem,
+        initialCentOffset: Double, userCentError: Double
+    ) throws(InvalidRecord) {
+        let interval = try TrainingRecord.interval(timestamp: timestamp, from: referenceNote, to: targetNote)
+        // Written so that NaN fails too.
+        guard abs(initialCentOffset) <= Self.initialCentOffsetBound else {
+            throw .initialCentOffsetOutOfRange(initialCentOffset)
+        }
+        guard abs(userCentError) <= Self.userCentErrorBound else { throw .userCentErrorOutOfRange(userCentError) }
+        self.init(
+            timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, interval: interval,
+            tuningSystem: tuningSystem, initialCentOffset: initialCentOffset, userCentError: userCentError)
+    }
+}
