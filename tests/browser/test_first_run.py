@@ -105,6 +105,7 @@ def test_on_demand_the_hint_stops_training_and_its_button_begins_again(new_page,
 
 
 def test_escape_leaves_training_for_start_from_the_page_and_from_the_hint(new_page, server):
+    """Escape on the page and on the hint, and the hint's own link for a touch screen."""
     server.set_settings(noteDuration=0.3)
     page = open_start(new_page, server)
     tap_mode(page, "/pitch-matching")
@@ -113,7 +114,12 @@ def test_escape_leaves_training_for_start_from_the_page_and_from_the_hint(new_pa
     expect(page.locator("body")).to_have_attribute("data-page", "start")
     expect(page).to_have_url(server.url("/"))
 
+    # A touch screen has no Escape: the hint's own link leads back to Start too.
     tap_mode(page, "/pitch-matching")  # the hint is not seen yet: it was left, not begun from
+    page.locator("#mode-hint").get_by_role("link", name="Back to Start").click()
+    expect(page.locator("body")).to_have_attribute("data-page", "start")
+
+    tap_mode(page, "/pitch-matching")
     page.click("#hint-begin")
     expect(page.locator("#pitch-slider")).to_have_attribute("aria-disabled", "false", timeout=10_000)
     page.keyboard.press("Escape")

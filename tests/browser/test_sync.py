@@ -187,7 +187,7 @@ def test_two_devices_train_apart_and_end_with_the_same_union(browser, server):
     server.set_settings(noteDuration=0.3)
     devices = []
     for _ in range(2):
-        context = browser.new_context()
+        context = returning_user(browser.new_context())
         page = context.new_page()
         page.goto(server.url("/"))
         wait_for_first_sync(page)
@@ -278,7 +278,7 @@ def test_a_reset_reaches_every_device_answers_before_it_never_come_back(browser,
     server.set_settings(noteDuration=0.3)
     devices = []
     for _ in range(2):
-        context = browser.new_context()
+        context = returning_user(browser.new_context())
         page = context.new_page()
         page.goto(server.url("/"))
         wait_for_first_sync(page)

@@ -75,14 +75,16 @@ public struct TrainingPage: Sendable {
 
     /// What you hear and what you answer, with the keys and the button that begins training: a
     /// dialog the script opens before the first exercise of the mode on this device, and when
-    /// `#show-hint` is pressed (training stops while it is open).
+    /// `#show-hint` is pressed (training stops while it is open). The page behind it is inert,
+    /// so the dialog has its own way back to Start for a touch screen without Escape.
     private func hint() -> HTML {
         el(
             "dialog", ["id": "mode-hint", "aria-labelledby": "mode-hint-heading"],
             el("h2", ["id": "mode-hint-heading"], .text(texts.name(of: mode))),
             el("p", .text(texts.guide.hint(for: mode))),
             shortcuts(),
-            el("button", ["id": "hint-begin", "type": "button", "class": "primary"], .text(texts.guide.begin)))
+            el("button", ["id": "hint-begin", "type": "button", "class": "primary"], .text(texts.guide.begin)),
+            el("a", ["id": "hint-leave", "href": PageRoute.start.path], .text(texts.backToStart)))
     }
 
     public func render() -> String {
