@@ -116,7 +116,7 @@ public struct SettingsPage: Sendable {
         legend: String?, attributes: [HTML.Attribute] = [], rows: [HTML], footers: [HTML] = []
     ) -> HTML {
         let card = el("div", ["class": "group-rows"], children: rows)
-        let notes = footers.map { el("div", ["class": "group-footer"], $0) }
+        let notes = footers.isEmpty ? [] : [el("div", ["class": "group-footer"], children: footers)]
         guard let legend else { return el("div", ["class": "group"], children: [card] + notes) }
         return el(
             "fieldset",
