@@ -100,7 +100,9 @@ public struct CoreSession {
 
     /// The feedback for the last answer in `language`; `nil` before the first answer.
     public func feedback(language: Language) -> AnswerFeedback? {
-        answered.map { AnswerFeedback($0, texts: Texts.of(language)) }
+        answered.map {
+            AnswerFeedback($0, texts: Texts.of(language), wrongAnswerSound: settings.wrongAnswerSound)
+        }
     }
 
     /// Every setting in its text form, `key=value` a line, in `TrainingSettings.Key` order.

@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import expect
 
 from delaying_proxy import DelayingProxy
-from device_page import device_records, sync, wait_for_device, wait_for_first_sync
+from device_page import device_records, returning_user, sync, wait_for_device, wait_for_first_sync
 from peach_server import wait_until
 
 TUNINGS = ["equalTemperament", "justIntonation", "pythagorean"]
@@ -53,7 +53,7 @@ def offline_device(browser, server):
     restarts once no page of it is open), so the server is stopped as well: nothing at all can
     answer while the device is offline."""
     server.set_settings(noteDuration=0.3)
-    context = browser.new_context()
+    context = returning_user(browser.new_context())
     page = context.new_page()
     page.goto(server.url("/"))
     wait_for_first_sync(page)
@@ -188,7 +188,7 @@ def opened_devices(browser, server, count):
     worker ready: [(context, page)]."""
     devices = []
     for _ in range(count):
-        context = browser.new_context()
+        context = returning_user(browser.new_context())
         page = context.new_page()
         page.goto(server.url("/"))
         wait_for_first_sync(page)

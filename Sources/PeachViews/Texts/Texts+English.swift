@@ -167,6 +167,7 @@ extension Texts {
             .noteRangeLower: "lowest note", .noteRangeUpper: "highest note", .noteDuration: "note duration",
             .referencePitch: "reference pitch", .soundSource: "sound", .loudnessVariation: "loudness variation",
             .intervals: "interval selection", .tuningSystem: "tuning system", .language: "language",
+            .wrongAnswerSound: "sound on a wrong answer",
         ],
         allowedValues: [
             .noteRangeLower: "A0 to C8 (MIDI 21–108)", .noteRangeUpper: "A0 to C8 (MIDI 21–108)",
@@ -176,6 +177,7 @@ extension Texts {
             .intervals: "at least one of the interval codes P1up … P8down, such as P5up or m3down",
             .tuningSystem: "equalTemperament, justIntonation or pythagorean",
             .language: "empty (the browser's language), en or de",
+            .wrongAnswerSound: "true or false",
         ],
         noteRangeSpan: "at least 12 semitones between the lowest and the highest note",
         noteRangeName: "note range",

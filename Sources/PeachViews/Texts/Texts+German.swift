@@ -226,6 +226,7 @@ extension Texts {
             .noteRangeLower: "Tiefster Ton", .noteRangeUpper: "Höchster Ton", .noteDuration: "Tondauer",
             .referencePitch: "Kammerton", .soundSource: "Klang", .loudnessVariation: "Lautstärke variieren",
             .intervals: "Intervallauswahl", .tuningSystem: "Stimmung", .language: "Sprache",
+            .wrongAnswerSound: "Klang bei falscher Antwort",
         ],
         allowedValues: [
             .noteRangeLower: "A0 bis C8 (MIDI 21–108)", .noteRangeUpper: "A0 bis C8 (MIDI 21–108)",
@@ -235,6 +236,7 @@ extension Texts {
             .intervals: "mindestens einer der Intervallcodes P1up … P8down, etwa P5up oder m3down",
             .tuningSystem: "equalTemperament, justIntonation oder pythagorean",
             .language: "leer (Sprache des Browsers), en oder de",
+            .wrongAnswerSound: "true oder false",
         ],
         noteRangeSpan: "mindestens 12 Halbtöne zwischen tiefstem und höchstem Ton",
         noteRangeName: "Tonumfang",

@@ -175,7 +175,7 @@ struct ProfilePageTests {
                 #expect(html.contains("<a href=\"/profile\" class=\"icon-button\" aria-label=\"Profile\""), "\(path)")
             }
             let profile = try await client.get("/profile").text
-            #expect(profile.contains("<a href=\"/\" class=\"icon-button\""))
+            #expect(profile.contains("<a href=\"/\" class=\"back-link\""))
         }
     }
 
