@@ -6,15 +6,16 @@ import PeachStore
 /// `peach stats`: a plain-text summary of the training data.
 struct Stats: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show a summary: records per mode, threshold, matching accuracy, trend and date range.")
+        abstract:
+            "Show a summary: records per mode and date range, each mode's threshold with its interval and trend, "
+            + "pitch matching's bias and spread.")
 
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
         let database = try store.openDatabase(.reading)
         let report = StatsReport(
-            path: store.path, counts: try database.recordCounts(), profile: try database.loadProfile(),
-            settings: try database.loadSettings())
+            path: store.path, counts: try database.recordCounts(), profile: try database.loadProfile())
         print(report.text, terminator: "")
     }
 }

@@ -59,10 +59,10 @@ struct KazezChainTests {
 
     @Test("cold start: the profile's mean for the mode if there is one (clamped), otherwise 100 cents")
     func coldStart() {
-        #expect(KazezChain.startingMagnitude(profileMean: nil) == 100)
-        #expect(KazezChain.startingMagnitude(profileMean: 12.5) == 12.5)
-        #expect(KazezChain.startingMagnitude(profileMean: 0.01) == 0.1)
-        #expect(KazezChain.startingMagnitude(profileMean: 250) == 100)
+        #expect(KazezChain.startingMagnitude(profileThreshold: nil) == 100)
+        #expect(KazezChain.startingMagnitude(profileThreshold: 12.5) == 12.5)
+        #expect(KazezChain.startingMagnitude(profileThreshold: 0.01) == 0.1)
+        #expect(KazezChain.startingMagnitude(profileThreshold: 250) == 100)
     }
 
     @Test("the first exercise of a mode starts at 100 cents without a profile, at the mode's mean with one")
@@ -70,7 +70,7 @@ struct KazezChainTests {
         var generator = SeededRandomNumberGenerator(seed: 7)
         let settings = TrainingSettings()
         let first = ExerciseGenerator.comparison(
-            mode: .comparison, settings: settings, previous: nil, profileMean: nil, using: &generator)
+            mode: .comparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator)
         #expect(abs(first.centOffset) == 100)
 
         // A profile whose unison comparisons average 12 cents (8 and 16) and whose interval
@@ -81,15 +81,15 @@ struct KazezChainTests {
             .comparison(record(note, .perfectFifthUp, 30, true)),
         ]
         let profile = PerceptualProfile(records: records)
-        #expect(profile.meanThreshold(for: .comparison) == 12)
-        #expect(profile.meanThreshold(for: .intervalComparison) == 30)
+        #expect(profile.startingThreshold(for: .comparison) == 12)
+        #expect(profile.startingThreshold(for: .intervalComparison) == 30)
         let unison = ExerciseGenerator.comparison(
             mode: .comparison, settings: settings, previous: nil,
-            profileMean: profile.meanThreshold(for: .comparison), using: &generator)
+            profileThreshold: profile.startingThreshold(for: .comparison), using: &generator)
         #expect(abs(unison.centOffset) == 12)
         let interval = ExerciseGenerator.comparison(
             mode: .intervalComparison, settings: settings, previous: nil,
-            profileMean: profile.meanThreshold(for: .intervalComparison), using: &generator)
+            profileThreshold: profile.startingThreshold(for: .intervalComparison), using: &generator)
         #expect(abs(interval.centOffset) == 30)
     }
 
@@ -104,7 +104,7 @@ struct KazezChainTests {
         #expect(latest == ExerciseGenerator.ChainState(magnitude: 16, wasCorrect: false))
         let next = ExerciseGenerator.comparison(
             mode: .comparison, settings: TrainingSettings(), previous: latest,
-            profileMean: profile.meanThreshold(for: .comparison), using: &generator)
+            profileThreshold: profile.startingThreshold(for: .comparison), using: &generator)
         #expect(abs(abs(next.centOffset) - 21.76) < 1e-12)  // 16 · (1 + 0.09·4)
     }
 
@@ -131,7 +131,7 @@ struct KazezChainTests {
             var notes = Set<Int>()
             for correct in answers {
                 let exercise = ExerciseGenerator.comparison(
-                    mode: mode, settings: settings, previous: previous, profileMean: nil, using: &generator)
+                    mode: mode, settings: settings, previous: previous, profileThreshold: nil, using: &generator)
                 if let previous {
                     #expect(
                         abs(exercise.centOffset)

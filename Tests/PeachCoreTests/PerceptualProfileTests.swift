@@ -15,7 +15,7 @@ private func randomRecords(count: Int, seed: UInt64) -> [TrainingRecord] {
         switch mode.kind {
         case .comparison:
             let exercise = ExerciseGenerator.comparison(
-                mode: mode, settings: settings, previous: previous[mode], profileMean: nil, using: &generator)
+                mode: mode, settings: settings, previous: previous[mode], profileThreshold: nil, using: &generator)
             let record = exercise.record(answeredHigher: Bool.random(using: &generator), at: timestamp)
             previous[mode] = ExerciseGenerator.ChainState(record)
             return .comparison(record)
@@ -168,9 +168,9 @@ struct PerceptualProfileTests {
             .pitchMatching(try matching(6)), .comparison(comparison(c4, -20)),
             .pitchMatching(try matching(-12, interval: DirectedInterval(.minorThird, .down))),
         ])
-        #expect(profile.meanThreshold(for: .comparison) == 15)
-        #expect(profile.meanThreshold(for: .intervalComparison) == 40)
-        #expect(profile.meanThreshold(for: .pitchMatching) == nil)
+        #expect(profile.startingThreshold(for: .comparison) == 15)
+        #expect(profile.startingThreshold(for: .intervalComparison) == 40)
+        #expect(profile.startingThreshold(for: .pitchMatching) == nil)
         #expect(profile.comparison.count == 3 && close(profile.comparison.overall.mean, 70.0 / 3))
         #expect(
             profile.comparisonByMode[.comparison]?.latest

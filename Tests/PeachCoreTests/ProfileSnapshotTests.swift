@@ -17,7 +17,7 @@ private func seededRecords(count: Int, days: Int, seed: UInt64) -> [TrainingReco
         switch mode.kind {
         case .comparison:
             let exercise = ExerciseGenerator.comparison(
-                mode: mode, settings: settings, previous: previous[mode], profileMean: nil, using: &generator)
+                mode: mode, settings: settings, previous: previous[mode], profileThreshold: nil, using: &generator)
             let record = exercise.record(answeredHigher: Bool.random(using: &generator), at: timestamp)
             previous[mode] = ExerciseGenerator.ChainState(record)
             return .comparison(record)
@@ -77,7 +77,7 @@ struct ProfileSnapshotTests {
         for mode in [TrainingMode.comparison, .intervalComparison] {
             #expect(decoded.comparisonByMode[mode]?.latest == profile.comparisonByMode[mode]?.latest)
             #expect(decoded.comparisonByMode[mode]?.history == profile.comparisonByMode[mode]?.history)
-            #expect(decoded.meanThreshold(for: mode) == profile.meanThreshold(for: mode))
+            #expect(decoded.startingThreshold(for: mode) == profile.startingThreshold(for: mode))
             for range in ranges {
                 #expect(
                     decoded.comparisonByMode[mode]?.currentLevel(in: range)

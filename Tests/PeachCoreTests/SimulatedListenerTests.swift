@@ -48,7 +48,7 @@ private func run(_ listener: SimulatedListener, start: Double, seed: UInt64, cou
     result.correct.reserveCapacity(count)
     for index in 0..<count {
         let exercise = ExerciseGenerator.comparison(
-            mode: .comparison, settings: settings, previous: previous, profileMean: start, using: &generator)
+            mode: .comparison, settings: settings, previous: previous, profileThreshold: start, using: &generator)
         let record = exercise.record(
             answeredHigher: listener.answersHigher(exercise, using: &generator),
             at: Timestamp(millisecondsSince1970: Int64(index) * 1000))
