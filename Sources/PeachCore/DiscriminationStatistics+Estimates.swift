@@ -52,14 +52,14 @@ extension DiscriminationStatistics {
     static let neighbourSpread = 0.35
     /// The notes on either side that lend a note their answers: a tritone, half an octave.
     static let neighbourSpan = 6
-    /// The share of a note's prior that ignores its neighbours (uniform over the grid), so that a
-    /// note unlike them shows what its own answers say rather than being held to theirs.
+    /// The share of a note's prior that ignores its neighbours (the model's prior alone), so that
+    /// a note unlike them shows what its own answers say rather than being held to theirs.
     static let unlikeNeighbours = 0.01
 
     /// Each note of `range` with answers and its estimate, borrowing strength from its
     /// neighbours: the prior of a note is the posterior of the answers at the notes up to a
     /// tritone away (not the note's own), widened by `neighbourSpread`, mixed with 1 % of the
-    /// uniform prior. A note with many answers shows what they say; a note with few shows about
+    /// model's prior. A note with many answers shows what they say; a note with few shows about
     /// its neighbours' threshold with a wide interval — never a sharp estimate from a handful of
     /// answers. Notes without answers have no estimate (the chart's band breaks there).
     /// - Complexity: two posteriors per trained note of the range.
@@ -77,7 +77,7 @@ extension DiscriminationStatistics {
     }
 
     /// The neighbours' posterior convolved with a normal of `neighbourSpread` in log threshold
-    /// (truncated at 3 spreads), mixed with the uniform prior.
+    /// (truncated at 3 spreads), mixed with the model's prior.
     /// - Complexity: O(grid · kernel), about 13,000 multiply-adds.
     static func prior(from neighbours: ThresholdPosterior) -> [Double] {
         let width = neighbourSpread / ThresholdGrid.step
@@ -86,13 +86,14 @@ extension DiscriminationStatistics {
         let kernelTotal = kernel.reduce(0, +)
         kernel = kernel.map { $0 / kernelTotal }
         let count = ThresholdGrid.count
-        let uniform = unlikeNeighbours / Double(count)
+        let base = ThresholdGrid.prior
+        let baseTotal = base.reduce(0, +)
         return (0..<count).map { point in
             var sum = 0.0
             for shift in -reach...reach where (0..<count).contains(point - shift) {
                 sum += kernel[shift + reach] * neighbours.probabilities[point - shift]
             }
-            return (1 - unlikeNeighbours) * sum + uniform
+            return (1 - unlikeNeighbours) * sum + unlikeNeighbours * base[point] / baseTotal
         }
     }
 

@@ -3,8 +3,7 @@
 /// most recent attempts ("now"). Their mean is the bias, their standard deviation the spread
 /// (`MatchingEstimate`, docs/measurement.md).
 ///
-/// Sums over attempts (Welford's values merge exactly), so the order of adding does not matter
-/// and nothing grows with the number of records.
+/// Running sums over attempts, so nothing grows with the number of records.
 /// - Complexity: O(1) per record (O(200) at worst for a late, older attempt).
 public struct MatchingStatistics: Hashable, Sendable {
     /// Every attempt's signed error.

@@ -15,8 +15,13 @@
 /// instead of computed (no logarithm per bin and grid point). β takes the values 1, 1.5, 2.2,
 /// 3.3 and 5 (equal steps in log β, from shallow to steep).
 ///
-/// **Prior.** Uniform over the grid: every threshold from 0.05 to 484 cents and every slope
-/// equally likely before the first answer (uniform in log t, so no scale of cents is favoured).
+/// **Prior.** Before the first answer, log t is normal around 10 cents with a standard deviation
+/// of 1.5 (95 % of it between 0.5 and 190 cents: from the finest thresholds measured in studies
+/// to nearly two semitones), and the slopes are equally likely. A weak prior: a few dozen answers
+/// outweigh it (in the seeded simulation it changes the median error after 200 answers by less
+/// than a percentage point), but with a handful of answers it keeps the estimate from running
+/// to the end of the grid, where a uniform prior puts the most probable threshold when the
+/// answers only bound it from one side.
 enum ThresholdGrid {
     /// The level the threshold is reported at: 75 % correct.
     static let level = 0.75
@@ -34,6 +39,16 @@ enum ThresholdGrid {
     static let binStep = 3 * step
     /// The grid index of 0.1 cents (bin 0's centre): log t_g = ln 0.1 + (g − 18) · step.
     static let indexOfFloor = 18
+
+    /// The prior's centre (cents) and its standard deviation in log threshold.
+    static let priorCentre = 10.0
+    static let priorSpread = 1.5
+
+    /// The prior probability of each grid point (up to a common factor).
+    static let prior: [Double] = (0..<count).map { point in
+        let z = (Math.log(threshold(at: Double(point)) / priorCentre)) / priorSpread
+        return Math.exp(-0.5 * z * z)
+    }
 
     /// The threshold at grid point `index` (which may be fractional), in cents.
     static func threshold(at index: Double) -> Double {

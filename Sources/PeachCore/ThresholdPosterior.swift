@@ -15,7 +15,7 @@ public struct ThresholdPosterior: Hashable, Sendable {
     public private(set) var answers: Int
 
     /// The posterior after the answers of `bins`, from `prior` (per grid point, any positive
-    /// scale; `nil`: uniform).
+    /// scale; `nil`: the model's, `ThresholdGrid.prior`).
     public init(_ bins: OffsetBins, prior: [Double]? = nil) {
         let count = ThresholdGrid.count
         let slopes = ThresholdGrid.slopes.count
@@ -45,9 +45,8 @@ public struct ThresholdPosterior: Hashable, Sendable {
                 if relative > -40 { probabilities[point] += Math.exp(relative) }
             }
         }
-        if let prior {
-            for point in 0..<count { probabilities[point] *= prior[point] }
-        }
+        let prior = prior ?? ThresholdGrid.prior
+        for point in 0..<count { probabilities[point] *= prior[point] }
         let total = probabilities.reduce(0, +)
         self.probabilities = probabilities.map { $0 / total }
         self.answers = bins.answers
@@ -75,8 +74,8 @@ public struct ThresholdPosterior: Hashable, Sendable {
     /// The mode rather than the median: after the Kazez chain's trials the posterior's upper
     /// tail is long (the chain plays mostly below the 75 % point, so the data bound the threshold
     /// better from below than from above), and in the seeded simulation (docs/measurement.md)
-    /// the mode is nearer the true threshold: a median error of 10 % against 12 % after 200
-    /// answers.
+    /// the mode is nearer the true threshold: a median error of 11.1 % against 11.5 % after 200
+    /// answers, 17.7 % against 18.3 % after 50.
     /// - Complexity: O(grid).
     public var mode: Double {
         var best = 0

@@ -65,8 +65,9 @@ struct StatsReport {
                 for (interval, tuningSystem, estimate) in statistics.intervalEstimates {
                     lines.append(
                         "  " + profileTexts.intervalRow(texts.name(of: interval), texts.tuningSystemNames[tuningSystem]!)
-                            + ": " + texts.bias(estimate) + "; " + profileTexts.spread.lowercasedASCII + " "
-                            + texts.spread(estimate) + "; " + profileTexts.attemptCount(estimate.attempts))
+                            + ": "
+                            + profileTexts.matchingRow(
+                                texts.bias(estimate), texts.spread(estimate), profileTexts.attemptCount(estimate.attempts)))
                 }
             }
         }

@@ -58,7 +58,7 @@ struct CrashSafetyTests {
                 #expect(clock.now - start < .seconds(1), "round \(round): reading beside a writer took too long")
                 #expect(csv.hasPrefix(CSVFormat.formatLine + "\n"))
                 // Two snapshots, the profile's later: the writer went on in between.
-                #expect(profile.comparison.count + profile.matching.count >= csv.split(separator: "\n").count - 2)
+                #expect(profile.comparisonCount + profile.matchingCount >= csv.split(separator: "\n").count - 2)
                 readsBesideWriter += 1
             }
             usleep(UInt32.random(in: (round % 5 == 0 ? 0 : 2_000)...60_000, using: &generator))

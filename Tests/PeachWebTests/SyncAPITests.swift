@@ -52,7 +52,7 @@ struct SyncAPITests {
             let upper = try await client.upload([syncRecord(id: id.uppercased())])
             #expect(upper.json["accepted"] as? [String] == [id.uppercased()])
             let snapshot = try await client.get("/api/sync/profile").numbers
-            #expect(PerceptualProfile(snapshot: snapshot)?.comparison.count == 1)
+            #expect(PerceptualProfile(snapshot: snapshot)?.comparisonCount == 1)
         }
         #expect(try recordCount(database) == 1)
     }
@@ -76,7 +76,10 @@ struct SyncAPITests {
             #expect((refused[0]["message"] as? String)?.contains("already stored with different content") == true)
         }
         #expect(try recordCount(database) == 2)
-        #expect(try database.loadProfile().comparison.overall.mean == 12.5)
+        // Both stored comparisons are the 12.5-cent ones: the refused −30 changed nothing.
+        #expect(
+            try database.loadProfile().discrimination(.comparison).all.occupied.map(\.bin)
+                == [OffsetBins.bin(of: 12.5)])
     }
 
     /// Fields that break one rule each, and a word the message must contain.

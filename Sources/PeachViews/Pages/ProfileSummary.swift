@@ -91,8 +91,9 @@ public struct ProfileSummary: Hashable, Sendable {
                     rows += statistics.intervalEstimates.map { interval, tuningSystem, estimate in
                         Row(
                             term: Self.intervalTerm(interval, tuningSystem, texts),
-                            value: texts.bias(estimate) + "; " + profileTexts.spread + " " + texts.spread(estimate)
-                                + "; " + profileTexts.attemptCount(estimate.attempts, shown: texts.grouped(estimate.attempts)))
+                            value: profileTexts.matchingRow(
+                                texts.bias(estimate), texts.spread(estimate),
+                                profileTexts.attemptCount(estimate.attempts, shown: texts.grouped(estimate.attempts))))
                     }
                 }
                 return MatchingMode(mode: mode, name: texts.name(of: mode), rows: rows)

@@ -43,6 +43,8 @@ public struct ProfileTexts: Sendable {
     public let leanings: [MatchingEstimate.Leaning: String]
     /// "−4.0 cents (−5.9 to −2.1): you tune flat"; `interval` is `nil` with one attempt.
     public let biasValue: @Sendable (_ value: String, _ interval: String?, _ leaning: String) -> String
+    /// An interval's pitch matching in one line: bias, spread and attempts, each already written.
+    public let matchingRow: @Sendable (_ bias: String, _ spread: String, _ attempts: String) -> String
 
     /// The timeline's legend: a dot and a bar per week.
     public let weeklyLegend: String
@@ -98,6 +100,7 @@ public struct ProfileTexts: Sendable {
         biasValue: { value, interval, leaning in
             "\(value) cents" + (interval.map { " (\($0))" } ?? "") + ": \(leaning)"
         },
+        matchingRow: { bias, spread, attempts in "\(bias); spread \(spread); \(attempts)" },
         weeklyLegend: "Threshold per week, with its 95 % interval",
         musicians: "musicians",
         nonMusicians: "non-musicians",
@@ -133,7 +136,7 @@ public struct ProfileTexts: Sendable {
             + "gröber, wenn sie mit mindestens 95 % Wahrscheinlichkeit eine gröbere zeigen, sonst keine klare "
             + "Änderung.",
         keyboardExplanation:
-            "Das Diagramm zeigt deine Schwelle im Vergleich an jedem geübten Ton, ihr 95-%-Intervall als Band. Ein "
+            "Das Diagramm zeigt deine Schwelle im Tonvergleich an jedem geübten Ton, ihr 95-%-Intervall als Band. Ein "
             + "Ton mit wenigen Antworten stützt sich auf seine Nachbarn und zeigt ein breites Band.",
         referenceNote: { musicians, nonMusicians in
             "Zum Vergleich: In Studien lagen die Schwellen von Musikern bei etwa \(musicians) Cent, die von "
@@ -157,6 +160,7 @@ public struct ProfileTexts: Sendable {
         biasValue: { value, interval, leaning in
             "\(value) Cent" + (interval.map { " (\($0))" } ?? "") + ": \(leaning)"
         },
+        matchingRow: { bias, spread, attempts in "\(bias); Streuung \(spread); \(attempts)" },
         weeklyLegend: "Schwelle pro Woche, mit ihrem 95-%-Intervall",
         musicians: "Musiker",
         nonMusicians: "Nichtmusiker",

@@ -276,7 +276,6 @@ extension Texts {
         },
         chartEmpty: "Beginne mit dem Training, um dein Profil aufzubauen",
         centsAxisTitle: "Cent",
-        centsFormat: { "\($0) Cent" },
         // Soft hyphens: at a large text size on a phone these compounds are wider than the screen.
         thresholdHeading: "Unterscheidungs\u{AD}schwelle",
         allTime: "Insgesamt",
@@ -285,7 +284,7 @@ extension Texts {
             .improving: "wird feiner", .stable: "keine klare Änderung", .declining: "wird gröber",
             .notEnoughData: "noch nicht genug Antworten",
         ],
-        matchingHeading: "Ton treffen",
+        matchingHeading: "Treff\u{AD}genauigkeit",
         attempts: "Versuche",
         matchingEmpty: "Trainiere „Ton treffen“, um deine Treffgenauigkeit zu sehen",
         timelineHeading: "Verlauf",

@@ -209,8 +209,6 @@ public final class Texts: Sendable {
     public let previewLabel: @Sendable (_ threshold: String?) -> String
     public let chartEmpty: String
     public let centsAxisTitle: String
-    /// "12.3 cents" / "12,3 Cent"
-    public let centsFormat: @Sendable (String) -> String
 
     // Detection threshold
     public let thresholdHeading: String
@@ -220,7 +218,7 @@ public final class Texts: Sendable {
     /// The words of each trend, shown beside its arrow on the page and by `peach stats`.
     public let trendMeanings: [Trend: String]
 
-    // Pitch matching
+    // Pitch matching accuracy
     public let matchingHeading: String
     public let attempts: String
     public let matchingEmpty: String
@@ -378,7 +376,6 @@ public final class Texts: Sendable {
         previewLabel: @escaping @Sendable (_ threshold: String?) -> String,
         chartEmpty: String,
         centsAxisTitle: String,
-        centsFormat: @escaping @Sendable (String) -> String,
         thresholdHeading: String,
         allTime: String,
         trend: String,
@@ -532,7 +529,6 @@ public final class Texts: Sendable {
         self.previewLabel = previewLabel
         self.chartEmpty = chartEmpty
         self.centsAxisTitle = centsAxisTitle
-        self.centsFormat = centsFormat
         self.thresholdHeading = thresholdHeading
         self.allTime = allTime
         self.trend = trend
