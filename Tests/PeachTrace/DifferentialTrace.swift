@@ -71,7 +71,9 @@ public enum DifferentialTrace {
     }
 
     /// The profile as the pages and the chains read it: each mode's counts (exact), its estimates
-    /// (through log and exp, so marked), the trend, and at the end the estimate of every note.
+    /// (through log and exp, so marked) and trend; at the end also every interval's, the last
+    /// week's and every note's estimate, and pitch matching's now and per interval. (Those cost a
+    /// posterior or a quantile each, too many to write every 100 steps.)
     private static func statistics(_ session: CoreSession, final: Bool = false) -> String {
         let profile = session.profile
         var line = "profile"
@@ -83,6 +85,7 @@ public enum DifferentialTrace {
             line += " weeks=\(statistics.weeks.count) recent=\(statistics.recent.entries.count)"
             line += " now=" + estimate(statistics.now) + " all=" + estimate(statistics.allTime)
             line += " trend=" + statistics.trend.rawValue
+            guard final else { continue }
             line += " start=" + (profile.startingThreshold(for: mode).map { "~c" + bits($0) } ?? "-")
             if let week = statistics.weeklyEstimates.last {
                 line += " week=\(week.week):" + estimate(week.estimate)
@@ -90,15 +93,15 @@ public enum DifferentialTrace {
             for interval in statistics.intervalEstimates {
                 line += " \(interval.interval.code)/\(interval.tuningSystem.rawValue)=" + estimate(interval.estimate)
             }
-            if final {
-                for note in statistics.noteEstimates(in: session.settings.noteRange) {
-                    line += " \(note.note.rawValue):" + estimate(note.estimate)
-                }
+            for note in statistics.noteEstimates(in: session.settings.noteRange) {
+                line += " \(note.note.rawValue):" + estimate(note.estimate)
             }
         }
         for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
             let statistics = profile.matching(mode)
-            line += " " + mode.rawValue + "=" + matching(statistics.allTime) + " now=" + matching(statistics.now)
+            line += " " + mode.rawValue + "=" + matching(statistics.allTime)
+            guard final else { continue }
+            line += " now=" + matching(statistics.now)
             for interval in statistics.intervalEstimates {
                 line += " \(interval.interval.code)/\(interval.tuningSystem.rawValue)=" + matching(interval.estimate)
             }

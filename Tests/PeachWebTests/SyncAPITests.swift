@@ -27,7 +27,7 @@ struct SyncAPITests {
             #expect((response.json["refused"] as? [Any])?.isEmpty == true)
             #expect(try recordCount(database) == 2)
             let html = try await client.get("/profile").text
-            #expect(html.contains("<dt>Comparisons</dt><dd>1</dd>"))
+            #expect(html.contains("<div><dt>Answers</dt><dd>1</dd></div>"))
             let profile = try await client.get("/api/sync/profile")
             #expect(profile.status == .ok)
             #expect(profile.headers[.contentType] == "application/octet-stream")

@@ -72,10 +72,14 @@ public struct TimelineChart: Hashable, Sendable {
         let texts = Texts.of(language)
         guard let first = weeks.first, let last = weeks.last else { return texts.timelineEmpty + "." }
         let profile = texts.profile
-        var summary = profile.timelineSummary(
-            texts.name(of: mode), profile.trainingWeeks(weeks.count, shown: texts.grouped(weeks.count)),
-            texts.longDate(CalendarWeek.monday(of: first.week)), texts.longDate(CalendarWeek.monday(of: last.week)),
-            texts.spokenEstimate(first.estimate), texts.spokenEstimate(last.estimate))
+        let firstMonday = texts.longDate(CalendarWeek.monday(of: first.week))
+        var summary =
+            weeks.count == 1
+            ? profile.oneWeekSummary(texts.name(of: mode), firstMonday, texts.spokenEstimate(first.estimate))
+            : profile.timelineSummary(
+                texts.name(of: mode), profile.trainingWeeks(weeks.count, shown: texts.grouped(weeks.count)),
+                firstMonday, texts.longDate(CalendarWeek.monday(of: last.week)), texts.spokenEstimate(first.estimate),
+                texts.spokenEstimate(last.estimate))
         if showsReference {
             summary += profile.referenceSummary(
                 texts.range(ReferenceThresholds.musicians), texts.range(ReferenceThresholds.nonMusicians))

@@ -56,6 +56,8 @@ public struct ProfileTexts: Sendable {
     public let timelineSummary:
         @Sendable (_ mode: String, _ weeks: String, _ first: String, _ last: String, _ start: String, _ end: String)
             -> String
+    /// The same for a single week: mode, the week, its estimate (spoken).
+    public let oneWeekSummary: @Sendable (_ mode: String, _ week: String, _ estimate: String) -> String
     /// Added to the Comparison timeline's summary: what the shaded bands are.
     public let referenceSummary: @Sendable (_ musicians: String, _ nonMusicians: String) -> String
     public let recentWeeks: String
@@ -109,6 +111,7 @@ public struct ProfileTexts: Sendable {
             "\(mode): threshold per week in \(weeks) from \(first) to \(last); in the first week \(start), in the "
                 + "last \(end)."
         },
+        oneWeekSummary: { mode, week, estimate in "\(mode): threshold in the week of \(week), \(estimate)." },
         referenceSummary: { musicians, nonMusicians in
             " Shaded: musicians’ thresholds in studies, \(musicians) cents, and non-musicians’, \(nonMusicians) cents."
         },
@@ -169,6 +172,7 @@ public struct ProfileTexts: Sendable {
             "\(mode): Schwelle pro Woche in \(weeks) vom \(first) bis \(last); in der ersten Woche \(start), in der "
                 + "letzten \(end)."
         },
+        oneWeekSummary: { mode, week, estimate in "\(mode): Schwelle in der Woche ab \(week), \(estimate)." },
         referenceSummary: { musicians, nonMusicians in
             " Schattiert: die Schwellen von Musikern in Studien, \(musicians) Cent, und von Nichtmusikern, "
                 + "\(nonMusicians) Cent."

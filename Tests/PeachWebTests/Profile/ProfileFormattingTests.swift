@@ -86,12 +86,12 @@ struct PluralTests {
         #expect(english.centsSharp(1) == "1 cent sharp" && english.centsFlat(3) == "3 cents flat")
     }
 
-    @Test("a timeline of one week says \"1 week\", not \"1 weeks\"")
+    @Test("a timeline of one week names that week once")
     func oneWeekTimeline() {
         let english = TimelineChart(profile: ProfileFixtures.oneNote, mode: .comparison, language: .english).summary
         let german = TimelineChart(profile: ProfileFixtures.oneNote, mode: .comparison, language: .german).summary
         // 1 March 2026 is a Sunday: its week began on Monday 23 February.
-        #expect(english.hasPrefix("Comparison: threshold per week in 1 week from 23 February 2026 to 23 February 2026;"))
-        #expect(german.hasPrefix("Tonvergleich: Schwelle pro Woche in 1 Woche vom 23. Februar 2026 bis 23. Februar 2026;"))
+        #expect(english.hasPrefix("Comparison: threshold in the week of 23 February 2026, "))
+        #expect(german.hasPrefix("Tonvergleich: Schwelle in der Woche ab 23. Februar 2026, "))
     }
 }
