@@ -86,7 +86,8 @@ let package = Package(
             dependencies: ["PeachCore", "PeachViews", "PeachStore", "PeachWeb", "PeachFixtures"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachFixtures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PeachCoreTests", dependencies: ["PeachCore", "PeachFixtures"], swiftSettings: swiftSettings),
         // CFLAC: the tests decode the prepared FLAC files back with libFLAC's stream decoder.
         .testTarget(name: "SoundFontTests", dependencies: ["SoundFont", "CFLAC"], swiftSettings: swiftSettings),
         // Test support only: the child process that PeachStoreTests kills mid-write to show

@@ -76,7 +76,8 @@ enum MeasurementBenchmarks {
                 Benchmark.Row(
                     name: "profile with estimates from 1,000,000 records: build + Profile page",
                     median: Benchmark.median(both.wall), target: 0.2,
-                    detail: "CPU \(Benchmark.format(Benchmark.median(both.cpu))); \(pageRuns) runs, \(bytes) bytes of HTML"),
+                    detail:
+                        "CPU \(Benchmark.format(Benchmark.median(both.cpu))); \(pageRuns) runs, \(bytes) bytes of HTML"),
                 Benchmark.Row(
                     name: "  build alone", median: Benchmark.median(builds.wall), target: nil,
                     detail: "CPU \(Benchmark.format(Benchmark.median(builds.cpu)))"),
@@ -87,7 +88,8 @@ enum MeasurementBenchmarks {
                     name: "Start page with its preview", median: Benchmark.median(starts.wall), target: nil,
                     detail: "CPU \(Benchmark.format(Benchmark.median(starts.cpu)))"),
                 Benchmark.Row(
-                    name: "one answer's update of the profile", median: Benchmark.median(updates.wall) / Double(answers),
+                    name: "one answer's update of the profile",
+                    median: Benchmark.median(updates.wall) / Double(answers),
                     target: 20e-6, detail: "median of 101 batches of \(answers)"),
                 Benchmark.Row(
                     name: "the summary (ProfileSnapshot) of the 1,000,000 records", median: 0, target: nil,

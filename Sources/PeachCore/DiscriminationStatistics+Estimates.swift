@@ -25,7 +25,9 @@ extension DiscriminationStatistics {
 
     /// Each interval and tuning system with answers, in `IntervalSlot` order.
     /// - Complexity: one posterior per interval and tuning system with answers.
-    public var intervalEstimates: [(interval: DirectedInterval, tuningSystem: TuningSystem, estimate: ThresholdEstimate)] {
+    public var intervalEstimates:
+        [(interval: DirectedInterval, tuningSystem: TuningSystem, estimate: ThresholdEstimate)]
+    {
         intervals.indices.compactMap { index in
             guard intervals[index].answers > 0 else { return nil }
             let (interval, tuningSystem) = IntervalSlot.slot(index)

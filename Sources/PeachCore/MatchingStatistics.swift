@@ -32,7 +32,8 @@ public struct MatchingStatistics: Hashable, Sendable {
     }
 
     /// Each interval and tuning system with attempts, in `IntervalSlot` order.
-    public var intervalEstimates: [(interval: DirectedInterval, tuningSystem: TuningSystem, estimate: MatchingEstimate)] {
+    public var intervalEstimates: [(interval: DirectedInterval, tuningSystem: TuningSystem, estimate: MatchingEstimate)]
+    {
         intervals.indices.compactMap { index in
             guard let estimate = MatchingEstimate(intervals[index]) else { return nil }
             let (interval, tuningSystem) = IntervalSlot.slot(index)

@@ -17,7 +17,8 @@ public enum NormalSampleInterval {
     /// - Complexity: O(1) beyond 1,000 values; below, about 100 evaluations of a continued fraction.
     public static func mean(_ statistics: RunningStatistics) -> ClosedRange<Double>? {
         guard let deviation = statistics.standardDeviation else { return nil }
-        let half = studentT975(degreesOfFreedom: statistics.count - 1) * deviation
+        let half =
+            studentT975(degreesOfFreedom: statistics.count - 1) * deviation
             / Double(statistics.count).squareRoot()
         return (statistics.mean - half)...(statistics.mean + half)
     }
@@ -27,7 +28,8 @@ public enum NormalSampleInterval {
         guard let deviation = statistics.standardDeviation else { return nil }
         let degrees = statistics.count - 1
         let scale = Double(degrees).squareRoot() * deviation
-        return (scale / chiSquared(0.975, degreesOfFreedom: degrees).squareRoot())...(scale
+        return
+            (scale / chiSquared(0.975, degreesOfFreedom: degrees).squareRoot())...(scale
             / chiSquared(0.025, degreesOfFreedom: degrees).squareRoot())
     }
 

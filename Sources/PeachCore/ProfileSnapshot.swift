@@ -70,7 +70,9 @@ public enum ProfileSnapshot {
             append(week.bins, to: &numbers)
         }
         numbers.append(Double(statistics.recent.entries.count))
-        for entry in statistics.recent.entries { numbers += [Double(entry.millisecondsSince1970), Double(entry.value)] }
+        for entry in statistics.recent.entries {
+            numbers += [Double(entry.millisecondsSince1970), Double(entry.value)]
+        }
     }
 
     static func append(_ statistics: MatchingStatistics, to numbers: inout [Double]) {

@@ -39,7 +39,9 @@ struct StatsReport {
             if mode.isInterval {
                 for (interval, tuningSystem, estimate) in statistics.intervalEstimates {
                     lines.append(
-                        "  " + texts.profile.intervalRow(texts.name(of: interval), texts.tuningSystemNames[tuningSystem]!)
+                        "  "
+                            + texts.profile.intervalRow(
+                                texts.name(of: interval), texts.tuningSystemNames[tuningSystem]!)
                             + ": " + texts.estimate(estimate) + ", " + texts.profile.answerCount(estimate.answers))
                 }
             }
@@ -59,15 +61,18 @@ struct StatsReport {
                     + texts.bias(statistics.now) + "; " + profileTexts.nowRow(profileTexts.spread).lowercasedASCII + " "
                     + texts.spread(statistics.now) + "; " + profileTexts.allTimeRow(profileTexts.bias).lowercasedASCII
                     + " " + texts.bias(statistics.allTime) + "; "
-                    + profileTexts.allTimeRow(profileTexts.spread).lowercasedASCII + " " + texts.spread(statistics.allTime)
+                    + profileTexts.allTimeRow(profileTexts.spread).lowercasedASCII + " "
+                    + texts.spread(statistics.allTime)
                     + "; " + profileTexts.attemptCount(statistics.count))
             if mode.isInterval {
                 for (interval, tuningSystem, estimate) in statistics.intervalEstimates {
                     lines.append(
-                        "  " + profileTexts.intervalRow(texts.name(of: interval), texts.tuningSystemNames[tuningSystem]!)
+                        "  "
+                            + profileTexts.intervalRow(texts.name(of: interval), texts.tuningSystemNames[tuningSystem]!)
                             + ": "
                             + profileTexts.matchingRow(
-                                texts.bias(estimate), texts.spread(estimate), profileTexts.attemptCount(estimate.attempts)))
+                                texts.bias(estimate), texts.spread(estimate),
+                                profileTexts.attemptCount(estimate.attempts)))
                 }
             }
         }

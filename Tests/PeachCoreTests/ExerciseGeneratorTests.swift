@@ -30,7 +30,8 @@ struct ExerciseGeneratorTests {
             // 40 draws per allowed note: the chance that one is never drawn is below e^-40 · 88.
             for _ in 0..<(20 * allowed.count) {
                 let comparison = ExerciseGenerator.comparison(
-                    mode: .intervalComparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator)
+                    mode: .intervalComparison, settings: settings, previous: nil, profileThreshold: nil,
+                    using: &generator)
                 let matching = ExerciseGenerator.pitchMatching(
                     mode: .intervalPitchMatching, settings: settings, using: &generator)
                 for (reference, target, chosen) in [
@@ -182,7 +183,8 @@ struct ExerciseGeneratorTests {
             var generator = SeededRandomNumberGenerator(seed: seed)
             let comparisons = (0..<200).map { _ in
                 ExerciseGenerator.comparison(
-                    mode: .intervalComparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator)
+                    mode: .intervalComparison, settings: settings, previous: nil, profileThreshold: nil,
+                    using: &generator)
             }
             let challenges = (0..<200).map { _ in
                 ExerciseGenerator.pitchMatching(mode: .intervalPitchMatching, settings: settings, using: &generator)

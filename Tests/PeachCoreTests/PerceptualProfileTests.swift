@@ -106,7 +106,8 @@ struct PerceptualProfileTests {
         }
     }
 
-    @Test("the comparisons added in any order give the same statistics: counts are sums, the latest answers are by time")
+    @Test(
+        "the comparisons added in any order give the same statistics: counts are sums, the latest answers are by time")
     func anyOrder() {
         var generator = SeededRandomNumberGenerator(seed: 5)
         let shuffled = PerceptualProfile(records: Self.records.shuffled(using: &generator))
@@ -128,7 +129,8 @@ struct PerceptualProfileTests {
             var bySlot: [Int: [Double]] = [:]
             for case .pitchMatching(let record) in Self.records where record.mode == mode {
                 errors.append(record.userCentError)
-                bySlot[IntervalSlot.index(record.interval, record.tuningSystem), default: []].append(record.userCentError)
+                bySlot[IntervalSlot.index(record.interval, record.tuningSystem), default: []].append(
+                    record.userCentError)
             }
             let statistics = profile.matching(mode)
             let estimate = statistics.allTime!
@@ -158,7 +160,8 @@ struct PerceptualProfileTests {
         #expect(profile.startingThreshold(for: .comparison) != nil)
         #expect(profile.startingThreshold(for: .pitchMatching) == nil)
         #expect(PerceptualProfile().startingThreshold(for: .comparison) == nil)
-        #expect(profile.discrimination(.comparison).count == 2 && profile.discrimination(.intervalComparison).count == 1)
+        #expect(
+            profile.discrimination(.comparison).count == 2 && profile.discrimination(.intervalComparison).count == 1)
         #expect(profile.comparisonCount == 3 && profile.matchingCount == 2)
         #expect(
             profile.comparisonByMode[.comparison]?.latest

@@ -46,13 +46,18 @@ struct ProfileSnapshotTests {
     func deviceAddsItsRecords() throws {
         let records = seededRecords(count: 6_000, days: 120, seed: 7)
         let (server, device) = (Array(records.prefix(5_000)), records.dropFirst(5_000))
-        var decoded = try #require(PerceptualProfile(snapshot: ProfileSnapshot.encode(PerceptualProfile(records: server))))
+        var decoded = try #require(
+            PerceptualProfile(snapshot: ProfileSnapshot.encode(PerceptualProfile(records: server))))
         for record in device { decoded.add(record) }
         #expect(decoded == PerceptualProfile(records: records))
-        #expect(decoded.discrimination(.comparison).now == PerceptualProfile(records: records).discrimination(.comparison).now)
+        #expect(
+            decoded.discrimination(.comparison).now
+                == PerceptualProfile(records: records).discrimination(.comparison).now)
     }
 
-    @Test("the size is 1,283 + 2 · (bins in the occupied spans + recent answers) + 3 · weeks numbers, whatever the records")
+    @Test(
+        "the size is 1,283 + 2 · (bins in the occupied spans + recent answers) + 3 · weeks numbers, whatever the records"
+    )
     func size() {
         #expect(ProfileSnapshot.encode(PerceptualProfile()).count == 1_283)
         for count in [500, 5_000, 50_000] {

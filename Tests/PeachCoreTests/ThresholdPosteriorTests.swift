@@ -24,9 +24,11 @@ private let offsets = (0...35).map { 10 * pow(10, Double($0) / 20) / 10 }
 
 @Suite("Threshold posterior")
 struct ThresholdPosteriorTests {
-    @Test("many answers of a listener of the model give back its threshold, with a narrow interval", arguments: [
-        (2.0, 1.0), (8.0, 2.2), (25.0, 3.3),
-    ])
+    @Test(
+        "many answers of a listener of the model give back its threshold, with a narrow interval",
+        arguments: [
+            (2.0, 1.0), (8.0, 2.2), (25.0, 3.3),
+        ])
     func recoversTheThreshold(threshold: Double, slope: Double) {
         let estimate = ThresholdPosterior(bins(threshold: threshold, slope: slope, count: 2_000, offsets: offsets))
             .estimate

@@ -64,7 +64,8 @@ struct TimelineTests {
         #expect(statistics.weeks[1].bins.answers(in: OffsetBins.bin(of: 20)) == (1, 0))
         // Each week's estimate rests on that week's answers alone.
         #expect(statistics.weeklyEstimates.map(\.estimate.answers) == [2, 1, 2])
-        #expect(statistics.weeklyEstimates.map(\.estimate) == statistics.weeks.map { ThresholdPosterior($0.bins).estimate })
+        #expect(
+            statistics.weeklyEstimates.map(\.estimate) == statistics.weeks.map { ThresholdPosterior($0.bins).estimate })
     }
 
     @Test("without answers there are no weeks")

@@ -36,7 +36,8 @@ struct TrendTests {
         #expect(few.discrimination(.comparison).trend == .notEnoughData)
         // 1,000 coarse answers long ago change nothing: the trend reads the latest 400 only.
         let long = PerceptualProfile(
-            records: answers(1_000, at: 60, from: 0) + answers(200, at: 10, from: 1_000) + answers(200, at: 10, from: 1_200))
+            records: answers(1_000, at: 60, from: 0) + answers(200, at: 10, from: 1_000)
+                + answers(200, at: 10, from: 1_200))
         #expect(long.discrimination(.comparison).trend == .stable)
     }
 

@@ -115,7 +115,8 @@ public enum ListenerSimulation {
                 errors[index].append(error)
                 meanErrors[index].append(meanError)
                 covered[index].append(covers)
-                var part = byThreshold[truth] ?? (errors.map { _ in [] }, errors.map { _ in [] }, covered.map { _ in [] })
+                var part =
+                    byThreshold[truth] ?? (errors.map { _ in [] }, errors.map { _ in [] }, covered.map { _ in [] })
                 part.errors[index].append(error)
                 part.meanErrors[index].append(meanError)
                 part.covered[index].append(covers)

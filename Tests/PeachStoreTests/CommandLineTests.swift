@@ -81,7 +81,9 @@ final class CommandLineTests {
                 "Pitch Matching: bias now \u{2212}4.6 cents: neither sharp nor flat; spread now —; bias, all time \u{2212}4.6 cents: neither sharp nor flat; spread, all time —; 1 attempt"
             ))
         #expect(
-            lines.contains("Minor Third Down, Equal temperament (12-TET): +3.0 cents: neither sharp nor flat; spread —; 1 attempt"))
+            lines.contains(
+                "Minor Third Down, Equal temperament (12-TET): +3.0 cents: neither sharp nor flat; spread —; 1 attempt")
+        )
 
         let exported = try run("export", "--data", database)
         #expect(exported.status == 0)

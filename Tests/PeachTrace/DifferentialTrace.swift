@@ -79,9 +79,11 @@ public enum DifferentialTrace {
         var line = "profile"
         for mode in [TrainingMode.comparison, .intervalComparison] {
             let statistics = profile.discrimination(mode)
-            line += " " + mode.rawValue + "=\(statistics.count):" + statistics.all.occupied.map {
-                "\($0.bin)/\($0.answers)/\($0.correct)"
-            }.joined(separator: ",")
+            line +=
+                " " + mode.rawValue + "=\(statistics.count):"
+                + statistics.all.occupied.map {
+                    "\($0.bin)/\($0.answers)/\($0.correct)"
+                }.joined(separator: ",")
             line += " weeks=\(statistics.weeks.count) recent=\(statistics.recent.entries.count)"
             line += " now=" + estimate(statistics.now) + " all=" + estimate(statistics.allTime)
             line += " trend=" + statistics.trend.rawValue

@@ -59,7 +59,8 @@ public struct TimelineChart: Hashable, Sendable {
     /// - Complexity: one posterior per week with answers.
     public init(profile: PerceptualProfile, mode: TrainingMode, language: Language) {
         self.init(
-            mode: mode, weeks: profile.discrimination(mode).weeklyEstimates.map { Week(week: $0.week, estimate: $0.estimate) },
+            mode: mode,
+            weeks: profile.discrimination(mode).weeklyEstimates.map { Week(week: $0.week, estimate: $0.estimate) },
             language: language)
     }
 
@@ -174,7 +175,8 @@ public struct TimelineChart: Hashable, Sendable {
         names += " font-size=\"10\" text-anchor=\"end\">\n"
         for (range, name) in bands {
             let (high, low) = (scale.y(range.upperBound), scale.y(range.lowerBound))
-            rects += "<rect x=\"\(n(left))\" y=\"\(n(high))\" width=\"\(n(right - left))\" height=\"\(n(low - high))\"/>\n"
+            rects +=
+                "<rect x=\"\(n(left))\" y=\"\(n(high))\" width=\"\(n(right - left))\" height=\"\(n(low - high))\"/>\n"
             names += "<text x=\"\(n(right - 2))\" y=\"\(n((high + low) / 2))\" dy=\"0.35em\">"
             names += "\(ProfileMarkup.escaped(name))</text>\n"
         }
@@ -193,7 +195,8 @@ public struct TimelineChart: Hashable, Sendable {
         }
         html += "</tr></thead>\n<tbody>\n"
         for entry in weeks.suffix(Self.recentWeekCount).reversed() {
-            html += "<tr><th scope=\"row\">\(ProfileMarkup.escaped(texts.longDate(CalendarWeek.monday(of: entry.week))))"
+            html +=
+                "<tr><th scope=\"row\">\(ProfileMarkup.escaped(texts.longDate(CalendarWeek.monday(of: entry.week))))"
             html += "</th><td>\(texts.grouped(entry.estimate.answers))</td>"
             html += "<td>\(ProfileMarkup.escaped(texts.estimate(entry.estimate)))</td></tr>\n"
         }

@@ -51,7 +51,9 @@ struct ProfileChartTests {
         let runs = ProfileChart.runs(of: trained).map { $0.map(\.note.rawValue) }
         #expect(runs == [[40, 41, 42], [47], [50], [55, 56, 57], [70]])
         // B2 (47) has one answer: its interval is wide, wider than that of F#2 (42, four answers).
-        let width = { (note: Int) in trained.first { $0.note.rawValue == note }.map { $0.interval.upperBound / $0.interval.lowerBound } }
+        let width = { (note: Int) in
+            trained.first { $0.note.rawValue == note }.map { $0.interval.upperBound / $0.interval.lowerBound }
+        }
         #expect(width(47)! > width(42)!)
     }
 
@@ -147,7 +149,8 @@ struct ProfileChartTests {
         #expect(label(PerceptualProfile(), .german) == "Dein Tonhöhenprofil. Tippe, um die Details zu sehen.")
         #expect(
             label(F.oneNote, .german)
-                == "Dein Tonhöhenprofil. Schwelle: \(Texts.german.spokenEstimate(estimate)). Tippe, um die Details zu sehen.")
+                == "Dein Tonhöhenprofil. Schwelle: \(Texts.german.spokenEstimate(estimate)). Tippe, um die Details zu sehen."
+        )
         let small = chart(F.oneNote, .standard, .english, .small)
         #expect(!small.contains("<text"))
     }

@@ -35,7 +35,9 @@ struct ProfilePageTests {
 
     /// The text of the `<dd>` after a `<dt>` in a mode's group.
     func value(_ html: String, mode: TrainingMode, term: String) -> String? {
-        guard let start = html.range(of: "<div class=\"profile-mode\" data-mode=\"\(mode.rawValue)\"") else { return nil }
+        guard let start = html.range(of: "<div class=\"profile-mode\" data-mode=\"\(mode.rawValue)\"") else {
+            return nil
+        }
         let body = html[start.upperBound...]
         guard let termRange = body.range(of: "<dt>\(term)</dt><dd>") else { return nil }
         return String(body[termRange.upperBound...].prefix { $0 != "<" })
@@ -99,7 +101,8 @@ struct ProfilePageTests {
             #expect(html.contains("<div class=\"timeline-figure\" data-mode=\"intervalComparison\">"))
             #expect(
                 html.contains(
-                    "<tr><th scope=\"row\">23 February 2026</th><td>3</td><td>\(texts.estimate(unison.allTime))</td></tr>"))
+                    "<tr><th scope=\"row\">23 February 2026</th><td>3</td><td>\(texts.estimate(unison.allTime))</td></tr>"
+                ))
             #expect(
                 html.contains(
                     "<tr><th scope=\"row\">2 March 2026</th><td>2</td><td>\(texts.estimate(fifths.allTime))</td></tr>"))

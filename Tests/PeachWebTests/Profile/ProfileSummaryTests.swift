@@ -25,20 +25,30 @@ struct ProfileSummaryTests {
         }
         let summary = ProfileSummary(profile: F.oneNote, language: .english)
         #expect(summary.comparison[1].now == "—" && summary.comparison[1].trend == nil)
-        #expect(summary.comparison[0].trend?.words == "not enough answers yet" && summary.comparison[0].trend?.arrow == "")
+        #expect(
+            summary.comparison[0].trend?.words == "not enough answers yet" && summary.comparison[0].trend?.arrow == "")
         #expect(summary.matching == nil)
         assertSnapshot(summary.html, named: "summary-one-note.html")
     }
 
     @Test("the interval mode lists each interval and tuning system with its estimate and answers")
     func intervals() {
-        var records = (0..<8).map { F.comparison(55, cents: 12, second: $0, interval: .perfectFifthUp, correct: $0 % 4 != 0) }
+        var records = (0..<8).map {
+            F.comparison(55, cents: 12, second: $0, interval: .perfectFifthUp, correct: $0 % 4 != 0)
+        }
         records.append(F.comparison(60, cents: 30, second: 20, interval: DirectedInterval(.minorThird, .down)))
         let profile = PerceptualProfile(records: records)
         let rows = ProfileSummary(profile: profile, language: .english).comparison[1].intervals
         let estimates = profile.discrimination(.intervalComparison).intervalEstimates
-        #expect(rows.map(\.term) == ["Minor Third Down, Equal temperament (12-TET)", "Perfect Fifth Up, Equal temperament (12-TET)"])
-        #expect(rows.map(\.value) == estimates.map { Texts.english.estimate($0.estimate) + ", " + Texts.english.profile.answerCount($0.estimate.answers) })
+        #expect(
+            rows.map(\.term) == [
+                "Minor Third Down, Equal temperament (12-TET)", "Perfect Fifth Up, Equal temperament (12-TET)",
+            ])
+        #expect(
+            rows.map(\.value)
+                == estimates.map {
+                    Texts.english.estimate($0.estimate) + ", " + Texts.english.profile.answerCount($0.estimate.answers)
+                })
         #expect(rows[0].value.hasSuffix(", 1 answer") && rows[1].value.hasSuffix(", 8 answers"))
         #expect(ProfileSummary(profile: profile, language: .english).comparison[0].intervals.isEmpty)
     }
@@ -76,7 +86,8 @@ struct ProfileSummaryTests {
         #expect(summary.html.contains("<p class=\"profile-empty-state\">Start pitch matching to see your accuracy</p>"))
         #expect(!summary.html.contains("data-trend"))
         assertSnapshot(summary.html, named: "summary-empty.html")
-        assertSnapshot(ProfileSummary(profile: PerceptualProfile(), language: .german).html, named: "summary-empty-de.html")
+        assertSnapshot(
+            ProfileSummary(profile: PerceptualProfile(), language: .german).html, named: "summary-empty-de.html")
     }
 
     @Test("the trend shows its arrow and its words; the rule is written under the modes")
@@ -106,7 +117,8 @@ struct ProfileSummaryTests {
         let html = ProfileSummary(profile: F.dense, language: .english).html
         #expect(
             html.contains(
-                "Where you stand: in studies, musicians’ thresholds were about 2 to 3.5 cents, non-musicians’ about 10 to 20 cents before training"))
+                "Where you stand: in studies, musicians’ thresholds were about 2 to 3.5 cents, non-musicians’ about 10 to 20 cents before training"
+            ))
     }
 
     @Test("dense: snapshots in English and German; the same profile renders the same bytes every time")

@@ -28,8 +28,12 @@ struct TimelineChartTests {
         #expect(english.svg.utf8.count < 30_000)
         #expect(english.svg.contains(">23 Feb</text>") && german.svg.contains(">23. Feb.</text>"))
         #expect(english.svg.contains(">musicians</text>") && german.svg.contains(">Nichtmusiker</text>"))
-        #expect(english.summary.hasPrefix("Comparison: threshold per week in 14 weeks from 23 February 2026 to 25 May 2026;"))
-        #expect(english.summary.hasSuffix(" Shaded: musicians’ thresholds in studies, 2 to 3.5 cents, and non-musicians’, 10 to 20 cents."))
+        #expect(
+            english.summary.hasPrefix(
+                "Comparison: threshold per week in 14 weeks from 23 February 2026 to 25 May 2026;"))
+        #expect(
+            english.summary.hasSuffix(
+                " Shaded: musicians’ thresholds in studies, 2 to 3.5 cents, and non-musicians’, 10 to 20 cents."))
         #expect(
             english.recentWeeksTable.components(separatedBy: "<tr><th scope=\"row\">").count - 1
                 == TimelineChart.recentWeekCount)
@@ -52,7 +56,8 @@ struct TimelineChartTests {
         #expect(
             timeline.summary.hasPrefix(
                 "Comparison: threshold per week in 2 weeks from 2 March 2026 to 9 March 2026; in the first week "
-                    + texts.spokenEstimate(weeks[0].estimate) + ", in the last " + texts.spokenEstimate(weeks[1].estimate)
+                    + texts.spokenEstimate(weeks[0].estimate) + ", in the last "
+                    + texts.spokenEstimate(weeks[1].estimate)
                     + "."))
         #expect(
             timeline.recentWeeksTable.contains(
