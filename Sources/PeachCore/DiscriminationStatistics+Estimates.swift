@@ -17,7 +17,7 @@ extension DiscriminationStatistics {
     /// The last 200 answers against the 200 before them; `notEnoughData` below 400 answers.
     /// - Complexity: two posteriors.
     public var trend: Trend {
-        guard recent.entries.count == recent.capacity else { return .notEnoughData }
+        guard recent.count == recent.capacity else { return .notEnoughData }
         let now = ThresholdPosterior(Self.bins(of: recent.last(Self.recentCount)))
         let before = ThresholdPosterior(Self.bins(of: recent.last(Self.recentCount, before: Self.recentCount)))
         return Trend(now: now, before: before)

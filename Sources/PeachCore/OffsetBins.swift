@@ -33,11 +33,6 @@ public struct OffsetBins: Hashable, Sendable {
         return Int(min(position, Double(count - 1)))
     }
 
-    /// The centre of bin `bin` in cents.
-    static func centre(of bin: Int) -> Double {
-        KazezChain.minimumMagnitude * Math.exp(Double(bin) * ThresholdGrid.binStep)
-    }
-
     public mutating func add(magnitude: Double, correct: Bool) {
         add(bin: Self.bin(of: magnitude), answers: 1, correct: correct ? 1 : 0)
     }

@@ -69,7 +69,7 @@ public enum ProfileSnapshot {
             numbers.append(Double(week.week))
             append(week.bins, to: &numbers)
         }
-        numbers.append(Double(statistics.recent.entries.count))
+        numbers.append(Double(statistics.recent.count))
         for entry in statistics.recent.entries {
             numbers += [Double(entry.millisecondsSince1970), Double(entry.value)]
         }
@@ -78,7 +78,7 @@ public enum ProfileSnapshot {
     static func append(_ statistics: MatchingStatistics, to numbers: inout [Double]) {
         append(statistics.all, to: &numbers)
         for interval in statistics.intervals { append(interval, to: &numbers) }
-        numbers.append(Double(statistics.recent.entries.count))
+        numbers.append(Double(statistics.recent.count))
         for entry in statistics.recent.entries { numbers += [Double(entry.millisecondsSince1970), entry.value] }
     }
 
@@ -257,7 +257,7 @@ extension RecentAnswers {
     /// nothing, if it is older or the answers are full.
     mutating func append(_ value: Value, at milliseconds: Int64) -> Bool {
         let entry = Entry(millisecondsSince1970: milliseconds, value: value)
-        guard entries.count < capacity, entries.last.map({ !(entry < $0) }) ?? true else { return false }
+        guard count < capacity, newest.map({ !(entry < $0) }) ?? true else { return false }
         add(value, at: Timestamp(millisecondsSince1970: milliseconds))
         return true
     }

@@ -17,7 +17,8 @@
 ///
 /// **Prior.** Before the first answer, log t is normal around 10 cents with a standard deviation
 /// of 1.5 (95 % of it between 0.5 and 190 cents: from the finest thresholds measured in studies
-/// to nearly two semitones), and the slopes are equally likely. A weak prior: a few dozen answers
+/// to nearly two semitones; the grid's end at 484 cents cuts its upper tail), and the slopes are
+/// equally likely. A weak prior: a few dozen answers
 /// outweigh it (in the seeded simulation it changes the median error after 200 answers by less
 /// than a percentage point), but with a handful of answers it keeps the estimate from running
 /// to the end of the grid, where a uniform prior puts the most probable threshold when the
@@ -35,8 +36,6 @@ enum ThresholdGrid {
     static let count = 240
     /// ln(10)/60: the grid's step in log t.
     static let step = 2.302585092994046 / 60
-    /// ln(10)/20: the offset bins' step in log Δ, three grid steps.
-    static let binStep = 3 * step
     /// The grid index of 0.1 cents (bin 0's centre): log t_g = ln 0.1 + (g − 18) · step.
     static let indexOfFloor = 18
 

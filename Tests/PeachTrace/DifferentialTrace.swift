@@ -84,7 +84,7 @@ public enum DifferentialTrace {
                 + statistics.all.occupied.map {
                     "\($0.bin)/\($0.answers)/\($0.correct)"
                 }.joined(separator: ",")
-            line += " weeks=\(statistics.weeks.count) recent=\(statistics.recent.entries.count)"
+            line += " weeks=\(statistics.weeks.count) recent=\(statistics.recent.count)"
             line += " now=" + estimate(statistics.now) + " all=" + estimate(statistics.allTime)
             line += " trend=" + statistics.trend.rawValue
             guard final else { continue }
