@@ -45,11 +45,6 @@ extension Texts {
         longDateFormat(day.day, monthNames[day.month - 1], day.year)
     }
 
-    /// A day given as days since 1970-01-01 (UTC), as `CurrentLevel` counts them.
-    public func longDate(day: Int) -> String {
-        longDate(CalendarDay(daysSince1970: day))
-    }
-
     /// A UTC calendar day without the year, for axis labels.
     public func shortDate(_ day: CalendarDay) -> String {
         shortDateFormat(day.day, shortMonthNames[day.month - 1])
