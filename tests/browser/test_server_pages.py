@@ -175,7 +175,8 @@ def test_at_200_percent_text_a_phone_neither_scrolls_sideways_nor_wraps_a_charac
     page.goto(server.url(path))
     assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") == 32
     if path == "/profile":
-        page.locator(".timeline-details summary").click()  # the recent days' table too
+        for summary in page.locator(".timeline-details summary").all():
+            summary.click()  # the recent weeks' tables too
     assert page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") == 32  # still
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     broken = page.evaluate(SINGLE_CHARACTER_LINES_SCRIPT)

@@ -85,10 +85,11 @@ def test_offline_training_is_kept_on_the_device_and_synced_once(browser, server)
     page.goto(server.url("/profile"))
     wait_for_device(page)
     expect(page.locator("main h1")).to_have_text("Profile")
-    # The profile counts those 20 comparisons and 10 pitch matchings (its summary's lists).
-    terms = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#main dl > div')]
-        .map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]))""")
-    assert terms["Comparisons"] == "20" and terms["Attempts"] == "10", terms
+    # The profile counts those 20 comparisons and 10 pitch matchings (each mode's list).
+    terms = page.evaluate("""() => Object.fromEntries(['comparison', 'pitchMatching'].map((mode) => [mode,
+        Object.fromEntries([...document.querySelectorAll(`#main .profile-mode[data-mode=${mode}] dl > div`)]
+            .map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]))]))""")
+    assert terms["comparison"]["Answers"] == "20" and terms["pitchMatching"]["Attempts"] == "10", terms
     assert as_device_keeps(device_records(page, "waiting")) == kept
     assert server.count("comparisonRecord") + server.count("pitchMatchingRecord") == 0
 
@@ -331,3 +332,31 @@ def test_a_reset_reaches_every_device_answers_before_it_never_come_back(browser,
             .map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]))""")
         assert terms["Comparisons"] == "2", terms
         context.close()
+
+
+def test_a_summary_kept_by_a_previous_version_is_refused_not_misread_and_the_next_sync_replaces_it(page, server):
+    """A device updated to this Peach may still hold the profile summary an older Peach kept
+    (version 1: means of |cent offset|, not counts per offset). The core refuses it rather than
+    read its numbers as counts; the device goes on from its own records, and the next sync
+    brings the server's summary of this version."""
+    from test_profile import import_fixture  # test_profile imports test_server_pages, not this module
+
+    import_fixture(server)
+    page.goto(server.url("/"))
+    wait_for_first_sync(page)
+    answers = """() => new DOMParser().parseFromString(window.peach.device.render('/profile'), 'text/html')
+        .querySelector('.profile-mode[data-mode=comparison] dl').textContent"""
+    assert "Answers3" in page.evaluate(answers)
+    # Version 1's empty summary: its version, then 3,123 zeros.
+    kept = page.evaluate("""async () => {
+        const old = new Float64Array(3124);
+        old[0] = 1;
+        await window.peach.device.store.saveProfile(old, []);
+        await window.peach.device.rebuild();
+        return (await window.peach.device.store.profile())[0];
+    }""")
+    assert kept == 1
+    assert "Answers0" in page.evaluate(answers), "the old summary is not read: the device has no records of its own"
+    assert sync(page)["state"] == "synced"
+    assert page.evaluate("async () => (await window.peach.device.store.profile())[0]") == 2
+    assert "Answers3" in page.evaluate(answers)
