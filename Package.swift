@@ -51,12 +51,15 @@ let package = Package(
         // PeachCore: a zone's pitch in MIDI cents and in hertz are converted by the core's Frequency.
         .target(
             name: "SoundFont", dependencies: ["PeachCore", "CVorbisFile", "CFLAC"], swiftSettings: swiftSettings),
+        // The one sqlite3_db_config option PeachStore sets (a variadic C function, wrapped).
+        .systemLibrary(name: "CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "PeachStore",
             dependencies: [
                 "PeachCore", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for binding a record's values without boxing them (import speed).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "CSQLiteConfig",
             ],
             swiftSettings: swiftSettings
         ),

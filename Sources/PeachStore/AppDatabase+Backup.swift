@@ -42,6 +42,13 @@ extension AppDatabase {
                     return try Self.recordCounts(db)
                 }
                 try copy.close()
+                // The online backup copies pages as they are: a damaged database makes a
+                // damaged copy, which must not stand in for a good one.
+                do {
+                    try DatabaseIdentity.verify(path: temporary, walExisted: false)
+                } catch StoreError.corrupt(_, let detail) {
+                    throw StoreError.corrupt(path: path, detail: detail)
+                }
             }
         }
         return counts!
@@ -64,6 +71,7 @@ extension AppDatabase {
             throw StoreError.cannotOpen(path: source, detail: "it is the database itself; name the backup to restore")
         }
         let backup = try open(path: source, access: .reading)
+        try backup.check()
         let lock = try DatabaseLock(path: path)
         // No connection of this process opens the file at `path`: the lock may go at the end.
         defer { lock.release() }

@@ -1,8 +1,9 @@
 import GRDB
 import GRDBSQLite
 
-/// Every write transaction of Peach goes through `write`, which checks that the file is still
-/// where it was opened and rewrites the database's identity into page 1.
+/// Every write transaction of Peach goes through `write`, which waits for the whole-file check
+/// (`IntegrityCheck`), checks that the file is still where it was opened and rewrites the
+/// database's identity into page 1.
 ///
 /// **The file in place.** A database file deleted, or replaced by another (a `mv` over it), while
 /// open stays open: SQLite goes on writing to a file no path names any more, and a restart opens
@@ -31,8 +32,10 @@ extension AppDatabase {
         try await writer.writeWithoutTransaction { db in try transaction(db, updates) }
     }
 
-    /// One write transaction on the writing connection, between the two checks of the file.
+    /// One write transaction on the writing connection, after the whole-file check
+    /// (`IntegrityCheck`) and between the two checks of the file's place.
     private func transaction<T>(_ db: Database, _ updates: (Database) throws -> T) throws -> T {
+        try integrity.admitWrite(on: db)
         try checkInPlace(db)
         var result: T?
         try db.inTransaction {

@@ -18,10 +18,13 @@ import PeachCore
 /// the other commands' one connection (see `Access`).
 public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// The whole-file check every write waits for (`IntegrityCheck`).
+    let integrity: IntegrityCheck
 
     /// Runs the migrations on `writer`; `writer` must have been made with `configuration`.
-    init(_ writer: any DatabaseWriter) throws {
+    init(_ writer: any DatabaseWriter, integrity: IntegrityCheck = .passed) throws {
         self.writer = writer
+        self.integrity = integrity
         try Self.mapErrors(path: writer.path) {
             // `open(path:)` has already refused a newer file before writing; this covers writers
             // made otherwise (tests), where a newer schema must not be migrated either.
@@ -61,16 +64,24 @@ public struct AppDatabase: Sendable {
     /// Opens (creating the file and its folder if needed, except for `.reading`) a Peach
     /// database: WAL, `synchronous=FULL`, migrations run. Refuses, before SQLite opens it,
     /// anything that is not a regular file or a new path, a file that is not a Peach database or
-    /// is corrupt, and a `-wal` beside it that belongs to another file, never writing to them.
+    /// is cut short, and a `-wal` beside it that belongs to another file, never writing to them.
+    /// Damage inside the file is looked for by `IntegrityCheck`: before the migrations of an
+    /// older file, beside the start of a current one (every write waits for it), never for
+    /// `.reading`, which writes nothing.
     public static func open(path: String, access: Access = .serving) throws -> AppDatabase {
-        switch try DatabaseIdentity.check(path: path) {
+        let walExisted = DatabaseIdentity.walIsPresent(path)
+        let state = try DatabaseIdentity.check(path: path)
+        switch state {
         case .absent where access == .reading:
             return try inMemory()
         case .current where access == .reading:
             return try mapErrors(path: path) {
                 AppDatabase(reading: try DatabaseIdentity.readingConnection(path: path))
             }
-        case .absent, .current, .outdated:
+        case .outdated:
+            // The migrations write: the whole file is checked first.
+            try DatabaseIdentity.verify(path: path, walExisted: walExisted)
+        case .absent, .current:
             break
         }
         try createFolder(of: path)
@@ -98,8 +109,33 @@ public struct AppDatabase: Sendable {
                     try db.execute(sql: "PRAGMA application_id = \(applicationID)")
                 }
             }
-            return try AppDatabase(writer)
+            var integrity = IntegrityCheck.passed
+            if state == .current {
+                // What GRDB's pool wrote to the `-wal` stays out of the file until the check passed.
+                if access == .serving { try writer.writeWithoutTransaction { db in IntegrityCheck.holdWAL(db, true) } }
+                integrity = IntegrityCheck.start(path: path, walExisted: walExisted)
+            }
+            return try AppDatabase(writer, integrity: integrity)
         }
+    }
+
+    /// Waits for the whole-file check that every write waits for (`IntegrityCheck`); throws
+    /// `StoreError.corrupt` (or `foreignWAL`) when the file is damaged. The server stops with it.
+    public func integrityVerdict() async throws {
+        do {
+            try await integrity.verdict()
+        } catch {
+            try? await writer.writeWithoutTransaction { db in IntegrityCheck.holdWAL(db, true) }
+            throw error
+        }
+        try? await writer.writeWithoutTransaction { db in IntegrityCheck.holdWAL(db, false) }
+    }
+
+    /// Reads every page of the file now (`peach check`), whatever the open found.
+    /// - Complexity: O(file size).
+    public func check() throws {
+        guard writer.path != ":memory:", FileManager.default.fileExists(atPath: writer.path) else { return }
+        try DatabaseIdentity.verify(path: writer.path, walExisted: DatabaseIdentity.walIsPresent(writer.path))
     }
 
     /// Creates the folder of a database file, and the folders above it that are missing, each
@@ -156,6 +192,7 @@ public struct AppDatabase: Sendable {
     /// A database read through `connection` (see `Access.reading`): no migrations.
     private init(reading connection: DatabaseQueue) {
         writer = connection
+        integrity = .passed
     }
 
     /// An in-memory database with the same schema and configuration (for tests and previews).

@@ -13,7 +13,8 @@ struct Peach: AsyncParsableCommand {
             """,
         version: PeachVersion.current,
         subcommands: [
-            Serve.self, Export.self, Import.self, Stats.self, Reset.self, Backup.self, Restore.self, Devices.self,
+            Serve.self, Export.self, Import.self, Stats.self, Reset.self, Backup.self, Restore.self, Check.self,
+            Devices.self,
             SoundFontCommand.self,
         ],
         defaultSubcommand: Serve.self

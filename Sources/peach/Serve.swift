@@ -174,7 +174,14 @@ struct Serve: AsyncParsableCommand {
             }
         }
         defer { refresher.cancel() }
-        try await app.runService()
+        // The whole-file check runs beside the start (every write waits for it); a damaged file
+        // stops the server with the check's message, nothing written to it.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await app.runService() }
+            group.addTask { try await database.integrityVerdict() }
+            // The check's error ends the group, which cancels the server: a graceful stop.
+            while try await group.next() != nil {}
+        }
     }
 
     /// The HTTPS identity of `--lan`: the user's certificate, or one from Peach's own

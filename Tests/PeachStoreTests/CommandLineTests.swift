@@ -269,6 +269,32 @@ final class CommandLineTests {
         }
     }
 
+    @Test("a damaged database: serve stops with the message, import and reset change nothing, check names it")
+    func damaged() throws {
+        do {
+            let opened = try AppDatabase.open(path: database)
+            for record in sampleRecords(count: 3_000) { try opened.store(record) }
+        }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: database))
+        for index in (bytes.count / 2)..<(bytes.count / 2 + 3 * 4096) { bytes[index] = 0xA5 }
+        try bytes.write(to: URL(fileURLWithPath: database))
+        let csv = folder.appendingPathComponent("ios.csv")
+        try Data(CSVExchangeTests.iOSFixture.utf8).write(to: csv)
+
+        // The server starts without reading every page, and stops when the check beside it
+        // finds the damage.
+        let serve = try run("serve", "--port", "0", "--data", database)
+        let importing = try run("import", csv.path, "--data", database)
+        let reset = try run("reset", "--yes", "--data", database)
+        let check = try run("check", "--data", database)
+        for result in [serve, importing, reset, check] {
+            #expect(result.status != 0)
+            #expect(result.errors.contains("is damaged"), "\(result.errors)")
+            #expect(!result.errors.contains("Fatal error") && !result.errors.contains("Stack dump"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes)
+    }
+
     @Test("without --data, the database is under $XDG_DATA_HOME/peach")
     func defaultLocation() throws {
         // `stats` only reads and creates nothing; `reset` writes, so it makes the file.

@@ -39,8 +39,10 @@ struct DatabaseFileTests {
         #expect(try contents(of: path) == original)
     }
 
-    @Test("a damaged Peach database is refused and never written to", arguments: ["overwritten pages", "truncated"])
-    func corrupt(_ damage: String) throws {
+    @Test(
+        "a damaged Peach database is refused before anything is written to it, by every way of opening it",
+        arguments: ["overwritten pages", "truncated"], [AppDatabase.Access.serving, .writing])
+    func corrupt(_ damage: String, access: AppDatabase.Access) async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("peach.sqlite").path
@@ -59,13 +61,27 @@ struct DatabaseFileTests {
             for index in (bytes.count / 2)..<(bytes.count / 2 + 3 * pageSize) { bytes[index] = 0xA5 }
         }
         try bytes.write(to: URL(fileURLWithPath: path))
-        let error = try #require(throws: StoreError.self) { try AppDatabase.open(path: path) }
-        guard case .corrupt = error else {
-            Issue.record("expected .corrupt, got \(error)")
+        let refusal: StoreError
+        do {
+            // A file cut short is refused as it opens; damage inside it by the whole-file check
+            // that runs beside the start, which the server awaits and every write waits for.
+            let database = try AppDatabase.open(path: path, access: access)
+            let check = try await #require(throws: StoreError.self) { try await database.integrityVerdict() }
+            let write = try #require(throws: StoreError.self) { try database.store(comparison(at: 1)) }
+            #expect(write == check)
+            refusal = write
+        } catch let error as StoreError {
+            #expect(damage == "truncated")
+            refusal = error
+        }
+        guard case .corrupt = refusal else {
+            Issue.record("expected .corrupt, got \(refusal)")
             return
         }
-        #expect(error.description.contains("damaged"))
-        #expect(try contents(of: path) == bytes)
+        #expect(refusal.description.contains("damaged"))
+        #expect(try contents(of: path) == bytes, "the file as it was, after the database closed")
+        // `peach check` reads every page on demand and says the same.
+        #expect(throws: StoreError.self) { try AppDatabase.open(path: path, access: .reading).check() }
     }
 
     @Test("an empty file becomes a new Peach database")
