@@ -51,6 +51,10 @@ let package = Package(
         // PeachCore: a zone's pitch in MIDI cents and in hertz are converted by the core's Frequency.
         .target(
             name: "SoundFont", dependencies: ["PeachCore", "CVorbisFile", "CFLAC"], swiftSettings: swiftSettings),
+        // HTTP compression (Content-Encoding): Brotli for the browsers, which all take it, gzip for
+        // any client that takes only that; the browser's files are compressed once at Brotli's best.
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "PeachStore",
             dependencies: [
@@ -63,7 +67,7 @@ let package = Package(
         .target(
             name: "PeachWeb",
             dependencies: [
-                "PeachCore", "PeachViews", "PeachStore", "CQREncode", "SoundFont",
+                "PeachCore", "PeachViews", "PeachStore", "CQREncode", "SoundFont", "CBrotli", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
