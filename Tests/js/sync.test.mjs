@@ -34,13 +34,15 @@ function setup() {
       settings: async () => ({}),
       count: async (state) => records.filter((r) => r.state === state).length,
       records: async (state) => records.filter((r) => r.state === state),
+      profileVersion: async () => device.profileVersion,
     },
+    profileVersion: null,
     adoptSettings: async () => {},
-    adoptProfile: async () => {},
+    adoptProfile: async (numbers, accepted, version) => { device.profileVersion = version; },
     resets: [],
     adoptReset: async (resetAt) => { device.resets.push(resetAt); return resetAt > 0; },
   };
-  const server = { failure: null, resetAt: 0 };
+  const server = { failure: null, resetAt: 0, profileVersion: 'v1', downloads: [] };
   const api = {
     send: async (method, path) => {
       if (server.failure) throw server.failure();
@@ -54,7 +56,12 @@ function setup() {
         };
       }
       if (path === '/api/sync/settings') return { settings: {}, resetAt: server.resetAt };
-      return new ArrayBuffer(0);
+      throw new Error(`unexpected ${method} ${path}`);
+    },
+    download: async (path, version) => {
+      if (server.failure) throw server.failure();
+      server.downloads.push(version);
+      return version === server.profileVersion ? null : { bytes: new ArrayBuffer(0), version: server.profileVersion };
     },
   };
   const timers = new ManualTimers();
@@ -134,4 +141,17 @@ test('after a reset, answers made before it are dropped when the server discards
   await sync.run();
   assert.deepEqual(records.map((r) => [r.id, r.state]), [['b', 'accepted']], 'a is gone, b is kept');
   assert.deepEqual(device.resets, [3000], 'the device is told when the history was reset');
+});
+
+test('the profile summary is downloaded only when the device does not hold the server\'s version', async () => {
+  const { sync, server, profiles } = setup();
+  await sync.run();
+  assert.deepEqual(server.downloads, [null], 'a device without a summary downloads it');
+  assert.equal(profiles.length, 1);
+  await sync.run();
+  assert.deepEqual(server.downloads, [null, 'v1'], 'then it asks with its version');
+  assert.equal(profiles.length, 1, 'and the 304 changes nothing');
+  server.profileVersion = 'v2'; // another device's answers arrived
+  await sync.run();
+  assert.equal(profiles.length, 2, 'a new version is downloaded and taken');
 });

@@ -1,6 +1,6 @@
 /// Sync with the user's Peach server (docs/sync.md): settle the settings (last writer wins per
 /// setting) and learn of a reset of the history, upload the answers waiting on this device, then
-/// fetch the server's profile summary. It runs in the background and never blocks training: on
+/// fetch the server's profile summary if it changed otherwise than by those answers. It runs in the background and never blocks training: on
 /// start, a moment after answers, when the browser comes online, periodically, and — after a run that could not reach
 /// the server or found it failing — again a few seconds later, then less and less often (no
 /// `online` event fires when only the server was down). One run at a time; a request during a
@@ -172,7 +172,7 @@ export class Sync {
       const reply = await this.api.send('POST', '/api/sync/records', {
         body: { records: batch.map((record) => core.recordJSON(record.id, record.numbers)) },
       });
-      await store.markUploaded(reply.accepted ?? [], reply.refused ?? []);
+      await store.markUploaded(reply.accepted ?? [], reply.refused ?? [], reply.profileVersion, batch.length);
       // Made before the history's last reset: the server will never store them.
       if (reply.discarded?.length) await store.deleteRecords(reply.discarded);
       // A batch the server neither accepted nor refused would come back forever.
@@ -189,12 +189,18 @@ export class Sync {
     if (await this.device.adoptReset(reply.resetAt ?? 0)) this.onProfile();
   }
 
-  /** The server's profile summary, which now includes every record it accepted. */
+  /**
+   * The server's profile summary, which now includes every record it accepted — unless this
+   * device's profile is the server's version already (its own uploads were the only change
+   * since the last download): then the server answers 304 and nothing is downloaded. A summary
+   * of years is hundreds of KB; a device syncs after every few answers (docs/sync.md).
+   */
   async #profile() {
     const { store } = this.device;
     const accepted = (await store.records(RecordState.accepted)).map((record) => record.id);
-    const numbers = new Float64Array(await this.api.send('GET', '/api/sync/profile', { bytes: true }));
-    await this.device.adoptProfile(numbers, accepted);
+    const download = await this.api.download('/api/sync/profile', await store.profileVersion());
+    if (download === null) return;
+    await this.device.adoptProfile(new Float64Array(download.bytes), accepted, download.version);
     this.onProfile();
   }
 }
