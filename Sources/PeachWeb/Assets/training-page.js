@@ -83,7 +83,7 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
     mode: main.dataset.mode,
     device: app.device,
     engine: app.audio.engine,
-    soundFor: (note) => app.sounds?.zoneFor(note) ?? null,
+    soundsFor: (notes) => app.sounds?.zonesFor(notes) ?? null,
     hooks: {
       onStateChange: (state) => onStateChange(state),
       onExercise: (exercise) => {
