@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from delaying_proxy import DelayingProxy
 from device_page import device_records, sync, wait_for_device, wait_for_first_sync
-from peach_server import wait_until
+from peach_server import sync_batch, wait_until
 
 TUNINGS = ["equalTemperament", "justIntonation", "pythagorean"]
 
@@ -331,3 +331,39 @@ def test_a_reset_reaches_every_device_answers_before_it_never_come_back(browser,
             .map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]))""")
         assert terms["Comparisons"] == "2", terms
         context.close()
+
+
+def test_the_profile_summary_is_downloaded_again_only_when_another_device_changed_it(page, server):
+    """A device that trains alone downloads the summary once; its later syncs get a 304 (its
+    own answers were the only change, and it counts them already); answers from another device
+    make the next sync download it, and the device's profile then counts them."""
+    statuses = []
+    page.on("response", lambda response: statuses.append(response.status)
+            if response.url.endswith("/api/sync/profile") else None)
+    page.goto(server.url("/"))
+    wait_for_first_sync(page)
+    assert statuses == [200]
+
+    def answer(count):
+        page.evaluate("""(count) => {
+            const device = window.peach.device;
+            for (let index = 0; index < count; index += 1) { device.nextExercise('comparison'); device.answer('higher'); }
+        }""", count)
+        wait_until(lambda: len(device_records(page, "waiting")) == count, message=f"{count} answers stored")
+
+    for _ in range(3):
+        answer(4)
+        assert sync(page)["state"] == "synced"
+    assert statuses == [200, 304, 304, 304], "nothing downloaded while only this device trained"
+    assert len(device_records(page, "accepted")) == 12
+
+    server.api("POST", "/api/sync/records", sync_batch(5))  # another device's answers
+    answer(2)
+    assert sync(page)["state"] == "synced"
+    assert statuses[-1] == 200
+    assert len(device_records(page, "included")) == 14
+    page.goto(server.url("/profile"))
+    wait_for_device(page)
+    terms = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#main dl > div')]
+        .map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]))""")
+    assert terms["Comparisons"] == "19", terms

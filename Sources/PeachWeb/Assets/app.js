@@ -385,8 +385,10 @@ class App {
       this.renderOnDevice();
     }
     // The app shell, the wasm core and the assets, cached for training with no network
-    // (secure contexts only: loopback, or HTTPS on the LAN).
-    navigator.serviceWorker?.register('/sw.js').catch((error) => console.warn('No offline copy of Peach', error));
+    // (secure contexts only: loopback, or HTTPS on the LAN). Once the device is open, so that on
+    // a slow first visit the worker's downloads do not hold up the files Start needs.
+    this.ready.then(() => navigator.serviceWorker?.register('/sw.js'))
+      .catch((error) => console.warn('No offline copy of Peach', error));
   }
 }
 
