@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import expect
 
 from delaying_proxy import DelayingProxy
-from device_page import device_records, sync, wait_for_device, wait_for_first_sync
+from device_page import device_records, profile_terms, sync, wait_for_device, wait_for_first_sync
 from peach_server import sync_batch, wait_until
 
 TUNINGS = ["equalTemperament", "justIntonation", "pythagorean"]
@@ -86,8 +86,7 @@ def test_offline_training_is_kept_on_the_device_and_synced_once(browser, server)
     wait_for_device(page)
     expect(page.locator("main h1")).to_have_text("Profile")
     # The profile counts those 20 comparisons and 10 pitch matchings (its summary's lists).
-    terms = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#main dl > div')]
-        .map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]))""")
+    terms = profile_terms(page)
     assert terms["Comparisons"] == "20" and terms["Attempts"] == "10", terms
     assert as_device_keeps(device_records(page, "waiting")) == kept
     assert server.count("comparisonRecord") + server.count("pitchMatchingRecord") == 0
@@ -327,8 +326,7 @@ def test_a_reset_reaches_every_device_answers_before_it_never_come_back(browser,
         assert len(records) == 1 and records[0]["numbers"][1] > reset_at, "only its answer after the reset"
         page.goto(server.url("/profile"))
         wait_for_device(page)
-        terms = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#main dl > div')]
-            .map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]))""")
+        terms = profile_terms(page)
         assert terms["Comparisons"] == "2", terms
         context.close()
 
@@ -364,6 +362,5 @@ def test_the_profile_summary_is_downloaded_again_only_when_another_device_change
     assert len(device_records(page, "included")) == 14
     page.goto(server.url("/profile"))
     wait_for_device(page)
-    terms = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#main dl > div')]
-        .map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]))""")
+    terms = profile_terms(page)
     assert terms["Comparisons"] == "19", terms
