@@ -83,7 +83,7 @@ def first_visit(browser, base: str, *, slow: bool, identity: bool = False):
     page = context.new_page()
     if slow:
         slow_network.emulate(page)
-    page.goto(base + "/")
+    page.goto(base + "/", wait_until="commit")
     usable = slow_network.usable_after(page)
     page.wait_for_load_state("load")
     navigation = json.loads(page.evaluate("JSON.stringify(performance.getEntriesByType('navigation')[0].toJSON())"))

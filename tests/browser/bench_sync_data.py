@@ -47,6 +47,7 @@ def follow(page):
     session = page.context.new_cdp_session(page)
     session.send("Network.enable")
     requests = {}
+    headers = {}  # request id → bytes received up to the response's headers
     totals = collections.defaultdict(lambda: [0, 0, 0, collections.Counter()])
 
     def sent(event):
@@ -59,11 +60,14 @@ def follow(page):
         path = requests.get(event["requestId"])
         if path:
             totals[path][3][event["response"]["status"]] += 1
+            # The bytes up to the headers, counted here: a 304 has no loadingFinished bytes.
+            headers[event["requestId"]] = event["response"].get("encodedDataLength", 0)
+            totals[path][1] += headers[event["requestId"]]
 
     def finished(event):
         path = requests.get(event["requestId"])
         if path:
-            totals[path][1] += event["encodedDataLength"]
+            totals[path][1] += event["encodedDataLength"] - headers.pop(event["requestId"], 0)
 
     session.on("Network.requestWillBeSent", sent)
     session.on("Network.responseReceived", received)

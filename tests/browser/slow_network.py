@@ -27,4 +27,9 @@ USABLE = "() => window.peach?.device ? performance.now() : null"
 
 def usable_after(page):
     """Milliseconds from the start of the navigation to a usable Start."""
-    return page.wait_for_function(USABLE, polling=5, timeout=60_000).json_value()
+    try:
+        return page.wait_for_function(USABLE, polling=5, timeout=60_000).json_value()
+    except Exception:
+        print("not usable; the page's requests:", page.evaluate("""() => performance.getEntriesByType('resource')
+            .map((entry) => [entry.name, Math.round(entry.startTime), Math.round(entry.responseEnd)])"""))
+        raise

@@ -243,8 +243,12 @@ class App {
   async navigate(href, { push = true, replace = false } = {}) {
     const id = ++this.navigationId;
     // Leaving a training page is stopping it: its history entry gives way to the next page, so
-    // that Back from there goes to where the training was started, not into it again.
-    if (TRAINING_PATHS.has(location.pathname)) replace ||= push;
+    // that Back from there goes to where the training was started, not into it again. Its
+    // answers are synced now (while training, a few seconds after answers: sync.js).
+    if (TRAINING_PATHS.has(location.pathname)) {
+      replace ||= push;
+      this.sync?.run();
+    }
     this.stopPage();
     await this.ready;
     if (id !== this.navigationId) return;
@@ -365,6 +369,9 @@ class App {
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') {
         this.leave();
+        // The answers of a session go up now, not when the page is next shown (a phone locked
+        // right after training may not run the timer that would have sent them).
+        this.sync?.run();
       } else {
         this.comeBack();
         // An installed Peach may stay open for days, and in-place navigation never makes the
