@@ -19,10 +19,13 @@ the time from choosing an instrument on a fresh browser to its first playable no
    notes drawn from C2–C6, seeded): from the `change` event to those notes playing the
    instrument (`zonesFor` answering zones, polled every 10 ms), and to the whole instrument
    ready.
-4. Memory: one page chooses each instrument in turn (waiting until it is ready); the renderer
-   processes' RSS (/proc, after a garbage collection) with only the sine, after the eight, and
-   after the eight again while the page holds on to every instrument (as Peach did before it
-   let go of an instrument no longer chosen) — the two in one run, for the ratio.
+4. Memory: one page chooses each instrument in turn (waiting until it is ready), then the sine:
+   how many of the decoded zones are still in memory then (a WeakRef to each zone's buffer,
+   after garbage collections), and the renderer processes' RSS (/proc) with only the sine,
+   after the eight, and after the eight again while the page holds on to every instrument (as
+   Peach did before it let go of an instrument no longer chosen) — the two in one run. RSS
+   keeps some freed memory (the browser's allocator returns it to the system lazily), so the
+   count of live zones is the exact figure.
 Prints medians; results go to docs/benchmarks.md. Not collected by pytest.
 """
 
@@ -119,9 +122,11 @@ def memory(browser, base: str, index: dict) -> None:
     page.wait_for_function("() => window.peach?.sounds")
 
     def settled() -> int:
-        page_session.send("HeapProfiler.collectGarbage")
-        page.wait_for_timeout(1000)
-        page_session.send("HeapProfiler.collectGarbage")
+        # Two collections a few seconds apart: Chromium returns freed memory to the system in
+        # the background, every few seconds.
+        for _ in range(2):
+            page_session.send("HeapProfiler.collectGarbage")
+            page.wait_for_timeout(5000)
         return renderer_rss(browser_session)
 
     def choose_all(keep: bool) -> None:
@@ -129,18 +134,23 @@ def memory(browser, base: str, index: dict) -> None:
             page.evaluate(WATCH)
             page.select_option("#setting-soundSource", source["id"])
             page.evaluate("() => window.__ready")
-            if keep:
-                page.evaluate("""(id) => (window.__kept ??= []).push(window.peach.sounds.library
-                    .loaded(id, window.peach.sounds.range()))""", source["id"])
+            # Held strongly (as before) or weakly: a WeakRef tells whether a decoded zone was freed.
+            page.evaluate("""([id, keep]) => {
+                const instrument = window.peach.sounds.library.loaded(id, window.peach.sounds.range());
+                if (keep) (window.__kept ??= []).push(instrument);
+                else (window.__weak ??= []).push(...instrument.zones.map((zone) => new WeakRef(zone.buffer)));
+            }""", [source["id"], keep])
         page.select_option("#setting-soundSource", "sine")
 
     page.select_option("#setting-soundSource", "sine")
     sine = settled()
     choose_all(keep=False)
     released = settled()
+    alive = page.evaluate("() => [window.__weak.filter((zone) => zone.deref()).length, window.__weak.length]")
     choose_all(keep=True)
     kept = settled()
     context.close()
+    print(f"decoded zones still in memory after choosing all eight, then the sine: {alive[0]} of {alive[1]}")
     print(f"renderer RSS: {sine:,} kB with the sine; after choosing all eight {released:,} kB "
           f"(+{(released - sine) / 1024:.1f} MB); with all eight held as before {kept:,} kB "
           f"(+{(kept - sine) / 1024:.1f} MB)")

@@ -118,19 +118,20 @@ def main() -> None:
             server.stop()
 
     assert status["waiting"] == 0, status
-    print(f"history: {arguments.history} records; first sync received {sum(v[1] for v in first.values()):,} B, "
-          f"of which the profile summary {first_profile:,} B (compressed)")
+    print(f"history: {arguments.history} records; the first visit received {sum(v[1] for v in first.values()):,} B "
+          f"(the page, its files and the first sync), of which the profile summary {first_profile:,} B (compressed)")
     print(f"training: {arguments.answers} answers in {duration:.1f} s")
     print(f"{'endpoint':22} {'requests':>8} {'received B':>11} {'sent B (bodies)':>16}  statuses")
     for path, (count, received, sent, statuses) in sorted(totals.items()):
         print(f"{path:22} {count:>8} {received:>11,} {sent:>16,}  {dict(statuses)}")
-    received = sum(value[1] for value in totals.values())
-    sent = sum(value[2] for value in totals.values())
+    synced = [value for path, value in totals.items() if path.startswith("/api/sync/")]
+    received = sum(value[1] for value in synced)
+    sent = sum(value[2] for value in synced)
     profile = totals["/api/sync/profile"]
     per_hour = 3600 / duration
     print(f"profile summary: {profile[3][200]} downloads, {profile[3][304]} not modified (304), "
           f"{profile[1]:,} B received → {profile[1] * per_hour / 1e6:.3f} MB per hour of training")
-    print(f"all sync traffic: {received:,} B received, {sent:,} B of bodies sent → "
+    print(f"all sync requests: {received:,} B received, {sent:,} B of bodies sent → "
           f"{received * per_hour / 1e6:.3f} MB received and {sent * per_hour / 1e6:.3f} MB sent per hour")
     runs = totals["/api/sync/settings"][0]
     print(f"without the profile's version: {runs} sync runs × {first_profile:,} B = {runs * first_profile:,} B "
