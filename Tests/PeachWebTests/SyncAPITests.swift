@@ -65,6 +65,27 @@ struct SyncAPITests {
         }
     }
 
+    @Test(
+        "a write beside the server (the command line's reset) is a new profile version: no device keeps the old summary"
+    )
+    func versionAfterWriteBeside() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-version-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("peach.sqlite").path
+        let training = try TrainingService(database: try AppDatabase.open(path: path), now: { Date() })
+        let note = try MIDINote(60)
+        let record = ComparisonRecord(
+            timestamp: Timestamp(Date()), referenceNote: note, targetNote: note, interval: .prime,
+            tuningSystem: .equalTemperament, centOffset: 12.5, isCorrect: true)
+        _ = try await training.saveSyncedRecords([.init(id: RecordID(UUID().uuidString)!, record: .comparison(record))])
+        let held = try await training.profileVersion()
+        #expect(try await training.profileVersion() == held, "nothing changed: the same version")
+        _ = try AppDatabase.open(path: path, access: .writing).deleteAllTrainingData(now: Timestamp(Date()))
+        #expect(try await training.profileVersion() != held)
+        #expect(try await training.profileSnapshot().version == (try await training.profileVersion()))
+    }
+
     @Test("an upload's reply says the profile's version before and after it, so its device can follow")
     func uploadVersions() async throws {
         try await withApp(database: try AppDatabase.inMemory()) { client in
