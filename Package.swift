@@ -88,13 +88,16 @@ let package = Package(
         ),
         .executableTarget(
             name: "PeachBenchmarks",
-            dependencies: ["PeachCore", "PeachViews", "PeachStore", "PeachWeb"],
+            // PeachFixtures: the seeded listener simulation the `measurement` suite times and reports.
+            dependencies: ["PeachCore", "PeachViews", "PeachStore", "PeachWeb", "PeachFixtures"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PeachCoreTests", dependencies: ["PeachCore", "PeachFixtures"], swiftSettings: swiftSettings),
         // CFLAC: the tests decode the prepared FLAC files back with libFLAC's stream decoder.
         .testTarget(name: "SoundFontTests", dependencies: ["SoundFont", "CFLAC"], swiftSettings: swiftSettings),
-        // Test support only: the profile fixtures, shared by the snapshot tests and PeachCoreCheck.
+        // Test support only: the profile fixtures, shared by the snapshot tests and PeachCoreCheck, and
+        // the listener simulation, shared by PeachCoreTests and the benchmarks.
         .target(
             name: "PeachFixtures", dependencies: ["PeachCore"], path: "Tests/PeachFixtures",
             swiftSettings: swiftSettings),

@@ -53,7 +53,7 @@ enum CoreBenchmarks {
                     name: "next \(mode.rawValue): choose + release + record", median: perOperation, target: 5e-6,
                     detail: "median of \(batches) batches of \(operationsPerBatch)"))
         }
-        precondition(profile.comparison.count + profile.matching.count > recordCount)
+        precondition(profile.comparisonCount + profile.matchingCount > recordCount)
         Benchmark.printTable(title: "Suite core (PeachCore, issue 2)", rows: rows)
     }
 
@@ -66,7 +66,7 @@ enum CoreBenchmarks {
     ) {
         let exercise = ExerciseGenerator.comparison(
             mode: mode, settings: settings, previous: profile.comparisonByMode[mode]?.latest,
-            profileMean: profile.meanThreshold(for: mode), using: &generator)
+            profileThreshold: profile.startingThreshold(for: mode), using: &generator)
         let record = try! exercise.record(answeredHigher: Bool.random(using: &generator), at: now)
         profile.add(.comparison(record))
     }
@@ -112,7 +112,7 @@ enum CoreBenchmarks {
             switch mode.kind {
             case .comparison:
                 let exercise = ExerciseGenerator.comparison(
-                    mode: mode, settings: settings, previous: previous[mode], profileMean: nil, using: &generator)
+                    mode: mode, settings: settings, previous: previous[mode], profileThreshold: nil, using: &generator)
                 let record = try! exercise.record(answeredHigher: Bool.random(using: &generator), at: timestamp)
                 previous[mode] = ExerciseGenerator.ChainState(record)
                 records.append(.comparison(record))

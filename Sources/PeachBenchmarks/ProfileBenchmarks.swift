@@ -51,9 +51,9 @@ enum ProfileBenchmarks {
             profile: profile, range: try! NoteRange(lower: MIDINote(21), upper: MIDINote(108)), language: .english,
             size: .full
         ).svg
-        let timeline = TimelineChart(profile: profile, language: .english).svg
+        let timeline = TimelineChart(profile: profile, mode: .comparison, language: .english)
         print("profile: dense SVG C2–C6 \(dense.utf8.count) bytes, A0–C8 \(piano.utf8.count) bytes, target < 30 KB")
-        print("profile: timeline SVG (\(profile.comparison.history.timeline.count) days) \(timeline.utf8.count) bytes")
+        print("profile: timeline SVG (\(timeline.weeks.count) weeks) \(timeline.svg.utf8.count) bytes")
     }
 
     /// Two years of training, every note of C2–C6: 90 % comparisons (one in four of them

@@ -7,6 +7,7 @@ let suites: [String: () async throws -> Void] = [
     "store": StoreBenchmarks.run,
     "web": WebBenchmarks.run,
     "profile": ProfileBenchmarks.run,
+    "measurement": MeasurementBenchmarks.run,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -1,19 +1,23 @@
-/// What comparisons say about a listener: per reference note running statistics of
-/// |cent offset|, and the history behind trend and timeline.
+/// What the comparisons of one mode say about a listener, kept as the sufficient statistics of
+/// the psychometric model (`OffsetBins`): per reference note (the keyboard), per interval and
+/// tuning system, per calendar week (the timeline), and the most recent answers ("now" and the
+/// trend). The estimates are computed from them when a page asks (`DiscriminationStatistics+Estimates`).
+///
+/// Every part is a sum over answers, so adding records in any order, or adding a device's
+/// records to the server's summary, gives the same statistics; none grows with the number of
+/// records (docs/measurement.md).
+/// - Complexity: O(1) per record (amortised; O(log weeks) for a record of an earlier week).
 public struct DiscriminationStatistics: Hashable, Sendable {
-    /// Indexed by MIDI note 0–127; a note with count 0 is untrained.
-    public internal(set) var notes = [RunningStatistics](repeating: RunningStatistics(), count: 128)
-    /// Indexed by MIDI note, like `notes`: statistics of the natural logarithm of |cent offset|,
-    /// whose mean and standard deviation are the geometric mean and spread the chart draws on
-    /// its logarithmic axis. Offsets below 0.1 cent (the chain's floor; imported data may hold
-    /// 0, which has no logarithm) count as 0.1.
-    public internal(set) var logNotes = [RunningStatistics](repeating: RunningStatistics(), count: 128)
-    /// Every comparison, any note: the timeline.
-    public internal(set) var history = ThresholdHistory()
-    /// Indexed by MIDI note 0–127, like `notes`: the current level over a note range.
-    var noteHistories = [ThresholdHistory](repeating: ThresholdHistory(), count: 128)
-    /// All comparisons, any note: the chain's cold start uses its mean.
-    public internal(set) var overall = RunningStatistics()
+    /// The answers per reference note, indexed by MIDI note 0–127.
+    public internal(set) var notes = [OffsetBins](repeating: OffsetBins(), count: MIDINote.validRange.count)
+    /// The answers per interval and tuning system, indexed by `IntervalSlot`.
+    public internal(set) var intervals = [OffsetBins](repeating: OffsetBins(), count: IntervalSlot.count)
+    /// The answers per calendar week with answers, oldest first.
+    public internal(set) var weeks: [WeekBins] = []
+    /// Every answer: the sum of `notes`.
+    public internal(set) var all = OffsetBins()
+    /// The latest answers by timestamp, each as `OffsetBins`' bin times 2, plus 1 if correct.
+    public internal(set) var recent = RecentAnswers<Int>(capacity: 2 * Self.recentCount)
     /// The most recent comparison by timestamp: where the adaptive chain continues from, also
     /// after a restart and across devices. By timestamp, not by order of arrival: a record that
     /// another device syncs late, with an older timestamp, must not move the chain back. Of
@@ -22,40 +26,52 @@ public struct DiscriminationStatistics: Hashable, Sendable {
     /// The timestamp of `latest`'s record.
     public internal(set) var latestTimestamp: Timestamp?
 
+    /// How many of the latest answers are "now"; the trend compares them with as many before.
+    public static let recentCount = 200
+
+    /// One calendar week's answers.
+    public struct WeekBins: Hashable, Sendable {
+        /// The week, as `CalendarWeek` counts them.
+        public var week: Int
+        public var bins: OffsetBins
+    }
+
     public init() {}
 
     public mutating func add(_ record: ComparisonRecord) {
-        let magnitude = abs(record.centOffset)
-        notes[record.referenceNote.rawValue].add(magnitude)
-        overall.add(magnitude)
-        logNotes[record.referenceNote.rawValue].add(Math.log(max(magnitude, KazezChain.minimumMagnitude)))
-        history.add(magnitude, at: record.timestamp)
-        noteHistories[record.referenceNote.rawValue].add(magnitude, at: record.timestamp)
+        let bin = OffsetBins.bin(of: record.centOffset)
+        let correct = record.isCorrect ? 1 : 0
+        notes[record.referenceNote.rawValue].add(bin: bin, answers: 1, correct: correct)
+        intervals[IntervalSlot.index(record.interval, record.tuningSystem)].add(bin: bin, answers: 1, correct: correct)
+        all.add(bin: bin, answers: 1, correct: correct)
+        addToWeek(CalendarWeek.of(record.timestamp), bin: bin, correct: correct)
+        recent.add(2 * bin + correct, at: record.timestamp)
         if latestTimestamp.map({ record.timestamp >= $0 }) ?? true {
             latest = ExerciseGenerator.ChainState(record)
             latestTimestamp = record.timestamp
         }
     }
 
-    public var count: Int { overall.count }
-
-    /// The statistics of one reference note.
-    public func statistics(for note: MIDINote) -> RunningStatistics {
-        notes[note.rawValue]
+    /// Records arrive in chronological order, so an answer almost always lands in the last week
+    /// or opens a new one; an earlier week is found by binary search.
+    private mutating func addToWeek(_ week: Int, bin: Int, correct: Int) {
+        var index = weeks.count
+        if let last = weeks.last, last.week > week {
+            var (low, high) = (0, weeks.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if weeks[middle].week < week { low = middle + 1 } else { high = middle }
+            }
+            index = low
+        } else if weeks.last?.week == week {
+            index = weeks.count - 1
+        }
+        if index == weeks.count || weeks[index].week != week {
+            weeks.insert(WeekBins(week: week, bins: OffsetBins()), at: index)
+        }
+        weeks[index].bins.add(bin: bin, answers: 1, correct: correct)
     }
 
-    /// All comparisons whose reference note lies in `range`, pooled (mean and standard
-    /// deviation of |cent offset|).
-    /// - Complexity: O(notes in range).
-    public func statistics(in range: NoteRange) -> RunningStatistics {
-        notes[range.lower.rawValue...range.upper.rawValue].reduce(RunningStatistics()) { $0.merged(with: $1) }
-    }
-
-    /// The current level and trend of the comparisons whose reference note lies in `range`:
-    /// the same comparisons as `statistics(in:)`, over the last 20 training days.
-    /// - Complexity: O(notes in range · (log d + 20)).
-    public func currentLevel(in range: NoteRange) -> CurrentLevel? {
-        CurrentLevel(noteHistories[range.lower.rawValue...range.upper.rawValue])
-    }
-
+    /// All comparisons of the mode.
+    public var count: Int { all.answers }
 }

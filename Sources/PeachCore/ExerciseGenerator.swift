@@ -22,16 +22,17 @@ public enum ExerciseGenerator {
     }
 
     /// The next comparison: the magnitude continues the chain (or starts it from the profile's
-    /// mean for the mode), the sign is random, the interval is drawn from the mode's set and
+    /// threshold for the mode, asked for only then: it costs a posterior), the sign is random, the interval is drawn from the mode's set and
     /// the reference note uniformly from the range trimmed so that the target fits.
     /// - Complexity: O(number of intervals).
     public static func comparison(
-        mode: TrainingMode, settings: TrainingSettings, previous: ChainState?, profileMean: Double?,
+        mode: TrainingMode, settings: TrainingSettings, previous: ChainState?,
+        profileThreshold: @autoclosure () -> Double?,
         using generator: inout some RandomNumberGenerator
     ) -> ComparisonExercise {
         let magnitude =
             previous.map { KazezChain.nextMagnitude(after: $0.magnitude, wasCorrect: $0.wasCorrect) }
-            ?? KazezChain.startingMagnitude(profileMean: profileMean)
+            ?? KazezChain.startingMagnitude(profileThreshold: profileThreshold())
         let sign = Bool.random(using: &generator) ? 1.0 : -1.0
         let (referenceNote, interval) = referenceNoteAndInterval(mode: mode, settings: settings, using: &generator)
         let loudnessBound = settings.loudnessVariation * maximumLoudnessOffset

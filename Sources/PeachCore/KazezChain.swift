@@ -19,10 +19,10 @@ public enum KazezChain {
         return clamp(p * factor)
     }
 
-    /// Where a chain starts with no previous exercise of the mode: the profile's mean
-    /// threshold for the mode if there is one, otherwise the widest magnitude.
-    public static func startingMagnitude(profileMean: Double?) -> Double {
-        profileMean.map(clamp) ?? maximumMagnitude
+    /// Where a chain starts with no previous exercise of the mode: the profile's threshold
+    /// estimate for the mode if there is one, otherwise the widest magnitude.
+    public static func startingMagnitude(profileThreshold: Double?) -> Double {
+        profileThreshold.map(clamp) ?? maximumMagnitude
     }
 
     static func clamp(_ magnitude: Double) -> Double {

@@ -1,22 +1,43 @@
-/// What pitch matching says about a listener: accuracy (|cent error|) and bias (signed error).
+/// What the pitch matching of one mode says about a listener: the signed errors (positive =
+/// sharp), as running statistics over all attempts and per interval and tuning system, and the
+/// most recent attempts ("now"). Their mean is the bias, their standard deviation the spread
+/// (`MatchingEstimate`, docs/measurement.md).
+///
+/// Running sums over attempts, so nothing grows with the number of records.
+/// - Complexity: O(1) per record (O(200) at worst for a late, older attempt).
 public struct MatchingStatistics: Hashable, Sendable {
-    /// Running statistics of |user cent error|: mean absolute error and its standard deviation.
-    public internal(set) var absoluteError = RunningStatistics()
-    /// Running statistics of the signed error: its mean is the bias (positive = sharp).
-    public internal(set) var signedError = RunningStatistics()
-    public internal(set) var history = ThresholdHistory()
+    /// Every attempt's signed error.
+    public internal(set) var all = RunningStatistics()
+    /// The signed errors per interval and tuning system, indexed by `IntervalSlot`.
+    public internal(set) var intervals = [RunningStatistics](repeating: RunningStatistics(), count: IntervalSlot.count)
+    /// The latest attempts' signed errors by timestamp.
+    public internal(set) var recent = RecentAnswers<Double>(capacity: DiscriminationStatistics.recentCount)
 
     public init() {}
 
     public mutating func add(_ record: PitchMatchingRecord) {
-        absoluteError.add(abs(record.userCentError))
-        signedError.add(record.userCentError)
-        history.add(abs(record.userCentError), at: record.timestamp)
+        all.add(record.userCentError)
+        intervals[IntervalSlot.index(record.interval, record.tuningSystem)].add(record.userCentError)
+        recent.add(record.userCentError, at: record.timestamp)
     }
 
-    public var count: Int { absoluteError.count }
-    public var meanAbsoluteError: Double? { absoluteError.meanIfAny }
-    public var standardDeviation: Double? { absoluteError.standardDeviation }
-    /// Mean signed error: positive tends sharp, negative flat.
-    public var bias: Double? { signedError.meanIfAny }
+    public var count: Int { all.count }
+
+    /// Every attempt of the mode; `nil` without one.
+    public var allTime: MatchingEstimate? { MatchingEstimate(all) }
+
+    /// The last 200 attempts (all of them while there are fewer); `nil` without one.
+    public var now: MatchingEstimate? {
+        MatchingEstimate(RunningStatistics(recent.entries.map { $0.value }))
+    }
+
+    /// Each interval and tuning system with attempts, in `IntervalSlot` order.
+    public var intervalEstimates: [(interval: DirectedInterval, tuningSystem: TuningSystem, estimate: MatchingEstimate)]
+    {
+        intervals.indices.compactMap { index in
+            guard let estimate = MatchingEstimate(intervals[index]) else { return nil }
+            let (interval, tuningSystem) = IntervalSlot.slot(index)
+            return (interval, tuningSystem, estimate)
+        }
+    }
 }

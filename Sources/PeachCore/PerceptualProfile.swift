@@ -1,13 +1,12 @@
 /// Everything Peach knows about the user's hearing, built from all records in one pass at
 /// start-up and then updated one answer at a time (identical results either way).
 ///
-/// `comparison` pools every comparison (the keyboard band uses them all, as the spec says);
-/// `byMode` keeps each training mode apart so that the profile can show how fifths go and the
-/// chain can cold-start from the mode's own mean.
-/// - Complexity: O(1) per record (amortised); about 16 bytes per record for the histories.
+/// Each training mode keeps its own statistics: a psychometric threshold mixes nothing across
+/// modes (a fifth is harder to judge than a unison), and the chain cold-starts from its mode's own
+/// estimate. The estimates are computed from the statistics when a page asks (docs/measurement.md).
+/// - Complexity: O(1) per record (amortised); the statistics are bounded by notes, intervals,
+///   weeks and the 400 latest answers, not by the number of records.
 public struct PerceptualProfile: Hashable, Sendable {
-    public internal(set) var comparison = DiscriminationStatistics()
-    public internal(set) var matching = MatchingStatistics()
     public internal(set) var comparisonByMode: [TrainingMode: DiscriminationStatistics] = [
         .comparison: DiscriminationStatistics(), .intervalComparison: DiscriminationStatistics(),
     ]
@@ -27,9 +26,7 @@ public struct PerceptualProfile: Hashable, Sendable {
     /// built per kind (at start-up, the two record tables on two threads) and joined: the result
     /// equals the one-pass profile of all the records.
     public init(comparisonsOf comparisons: PerceptualProfile, matchingsOf matchings: PerceptualProfile) {
-        comparison = comparisons.comparison
         comparisonByMode = comparisons.comparisonByMode
-        matching = matchings.matching
         matchingByMode = matchings.matchingByMode
     }
 
@@ -37,17 +34,32 @@ public struct PerceptualProfile: Hashable, Sendable {
         switch record {
         // `[_, default:]` mutates the stored value in place; `[_]!` would copy it out first.
         case .comparison(let record):
-            comparison.add(record)
             comparisonByMode[record.mode, default: DiscriminationStatistics()].add(record)
         case .pitchMatching(let record):
-            matching.add(record)
             matchingByMode[record.mode, default: MatchingStatistics()].add(record)
         }
     }
 
-    /// The mean |cent offset| of a comparison mode, if it has data: where its chain starts
-    /// when there is no previous exercise.
-    public func meanThreshold(for mode: TrainingMode) -> Double? {
-        comparisonByMode[mode]?.overall.meanIfAny
+    /// The comparison statistics of a comparison mode (empty for a matching mode).
+    public func discrimination(_ mode: TrainingMode) -> DiscriminationStatistics {
+        comparisonByMode[mode] ?? DiscriminationStatistics()
+    }
+
+    /// The pitch-matching statistics of a matching mode (empty for a comparison mode).
+    public func matching(_ mode: TrainingMode) -> MatchingStatistics {
+        matchingByMode[mode] ?? MatchingStatistics()
+    }
+
+    /// All comparisons, both comparison modes.
+    public var comparisonCount: Int { comparisonByMode.values.reduce(0) { $0 + $1.count } }
+    /// All pitch-matching attempts, both matching modes.
+    public var matchingCount: Int { matchingByMode.values.reduce(0) { $0 + $1.count } }
+
+    /// The all-time threshold of a comparison mode, if it has data: where its chain starts when
+    /// there is no previous exercise. (A mode's previous exercise comes from the same records, so
+    /// in practice a mode without one has no data either, and its chain starts at 100 cents.)
+    /// - Complexity: one posterior when the mode has data.
+    public func startingThreshold(for mode: TrainingMode) -> Double? {
+        comparisonByMode[mode]?.allTime?.threshold
     }
 }

@@ -3,126 +3,116 @@
 /// without downloading its records, then adds its own records not yet uploaded (docs/api.md).
 ///
 /// Numbers, not a text format: the same Swift decodes them natively and in the wasm core
-/// (standard library only, no Foundation, no Codable), and a count or a day is exact in a
+/// (standard library only, no Foundation, no Codable), and a count or a time is exact in a
 /// Double up to 2^53.
 ///
-/// **Layout, version 1** (every integer is a whole Double):
-/// 1. the format version, `1`;
-/// 2. `comparison`, then `comparisonByMode[.comparison]`, `comparisonByMode[.intervalComparison]`,
-///    each a *discrimination block*;
-/// 3. `matching`, then `matchingByMode[.pitchMatching]`, `matchingByMode[.intervalPitchMatching]`,
-///    each a *matching block*.
+/// **Layout, version 2** (every integer is a whole Double):
+/// 1. the format version, `2` — a summary of another version (version 1 held means of
+///    |cent offset|) is refused, never read as this one;
+/// 2. `comparisonByMode[.comparison]`, `comparisonByMode[.intervalComparison]`, each a
+///    *discrimination block*;
+/// 3. `matchingByMode[.pitchMatching]`, `matchingByMode[.intervalPitchMatching]`, each a
+///    *matching block*.
 ///
-/// - *discrimination block*: `notes` (128 × statistics), `logNotes` (128 × statistics),
-///   `overall` (statistics), the chain's `latest` as `[has, magnitude, wasCorrect, timestamp ms]`
-///   (`[0, 0, 0, 0]` without one), `history` (a history), then the 128 per-note histories
-///   (each a history, truncated as below).
-/// - *matching block*: `absoluteError` (statistics), `signedError` (statistics), `history`.
+/// - *discrimination block*: the chain's `latest` as `[has, magnitude, wasCorrect, timestamp ms]`
+///   (`[0, 0, 0, 0]` without one); `notes` (128 × bins); `intervals` (75 × bins, `IntervalSlot`
+///   order); `weeks` as `[w, then w × (week, bins)]`, weeks ascending; `recent` as `[r, then
+///   r × (timestamp ms, bin · 2 + correct)]`, oldest first, r ≤ 400.
+/// - *matching block*: `all` (statistics); `intervals` (75 × statistics); `recent` as `[r, then
+///   r × (timestamp ms, signed error)]`, oldest first, r ≤ 200.
+/// - *bins*: `[first, length, then length × (answers, correct)]`: the occupied bins from the
+///   lowest to the highest (empty bins between them as `0, 0`); `[0, 0]` without answers.
 /// - *statistics*: `[count, mean, m2]` (Welford's running values, see `RunningStatistics`).
-/// - *history*: `[count, d, then d × (day, sum, count)]`: the number of values, the number of
-///   days, then each UTC day with data (days since 1970, ascending) with the sum and count of
-///   its values.
 ///
-/// **What is truncated, and why that is exact.** The per-note histories serve only the current
-/// level and trend of a note range (`DiscriminationStatistics.currentLevel(in:)`), which read
-/// two windows: the 20 calendar days ending on the last training day, and the 20 calendar days
-/// ending on the last training day before that window. Each window holds at most 20 training
-/// days, no note has a training day between the two windows, and both end at the latest days,
-/// so for every note the days read are among its last 40 training days. Each per-note history
-/// therefore carries only its last `noteHistoryDays` (40) days (and its full `count`); the
-/// pooled and per-mode `history`, which draw the timeline, keep every day. A device that adds
-/// its own newer records to a decoded profile still reads only days it has: the last 40 days
-/// of the merged history are among its own days and the server's last 40. The decoded profile
-/// equals the original whenever no note has more than 40 training days (per block), and
-/// renders the same pages, statistics and chain in every case.
+/// The notes, intervals and weeks of a block count the same answers; a summary whose totals
+/// disagree is refused.
 ///
-/// **Size.** `3124 + 3 · (H + N)` numbers, 8 bytes each: H is the sum of the days with data of
-/// the six full histories (three discrimination, three matching), N the sum over the 3 × 128
-/// per-note histories of min(days, 40), so N ≤ 15,360 whatever the number of records. An empty
-/// profile is 24,992 bytes; a history of D training days in every block and note at most
-/// 24,992 + 144 · D + 368,640 bytes (about 550 KB for three years of daily training in
-/// every block). Measured (`PeachBenchmarks web`, docs/benchmarks.md): the 1,000,000-record
-/// benchmark database (37 days) gives 115,568 bytes; 1,000,000 records over three years of
-/// daily training in all four modes, 323,936 bytes.
+/// **Size.** `1,283 + 2 · (B + R) + 3 · W` numbers, 8 bytes each: B the occupied spans of all bins
+/// (notes, intervals, weeks; at most 61 bins each), W the weeks with answers and R the recent
+/// answers (at most 2 · 400 + 2 · 200). Nothing grows with the number of records: an empty
+/// profile is 10,264 bytes; each note, interval and week with answers adds at most 976 bytes.
+/// Measured: docs/benchmarks.md.
 /// - Complexity: O(size) to encode and to decode.
 public enum ProfileSnapshot {
     /// The format version, the first number of every snapshot.
-    public static let version = 1
-    /// The days each per-note history keeps (see the type's comment).
-    public static let noteHistoryDays = 40
-    /// The number of MIDI notes, the length of the per-note arrays.
-    static let noteCount = 128
+    public static let version = 2
     /// Counts up to 2^53 (exact in a Double), and never more than an `Int` holds: 32 bits in
     /// WebAssembly, where `1 << 53` would be 0.
     static let maximumCount = Int(truncatingIfNeeded: min(Int64(1) << 53, Int64(Int.max)))
-    /// The days of `Timestamp.year0000` … `Timestamp.year9999End`, the times the store keeps.
-    static let dayRange = Timestamp.year0000.daysSince1970...Timestamp.year9999End.daysSince1970
+    /// The milliseconds of `Timestamp.year0000` … `Timestamp.year9999End`, the times the store keeps.
+    static let timeRange = Timestamp.year0000.millisecondsSince1970...Timestamp.year9999End.millisecondsSince1970
+    /// The weeks of those times.
+    static let weekRange = CalendarWeek.of(Timestamp.year0000)...CalendarWeek.of(Timestamp.year9999End)
 
     /// The comparison modes and the pitch-matching modes, in the order of the layout.
     static let comparisonModes: [TrainingMode] = [.comparison, .intervalComparison]
     static let matchingModes: [TrainingMode] = [.pitchMatching, .intervalPitchMatching]
 
-    /// The snapshot of `profile`, version 1.
+    /// The snapshot of `profile`, version 2.
     public static func encode(_ profile: PerceptualProfile) -> [Double] {
         var numbers: [Double] = [Double(version)]
-        append(profile.comparison, to: &numbers)
-        for mode in comparisonModes {
-            append(profile.comparisonByMode[mode] ?? DiscriminationStatistics(), to: &numbers)
-        }
-        append(profile.matching, to: &numbers)
-        for mode in matchingModes {
-            append(profile.matchingByMode[mode] ?? MatchingStatistics(), to: &numbers)
-        }
+        for mode in comparisonModes { append(profile.discrimination(mode), to: &numbers) }
+        for mode in matchingModes { append(profile.matching(mode), to: &numbers) }
         return numbers
     }
 
     static func append(_ statistics: DiscriminationStatistics, to numbers: inout [Double]) {
-        for note in statistics.notes { append(note, to: &numbers) }
-        for note in statistics.logNotes { append(note, to: &numbers) }
-        append(statistics.overall, to: &numbers)
         if let latest = statistics.latest, let timestamp = statistics.latestTimestamp {
             numbers += [1, latest.magnitude, latest.wasCorrect ? 1 : 0, Double(timestamp.millisecondsSince1970)]
         } else {
             numbers += [0, 0, 0, 0]
         }
-        append(statistics.history, to: &numbers)
-        for history in statistics.noteHistories { append(history, keepingDays: noteHistoryDays, to: &numbers) }
+        for bins in statistics.notes { append(bins, to: &numbers) }
+        for bins in statistics.intervals { append(bins, to: &numbers) }
+        numbers.append(Double(statistics.weeks.count))
+        for week in statistics.weeks {
+            numbers.append(Double(week.week))
+            append(week.bins, to: &numbers)
+        }
+        numbers.append(Double(statistics.recent.count))
+        for entry in statistics.recent.entries {
+            numbers += [Double(entry.millisecondsSince1970), Double(entry.value)]
+        }
     }
 
     static func append(_ statistics: MatchingStatistics, to numbers: inout [Double]) {
-        append(statistics.absoluteError, to: &numbers)
-        append(statistics.signedError, to: &numbers)
-        append(statistics.history, to: &numbers)
+        append(statistics.all, to: &numbers)
+        for interval in statistics.intervals { append(interval, to: &numbers) }
+        numbers.append(Double(statistics.recent.count))
+        for entry in statistics.recent.entries { numbers += [Double(entry.millisecondsSince1970), entry.value] }
+    }
+
+    static func append(_ bins: OffsetBins, to numbers: inout [Double]) {
+        let occupied = bins.occupied
+        guard let first = occupied.first?.bin, let last = occupied.last?.bin else {
+            numbers += [0, 0]
+            return
+        }
+        numbers += [Double(first), Double(last - first + 1)]
+        for bin in first...last {
+            let (answers, correct) = bins.answers(in: bin)
+            numbers += [Double(answers), Double(correct)]
+        }
     }
 
     static func append(_ statistics: RunningStatistics, to numbers: inout [Double]) {
         numbers += [Double(statistics.count), statistics.mean, statistics.m2]
     }
-
-    static func append(_ history: ThresholdHistory, keepingDays limit: Int = Int.max, to numbers: inout [Double]) {
-        let days = history.days.suffix(limit)
-        numbers += [Double(history.count), Double(days.count)]
-        for day in days { numbers += [Double(day.day), day.sum, Double(day.count)] }
-    }
 }
 
 extension PerceptualProfile {
     /// The profile a `ProfileSnapshot` holds; `nil` for anything else: another version, too few
-    /// or too many numbers, NaN, a count that is not a whole number, a day out of order or
-    /// outside the years 0–9999. Never traps, whatever the numbers.
+    /// or too many numbers, NaN, a count that is not a whole number or more correct answers than
+    /// answers, times out of order or outside the years 0–9999, parts that count different
+    /// answers. Never traps, whatever the numbers.
     public init?(snapshot numbers: [Double]) {
         var reader = SnapshotReader(numbers: numbers)
-        guard reader.integer(in: ProfileSnapshot.version...ProfileSnapshot.version) != nil,
-            let comparison = reader.discrimination()
-        else { return nil }
+        guard reader.integer(in: ProfileSnapshot.version...ProfileSnapshot.version) != nil else { return nil }
         self.init()
-        self.comparison = comparison
         for mode in ProfileSnapshot.comparisonModes {
             guard let statistics = reader.discrimination() else { return nil }
             comparisonByMode[mode] = statistics
         }
-        guard let matching = reader.matching() else { return nil }
-        self.matching = matching
         for mode in ProfileSnapshot.matchingModes {
             guard let statistics = reader.matching() else { return nil }
             matchingByMode[mode] = statistics
@@ -165,6 +155,12 @@ struct SnapshotReader {
         return Int64(value)
     }
 
+    /// A count that the numbers left could hold with `width` numbers each: a larger one is
+    /// malformed, and is refused before anything is allocated for it.
+    mutating func count(of width: Int, atMost limit: Int = Int.max) -> Int? {
+        integer(in: 0...min(limit, (numbers.count - index) / width))
+    }
+
     mutating func statistics() -> RunningStatistics? {
         guard let count = integer(in: 0...ProfileSnapshot.maximumCount), let mean = number(), let m2 = number(),
             m2 >= 0
@@ -173,68 +169,96 @@ struct SnapshotReader {
         return RunningStatistics(count: count, mean: mean, m2: m2)
     }
 
-    mutating func history() -> ThresholdHistory? {
-        // Each day takes three numbers: a larger day count is malformed, and is refused before
-        // anything is allocated for it.
-        guard let count = integer(in: 0...ProfileSnapshot.maximumCount),
-            let dayCount = integer(in: 0...(numbers.count - index) / 3)
+    mutating func bins() -> OffsetBins? {
+        guard let first = integer(in: 0...OffsetBins.count - 1),
+            let length = count(of: 2, atMost: OffsetBins.count - first)
         else { return nil }
-        var history = ThresholdHistory()
-        history.count = count
-        history.days.reserveCapacity(dayCount)
-        var valuesInDays = 0
-        for _ in 0..<dayCount {
-            guard let day = integer(in: ProfileSnapshot.dayRange), let sum = number(), sum >= 0,
-                // No more values in the days than in the history: checked before the sum, which
-                // could otherwise overflow a 32-bit Int in WebAssembly.
-                let dayValues = integer(in: 1...max(1, count - valuesInDays)), dayValues <= count - valuesInDays,
-                history.days.last.map({ $0.day < day }) ?? true
+        var bins = OffsetBins()
+        guard length > 0 else { return first == 0 ? bins : nil }
+        for bin in first..<first + length {
+            guard let answers = integer(in: 0...ProfileSnapshot.maximumCount - bins.answers),
+                let correct = integer(in: 0...answers)
             else { return nil }
-            history.days.append(ThresholdHistory.DayTotal(day: day, sum: sum, count: dayValues))
-            valuesInDays += dayValues
+            // The span starts and ends with answers: one way to write each set of bins.
+            if answers == 0 && (bin == first || bin == first + length - 1) { return nil }
+            if answers > 0 { bins.add(bin: bin, answers: answers, correct: correct) }
         }
-        return history
+        return bins
     }
 
     mutating func discrimination() -> DiscriminationStatistics? {
         var statistics = DiscriminationStatistics()
-        for note in 0..<ProfileSnapshot.noteCount {
-            guard let value = self.statistics() else { return nil }
-            statistics.notes[note] = value
-        }
-        for note in 0..<ProfileSnapshot.noteCount {
-            guard let value = self.statistics() else { return nil }
-            statistics.logNotes[note] = value
-        }
-        guard let overall = self.statistics(), let hasLatest = integer(in: 0...1), let magnitude = number(),
-            magnitude.isFinite, magnitude >= 0, let wasCorrect = integer(in: 0...1),
-            let milliseconds = integer64(
-                in: Timestamp.year0000.millisecondsSince1970...Timestamp.year9999End.millisecondsSince1970),
-            let history = history()
+        guard let hasLatest = integer(in: 0...1), let magnitude = number(), magnitude.isFinite, magnitude >= 0,
+            let wasCorrect = integer(in: 0...1), let milliseconds = integer64(in: ProfileSnapshot.timeRange)
         else { return nil }
-        statistics.overall = overall
         if hasLatest == 1 {
             statistics.latest = ExerciseGenerator.ChainState(magnitude: magnitude, wasCorrect: wasCorrect == 1)
             statistics.latestTimestamp = Timestamp(millisecondsSince1970: milliseconds)
         } else if magnitude != 0 || wasCorrect != 0 || milliseconds != 0 {
             return nil
         }
-        statistics.history = history
-        for note in 0..<ProfileSnapshot.noteCount {
-            guard let value = self.history() else { return nil }
-            statistics.noteHistories[note] = value
+        for note in statistics.notes.indices {
+            guard let bins = bins() else { return nil }
+            statistics.notes[note] = bins
+            statistics.all.add(bins)
+        }
+        var intervalAnswers = 0
+        for slot in statistics.intervals.indices {
+            guard let bins = bins() else { return nil }
+            statistics.intervals[slot] = bins
+            intervalAnswers += bins.answers
+        }
+        guard let weekCount = count(of: 3) else { return nil }
+        var weekAnswers = 0
+        for _ in 0..<weekCount {
+            guard let week = integer(in: ProfileSnapshot.weekRange),
+                statistics.weeks.last.map({ $0.week < week }) ?? true,
+                let bins = bins(), bins.answers > 0
+            else { return nil }
+            statistics.weeks.append(.init(week: week, bins: bins))
+            weekAnswers += bins.answers
+        }
+        guard intervalAnswers == statistics.count, weekAnswers == statistics.count,
+            let recentCount = count(of: 2, atMost: statistics.recent.capacity), recentCount <= statistics.count
+        else { return nil }
+        for _ in 0..<recentCount {
+            guard let milliseconds = integer64(in: ProfileSnapshot.timeRange),
+                let value = integer(in: 0...2 * OffsetBins.count - 1),
+                statistics.recent.append(value, at: milliseconds)
+            else { return nil }
         }
         return statistics
     }
 
     mutating func matching() -> MatchingStatistics? {
-        guard let absoluteError = statistics(), let signedError = statistics(), let history = history() else {
-            return nil
-        }
         var statistics = MatchingStatistics()
-        statistics.absoluteError = absoluteError
-        statistics.signedError = signedError
-        statistics.history = history
+        guard let all = self.statistics() else { return nil }
+        statistics.all = all
+        var intervalAttempts = 0
+        for slot in statistics.intervals.indices {
+            guard let interval = self.statistics() else { return nil }
+            statistics.intervals[slot] = interval
+            intervalAttempts += interval.count
+        }
+        guard intervalAttempts == all.count,
+            let recentCount = count(of: 2, atMost: statistics.recent.capacity), recentCount <= all.count
+        else { return nil }
+        for _ in 0..<recentCount {
+            guard let milliseconds = integer64(in: ProfileSnapshot.timeRange), let error = number(),
+                error.isFinite, statistics.recent.append(error, at: milliseconds)
+            else { return nil }
+        }
         return statistics
+    }
+}
+
+extension RecentAnswers {
+    /// Adds an answer that is not older than any kept, as a snapshot lists them; false, adding
+    /// nothing, if it is older or the answers are full.
+    mutating func append(_ value: Value, at milliseconds: Int64) -> Bool {
+        let entry = Entry(millisecondsSince1970: milliseconds, value: value)
+        guard count < capacity, newest.map({ !(entry < $0) }) ?? true else { return false }
+        add(value, at: Timestamp(millisecondsSince1970: milliseconds))
+        return true
     }
 }

@@ -1,8 +1,7 @@
 /// Count, mean and variance of a stream of numbers, updated one value at a time.
 ///
 /// Welford's online algorithm (B. P. Welford, Technometrics 4(3), 1962) keeps the sum of
-/// squared deviations `m2` without cancellation; `merged(with:)` is Chan, Golub and LeVeque's
-/// pairwise combination (1979), so per-note statistics pool exactly into range statistics.
+/// squared deviations `m2` without cancellation.
 /// - Complexity: O(1) time and space per value.
 public struct RunningStatistics: Hashable, Sendable {
     public internal(set) var count = 0
@@ -26,18 +25,6 @@ public struct RunningStatistics: Hashable, Sendable {
         let delta = value - mean
         mean += delta / Double(count)
         m2 += delta * (value - mean)
-    }
-
-    /// The statistics of both streams together.
-    public func merged(with other: RunningStatistics) -> RunningStatistics {
-        guard other.count > 0 else { return self }
-        guard count > 0 else { return other }
-        var result = RunningStatistics()
-        result.count = count + other.count
-        let delta = other.mean - mean
-        result.mean = mean + delta * Double(other.count) / Double(result.count)
-        result.m2 = m2 + other.m2 + delta * delta * Double(count) * Double(other.count) / Double(result.count)
-        return result
     }
 
     /// The sample standard deviation (n − 1); `nil` below two values.

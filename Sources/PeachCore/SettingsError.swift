@@ -41,6 +41,7 @@ extension TrainingSettings.Key {
         case .intervals: "intervals"
         case .tuningSystem: "tuning system"
         case .language: "language"
+        case .wrongAnswerSound: "sound on a wrong answer"
         }
     }
 }

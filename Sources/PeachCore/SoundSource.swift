@@ -29,4 +29,18 @@ public enum SoundSource: String, CaseIterable, Hashable, Sendable {
         case .choir: 52
         }
     }
+
+    /// Whether a held note keeps its level. Pitch matching holds the tunable note as long as the
+    /// user tunes, so it plays only sources that do; with one that fades it plays the sine. The
+    /// piano's prepared notes fade about 27 dB within a second and then pulse (docs/sounds.md
+    /// has the measurements of every preset).
+    public var holdsItsLevel: Bool {
+        self != .piano
+    }
+
+    /// The sound an exercise of `kind` is played with when this source is chosen: itself, or the
+    /// sine for pitch matching with a source that does not hold its level.
+    public func played(in kind: TrainingMode.Kind) -> SoundSource {
+        kind == .pitchMatching && !holdsItsLevel ? .sine : self
+    }
 }

@@ -16,6 +16,9 @@ public struct TrainingSettings: Hashable, Sendable {
     public private(set) var tuningSystem = TuningSystem.equalTemperament
     /// `nil` follows the browser's language.
     public private(set) var language: Language?
+    /// A short, quiet sound after a wrong comparison answer: off by default. For training with
+    /// the eyes closed where the device cannot vibrate (an iPhone's browser has no Vibration API).
+    public private(set) var wrongAnswerSound = false
 
     public static let noteBounds = 21...108
     public static let noteDurationBounds = 0.3...3.0
@@ -28,7 +31,7 @@ public struct TrainingSettings: Hashable, Sendable {
     /// The names settings are stored and sent under.
     public enum Key: String, CaseIterable, Sendable {
         case noteRangeLower, noteRangeUpper, noteDuration, referencePitch, soundSource
-        case loudnessVariation, intervals, tuningSystem, language
+        case loudnessVariation, intervals, tuningSystem, language, wrongAnswerSound
     }
 
     /// A setting as text, in the form `setValue(_:for:)` reads.
@@ -43,6 +46,7 @@ public struct TrainingSettings: Hashable, Sendable {
         case .intervals: intervals.sorted().map { $0.code }.joined(separator: ",")
         case .tuningSystem: tuningSystem.rawValue
         case .language: language?.rawValue ?? ""
+        case .wrongAnswerSound: wrongAnswerSound ? "true" : "false"
         }
     }
 
@@ -131,6 +135,12 @@ public struct TrainingSettings: Hashable, Sendable {
                     expected: "\"\" (the browser's language), " + Self.choices(Language.allCases.map { $0.rawValue }))
             }
             language = Language(rawValue: trimmed)
+        case .wrongAnswerSound:
+            switch trimmed {
+            case "true": wrongAnswerSound = true
+            case "false": wrongAnswerSound = false
+            default: throw .malformed(setting: .wrongAnswerSound, value: trimmed, expected: "true or false")
+            }
         }
     }
 

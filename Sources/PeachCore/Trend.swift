@@ -1,26 +1,16 @@
-/// Whether thresholds are getting finer: the mean of the most recent 20 training days against
-/// the mean of the 20 days before them (see `CurrentLevel`).
+/// Whether a mode's threshold is getting finer, only when the evidence says so: the last 200
+/// answers against the 200 before them (`DiscriminationStatistics.trend`, docs/measurement.md).
 public enum Trend: String, Hashable, Sendable {
     case improving, stable, declining, notEnoughData
 
-    /// Fewer values than this on either side show no trend: a mean of a handful of answers
-    /// moves by more than 5 % by chance alone.
-    public static let minimumCountPerSide = 10
-    /// A change of the mean beyond ±5 % counts as a trend.
-    public static let threshold = 0.05
+    /// The probability a change must have before it is shown.
+    public static let evidence = 0.95
 
-    /// Compares the later mean with the earlier one: below −5 % is improving, above +5 %
-    /// declining, otherwise stable; `notEnoughData` unless both sides have 10 values.
-    public init(earlierMean: Double, earlierCount: Int, laterMean: Double, laterCount: Int) {
-        guard min(earlierCount, laterCount) >= Self.minimumCountPerSide else {
-            self = .notEnoughData
-            return
-        }
-        guard earlierMean > 0 else {
-            self = .stable
-            return
-        }
-        let change = (laterMean - earlierMean) / earlierMean
-        self = change < -Self.threshold ? .improving : change > Self.threshold ? .declining : .stable
+    /// Improving when the posterior probability that `now`'s threshold is lower than `before`'s is
+    /// at least 95 %; declining when the probability that it is higher is; otherwise stable (no
+    /// clear change).
+    public init(now: ThresholdPosterior, before: ThresholdPosterior) {
+        let finer = now.probabilityFiner(than: before)
+        self = finer >= Self.evidence ? .improving : 1 - finer >= Self.evidence ? .declining : .stable
     }
 }

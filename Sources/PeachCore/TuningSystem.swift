@@ -8,6 +8,15 @@ public enum TuningSystem: String, CaseIterable, Hashable, Sendable {
     case justIntonation
     case pythagorean
 
+    /// The position in `allCases`, without comparing raw values (the profile asks once per record).
+    var ordinal: Int {
+        switch self {
+        case .equalTemperament: 0
+        case .justIntonation: 1
+        case .pythagorean: 2
+        }
+    }
+
     /// Frequency ratios for prime … octave as numerator/denominator; `nil` for 12-TET,
     /// whose sizes are exactly 100 cents per semitone.
     private var ratios: [(numerator: Double, denominator: Double)]? {

@@ -48,7 +48,7 @@ public struct CoreSession {
         case .comparison:
             let exercise = ExerciseGenerator.comparison(
                 mode: mode, settings: settings, previous: profile.comparisonByMode[mode]?.latest,
-                profileMean: profile.meanThreshold(for: mode), using: &random)
+                profileThreshold: profile.startingThreshold(for: mode), using: &random)
             current = (mode, .comparison(exercise))
             return ExerciseNumbers(
                 referenceNote: exercise.referenceNote, targetNote: exercise.targetNote,
@@ -100,7 +100,9 @@ public struct CoreSession {
 
     /// The feedback for the last answer in `language`; `nil` before the first answer.
     public func feedback(language: Language) -> AnswerFeedback? {
-        answered.map { AnswerFeedback($0, texts: Texts.of(language)) }
+        answered.map {
+            AnswerFeedback($0, texts: Texts.of(language), wrongAnswerSound: settings.wrongAnswerSound)
+        }
     }
 
     /// Every setting in its text form, `key=value` a line, in `TrainingSettings.Key` order.
@@ -139,8 +141,10 @@ public struct CoreSession {
         case .info: return InfoPage(texts: texts).render()
         case .training(let mode): return TrainingPage(texts: texts, mode: mode, settings: settings).render()
         case .timeline:
-            let chart = TimelineChart(profile: profile, language: language)
-            return chart.summary + "\n" + chart.svg + "\n" + chart.recentDaysTable
+            return [TrainingMode.comparison, .intervalComparison].map { mode in
+                let chart = TimelineChart(profile: profile, mode: mode, language: language)
+                return chart.summary + "\n" + chart.svg + "\n" + chart.recentWeeksTable
+            }.joined(separator: "\n")
         }
     }
 }
@@ -153,7 +157,8 @@ public enum SessionAnswer {
 
 /// The pages the core renders in the browser exactly as the server does: every page a device
 /// trains and looks at offline. Named as `peach-core.js` names them: `start`, `profile`,
-/// `settings`, `info`, `timeline` (the profile's timeline alone), or a training mode's raw value.
+/// `settings`, `info`, `timeline` (the timelines of both comparison modes alone), or a training
+/// mode's raw value.
 public enum RenderedPage: Equatable {
     case profile, start, settings, info, timeline
     case training(TrainingMode)

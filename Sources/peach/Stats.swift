@@ -6,7 +6,9 @@ import PeachStore
 /// `peach stats`: a plain-text summary of the training data.
 struct Stats: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show a summary: records per mode, threshold, matching accuracy, trend and date range.")
+        abstract:
+            "Show a summary: records per mode and date range, each mode's threshold with its interval and trend, "
+            + "pitch matching's bias and spread.")
 
     @OptionGroup var store: StoreOptions
 
@@ -14,7 +16,7 @@ struct Stats: AsyncParsableCommand {
         let database = try store.openDatabase(.reading)
         let report = StatsReport(
             path: store.path, counts: try database.recordCounts(), profile: try database.loadProfile(),
-            settings: try database.loadSettings(), setAside: try database.setAsideRecordCount())
+            setAside: try database.setAsideRecordCount())
         print(report.text, terminator: "")
     }
 }

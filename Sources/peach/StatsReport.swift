@@ -1,13 +1,15 @@
 import Foundation
 import PeachCore
 import PeachStore
+import PeachViews
 
 /// The text of `peach stats`: a function of its values, numbers formatted deterministically.
+/// The estimates, the trend and the rules are written with the Profile page's English texts, so
+/// that both say the same in the same words (docs/measurement.md).
 struct StatsReport {
     var path: String
     var counts: RecordCounts
     var profile: PerceptualProfile
-    var settings: TrainingSettings
     /// Rows an earlier Peach stored that break the record rules (`AppDatabase.setAsideRecordCount`).
     var setAside = 0
 
@@ -24,40 +26,64 @@ struct StatsReport {
             lines.append("No training records yet. Start training to build your profile.")
             return lines.joined(separator: "\n") + "\n"
         }
+        let texts = Texts.english
         lines.append(row("Records", "\(counts.total)", "\(CalendarDay(first).isoText) – \(CalendarDay(last).isoText)"))
-        let names: [(TrainingMode, String)] = [
-            (.comparison, "Comparison"), (.pitchMatching, "Pitch Matching"),
-            (.intervalComparison, "Interval Comparison"), (.intervalPitchMatching, "Interval Pitch Matching"),
-        ]
-        for (mode, name) in names {
-            lines.append(row("  " + name, "\(counts[mode])", ""))
+        let modes: [TrainingMode] = [.comparison, .pitchMatching, .intervalComparison, .intervalPitchMatching]
+        for mode in modes {
+            lines.append(row("  " + texts.name(of: mode), "\(counts[mode])", ""))
         }
-        lines.append("")
 
-        let comparison = profile.comparison
-        if comparison.count == 0 {
-            lines.append(row("Threshold", "—", "no comparisons yet"))
-        } else {
-            let inRange = comparison.statistics(in: settings.noteRange)
-            let (statistics, scope) =
-                inRange.count > 0 ? (inRange, "over \(settings.noteRange)") : (comparison.overall, "over all notes")
+        lines += ["", texts.thresholdHeading + ". " + texts.profile.thresholdExplanation]
+        for mode in [TrainingMode.comparison, .intervalComparison] {
+            let statistics = profile.discrimination(mode)
+            guard statistics.count > 0 else {
+                lines.append(texts.name(of: mode) + ": —")
+                continue
+            }
             lines.append(
-                row(
-                    "Threshold", Self.meanAndDeviation(statistics) + " cents",
-                    "\(scope), \(statistics.count) answers; trend: \(Self.describe(comparison.history.currentLevel?.trend))"
-                ))
+                texts.name(of: mode) + ": " + texts.profile.now.lowercasedASCII + " " + texts.estimate(statistics.now)
+                    + "; " + texts.allTime.lowercasedASCII + " " + texts.estimate(statistics.allTime) + "; "
+                    + texts.profile.answerCount(statistics.count) + "; " + texts.trend.lowercasedASCII + ": "
+                    + texts.trendMeanings[statistics.trend]!)
+            if mode.isInterval {
+                for (interval, tuningSystem, estimate) in statistics.intervalEstimates {
+                    lines.append(
+                        "  "
+                            + texts.profile.intervalRow(
+                                texts.name(of: interval), texts.tuningSystemNames[tuningSystem]!)
+                            + ": " + texts.estimate(estimate) + ", " + texts.profile.answerCount(estimate.answers))
+                }
+            }
         }
-        let matching = profile.matching
-        if let mean = matching.meanAbsoluteError {
-            let bias = matching.bias ?? 0
-            let leaning = bias > 0 ? "sharp" : bias < 0 ? "flat" : "centred"
+        lines.append(texts.profile.trendRule)
+
+        lines += ["", texts.matchingHeading + ". " + texts.profile.matchingExplanation]
+        for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
+            let statistics = profile.matching(mode)
+            guard statistics.count > 0 else {
+                lines.append(texts.name(of: mode) + ": —")
+                continue
+            }
+            let profileTexts = texts.profile
             lines.append(
-                row(
-                    "Matching accuracy", Self.meanAndDeviation(mean, matching.standardDeviation) + " cents",
-                    "\(matching.count) attempts; bias \(Self.signed(bias)) cents (\(leaning)); trend: \(Self.describe(matching.history.currentLevel?.trend))"
-                ))
-        } else {
-            lines.append(row("Matching accuracy", "—", "no pitch matching yet"))
+                texts.name(of: mode) + ": " + profileTexts.nowRow(profileTexts.bias).lowercasedASCII + " "
+                    + texts.bias(statistics.now) + "; " + profileTexts.nowRow(profileTexts.spread).lowercasedASCII + " "
+                    + texts.spread(statistics.now) + "; " + profileTexts.allTimeRow(profileTexts.bias).lowercasedASCII
+                    + " " + texts.bias(statistics.allTime) + "; "
+                    + profileTexts.allTimeRow(profileTexts.spread).lowercasedASCII + " "
+                    + texts.spread(statistics.allTime)
+                    + "; " + profileTexts.attemptCount(statistics.count))
+            if mode.isInterval {
+                for (interval, tuningSystem, estimate) in statistics.intervalEstimates {
+                    lines.append(
+                        "  "
+                            + profileTexts.intervalRow(texts.name(of: interval), texts.tuningSystemNames[tuningSystem]!)
+                            + ": "
+                            + profileTexts.matchingRow(
+                                texts.bias(estimate), texts.spread(estimate),
+                                profileTexts.attemptCount(estimate.attempts)))
+                }
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -67,27 +93,13 @@ struct StatsReport {
         let valueColumn = value.count < 18 ? String(repeating: " ", count: 18 - value.count) + value : value
         return (padded + valueColumn + (detail.isEmpty ? "" : "   " + detail))
     }
+}
 
-    private static func meanAndDeviation(_ statistics: RunningStatistics) -> String {
-        meanAndDeviation(statistics.mean, statistics.standardDeviation)
-    }
-
-    private static func meanAndDeviation(_ mean: Double, _ deviation: Double?) -> String {
-        DecimalText.fixed(mean, fractionDigits: 1)
-            + (deviation.map { " ± " + DecimalText.fixed($0, fractionDigits: 1) } ?? "")
-    }
-
-    private static func signed(_ value: Double) -> String {
-        (value > 0 ? "+" : "") + DecimalText.fixed(value, fractionDigits: 1)
-    }
-
-    private static func describe(_ trend: Trend?) -> String {
-        switch trend ?? .notEnoughData {
-        case .improving: "improving"
-        case .stable: "stable"
-        case .declining: "declining"
-        case .notEnoughData:
-            "not enough data yet (\(Trend.minimumCountPerSide) answers in each of two 20-day windows needed)"
-        }
+extension String {
+    /// The text with its first letter in lower case, for a label used inside a sentence
+    /// ("Now" → "now"); the labels are English words in ASCII.
+    fileprivate var lowercasedASCII: String {
+        guard let first else { return self }
+        return first.lowercased() + dropFirst()
     }
 }

@@ -30,7 +30,8 @@ struct ExerciseGeneratorTests {
             // 40 draws per allowed note: the chance that one is never drawn is below e^-40 · 88.
             for _ in 0..<(20 * allowed.count) {
                 let comparison = ExerciseGenerator.comparison(
-                    mode: .intervalComparison, settings: settings, previous: nil, profileMean: nil, using: &generator)
+                    mode: .intervalComparison, settings: settings, previous: nil, profileThreshold: nil,
+                    using: &generator)
                 let matching = ExerciseGenerator.pitchMatching(
                     mode: .intervalPitchMatching, settings: settings, using: &generator)
                 for (reference, target, chosen) in [
@@ -121,11 +122,11 @@ struct ExerciseGeneratorTests {
         var counts: [DirectedInterval: Int] = [:]
         for _ in 0..<3_000 {
             let exercise = ExerciseGenerator.comparison(
-                mode: .intervalComparison, settings: settings, previous: nil, profileMean: nil, using: &generator)
+                mode: .intervalComparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator)
             counts[exercise.interval, default: 0] += 1
             #expect(
                 ExerciseGenerator.comparison(
-                    mode: .comparison, settings: settings, previous: nil, profileMean: nil, using: &generator
+                    mode: .comparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator
                 ).interval == .prime)
             #expect(
                 ExerciseGenerator.pitchMatching(mode: .pitchMatching, settings: settings, using: &generator).interval
@@ -145,7 +146,7 @@ struct ExerciseGeneratorTests {
         var generator = SeededRandomNumberGenerator(seed: 12)
         let offsets = (0..<2_000).map { _ in
             ExerciseGenerator.comparison(
-                mode: .comparison, settings: TrainingSettings(), previous: nil, profileMean: 20, using: &generator
+                mode: .comparison, settings: TrainingSettings(), previous: nil, profileThreshold: 20, using: &generator
             ).centOffset
         }
         #expect(offsets.allSatisfy { abs($0) == 20 })
@@ -162,7 +163,7 @@ struct ExerciseGeneratorTests {
         var generator = SeededRandomNumberGenerator(seed: 13)
         let offsets = (0..<2_000).map { _ in
             ExerciseGenerator.comparison(
-                mode: .comparison, settings: settings, previous: nil, profileMean: nil, using: &generator
+                mode: .comparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator
             )
             .loudnessOffset
         }
@@ -182,7 +183,8 @@ struct ExerciseGeneratorTests {
             var generator = SeededRandomNumberGenerator(seed: seed)
             let comparisons = (0..<200).map { _ in
                 ExerciseGenerator.comparison(
-                    mode: .intervalComparison, settings: settings, previous: nil, profileMean: nil, using: &generator)
+                    mode: .intervalComparison, settings: settings, previous: nil, profileThreshold: nil,
+                    using: &generator)
             }
             let challenges = (0..<200).map { _ in
                 ExerciseGenerator.pitchMatching(mode: .intervalPitchMatching, settings: settings, using: &generator)
@@ -200,7 +202,7 @@ struct ExerciseGeneratorTests {
         var generator = SeededRandomNumberGenerator(seed: 14)
         #expect(
             ExerciseGenerator.comparison(
-                mode: .intervalComparison, settings: settings, previous: nil, profileMean: nil, using: &generator
+                mode: .intervalComparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator
             ).tuningSystem == .justIntonation)
         #expect(
             ExerciseGenerator.pitchMatching(mode: .intervalPitchMatching, settings: settings, using: &generator)

@@ -57,43 +57,46 @@ struct KazezChainTests {
         #expect(magnitude == 0.1)
     }
 
-    @Test("cold start: the profile's mean for the mode if there is one (clamped), otherwise 100 cents")
+    @Test("cold start: the profile's threshold for the mode if there is one (clamped), otherwise 100 cents")
     func coldStart() {
-        #expect(KazezChain.startingMagnitude(profileMean: nil) == 100)
-        #expect(KazezChain.startingMagnitude(profileMean: 12.5) == 12.5)
-        #expect(KazezChain.startingMagnitude(profileMean: 0.01) == 0.1)
-        #expect(KazezChain.startingMagnitude(profileMean: 250) == 100)
+        #expect(KazezChain.startingMagnitude(profileThreshold: nil) == 100)
+        #expect(KazezChain.startingMagnitude(profileThreshold: 12.5) == 12.5)
+        #expect(KazezChain.startingMagnitude(profileThreshold: 0.01) == 0.1)
+        #expect(KazezChain.startingMagnitude(profileThreshold: 250) == 100)
     }
 
-    @Test("the first exercise of a mode starts at 100 cents without a profile, at the mode's mean with one")
+    @Test("the first exercise of a mode starts at 100 cents without a profile, at the mode's threshold with one")
     func coldStartThroughTheGenerator() throws {
         var generator = SeededRandomNumberGenerator(seed: 7)
         let settings = TrainingSettings()
         let first = ExerciseGenerator.comparison(
-            mode: .comparison, settings: settings, previous: nil, profileMean: nil, using: &generator)
+            mode: .comparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator)
         #expect(abs(first.centOffset) == 100)
 
-        // A profile whose unison comparisons average 12 cents (8 and 16) and whose interval
-        // comparisons average 30: each mode starts from its own mean.
+        // A profile whose unison comparisons and interval comparisons say different things:
+        // each mode starts from its own all-time estimate.
         let note = try MIDINote(60)
         let records: [TrainingRecord] = [
             .comparison(record(note, .prime, 8, true)), .comparison(record(note, .prime, -16, false)),
-            .comparison(record(note, .perfectFifthUp, 30, true)),
+            .comparison(record(note, .perfectFifthUp, 30, false)),
         ]
         let profile = PerceptualProfile(records: records)
-        #expect(profile.meanThreshold(for: .comparison) == 12)
-        #expect(profile.meanThreshold(for: .intervalComparison) == 30)
+        let unisonThreshold = try #require(profile.discrimination(.comparison).allTime?.threshold)
+        let intervalThreshold = try #require(profile.discrimination(.intervalComparison).allTime?.threshold)
+        #expect(profile.startingThreshold(for: .comparison) == unisonThreshold)
+        #expect(profile.startingThreshold(for: .intervalComparison) == intervalThreshold)
+        #expect(unisonThreshold != intervalThreshold)
         let unison = ExerciseGenerator.comparison(
             mode: .comparison, settings: settings, previous: nil,
-            profileMean: profile.meanThreshold(for: .comparison), using: &generator)
-        #expect(abs(unison.centOffset) == 12)
+            profileThreshold: profile.startingThreshold(for: .comparison), using: &generator)
+        #expect(abs(unison.centOffset) == KazezChain.startingMagnitude(profileThreshold: unisonThreshold))
         let interval = ExerciseGenerator.comparison(
             mode: .intervalComparison, settings: settings, previous: nil,
-            profileMean: profile.meanThreshold(for: .intervalComparison), using: &generator)
-        #expect(abs(interval.centOffset) == 30)
+            profileThreshold: profile.startingThreshold(for: .intervalComparison), using: &generator)
+        #expect(abs(interval.centOffset) == KazezChain.startingMagnitude(profileThreshold: intervalThreshold))
     }
 
-    @Test("the chain continues from the last recorded exercise of the mode, ignoring the profile mean")
+    @Test("the chain continues from the last recorded exercise of the mode, ignoring the profile's threshold")
     func continuesFromTheLastExercise() throws {
         var generator = SeededRandomNumberGenerator(seed: 8)
         let note = try MIDINote(60)
@@ -104,7 +107,7 @@ struct KazezChainTests {
         #expect(latest == ExerciseGenerator.ChainState(magnitude: 16, wasCorrect: false))
         let next = ExerciseGenerator.comparison(
             mode: .comparison, settings: TrainingSettings(), previous: latest,
-            profileMean: profile.meanThreshold(for: .comparison), using: &generator)
+            profileThreshold: profile.startingThreshold(for: .comparison), using: &generator)
         #expect(abs(abs(next.centOffset) - 21.76) < 1e-12)  // 16 · (1 + 0.09·4)
     }
 
@@ -131,7 +134,7 @@ struct KazezChainTests {
             var notes = Set<Int>()
             for correct in answers {
                 let exercise = ExerciseGenerator.comparison(
-                    mode: mode, settings: settings, previous: previous, profileMean: nil, using: &generator)
+                    mode: mode, settings: settings, previous: previous, profileThreshold: nil, using: &generator)
                 if let previous {
                     #expect(
                         abs(exercise.centOffset)

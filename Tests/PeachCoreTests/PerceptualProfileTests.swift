@@ -15,7 +15,7 @@ private func randomRecords(count: Int, seed: UInt64) -> [TrainingRecord] {
         switch mode.kind {
         case .comparison:
             let exercise = ExerciseGenerator.comparison(
-                mode: mode, settings: settings, previous: previous[mode], profileMean: nil, using: &generator)
+                mode: mode, settings: settings, previous: previous[mode], profileThreshold: nil, using: &generator)
             let record = try! exercise.record(answeredHigher: Bool.random(using: &generator), at: timestamp)
             previous[mode] = ExerciseGenerator.ChainState(record)
             return .comparison(record)
@@ -55,7 +55,7 @@ struct PerceptualProfileTests {
             }
         }
         #expect(incremental == onePass)
-        #expect(onePass.comparison.count + onePass.matching.count == Self.records.count)
+        #expect(onePass.comparisonCount + onePass.matchingCount == Self.records.count)
         // All four modes really are in the mix.
         #expect(onePass.comparisonByMode.values.allSatisfy { $0.count > 1_000 })
         #expect(onePass.matchingByMode.values.allSatisfy { $0.count > 1_000 })
@@ -74,93 +74,81 @@ struct PerceptualProfileTests {
         #expect(PerceptualProfile(comparisonsOf: matchings, matchingsOf: comparisons) == PerceptualProfile())
     }
 
-    @Test("per-note Welford statistics equal a two-pass computation of |cent offset|")
-    func perNoteWelford() throws {
+    @Test("the counts per note, interval and tuning system, and week equal a direct count of the records")
+    func countsAgainstRecords() {
         let profile = PerceptualProfile(records: Self.records)
-        var byNote: [Int: [Double]] = [:]
-        for case .comparison(let record) in Self.records {
-            byNote[record.referenceNote.rawValue, default: []].append(abs(record.centOffset))
-        }
-        #expect(byNote.count > 10)
-        for value in 0...127 {
-            let statistics = profile.comparison.statistics(for: try MIDINote(value))
-            guard let values = byNote[value] else {
-                #expect(statistics.count == 0 && statistics.meanIfAny == nil && statistics.standardDeviation == nil)
-                continue
+        for mode in [TrainingMode.comparison, .intervalComparison] {
+            var byNote: [Int: [Int: (Int, Int)]] = [:]
+            var bySlot: [Int: Int] = [:]
+            var byWeek: [Int: Int] = [:]
+            for case .comparison(let record) in Self.records where record.mode == mode {
+                let bin = OffsetBins.bin(of: record.centOffset)
+                let (answers, correct) = byNote[record.referenceNote.rawValue, default: [:]][bin, default: (0, 0)]
+                byNote[record.referenceNote.rawValue, default: [:]][bin] =
+                    (answers + 1, correct + (record.isCorrect ? 1 : 0))
+                bySlot[IntervalSlot.index(record.interval, record.tuningSystem), default: 0] += 1
+                byWeek[CalendarWeek.of(record.timestamp), default: 0] += 1
             }
-            let expected = twoPass(values)
-            #expect(statistics.count == values.count)
-            #expect(close(statistics.mean, expected.mean))
-            #expect(close(statistics.standardDeviation, expected.standardDeviation))
-        }
-    }
-
-    @Test("statistics over a note range pool exactly what a direct computation over its notes gives")
-    func pooling() throws {
-        let profile = PerceptualProfile(records: Self.records)
-        for (lower, upper) in [(48, 72), (50, 62), (21, 108), (60, 72), (90, 102)] {
-            let range = try NoteRange(lower: MIDINote(lower), upper: MIDINote(upper))
-            var values: [Double] = []
-            for case .comparison(let record) in Self.records where range.contains(record.referenceNote) {
-                values.append(abs(record.centOffset))
+            let statistics = profile.discrimination(mode)
+            #expect(byNote.count > 10)
+            for note in 0...127 {
+                let expected = byNote[note] ?? [:]
+                #expect(statistics.notes[note].occupied.count == expected.count)
+                for (bin, answers, correct) in statistics.notes[note].occupied {
+                    #expect(expected[bin].map { $0 == (answers, correct) } ?? false, "note \(note) bin \(bin)")
+                }
             }
-            let pooled = profile.comparison.statistics(in: range)
-            #expect(pooled.count == values.count)
-            if values.count > 1 {
-                let expected = twoPass(values)
-                #expect(close(pooled.mean, expected.mean))
-                #expect(close(pooled.standardDeviation, expected.standardDeviation))
-            } else {
-                #expect(pooled.meanIfAny == nil)
-            }
+            #expect(statistics.intervals.indices.allSatisfy { statistics.intervals[$0].answers == bySlot[$0] ?? 0 })
+            #expect(statistics.weeks.map(\.week) == byWeek.keys.sorted())
+            #expect(statistics.weeks.allSatisfy { $0.bins.answers == byWeek[$0.week] })
+            #expect(statistics.all.answers == statistics.count && statistics.count == bySlot.values.reduce(0, +))
+            #expect(statistics.recent.entries.count == 2 * DiscriminationStatistics.recentCount)
         }
     }
 
-    @Test("hand-worked statistics: notes 60 → {4, 8} and 62 → {30}; range 60–72 pools {4, 8, 30}")
-    func handWorked() throws {
-        let (c4, d4) = (try MIDINote(60), try MIDINote(62))
-        let profile = PerceptualProfile(records: [
-            .comparison(comparison(c4, 4)), .comparison(comparison(c4, -8)), .comparison(comparison(d4, 30)),
-        ])
-        let note = profile.comparison.statistics(for: c4)
-        #expect(note.count == 2 && note.mean == 6)
-        #expect(close(note.standardDeviation, 8.0.squareRoot()))  // deviations ±2: √((4+4)/1)
-        #expect(profile.comparison.statistics(for: d4).standardDeviation == nil)
-        let pooled = profile.comparison.statistics(in: try NoteRange(lower: c4, upper: MIDINote(72)))
-        #expect(pooled.count == 3 && close(pooled.mean, 14))
-        // deviations −10, −6, 16: (100 + 36 + 256) / 2 = 196 → 14
-        #expect(close(pooled.standardDeviation, 14))
-        #expect(profile.comparison.statistics(in: try NoteRange(lower: MIDINote(63), upper: MIDINote(80))).count == 0)
+    @Test(
+        "the comparisons added in any order give the same statistics: counts are sums, the latest answers are by time")
+    func anyOrder() {
+        var generator = SeededRandomNumberGenerator(seed: 5)
+        let shuffled = PerceptualProfile(records: Self.records.shuffled(using: &generator))
+        let ordered = PerceptualProfile(records: Self.records)
+        #expect(shuffled.comparisonByMode == ordered.comparisonByMode)
+        for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
+            let (a, b) = (shuffled.matching(mode), ordered.matching(mode))
+            // Welford's running values depend on the order in their last bits only.
+            #expect(a.recent == b.recent && a.count == b.count)
+            #expect(close(a.all.mean, b.all.mean) && close(a.all.standardDeviation, b.all.standardDeviation!))
+        }
     }
 
-    @Test("matching: mean absolute error, its standard deviation, count and signed bias")
-    func matchingStatistics() throws {
-        // errors +10, −4, +6, −20: |e| = 10, 4, 6, 20 → MAE 10; deviations 0, −6, −4, 10 →
-        // SD √(152/3); signed mean (10 − 4 + 6 − 20)/4 = −2 (flat).
-        let errors = [10.0, -4, 6, -20]
-        let profile = PerceptualProfile(records: try errors.map { .pitchMatching(try matching($0)) })
-        #expect(profile.matching.count == 4)
-        #expect(profile.matching.meanAbsoluteError == 10)
-        #expect(close(profile.matching.standardDeviation, (152.0 / 3).squareRoot()))
-        #expect(profile.matching.bias == -2)
-        #expect(PerceptualProfile().matching.meanAbsoluteError == nil)
-        #expect(PerceptualProfile().matching.bias == nil)
-        #expect(PerceptualProfile().matching.standardDeviation == nil)
-    }
-
-    @Test("matching statistics over many records equal a two-pass computation")
+    @Test("matching: bias and spread per mode and per interval and tuning system equal a two-pass computation")
     func matchingAgainstTwoPass() {
         let profile = PerceptualProfile(records: Self.records)
-        var errors: [Double] = []
-        for case .pitchMatching(let record) in Self.records { errors.append(record.userCentError) }
-        let absolute = twoPass(errors.map(abs))
-        #expect(profile.matching.count == errors.count)
-        #expect(close(profile.matching.meanAbsoluteError, absolute.mean))
-        #expect(close(profile.matching.standardDeviation, absolute.standardDeviation))
-        #expect(close(profile.matching.bias, errors.reduce(0, +) / Double(errors.count)))
+        for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
+            var errors: [Double] = []
+            var bySlot: [Int: [Double]] = [:]
+            for case .pitchMatching(let record) in Self.records where record.mode == mode {
+                errors.append(record.userCentError)
+                bySlot[IntervalSlot.index(record.interval, record.tuningSystem), default: []].append(
+                    record.userCentError)
+            }
+            let statistics = profile.matching(mode)
+            let estimate = statistics.allTime!
+            let expected = twoPass(errors)
+            #expect(estimate.attempts == errors.count)
+            #expect(close(estimate.bias, expected.mean) && close(estimate.spread, expected.standardDeviation))
+            let now = twoPass(Array(errors.suffix(DiscriminationStatistics.recentCount)))
+            #expect(close(statistics.now?.bias, now.mean) && close(statistics.now?.spread, now.standardDeviation))
+            #expect(statistics.intervalEstimates.count == bySlot.count)
+            for entry in statistics.intervalEstimates {
+                let values = bySlot[IntervalSlot.index(entry.interval, entry.tuningSystem)]!
+                #expect(entry.estimate.attempts == values.count)
+                #expect(close(entry.estimate.bias, twoPass(values).mean))
+            }
+        }
     }
 
-    @Test("each mode keeps its own statistics and latest exercise; the pooled comparison statistics hold all")
+    @Test("each mode keeps its own statistics and latest exercise; the chain's cold start is the mode's estimate")
     func modesApart() throws {
         let c4 = try MIDINote(60)
         let profile = PerceptualProfile(records: [
@@ -168,34 +156,22 @@ struct PerceptualProfileTests {
             .pitchMatching(try matching(6)), .comparison(comparison(c4, -20)),
             .pitchMatching(try matching(-12, interval: DirectedInterval(.minorThird, .down))),
         ])
-        #expect(profile.meanThreshold(for: .comparison) == 15)
-        #expect(profile.meanThreshold(for: .intervalComparison) == 40)
-        #expect(profile.meanThreshold(for: .pitchMatching) == nil)
-        #expect(profile.comparison.count == 3 && close(profile.comparison.overall.mean, 70.0 / 3))
+        #expect(profile.startingThreshold(for: .comparison) == profile.discrimination(.comparison).allTime?.threshold)
+        #expect(profile.startingThreshold(for: .comparison) != nil)
+        #expect(profile.startingThreshold(for: .pitchMatching) == nil)
+        #expect(PerceptualProfile().startingThreshold(for: .comparison) == nil)
+        #expect(
+            profile.discrimination(.comparison).count == 2 && profile.discrimination(.intervalComparison).count == 1)
+        #expect(profile.comparisonCount == 3 && profile.matchingCount == 2)
         #expect(
             profile.comparisonByMode[.comparison]?.latest
                 == ExerciseGenerator.ChainState(magnitude: 20, wasCorrect: true))
         #expect(
             profile.comparisonByMode[.intervalComparison]?.latest
                 == ExerciseGenerator.ChainState(magnitude: 40, wasCorrect: true))
-        #expect(profile.matchingByMode[.pitchMatching]?.meanAbsoluteError == 6)
-        #expect(profile.matchingByMode[.intervalPitchMatching]?.bias == -12)
-        #expect(profile.matching.count == 2 && profile.matching.bias == -3)
+        #expect(profile.matching(.pitchMatching).allTime?.bias == 6)
+        #expect(profile.matching(.intervalPitchMatching).allTime?.bias == -12)
         #expect(PerceptualProfile().comparisonByMode[.comparison]?.latest == nil)
-    }
-
-    @Test("RunningStatistics merges like one stream and handles empty sides")
-    func runningStatisticsMerge() {
-        let a = RunningStatistics([1, 2, 3, 4])
-        let b = RunningStatistics([10, 20])
-        let merged = a.merged(with: b)
-        let direct = RunningStatistics([1, 2, 3, 4, 10, 20])
-        #expect(merged.count == 6)
-        #expect(close(merged.mean, direct.mean) && close(merged.standardDeviation, direct.standardDeviation!))
-        #expect(a.merged(with: RunningStatistics()) == a)
-        #expect(RunningStatistics().merged(with: b) == b)
-        #expect(RunningStatistics([5]).standardDeviation == nil)
-        #expect(RunningStatistics().meanIfAny == nil)
     }
 
     private func comparison(_ note: MIDINote, _ offset: Double, interval: DirectedInterval = .prime) -> ComparisonRecord

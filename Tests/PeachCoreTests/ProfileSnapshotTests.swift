@@ -17,7 +17,7 @@ private func seededRecords(count: Int, days: Int, seed: UInt64) -> [TrainingReco
         switch mode.kind {
         case .comparison:
             let exercise = ExerciseGenerator.comparison(
-                mode: mode, settings: settings, previous: previous[mode], profileMean: nil, using: &generator)
+                mode: mode, settings: settings, previous: previous[mode], profileThreshold: nil, using: &generator)
             let record = try! exercise.record(answeredHigher: Bool.random(using: &generator), at: timestamp)
             previous[mode] = ExerciseGenerator.ChainState(record)
             return .comparison(record)
@@ -29,103 +29,75 @@ private func seededRecords(count: Int, days: Int, seed: UInt64) -> [TrainingReco
     }
 }
 
-/// Every note range the pages can show, by a few representative ones.
-private let ranges: [NoteRange] = [(36, 84), (21, 108), (48, 72), (60, 72), (0, 127)].map {
-    try! NoteRange(lower: MIDINote($0.0), upper: MIDINote($0.1))
-}
-
 @Suite("Profile snapshot")
 struct ProfileSnapshotTests {
-    @Test("a snapshot decodes to an equal profile when no note has more than 40 training days", arguments: [1, 2, 3])
-    func roundTrip(seed: UInt64) throws {
-        let profile = PerceptualProfile(records: seededRecords(count: 3_000, days: 35, seed: seed))
+    @Test("a snapshot decodes to an equal profile, whatever the length of the history", arguments: [(1, 35), (2, 400)])
+    func roundTrip(seed: UInt64, days: Int) throws {
+        let profile = PerceptualProfile(records: seededRecords(count: 5_000, days: days, seed: seed))
         let numbers = ProfileSnapshot.encode(profile)
-        #expect(numbers.first == 1)
+        #expect(numbers.first == 2)
         let decoded = try #require(PerceptualProfile(snapshot: numbers))
         #expect(decoded == profile)
+        #expect(ProfileSnapshot.encode(decoded) == numbers)
         #expect(PerceptualProfile(snapshot: ProfileSnapshot.encode(PerceptualProfile())) == PerceptualProfile())
     }
 
-    @Test("a long history: the timeline, statistics, chain, current level and trend are those of the full profile")
-    func longHistory() throws {
-        let records = seededRecords(count: 20_000, days: 400, seed: 7)
-        let profile = PerceptualProfile(records: records)
-        let numbers = ProfileSnapshot.encode(profile)
-        let decoded = try #require(PerceptualProfile(snapshot: numbers))
-        #expect(ProfileSnapshot.encode(decoded) == numbers)
-        assertSameReadings(decoded, profile)
-        // A device then adds its own newer records to the decoded profile: still the same.
-        let later = seededRecords(count: 2_000, days: 430, seed: 8).filter {
-            if case .comparison(let record) = $0 { return record.timestamp.daysSince1970 > 20_454 + 380 }
-            return false
-        }
-        var full = profile
-        var merged = decoded
-        for record in later {
-            full.add(record)
-            merged.add(record)
-        }
-        assertSameReadings(merged, full)
+    @Test("a device that adds its own records to the server's summary has the profile of all the records")
+    func deviceAddsItsRecords() throws {
+        let records = seededRecords(count: 6_000, days: 120, seed: 7)
+        let (server, device) = (Array(records.prefix(5_000)), records.dropFirst(5_000))
+        var decoded = try #require(
+            PerceptualProfile(snapshot: ProfileSnapshot.encode(PerceptualProfile(records: server))))
+        for record in device { decoded.add(record) }
+        #expect(decoded == PerceptualProfile(records: records))
+        #expect(
+            decoded.discrimination(.comparison).now
+                == PerceptualProfile(records: records).discrimination(.comparison).now)
     }
 
-    private func assertSameReadings(_ decoded: PerceptualProfile, _ profile: PerceptualProfile) {
-        #expect(decoded.comparison.history == profile.comparison.history)
-        #expect(decoded.comparison.notes == profile.comparison.notes)
-        #expect(decoded.comparison.logNotes == profile.comparison.logNotes)
-        #expect(decoded.matching == profile.matching)
-        #expect(decoded.matchingByMode == profile.matchingByMode)
-        for mode in [TrainingMode.comparison, .intervalComparison] {
-            #expect(decoded.comparisonByMode[mode]?.latest == profile.comparisonByMode[mode]?.latest)
-            #expect(decoded.comparisonByMode[mode]?.history == profile.comparisonByMode[mode]?.history)
-            #expect(decoded.meanThreshold(for: mode) == profile.meanThreshold(for: mode))
-            for range in ranges {
-                #expect(
-                    decoded.comparisonByMode[mode]?.currentLevel(in: range)
-                        == profile.comparisonByMode[mode]?.currentLevel(in: range))
-            }
-        }
-        for range in ranges {
-            #expect(decoded.comparison.currentLevel(in: range) == profile.comparison.currentLevel(in: range))
-            #expect(decoded.comparison.statistics(in: range) == profile.comparison.statistics(in: range))
-        }
-    }
-
-    @Test("the size is 3124 + 3 · (days of the six histories + per-note days, at most 40 each) numbers")
+    @Test(
+        "the size is 1,283 + 2 · (bins in the occupied spans + recent answers) + 3 · weeks numbers, whatever the records"
+    )
     func size() {
-        #expect(ProfileSnapshot.encode(PerceptualProfile()).count == 3_124)
-        let records = seededRecords(count: 5_000, days: 200, seed: 4)
-        let profile = PerceptualProfile(records: records)
-        let full =
-            [profile.comparison.history]
-            + [TrainingMode.comparison, .intervalComparison].map {
-                profile.comparisonByMode[$0]!.history
+        #expect(ProfileSnapshot.encode(PerceptualProfile()).count == 1_283)
+        for count in [500, 5_000, 50_000] {
+            let profile = PerceptualProfile(records: seededRecords(count: count, days: 200, seed: 4))
+            var (spans, weeks, recent) = (0, 0, 0)
+            func span(_ bins: OffsetBins) -> Int {
+                bins.occupied.last.map { $0.bin - bins.occupied[0].bin + 1 } ?? 0
             }
-        let matching =
-            [profile.matching.history]
-            + [TrainingMode.pitchMatching, .intervalPitchMatching].map {
-                profile.matchingByMode[$0]!.history
+            for mode in [TrainingMode.comparison, .intervalComparison] {
+                let statistics = profile.discrimination(mode)
+                spans += (statistics.notes + statistics.intervals + statistics.weeks.map(\.bins)).map(span).reduce(0, +)
+                weeks += statistics.weeks.count
+                recent += statistics.recent.entries.count
             }
-        let days = (full + matching).map { $0.timeline.count }.reduce(0, +)
-        // Days per (block, note): block 0 pools every comparison, blocks 1 and 2 are the modes.
-        var noteDays: [[Int]: Set<Int>] = [:]
-        for case .comparison(let record) in records {
-            let block = record.mode == .comparison ? 1 : 2
-            for key in [[0, record.referenceNote.rawValue], [block, record.referenceNote.rawValue]] {
-                noteDays[key, default: []].insert(record.timestamp.daysSince1970)
+            for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
+                recent += profile.matching(mode).recent.entries.count
             }
+            #expect(ProfileSnapshot.encode(profile).count == 1_283 + 2 * (spans + recent) + 3 * weeks)
+            // Bounded by notes, intervals and weeks: at most 61 bins each.
+            #expect(spans <= 61 * (2 * 128 + 2 * 75 + weeks) && recent <= 2 * 400 + 2 * 200)
         }
-        #expect(noteDays.values.contains { $0.count > 40 })
-        let perNote = noteDays.values.map { min($0.count, 40) }.reduce(0, +)
-        #expect(ProfileSnapshot.encode(profile).count == 3_124 + 3 * (days + perNote))
     }
 
-    @Test("garbage, truncated, NaN and out-of-range input decodes to nil, never traps")
+    @Test("a summary of another version, such as version 1's means of |cent offset|, is refused, not misread")
+    func otherVersions() {
+        // Version 1's empty profile: its version, then 3,123 zeros (statistics, chain, histories).
+        let version1 = [1.0] + [Double](repeating: 0, count: 3_123)
+        #expect(PerceptualProfile(snapshot: version1) == nil)
+        let numbers = ProfileSnapshot.encode(PerceptualProfile(records: seededRecords(count: 300, days: 5, seed: 2)))
+        for version in [0.0, 1, 3, 2.5, -2] {
+            #expect(PerceptualProfile(snapshot: [version] + numbers.dropFirst()) == nil)
+        }
+    }
+
+    @Test("garbage, truncated, NaN, out-of-range and inconsistent input decodes to nil, never traps")
     func malformed() {
-        let profile = PerceptualProfile(records: seededRecords(count: 200, days: 5, seed: 9))
+        let profile = PerceptualProfile(records: seededRecords(count: 300, days: 5, seed: 9))
         let numbers = ProfileSnapshot.encode(profile)
         #expect(PerceptualProfile(snapshot: []) == nil)
-        #expect(PerceptualProfile(snapshot: [1]) == nil)
-        #expect(PerceptualProfile(snapshot: [2] + numbers.dropFirst()) == nil)
+        #expect(PerceptualProfile(snapshot: [2]) == nil)
         #expect(PerceptualProfile(snapshot: numbers + [0]) == nil)
         for length in stride(from: 0, to: numbers.count, by: 7) {
             #expect(PerceptualProfile(snapshot: Array(numbers.prefix(length))) == nil)
@@ -135,30 +107,57 @@ struct ProfileSnapshotTests {
             damaged[position] = .nan
             #expect(PerceptualProfile(snapshot: damaged) == nil, "NaN at \(position)")
         }
-        // A count that is not a whole number, negative, infinite or beyond 2^53.
-        for bad in [0.5, -1, .infinity, 1e300] {
-            var damaged = numbers
-            damaged[1] = bad
-            #expect(PerceptualProfile(snapshot: damaged) == nil)
-        }
-        // A history that claims more days than there are numbers, or days out of order.
-        let empty = ProfileSnapshot.encode(PerceptualProfile())
-        let historyStart = 1 + 128 * 3 * 2 + 3 + 4
-        var huge = empty
-        huge[historyStart + 1] = 1e15
-        #expect(PerceptualProfile(snapshot: huge) == nil)
-        var unordered = empty
-        unordered.replaceSubrange(historyStart..<historyStart + 2, with: [2, 2, 20_000, 1, 1, 19_999, 1, 1])
-        #expect(PerceptualProfile(snapshot: unordered) == nil)
-        var ordered = empty
-        ordered.replaceSubrange(historyStart..<historyStart + 2, with: [2, 2, 19_999, 1, 1, 20_000, 1, 1])
-        #expect(PerceptualProfile(snapshot: ordered) != nil)
         var generator = SeededRandomNumberGenerator(seed: 5)
         for _ in 0..<200 {
             let random = (0..<Int.random(in: 0...4_000, using: &generator)).map { _ in
                 Double(bitPattern: generator.next())
             }
-            #expect(PerceptualProfile(snapshot: [1] + random) == nil)
+            #expect(PerceptualProfile(snapshot: [2] + random) == nil)
+        }
+    }
+
+    /// A version 2 snapshot whose Comparison block has these bins at note 0 and at the first
+    /// interval slot, these weeks and these recent answers; everything else empty.
+    private func snapshot(
+        note: [Double] = [10, 1, 2, 2], interval: [Double] = [10, 1, 2, 2],
+        weeks: [Double] = [2, 2_899, 10, 1, 1, 1, 2_900, 10, 1, 1, 1], recent: [Double] = [0]
+    ) -> [Double] {
+        func zeros(_ count: Int) -> [Double] { [Double](repeating: 0, count: count) }
+        var numbers: [Double] = [2, 0, 0, 0, 0] + note + zeros(2 * 127) + interval + zeros(2 * 74) + weeks + recent
+        numbers += zeros(4 + 2 * 128 + 2 * 75 + 2)
+        numbers += zeros(2 * (3 + 3 * 75 + 1))
+        return numbers
+    }
+
+    @Test("bins, weeks and recent answers that are out of place are refused; the same in place are read")
+    func blockParts() throws {
+        let valid = try #require(PerceptualProfile(snapshot: snapshot()))
+        #expect(valid.discrimination(.comparison).count == 2)
+        #expect(valid.discrimination(.comparison).weeks.map(\.week) == [2_899, 2_900])
+        for note: [Double] in [
+            [10, 1, 2, 3],  // more correct answers than answers
+            [10, 2, 0, 0, 2, 2],  // a span that starts with an empty bin
+            [10, 2, 2, 2, 0, 0],  // a span that ends with one
+            [60, 2, 1, 1, 1, 1],  // beyond the last bin
+            [0.5, 1, 2, 2], [10, 1, -2, 0], [10, 1, .infinity, 0], [10, 1e15, 2, 2], [3, 0],
+            [10, 1, 3, 3],  // three answers here, two in the intervals and weeks
+        ] {
+            #expect(PerceptualProfile(snapshot: snapshot(note: note)) == nil, "\(note)")
+        }
+        #expect(PerceptualProfile(snapshot: snapshot(weeks: [1, 2_899, 10, 1, 2, 2])) != nil)
+        #expect(PerceptualProfile(snapshot: snapshot(weeks: [2, 2_900, 10, 1, 1, 1, 2_899, 10, 1, 1, 1])) == nil)
+        #expect(PerceptualProfile(snapshot: snapshot(weeks: [2, 2_899, 10, 1, 2, 2, 2_900, 0, 0])) == nil)
+        #expect(PerceptualProfile(snapshot: snapshot(weeks: [1, 1e12, 10, 1, 2, 2])) == nil)
+        let (early, late) = (1_767_225_600_000.0, 1_767_225_601_000.0)
+        let kept = try #require(PerceptualProfile(snapshot: snapshot(recent: [2, early, 21, late, 21])))
+        #expect(kept.discrimination(.comparison).now?.answers == 2)
+        for recent: [Double] in [
+            [2, late, 21, early, 21],  // out of time order
+            [3, early, 21, early, 21, late, 21],  // more than the answers
+            [1, early, 122],  // not a bin and an answer
+            [1, 1e20, 21],  // a time beyond the year 9999
+        ] {
+            #expect(PerceptualProfile(snapshot: snapshot(recent: recent)) == nil, "\(recent)")
         }
     }
 

@@ -1,33 +1,13 @@
 import Foundation
 import PeachCore
+import PeachFixtures
 import Testing
 
-/// A listener in a two-alternative forced choice: the probability of a correct answer at a
-/// magnitude x (cents) is `λ/2 + (1 − λ)·(½ + ½·F(x))` with a Weibull `F(x) = 1 − exp(−(x/α)^β)`,
-/// lapse rate λ = 2 % and slope β = 2. The threshold T is the 64 %-correct point: α is chosen
-/// so that the probability at T is exactly 0.64.
-private struct SimulatedListener {
-    let threshold: Double
-    let lapseRate = 0.02
-    let slope = 2.0
-    let scale: Double
-
-    init(threshold: Double) {
-        self.threshold = threshold
-        let weibullAtThreshold = (0.64 - 0.5) / (0.5 * (1 - 0.02))
-        scale = threshold / pow(-log(1 - weibullAtThreshold), 1 / slope)
-    }
-
-    func probabilityCorrect(magnitude: Double) -> Double {
-        let weibull = 1 - exp(-pow(magnitude / scale, slope))
-        return lapseRate / 2 + (1 - lapseRate) * (0.5 + 0.5 * weibull)
-    }
-
-    func answersHigher(_ exercise: ComparisonExercise, using generator: inout some RandomNumberGenerator) -> Bool {
-        let correct =
-            Double.random(in: 0..<1, using: &generator) < probabilityCorrect(magnitude: abs(exercise.centOffset))
-        return correct == (exercise.centOffset > 0)
-    }
+/// The listener of these tests: correct with probability `½ + 0.49 · F(x)`, a Weibull F of
+/// slope β = 2 and a lapse rate of 1 % (so at most 99 % correct), whose threshold T is its
+/// 64 %-correct point — the point the chain aims at.
+private func chainListener(threshold: Double) -> ListenerSimulation.Listener {
+    ListenerSimulation.Listener(threshold: threshold, level: 0.64, slope: 2, lapseRate: 0.01)
 }
 
 /// The magnitudes the chain visits and whether each answer was correct.
@@ -39,7 +19,7 @@ private struct Run: Equatable {
 /// Plays `count` comparisons through the real path — the generator picks the exercise, the
 /// listener answers, the exercise makes the record, the record continues the chain. The chain
 /// starts at `start` cents (a cold start from a profile mean of `start`).
-private func run(_ listener: SimulatedListener, start: Double, seed: UInt64, count: Int) -> Run {
+private func run(_ listener: ListenerSimulation.Listener, start: Double, seed: UInt64, count: Int) -> Run {
     var generator = SeededRandomNumberGenerator(seed: seed)
     let settings = TrainingSettings()
     var previous: ExerciseGenerator.ChainState?
@@ -48,7 +28,7 @@ private func run(_ listener: SimulatedListener, start: Double, seed: UInt64, cou
     result.correct.reserveCapacity(count)
     for index in 0..<count {
         let exercise = ExerciseGenerator.comparison(
-            mode: .comparison, settings: settings, previous: previous, profileMean: start, using: &generator)
+            mode: .comparison, settings: settings, previous: previous, profileThreshold: start, using: &generator)
         let record = try! exercise.record(
             answeredHigher: listener.answersHigher(exercise, using: &generator),
             at: Timestamp(millisecondsSince1970: Int64(index) * 1000))
@@ -65,7 +45,7 @@ private func run(_ listener: SimulatedListener, start: Double, seed: UInt64, cou
 /// linearly between neighbouring grid points) until it no longer changes. Written from
 /// DESIGN.md §4, independently of `KazezChain`.
 /// - Returns: E[ln m] and E[p(m)] under the stationary distribution.
-private func stationary(_ listener: SimulatedListener) -> (meanLog: Double, fractionCorrect: Double) {
+private func stationary(_ listener: ListenerSimulation.Listener) -> (meanLog: Double, fractionCorrect: Double) {
     let count = 2_000
     let low = log(0.1)
     let step = (log(100.0) - low) / Double(count - 1)
@@ -133,7 +113,7 @@ struct SimulatedListenerTests {
         "starting at 100 and at 0.1 cents, the chain settles where its Markov chain predicts, just below the listener's 64 % point",
         arguments: [3.0, 10.0, 30.0])
     func settlesNearTheThreshold(threshold: Double) {
-        let listener = SimulatedListener(threshold: threshold)
+        let listener = chainListener(threshold: threshold)
         #expect(abs(listener.probabilityCorrect(magnitude: threshold) - 0.64) < 1e-12)
         let exact = stationary(listener)
         for start in [100.0, 0.1] {
@@ -160,7 +140,7 @@ struct SimulatedListenerTests {
 
     @Test("with a fixed seed the run is reproducible; another seed gives another run")
     func reproducible() {
-        let listener = SimulatedListener(threshold: 10)
+        let listener = chainListener(threshold: 10)
         let first = run(listener, start: 100, seed: 42, count: 1_000)
         let second = run(listener, start: 100, seed: 42, count: 1_000)
         let other = run(listener, start: 100, seed: 43, count: 1_000)

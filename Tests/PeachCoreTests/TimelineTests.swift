@@ -13,88 +13,63 @@ private func utc(_ text: String) -> Timestamp {
     return timestamp(formatter.date(from: text)!)
 }
 
-private func history(_ entries: [(String, Double)]) -> ThresholdHistory {
-    var history = ThresholdHistory()
-    for (time, value) in entries { history.add(value, at: utc(time)) }
-    return history
+/// A comparison at `time` of `cents`, right or wrong.
+private func comparison(_ time: String, _ cents: Double, correct: Bool = true) -> ComparisonRecord {
+    let note = try! MIDINote(60)
+    return ComparisonRecord(
+        timestamp: utc(time), referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament,
+        centOffset: cents, isCorrect: correct)
 }
 
 @Suite("Timeline")
 struct TimelineTests {
-    @Test("23:59:59.999 UTC and 00:00:00 UTC the next day are two calendar days, each dated midnight UTC")
-    func dayBoundary() {
-        let timeline = history([("2026-03-01T23:59:59.999Z", 10), ("2026-03-02T00:00:00.000Z", 30)]).timeline
-        #expect(timeline.map(\.day.start) == [utc("2026-03-01T00:00:00.000Z"), utc("2026-03-02T00:00:00.000Z")])
-        #expect(timeline.map(\.count) == [1, 1])
-        #expect(timeline.map(\.mean) == [10, 30])
-        #expect(timeline.map(\.rollingMean) == [10, 20])
+    @Test("weeks run Monday to Sunday in UTC: Sunday 23:59:59.999 and Monday 00:00 are two weeks")
+    func weekBoundary() {
+        // 2026-03-01 is a Sunday, 2026-03-02 a Monday.
+        let sunday = CalendarWeek.of(utc("2026-03-01T23:59:59.999Z"))
+        let monday = CalendarWeek.of(utc("2026-03-02T00:00:00.000Z"))
+        #expect(monday == sunday + 1)
+        #expect(CalendarWeek.of(utc("2026-03-08T23:59:59.999Z")) == monday)
+        #expect(CalendarWeek.monday(of: monday) == CalendarDay(year: 2026, month: 3, day: 2))
+        #expect(CalendarWeek.monday(of: sunday) == CalendarDay(year: 2026, month: 2, day: 23))
     }
 
-    @Test("00:00:00 and 23:59:59.999 UTC are the same day")
-    func sameDay() {
-        let timeline = history([
-            ("2026-03-01T00:00:00.000Z", 10), ("2026-03-01T12:00:00.000Z", 20), ("2026-03-01T23:59:59.999Z", 60),
-        ])
-        .timeline
-        #expect(timeline.count == 1)
-        #expect(timeline[0].day.start == utc("2026-03-01T00:00:00.000Z"))
-        #expect(timeline[0].count == 3 && timeline[0].mean == 30 && timeline[0].rollingMean == 30)
-    }
-
-    @Test("days are UTC days, whatever the local offset of the moment: 23:30 in New York is the next UTC day")
+    @Test("weeks are UTC weeks, whatever the local offset: Sunday 23:30 in New York is Monday's week")
     func utcNotLocal() {
-        let formatter = ISO8601DateFormatter()
-        let newYorkEvening = formatter.date(from: "2026-03-01T23:30:00-05:00")!
-        var history = ThresholdHistory()
-        history.add(5, at: timestamp(newYorkEvening))
-        #expect(history.timeline.map(\.day.start) == [utc("2026-03-02T00:00:00.000Z")])
+        let newYorkSunday = ISO8601DateFormatter().date(from: "2026-03-01T23:30:00-05:00")!
+        #expect(CalendarWeek.of(timestamp(newYorkSunday)) == CalendarWeek.of(utc("2026-03-02T00:00:00.000Z")))
     }
 
-    @Test("days before 1970 fall on the right side of midnight too")
+    @Test("weeks before 1970 count down across the start: 1970-01-01 is a Thursday of week 0")
     func before1970() {
-        let timeline = history([("1969-12-31T23:59:59.999Z", 1), ("1970-01-01T00:00:00.000Z", 3)]).timeline
-        #expect(timeline.map(\.day.start) == [utc("1969-12-31T00:00:00.000Z"), utc("1970-01-01T00:00:00.000Z")])
+        #expect(CalendarWeek.of(utc("1970-01-01T00:00:00.000Z")) == 0)
+        #expect(CalendarWeek.of(utc("1969-12-29T00:00:00.000Z")) == 0)
+        #expect(CalendarWeek.of(utc("1969-12-28T23:59:59.999Z")) == -1)
+        #expect(CalendarWeek.monday(of: -1) == CalendarDay(year: 1969, month: 12, day: 22))
     }
 
-    @Test("the rolling mean covers 20 calendar days: a value 19 days earlier stays in, 20 days earlier leaves")
-    func rollingWindow() {
-        #expect(TimelineDay.rollingWindowDays == 20)
-        let nineteen = history([("2026-03-01T08:00:00.000Z", 10), ("2026-03-20T23:00:00.000Z", 30)]).timeline
-        #expect(nineteen.map(\.rollingMean) == [10, 20])
-        let twenty = history([("2026-03-01T23:59:59.999Z", 10), ("2026-03-21T00:00:00.000Z", 30)]).timeline
-        #expect(twenty.map(\.rollingMean) == [10, 30])
-    }
-
-    @Test("the rolling mean weighs by count, skips days without data, and lets old days leave one by one")
-    func rollingMeanWeighted() {
-        let timeline = history([
-            ("2026-03-01T10:00:00.000Z", 10), ("2026-03-01T11:00:00.000Z", 20),  // day 0: two values, mean 15
-            ("2026-03-06T10:00:00.000Z", 60),  // day 5: window {10, 20, 60} → 30
-            ("2026-03-20T10:00:00.000Z", 50),  // day 19: window {10, 20, 60, 50} → 35
-            ("2026-03-21T10:00:00.000Z", 70),  // day 20: day 0 left → {60, 50, 70} → 60
-            ("2026-03-26T10:00:00.000Z", 90),  // day 25: day 5 left → {50, 70, 90} → 70
-        ]).timeline
-        #expect(timeline.count == 5)
-        #expect(timeline.map(\.count) == [2, 1, 1, 1, 1])
-        #expect(timeline.map(\.mean) == [15, 60, 50, 70, 90])
-        #expect(timeline.map(\.rollingMean) == [15, 30, 35, 60, 70])
-    }
-
-    @Test("a value for an earlier day than the last still lands on its own day, in date order")
-    func outOfOrderDay() {
-        let timeline = history([
-            ("2026-03-05T10:00:00.000Z", 50), ("2026-03-01T10:00:00.000Z", 10), ("2026-03-03T10:00:00.000Z", 30),
-            ("2026-03-01T11:00:00.000Z", 20), ("2026-03-05T11:00:00.000Z", 70),
-        ]).timeline
+    @Test("each week holds its own answers, an earlier week's answer lands in its place, in date order")
+    func weeksInOrder() {
+        var statistics = DiscriminationStatistics()
+        for record in [
+            comparison("2026-03-16T10:00:00.000Z", 5), comparison("2026-03-02T10:00:00.000Z", 40),
+            comparison("2026-03-09T10:00:00.000Z", 20, correct: false), comparison("2026-03-03T10:00:00.000Z", 30),
+            comparison("2026-03-18T10:00:00.000Z", 4),
+        ] {
+            statistics.add(record)
+        }
+        let first = CalendarWeek.of(utc("2026-03-02T00:00:00.000Z"))
+        #expect(statistics.weeks.map(\.week) == [first, first + 1, first + 2])
+        #expect(statistics.weeks.map(\.bins.answers) == [2, 1, 2])
+        #expect(statistics.weeks[1].bins.answers(in: OffsetBins.bin(of: 20)) == (1, 0))
+        // Each week's estimate rests on that week's answers alone.
+        #expect(statistics.weeklyEstimates.map(\.estimate.answers) == [2, 1, 2])
         #expect(
-            timeline.map(\.day.start) == ["2026-03-01", "2026-03-03", "2026-03-05"].map { utc($0 + "T00:00:00.000Z") })
-        #expect(timeline.map(\.count) == [2, 1, 2])
-        #expect(timeline.map(\.mean) == [15, 30, 60])
-        #expect(timeline.map(\.rollingMean) == [15, 20, 36])
+            statistics.weeklyEstimates.map(\.estimate) == statistics.weeks.map { ThresholdPosterior($0.bins).estimate })
     }
 
-    @Test("an empty history has an empty timeline")
+    @Test("without answers there are no weeks")
     func empty() {
-        #expect(ThresholdHistory().timeline.isEmpty)
+        #expect(DiscriminationStatistics().weeks.isEmpty && DiscriminationStatistics().weeklyEstimates.isEmpty)
     }
 }

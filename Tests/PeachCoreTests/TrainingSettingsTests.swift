@@ -16,12 +16,13 @@ struct TrainingSettingsTests {
         #expect(settings.intervals == [.perfectFifthUp])
         #expect(settings.tuningSystem == .equalTemperament)
         #expect(settings.language == nil)
+        #expect(settings.wrongAnswerSound == false)
         #expect(
             settings.values == [
                 "noteRangeLower": "36", "noteRangeUpper": "84", "noteDuration": "1", "referencePitch": "440",
                 "soundSource": "sine", "loudnessVariation": "0", "intervals": "P5up",
                 "tuningSystem": "equalTemperament",
-                "language": "",
+                "language": "", "wrongAnswerSound": "false",
             ])
     }
 
@@ -74,6 +75,8 @@ struct TrainingSettingsTests {
             (.soundSource, "harpsichord", "sound"), (.language, "fr", "language"),
             (.referencePitch, "0x1B9", "reference pitch"), (.referencePitch, "441\u{0}garbage", "reference pitch"),
             (.loudnessVariation, "0x0.1p0", "loudness variation"),
+            (.wrongAnswerSound, "yes", "sound on a wrong answer"), (.wrongAnswerSound, "1", "sound on a wrong answer"),
+            (.wrongAnswerSound, "", "sound on a wrong answer"),
         ])
     func malformedRejected(key: TrainingSettings.Key, text: String, setting: String) {
         var settings = TrainingSettings()
@@ -88,6 +91,16 @@ struct TrainingSettingsTests {
             #expect(named == key)
             #expect(error.description.contains(setting))
         }
+        #expect(settings == TrainingSettings())
+    }
+
+    @Test("the wrong-answer sound is off by default and switched on and off by true and false")
+    func wrongAnswerSound() throws {
+        var settings = TrainingSettings()
+        try settings.setValue("true", for: .wrongAnswerSound)
+        #expect(settings.wrongAnswerSound && settings.value(for: .wrongAnswerSound) == "true")
+        #expect(try TrainingSettings(values: settings.values) == settings)
+        try settings.setValue(" false ", for: .wrongAnswerSound)
         #expect(settings == TrainingSettings())
     }
 

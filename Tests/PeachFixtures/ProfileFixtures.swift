@@ -20,13 +20,14 @@ public enum ProfileFixtures {
     }
 
     public static func comparison(
-        _ reference: Int, cents: Double, day: Int = 0, second: Int = 0, interval: DirectedInterval = .prime
+        _ reference: Int, cents: Double, day: Int = 0, second: Int = 0, interval: DirectedInterval = .prime,
+        correct: Bool = true
     ) -> TrainingRecord {
         .comparison(
             ComparisonRecord(
                 timestamp: time(day: day, second: second), referenceNote: note(reference),
                 targetNote: try! note(reference).transposed(by: interval), interval: interval,
-                tuningSystem: .equalTemperament, centOffset: cents, isCorrect: true))
+                tuningSystem: .equalTemperament, centOffset: cents, isCorrect: correct))
     }
 
     public static func matching(
@@ -50,15 +51,15 @@ public enum ProfileFixtures {
     public static let dense = PerceptualProfile(records: denseRecords)
     public static let extreme = PerceptualProfile(records: extremeRecords)
 
-    /// Three comparisons at C4: 10, 20 and 30 cents (mean 20.0, SD 10.0).
+    /// Three comparisons at C4: 10 cents wrong, 20 and 30 cents right.
     public static let oneNoteRecords: [TrainingRecord] = [
-        comparison(60, cents: 10, second: 1), comparison(60, cents: -20, second: 2),
+        comparison(60, cents: 10, second: 1, correct: false), comparison(60, cents: -20, second: 2),
         comparison(60, cents: 30, second: 3),
     ]
 
-    /// Trained islands in C2–C6: a run with spreads (E2–F#2), a lone note with one answer
-    /// (B2), a lone note with a spread (D3), a run broken in the band by a one-answer note
-    /// (G3–A3, G#3 has one answer), a lone note high up (A#4).
+    /// Trained islands in C2–C6: a run (E2–F#2), a lone note with one answer (B2), a lone note
+    /// with two (D3), a run with a one-answer note inside (G3–A3, G#3 has one answer), a lone note
+    /// high up (A#4); every third answer wrong.
     public static let sparseRecords: [TrainingRecord] = {
         var records: [TrainingRecord] = []
         let notes: [(Int, [Double])] = [
@@ -67,14 +68,16 @@ public enum ProfileFixtures {
         ]
         for (index, (note, values)) in notes.enumerated() {
             for (offset, value) in values.enumerated() {
-                records.append(comparison(note, cents: value, day: index, second: offset))
+                records.append(
+                    comparison(note, cents: value, day: index, second: offset, correct: (index + offset) % 3 != 0))
             }
         }
         return records
     }()
 
-    /// Every note of C2–C6 (four octaves) with 2 to 6 comparisons on each of 90 days, plus
-    /// matching in both modes and interval comparisons: the thresholds fall over the days.
+    /// Every note of C2–C6 (four octaves) with 2 to 6 comparisons on each of 90 days, the fourth of
+    /// each note's day wrong, plus matching in both modes and interval comparisons: the offsets
+    /// fall over the days.
     public static let denseRecords: [TrainingRecord] = {
         var records: [TrainingRecord] = []
         for day in 0..<90 {
@@ -84,13 +87,17 @@ public enum ProfileFixtures {
                 let answers = 2 + (note + day) % 5
                 for answer in 0..<answers {
                     let cents = base * Double(200 - day) / 100 * Double(6 + answer) / 8
-                    records.append(comparison(note, cents: answer % 2 == 0 ? cents : -cents, day: day, second: second))
+                    records.append(
+                        comparison(
+                            note, cents: answer % 2 == 0 ? cents : -cents, day: day, second: second,
+                            correct: answer != 3))
                     second += 1
                 }
             }
             records.append(
                 comparison(
-                    48 + day % 12, cents: Double(30 - day % 7), day: day, second: second, interval: .perfectFifthUp))
+                    48 + day % 12, cents: Double(30 - day % 7), day: day, second: second, interval: .perfectFifthUp,
+                    correct: day % 3 != 0))
             records.append(matching(60, error: Double(day % 9) - 3, day: day, second: second + 1))
             records.append(
                 matching(55, error: Double(day % 11) - 6.5, day: day, second: second + 2, interval: .perfectFifthUp))
@@ -99,14 +106,14 @@ public enum ProfileFixtures {
     }()
 
     /// Values at and beyond the axis bounds, as far as the record rules allow (`InvalidRecord`):
-    /// 0.1 and 100 cents exactly, the smallest cent offset above 0 (far below the axis), and a
-    /// spread that reaches below 0.1.
+    /// 0.1 and 100 cents exactly, the smallest cent offset above 0 (far below the axis), a spread
+    /// that reaches below 0.1, and wrong answers at 100 cents.
     public static let extremeRecords: [TrainingRecord] = [
         comparison(48, cents: 0.1, second: 0), comparison(48, cents: 0.1, second: 1),
         comparison(49, cents: 5e-324, second: 2), comparison(49, cents: 0.2, second: 3),
-        comparison(60, cents: 100, second: 4), comparison(60, cents: 100, second: 5),
+        comparison(60, cents: 100, second: 4), comparison(60, cents: 100, second: 5, correct: false),
         comparison(60, cents: 100, second: 6),
-        comparison(61, cents: 100, second: 7), comparison(61, cents: 100, second: 8),
+        comparison(61, cents: 100, second: 7), comparison(61, cents: 100, second: 8, correct: false),
         comparison(72, cents: 0.5, second: 9), comparison(72, cents: 5, second: 10),
     ]
 }

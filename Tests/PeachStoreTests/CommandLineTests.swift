@@ -59,15 +59,32 @@ final class CommandLineTests {
         #expect(lines.contains("Records 5 2026-03-01 – 2026-03-02"))
         #expect(lines.contains("Comparison 1") && lines.contains("Interval Comparison 2"))
         #expect(lines.contains("Pitch Matching 1") && lines.contains("Interval Pitch Matching 1"))
-        // |−12.5|, |7.3|, |0.4| in the default range C2–C6; errors −4.6 and 3.0.
+        // Each mode's estimate as the core makes it, written as the Profile page writes it.
+        let profile = try AppDatabase.open(path: database).loadProfile()
+        func text(_ value: Double) -> String {
+            DecimalText.fixed(value, fractionDigits: 1).replacingOccurrences(of: "-", with: "\u{2212}")
+        }
+        func estimate(_ estimate: ThresholdEstimate?) -> String {
+            guard let estimate else { return "—" }
+            return "\(text(estimate.threshold)) cents (\(text(estimate.lower))–\(text(estimate.upper)))"
+        }
+        let unison = profile.discrimination(.comparison)
         #expect(
             lines.contains(
-                "Threshold 6.7 ± 6.1 cents over C2–C6, 3 answers; trend: not enough data yet (10 answers in each of two 20-day windows needed)"
+                "Comparison: now \(estimate(unison.now)); all time \(estimate(unison.allTime)); 1 answer; trend: not enough answers yet"
+            ))
+        let fifth = profile.discrimination(.intervalComparison).intervalEstimates[0]
+        #expect(lines.contains("Perfect Fifth Up, Just intonation: \(estimate(fifth.estimate)), 1 answer"))
+        #expect(lines.contains { $0.hasPrefix("Now is your last 200 answers in the mode. The trend compares them") })
+        // Errors −4.6 (unison) and +3.0 (a minor third down): one attempt each, no interval yet.
+        #expect(
+            lines.contains(
+                "Pitch Matching: bias now \u{2212}4.6 cents: neither sharp nor flat; spread now —; bias, all time \u{2212}4.6 cents: neither sharp nor flat; spread, all time —; 1 attempt"
             ))
         #expect(
             lines.contains(
-                "Matching accuracy 3.8 ± 1.1 cents 2 attempts; bias -0.8 cents (flat); trend: not enough data yet (10 answers in each of two 20-day windows needed)"
-            ))
+                "Minor Third Down, Equal temperament (12-TET): +3.0 cents: neither sharp nor flat; spread —; 1 attempt")
+        )
 
         let exported = try run("export", "--data", database)
         #expect(exported.status == 0)
@@ -114,8 +131,9 @@ final class CommandLineTests {
         #expect(stats.output.range(of: #"\b(nan|inf|-inf)\b"#, options: .regularExpression) == nil, "\(stats.output)")
         #expect(stats.output.contains("2 records stored by an earlier Peach break the rules of every record"))
         let lines = stats.output.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        // The two rows within the rules, −3.5 and +4 cents: a bias of +0.3 cents over 2 attempts.
         #expect(
-            lines.contains { $0.hasPrefix("Matching accuracy 3.8 ± 0.4 cents 2 attempts; bias +0.3 cents (sharp)") },
+            lines.contains { $0.hasPrefix("Pitch Matching: bias now +0.3 cents") && $0.hasSuffix("; 2 attempts") },
             "\(stats.output)")
     }
 

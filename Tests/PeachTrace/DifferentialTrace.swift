@@ -3,7 +3,7 @@ import PeachWasm
 
 /// Test support (the test build of the wasm core and PeachCoreCheck; not shipped).
 /// A long, seeded run of everything the core decides — settings changes, exercises of the four
-/// modes, answers, records, profile statistics — written as text, one line per step. The
+/// modes, answers, records, profile statistics and estimates — written as text, one line per step. The
 /// differential test runs it natively and in WebAssembly (in node and in Chromium) and compares
 /// the two texts: doubles are written as their bit patterns, so equal lines mean equal bits.
 /// Values computed through `log2`/`exp2`/`log`/`exp` (the only ones whose C library differs
@@ -46,7 +46,7 @@ public enum DifferentialTrace {
             lines.append(line)
             if index % 100 == 99 { lines.append(statistics(session)) }
         }
-        lines.append(statistics(session))
+        lines.append(statistics(session, final: true))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -70,33 +70,63 @@ public enum DifferentialTrace {
         }
     }
 
-    /// The profile as the pages and the chains read it.
-    private static func statistics(_ session: CoreSession) -> String {
+    /// The profile as the pages and the chains read it: each mode's counts (exact), its estimates
+    /// (through log and exp, so marked) and trend; at the end also every interval's, the last
+    /// week's and every note's estimate, and pitch matching's now and per interval. (Those cost a
+    /// posterior or a quantile each, too many to write every 100 steps.)
+    private static func statistics(_ session: CoreSession, final: Bool = false) -> String {
         let profile = session.profile
         var line = "profile"
-        for mode in TrainingMode.allCases {
-            line += " " + mode.rawValue + "=" + (profile.meanThreshold(for: mode).map(bits) ?? "-")
-        }
-        let overall = profile.comparison.overall
-        line += " n=\(overall.count) mean=" + bits(overall.mean) + " sd=" + (overall.standardDeviation.map(bits) ?? "-")
-        for note in stride(from: 0, to: 128, by: 1) {
-            let stats = profile.comparison.notes[note]
-            guard stats.count > 0 else { continue }
-            line += " \(note):\(stats.count):" + bits(stats.mean) + ":~c" + bits(profile.comparison.logNotes[note].mean)
-        }
-        let matching = profile.matching
-        line +=
-            " match=\(matching.count):" + (matching.meanAbsoluteError.map(bits) ?? "-") + ":"
-            + (matching.bias.map(bits) ?? "-")
-        if let level = profile.comparison.currentLevel(in: session.settings.noteRange) {
+        for mode in [TrainingMode.comparison, .intervalComparison] {
+            let statistics = profile.discrimination(mode)
             line +=
-                " level=\(level.firstDay):\(level.lastDay):\(level.count):" + bits(level.mean) + ":"
-                + level.trend.rawValue
+                " " + mode.rawValue + "=\(statistics.count):"
+                + statistics.all.occupied.map {
+                    "\($0.bin)/\($0.answers)/\($0.correct)"
+                }.joined(separator: ",")
+            line += " weeks=\(statistics.weeks.count) recent=\(statistics.recent.count)"
+            line += " now=" + estimate(statistics.now) + " all=" + estimate(statistics.allTime)
+            line += " trend=" + statistics.trend.rawValue
+            guard final else { continue }
+            line += " start=" + (profile.startingThreshold(for: mode).map { "~c" + bits($0) } ?? "-")
+            if let week = statistics.weeklyEstimates.last {
+                line += " week=\(week.week):" + estimate(week.estimate)
+            }
+            for interval in statistics.intervalEstimates {
+                line += " \(interval.interval.code)/\(interval.tuningSystem.rawValue)=" + estimate(interval.estimate)
+            }
+            for note in statistics.noteEstimates(in: session.settings.noteRange) {
+                line += " \(note.note.rawValue):" + estimate(note.estimate)
+            }
         }
-        if let last = profile.comparison.history.timeline.last {
-            line += " day=" + last.day.isoText + ":\(last.count):" + bits(last.mean) + ":" + bits(last.rollingMean)
+        for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
+            let statistics = profile.matching(mode)
+            line += " " + mode.rawValue + "=" + matching(statistics.allTime)
+            guard final else { continue }
+            line += " now=" + matching(statistics.now)
+            for interval in statistics.intervalEstimates {
+                line += " \(interval.interval.code)/\(interval.tuningSystem.rawValue)=" + matching(interval.estimate)
+            }
         }
         return line
+    }
+
+    /// A threshold estimate: its answers exactly, the three values marked.
+    private static func estimate(_ estimate: ThresholdEstimate?) -> String {
+        guard let estimate else { return "-" }
+        return "\(estimate.answers):~c" + bits(estimate.threshold) + ":~c" + bits(estimate.lower) + ":~c"
+            + bits(estimate.upper)
+    }
+
+    /// A matching estimate: attempts and bias exactly (arithmetic), spread exactly, the
+    /// intervals (through log and exp) marked.
+    private static func matching(_ estimate: MatchingEstimate?) -> String {
+        guard let estimate else { return "-" }
+        var text = "\(estimate.attempts):" + bits(estimate.bias) + ":" + (estimate.spread.map(bits) ?? "-")
+        for interval in [estimate.biasInterval, estimate.spreadInterval] {
+            text += interval.map { ":~c" + bits($0.lowerBound) + ":~c" + bits($0.upperBound) } ?? ":-:-"
+        }
+        return text + ":" + estimate.leaning.rawValue
     }
 
     /// The bit pattern of `value` in 16 hexadecimal digits.

@@ -26,7 +26,7 @@ struct PageTests {
                 let html = response.text
                 #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"\(language)\">"), "\(path)")
                 for required in [
-                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1, viewport-fit=cover\">",
                     "<meta name=\"color-scheme\" content=\"light dark\">",
                     "<link rel=\"stylesheet\" href=\"/assets/peach.css\">",
                     "<script type=\"module\" src=\"/assets/app.js\"></script>",
@@ -34,7 +34,23 @@ struct PageTests {
                 ] {
                     #expect(html.contains(required), "\(path) lacks \(required)")
                 }
-                if path != "/" { #expect(html.contains("<a href=\"/\""), "\(path) has no link back to Start") }
+                if path != "/" {
+                    #expect(
+                        html.contains("<nav aria-label=\"Peach\"><a href=\"/\" class=\"back-link\""),
+                        "\(path) has no link back to Start first in its header")
+                }
+                // The same control in the same place: Settings is the header's last control
+                // wherever it is, Profile the one before it.
+                let header = String(html[html.range(of: "<nav")!.lowerBound..<html.range(of: "</nav>")!.upperBound])
+                if let settings = header.range(of: "href=\"/settings\"") {
+                    #expect(!header[settings.upperBound...].contains("<a "), "\(path): a control after Settings")
+                }
+                if let profile = header.range(of: "href=\"/profile\"") {
+                    let after = header[profile.upperBound...]
+                    #expect(
+                        after.components(separatedBy: "<a ").count - 1 == (header.contains("/settings\"") ? 1 : 0),
+                        "\(path): Profile is not just before Settings")
+                }
                 // A Content-Security-Policy will forbid inline scripts and styles.
                 #expect(!html.contains(" style="), "\(path)")
                 #expect(html.components(separatedBy: "<script").count == 2, "\(path)")
@@ -94,6 +110,7 @@ struct PageTests {
             #expect(html.contains("aria-label=\"Settings\""))
             #expect(html.contains("aria-label=\"Info\""))
             #expect(html.contains("<a href=\"/profile\" class=\"icon-button\" aria-label=\"Profile\""))
+            #expect(!html.contains("back-link"), "Start is where the back link leads")
             #expect(html.contains("<a class=\"profile-preview\" id=\"start-profile\" href=\"/profile\"><svg "))
         }
     }
@@ -127,11 +144,34 @@ struct PageTests {
             #expect(!comparison.contains("target-interval"))
             #expect(!comparison.contains("pitch-slider"))
 
-            let interval = try await client.get("/interval-comparison").text
+            // The hint, opened by the script; the keys, shown by the stylesheet on a desktop.
+            #expect(comparison.contains("<dialog id=\"mode-hint\" aria-labelledby=\"mode-hint-heading\">"))
+            #expect(comparison.contains("<h2 id=\"mode-hint-heading\">Comparison</h2><p>You hear two notes"))
+            #expect(comparison.contains("<button id=\"hint-begin\" type=\"button\" class=\"primary\">Start</button>"))
             #expect(
-                interval.contains(
-                    "<p id=\"target-interval\" aria-live=\"off\">Target interval: <span>Perfect Fifth Up</span></p>"))
+                comparison.contains(
+                    "<button id=\"show-hint\" type=\"button\" class=\"icon-button\" aria-label=\"How it works\""))
+            #expect(
+                comparison.contains(
+                    "<p class=\"shortcuts\">Keys: <span><kbd>↑</kbd> <kbd>H</kbd> Higher</span> · "
+                        + "<span><kbd>↓</kbd> <kbd>L</kbd> Lower</span> · <span><kbd>Esc</kbd> Back to Start</span></p>"
+                ))
+            #expect(!comparison.contains("interval-question"))
+
+            // Interval Comparison asks whether the second note was sharp or flat: the buttons
+            // that tell the core "higher" and "lower" say so, up and down intervals alike.
+            _ = try await client.send(.put, "/api/settings", json: #"{"intervals": "P5up,m3down"}"#)
+            let interval = try await client.get("/interval-comparison").text
+            #expect(interval.contains("<p id=\"target-interval\" aria-live=\"off\">Target interval: <span></span></p>"))
+            #expect(interval.contains("<p id=\"interval-question\">Was the second note sharp or flat?</p>"))
+            #expect(interval.contains("aria-keyshortcuts=\"ArrowUp H\">Sharp</button>"))
+            #expect(interval.contains("aria-keyshortcuts=\"ArrowDown L\">Flat</button>"))
+            #expect(interval.contains("<kbd>H</kbd> Sharp</span> · <span><kbd>↓</kbd> <kbd>L</kbd> Flat</span>"))
             #expect(interval.contains("data-mode=\"intervalComparison\" data-kind=\"comparison\""))
+            let intervalGerman = try await client.get("/interval-comparison", language: "de").text
+            #expect(intervalGerman.contains("War der zweite Ton zu hoch oder zu tief?"))
+            #expect(intervalGerman.contains(">Zu hoch</button>") && intervalGerman.contains(">Zu tief</button>"))
+            _ = try await client.send(.put, "/api/settings", json: #"{"intervals": "P5up"}"#)
 
             let matching = try await client.get("/pitch-matching").text
             #expect(matching.contains("<body data-page=\"pitch-matching\">"))
@@ -143,9 +183,25 @@ struct PageTests {
             #expect(matching.contains("<div class=\"thumb\"></div>"))
             #expect(!matching.contains("answer-higher"))
 
+            #expect(
+                matching.contains("<kbd>↑</kbd> <kbd>↓</kbd> tune</span> · <span><kbd>Enter</kbd> answer</span> · "))
+            #expect(matching.contains("data-sound=\"sine\""))
+
             let german = try await client.get("/interval-pitch-matching", language: "de").text
             #expect(german.contains("Zielintervall: <span>Quinte aufwärts</span>"))
             #expect(german.contains("aria-label=\"Tonhöhe\""))
+
+            // The piano fades while one tunes: pitch matching plays the sine and says so;
+            // comparison plays the piano.
+            _ = try await client.send(.put, "/api/settings", json: #"{"soundSource": "piano"}"#)
+            for path in ["/pitch-matching", "/interval-pitch-matching"] {
+                let page = try await client.get(path).text
+                #expect(page.contains("data-sound=\"sine\""), "\(path)")
+                #expect(page.contains("“Piano” fades while you tune, so pitch matching plays the sine wave instead."))
+            }
+            #expect(try await client.get("/comparison").text.contains("data-sound=\"piano\""))
+            _ = try await client.send(.put, "/api/settings", json: #"{"soundSource": "violin"}"#)
+            #expect(try await client.get("/pitch-matching").text.contains("data-sound=\"violin\""))
         }
     }
 
@@ -169,7 +225,24 @@ struct PageTests {
             // Tenths all written with one digit: "0.9 s, 1.0 s, 1.1 s".
             #expect(html.contains("<option value=\"1\" selected>1.0 s</option>"))
             #expect(html.contains("<option value=\"1\">1.0</option>"))  // loudness variation
-            #expect(html.components(separatedBy: "type=\"checkbox\"").count - 1 == 25)
+            #expect(html.components(separatedBy: "name=\"intervals\"").count - 1 == 25)
+            // Thirteen rows, each interval's name once, up and down side by side, the tuning
+            // system in the same group.
+            let intervals = html[html.range(of: "<fieldset id=\"setting-intervals\"")!.lowerBound...]
+            let grid = intervals[..<intervals.range(of: "</fieldset>")!.lowerBound]
+            #expect(grid.contains("name=\"tuningSystem\""))
+            #expect(grid.components(separatedBy: "class=\"interval-name\"").count - 1 == 13)
+            #expect(
+                grid.contains(
+                    "<span class=\"interval-name\" aria-hidden=\"true\">Perfect Fifth</span><label class=\"interval-box\">"
+                        + "<input type=\"checkbox\" id=\"interval-P5up\" name=\"intervals\" value=\"P5up\" checked>"
+                        + "<span class=\"visually-hidden\">Perfect Fifth Up</span></label><label class=\"interval-box\">"
+                        + "<input type=\"checkbox\" id=\"interval-P5down\""))
+            #expect(
+                html.contains(
+                    "<input type=\"checkbox\" role=\"switch\" id=\"setting-wrongAnswerSound\" name=\"wrongAnswerSound\" value=\"true\""
+                ))
+            #expect(html.contains("<p>“Piano” fades while you tune, so pitch matching plays the sine wave instead."))
             #expect(html.contains("name=\"intervals\" value=\"P5up\" checked>"))
             #expect(html.contains("name=\"intervals\" value=\"m3down\" checked>"))
             #expect(html.contains("name=\"intervals\" value=\"m3up\">"))
@@ -197,7 +270,7 @@ struct PageTests {
         let database = try AppDatabase.inMemory()
         try await withApp(database: database) { client in
             let form =
-                "noteRangeLower=48&noteRangeUpper=72&noteDuration=0.8&referencePitch=443&soundSource=sine&loudnessVariation=0.2&intervals=P5up&intervals=M3down&tuningSystem=pythagorean&language="
+                "noteRangeLower=48&noteRangeUpper=72&noteDuration=0.8&referencePitch=443&soundSource=sine&loudnessVariation=0.2&intervals=P5up&intervals=M3down&tuningSystem=pythagorean&language=&wrongAnswerSound=true"
             let response = try await client.send(
                 .post, "/settings", json: form, contentType: "application/x-www-form-urlencoded")
             #expect(response.status == .seeOther)
@@ -208,7 +281,17 @@ struct PageTests {
             #expect(refused.status == .unprocessableContent)
             #expect(refused.text.contains("role=\"alert\""))
         }
-        let settings = try database.loadSettings()
+        var settings = try database.loadSettings()
+        #expect(settings.wrongAnswerSound)
+        // The switch turned off sends no field: the whole form without it means off.
+        try await withApp(database: database) { client in
+            let off = "noteRangeLower=48&noteRangeUpper=72&intervals=P5up&intervals=M3down"
+            let response = try await client.send(
+                .post, "/settings", json: off, contentType: "application/x-www-form-urlencoded")
+            #expect(response.status == .seeOther)
+        }
+        settings = try database.loadSettings()
+        #expect(!settings.wrongAnswerSound)
         #expect(settings.noteRange.lower.rawValue == 48)
         #expect(settings.intervals == [.perfectFifthUp, DirectedInterval(.majorThird, .down)])
         #expect(settings.tuningSystem == .pythagorean)

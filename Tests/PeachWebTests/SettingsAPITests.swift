@@ -20,7 +20,7 @@ struct SettingsAPITests {
                 settings == [
                     "noteRangeLower": "36", "noteRangeUpper": "84", "noteDuration": "1", "referencePitch": "440",
                     "soundSource": "sine", "loudnessVariation": "0", "intervals": "P5up",
-                    "tuningSystem": "equalTemperament", "language": "",
+                    "tuningSystem": "equalTemperament", "language": "", "wrongAnswerSound": "false",
                 ])
         }
     }
@@ -32,7 +32,7 @@ struct SettingsAPITests {
             let response = try await client.send(
                 .put, "/api/settings",
                 json:
-                    #"{"referencePitch": 442, "noteDuration": "0.5", "intervals": ["m3down", "P5up"], "loudnessVariation": 0.5, "language": "de"}"#
+                    #"{"referencePitch": 442, "noteDuration": "0.5", "intervals": ["m3down", "P5up"], "loudnessVariation": 0.5, "language": "de", "wrongAnswerSound": "true"}"#
             )
             #expect(response.status == .ok)
             let settings = try #require(response.json["settings"] as? [String: String])
@@ -41,11 +41,13 @@ struct SettingsAPITests {
             #expect(settings["intervals"] == "m3down,P5up")
             #expect(settings["loudnessVariation"] == "0.5")
             #expect(settings["language"] == "de")
-            #expect(settings.count == 9)
+            #expect(settings["wrongAnswerSound"] == "true")
+            #expect(settings.count == 10)
         }
         let saved = try database.loadSettings()
         #expect(saved.referencePitch.hertz == 442)
         #expect(saved.language == .german)
+        #expect(saved.wrongAnswerSound)
     }
 
     @Test("one value out of range rejects the whole change with a 422 naming the value and the allowed range")

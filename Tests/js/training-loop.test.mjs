@@ -7,7 +7,10 @@ import { loadPeachCore } from '../../Sources/PeachWeb/Assets/peach-core.js';
 import { flush } from './fake-audio-context.mjs';
 /** An engine whose notes start when the test says so. */
 class FakeEngine {
-  constructor() { this.scheduled = []; this.stopAllCount = 0; this.sliderValues = []; this.clock = 1.0; }
+  constructor() {
+    this.scheduled = []; this.stopAllCount = 0; this.sliderValues = []; this.clock = 1.0; this.wrongAnswerSounds = [];
+  }
+  playWrongAnswerSound() { this.wrongAnswerSounds.push(this.clock); }
   schedule(kind, args) {
     let startTarget;
     const started = new Promise((resolve) => { startTarget = resolve; });
@@ -126,7 +129,37 @@ test('an answer is evaluated by the core and stored with an id made on the devic
   assert.equal(isCorrect, 1, 'the right answer counts as correct');
   assert.deepEqual(events.at(-1), ['feedback', {
     kind: 'comparison', isCorrect: true, band: null, direction: null, text: '', announcement: 'Correct',
+    wrongAnswerSound: false,
   }]);
+});
+
+test('with the setting on, a wrong answer plays the wrong-answer sound as its feedback shows; a right one does not', async () => {
+  for (const setting of ['true', 'false']) {
+    const { core, engine, store, events, timers, loop } = await setup('intervalComparison', 'intervalComparison', undefined,
+      { holdCommits: true });
+    assert.equal(core.setSetting('wrongAnswerSound', setting), null);
+    loop.start();
+    for (const right of [false, true]) {
+      const { reference, target } = engine.last.args;
+      const cents = 1200 * Math.log2(target.frequency / reference.frequency);
+      // Perfect Fifth Up: above 700 cents is sharp of it, which the core takes as "higher".
+      const sharp = cents > 700;
+      engine.last.startTarget();
+      await flush();
+      engine.wrongAnswerSounds = [];
+      loop.answer(sharp === right ? 'higher' : 'lower');
+      assert.equal(engine.wrongAnswerSounds.length, 0, 'nothing before the record is committed');
+      engine.clock += 0.01;
+      store.commit();
+      await flush();
+      const [, feedback] = events.at(-1);
+      assert.equal(feedback.isCorrect, right);
+      assert.equal(feedback.wrongAnswerSound, setting === 'true' && !right);
+      assert.deepEqual(engine.wrongAnswerSounds, setting === 'true' && !right ? [engine.clock] : [],
+        `setting ${setting}, a ${right ? 'right' : 'wrong'} answer`);
+      timers.advance(400);
+    }
+  }
 });
 
 test('the first answer wins: a second tap or key cannot count', async () => {

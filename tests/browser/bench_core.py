@@ -2,23 +2,25 @@
 profile page, in Chromium beside the native build measured in the same run.
 
     scripts/build-wasm.sh && swift build -c release --product PeachCoreCheck
-    python3 tests/browser/bench_core.py
+    python3 tests/browser/bench_core.py [--steps N]    # 100,000 by default
 
 Serves Sources/PeachWeb/Assets and the built module from a static server that makes its pages
 cross-origin isolated, so that `performance.now()` resolves 5 µs (not 100 µs). Figures:
 - size of .build/wasm/peach-core.wasm, raw and gzip -9;
 - load + instantiate: `loadPeachCore(url)` (fetch, streaming compile, instantiate) with a cold
   cache, a fresh context per run, median of 12;
-- one training step (next exercise, its answer evaluated, the profile updated) over 100,000
-  steps in the four modes, timed in batches of 10: median and p99 per step;
-- the profile page rendered from the resulting 100,000 records: median of 5; and from scratch,
-  a new core given the 100,000 records (`addRecords`, which builds the profile) and rendering.
+- one training step (next exercise, its answer evaluated, the profile updated) over N steps
+  (100,000 by default) in the four modes, timed in batches of 10: median and p99 per step;
+- the profile page (with its estimates) rendered from the resulting N records: median of 5; and
+  from scratch, a new core given the N records (`addRecords`, which builds the profile) and
+  rendering.
 The native figures come from `PeachCoreCheck bench` (release build), the same steps in Swift.
 Not collected by pytest (no `test_` prefix).
 """
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import http.server
 import json
@@ -35,7 +37,6 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))
 from conftest import ASSETS, CHROMIUM, CHROMIUM_ARGS, _StaticHandler  # noqa: E402
 
 CORE = REPO / ".build" / "wasm" / "peach-core.wasm"
-STEPS = 100_000
 
 
 class Handler(_StaticHandler):
@@ -102,10 +103,13 @@ LOAD = """async () => {
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--steps", type=int, default=100_000, help="training steps, a multiple of 10")
+    steps_count = parser.parse_args().steps
     raw = CORE.read_bytes()
     print(f"peach-core.wasm: {len(raw):,} bytes raw, {len(gzip.compress(raw, 9)):,} bytes gzip -9")
     checker = REPO / ".build" / "release" / "PeachCoreCheck"
-    native = json.loads(subprocess.run([str(checker), "bench", str(STEPS)], check=True,
+    native = json.loads(subprocess.run([str(checker), "bench", str(steps_count)], check=True,
                                        capture_output=True, text=True).stdout)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -121,13 +125,13 @@ def main() -> None:
             context.close()
         page = browser.new_page()
         page.goto(base + "/")
-        steps = page.evaluate(STEP_LOOP, [STEPS])
+        steps = page.evaluate(STEP_LOOP, [steps_count])
         browser.close()
     server.shutdown()
     assert steps["isolated"], "the page must be cross-origin isolated for 5 µs timer resolution"
     print(f"load + instantiate (Chromium, cold cache): median {statistics.median(loads):.1f} ms "
           f"(min {min(loads):.1f}, max {max(loads):.1f})")
-    print(f"one training step over {STEPS:,}: wasm in Chromium median {steps['median']:.2f} µs, "
+    print(f"one training step over {steps_count:,}: wasm in Chromium median {steps['median']:.2f} µs, "
           f"p99 {steps['p99']:.2f} µs; native median {native['operationMedianMicroseconds']:.2f} µs, "
           f"p99 {native['operationP99Microseconds']:.2f} µs")
     print(f"profile page from {native['records']:,} records: wasm in Chromium {steps['render']:.1f} ms; "

@@ -49,6 +49,7 @@ import time
 from playwright.sync_api import expect, sync_playwright
 
 from bench_slider import isolate, percentile
+from device_page import HINTS_SEEN_SCRIPT
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
@@ -165,6 +166,7 @@ def main() -> None:
             page = browser.new_page(viewport={"width": 390, "height": 844})
             page.route("**/*", isolate_while_served)
             page.add_init_script(PROBE)
+            page.add_init_script(HINTS_SEEN_SCRIPT)  # a returning user: training starts at once
             profile_bytes = []
             page.on("response", lambda response: profile_bytes.append(len(response.body()))
                     if response.url.endswith("/api/sync/profile") else None)
@@ -179,7 +181,7 @@ def main() -> None:
                 await window.peach.sync.run();
                 return performance.now() - begin;
             }""")
-            comparisons = page.evaluate("() => window.peach.device.render('/profile').includes('Comparisons')")
+            comparisons = page.evaluate("() => window.peach.device.render('/profile').includes('Answers')")
             page.evaluate("() => window.peach.device.setSetting('noteDuration', '0.3')")
             server.send_signal(signal.SIGINT)  # from here on there is no server
             server.wait(timeout=15)

@@ -35,6 +35,8 @@ import tempfile
 
 from playwright.sync_api import expect, sync_playwright
 
+from device_page import HINTS_SEEN_SCRIPT
+
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
 PROBE = """(() => {
@@ -110,6 +112,7 @@ def main() -> None:
                 page = browser.new_page(viewport={"width": 390, "height": 844})
                 page.route("**/*", isolate)
                 page.add_init_script(PROBE)
+                page.add_init_script(HINTS_SEEN_SCRIPT)  # a returning user: training starts at once
                 # Through Start: a training address opened directly lands on Start.
                 page.goto(f"http://127.0.0.1:{port}/")
                 page.locator('#main a[href="/pitch-matching"]').click()

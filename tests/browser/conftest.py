@@ -24,6 +24,7 @@ import threading
 import pytest
 from playwright.sync_api import sync_playwright
 
+from device_page import returning_user
 from peach_server import prepare_sounds, serving
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -101,11 +102,15 @@ def browser():
 
 @pytest.fixture
 def new_page(browser):
-    """A factory for pages in fresh contexts (closed after the test): new_page(viewport=...)."""
+    """A factory for pages in fresh contexts (closed after the test): new_page(viewport=...).
+    Each is a returning user's, who has seen every mode's hint (device_page.returning_user);
+    `new_page(newcomer=True)` is a first visit's."""
     contexts = []
 
-    def make(**context_options):
+    def make(newcomer=False, **context_options):
         context = browser.new_context(**context_options)
+        if not newcomer:
+            returning_user(context)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(error))

@@ -187,3 +187,33 @@ def test_tunable_note_follows_the_slider_smoothly_and_lands_on_the_mapping(bench
     # No steps in the waveform: the whole render, onset, glides and release, is click-free.
     top = max(p[2] for p in plateaus)
     assert_click_free(x, constants["NOTE_LEVEL"], top, constants["STOP_RELEASE_SECONDS"], "tunable note")
+
+
+def test_the_wrong_answer_sound_is_short_quiet_unpitched_and_click_free(bench, constants):
+    """The sound after a wrong answer (the `wrongAnswerSound` setting): a tenth of a second of
+    soft noise, about 14 dB under a note, with no period a pitch could be heard in, beginning and
+    ending without a click."""
+    start = 0.05
+    rendered = bench.evaluate("p => window.renderWrongAnswerSound(p)",
+                              {"startTime": start, "frequency": 440.0, "sampleRate": SAMPLE_RATE})
+    sound, note = decode(rendered["sound"]), decode(rendered["note"])
+    begin, end = round(rendered["startTime"] * SAMPLE_RATE), round(rendered["endTime"] * SAMPLE_RATE)
+    assert rendered["endTime"] - rendered["startTime"] == pytest.approx(constants["WRONG_ANSWER_SECONDS"])
+    assert constants["WRONG_ANSWER_SECONDS"] <= 0.1, "it ends long before the next note, 400 ms after the answer"
+    # Silent outside its tenth of a second.
+    assert np.max(np.abs(sound[:begin])) == 0 and np.max(np.abs(sound[end + 1:])) == 0
+    body = sound[begin:end]
+    # Quiet: its level against a sine note of the same length and envelope.
+    level = 20 * np.log10(np.sqrt(np.mean(body**2)) / np.sqrt(np.mean(note[begin:end] ** 2)))
+    print(f"wrong-answer sound: {level:+.1f} dB against a note")
+    assert -20 <= level <= -9
+    # Unpitched: no lag of 1–20 ms (50–1000 Hz) at which the sound repeats itself.
+    centred = body - body.mean()
+    correlation = np.correlate(centred, centred, mode="full")[len(centred) - 1:] / np.dot(centred, centred)
+    lags = correlation[int(0.001 * SAMPLE_RATE):int(0.02 * SAMPLE_RATE)]
+    print(f"largest autocorrelation at 1–20 ms: {np.max(np.abs(lags)):.3f}")
+    assert np.max(np.abs(lags)) < 0.3
+    # No click: it rises from and falls to silence over the envelope's 8 ms.
+    edge = int(constants["ENVELOPE_SECONDS"] * SAMPLE_RATE) // 4
+    peak = np.max(np.abs(body))
+    assert np.max(np.abs(body[:edge])) < 0.25 * peak and np.max(np.abs(body[-edge:])) < 0.25 * peak

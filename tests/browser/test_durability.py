@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import CHROMIUM, CHROMIUM_ARGS
-from device_page import wait_for_device, wait_for_first_sync
+from device_page import returning_user, wait_for_device, wait_for_first_sync
 
 SLOW_STORAGE = """(() => {
   window.__commits = [];
@@ -102,7 +102,7 @@ def test_an_answer_shown_survives_the_browser_killed_right_after_its_feedback(br
         chromium = launch(profile)
         try:
             killed = chromium_type.connect_over_cdp(endpoint(profile))
-            context = killed.contexts[0]
+            context = returning_user(killed.contexts[0])
             context.add_init_script(SLOW_STORAGE)
             page = context.new_page()
             page.goto(server.url("/"))

@@ -635,3 +635,50 @@ def test_import_progress_counts_the_rows_read(page, server):
     assert any(0 < count < rows for count in counts), counts
     assert max(counts) <= rows
     assert stored(server) == rows
+
+
+FIFTH_DOWN = 2 ** (-700 / 1200)
+
+
+def answer_interval(page, right):
+    """Answers the playing Perfect Fifth Down comparison, rightly or not, by key: ↑ (Sharp) when
+    the second note was above the fifth's true pitch. Returns the notes the engine scheduled
+    from the answer until its feedback showed."""
+    higher = page.locator("#answer-higher")
+    expect(higher).to_be_enabled(timeout=10_000)
+    current = exercise(page)
+    sharp = current["target"]["frequency"] > current["reference"]["frequency"] * FIFTH_DOWN
+    before = len(audio_probe.notes(page))
+    page.keyboard.press("ArrowUp" if sharp == right else "ArrowDown")
+    expect(page.locator("#feedback")).to_have_attribute("data-state", "correct" if right else "incorrect")
+    return audio_probe.notes(page)[before:]
+
+
+def test_a_wrong_answer_plays_the_quiet_sound_when_the_setting_is_on(page, server):
+    """Sharp and Flat on a downward interval, and the sound after a wrong answer: off by default;
+    switched on in Settings, a wrong answer schedules the tenth of a second of noise as its
+    feedback shows, ending at least a quarter of a second before the next note, and a right
+    answer none."""
+    audio_probe.install(page)
+    server.set_settings(noteDuration=0.3, intervals="P5down")
+    start_mode(page, server, "Interval Comparison")
+    expect(page.locator("#answer-higher")).to_have_text("Sharp")
+    noise = lambda notes: [note for note in notes if note.sound == "sample" and note.root_frequency == 1]
+    assert noise(answer_interval(page, right=False)) == [], "off by default"
+
+    page.get_by_role("link", name="Settings").click()
+    switch = page.get_by_role("switch", name="Sound on a wrong answer")
+    expect(switch).not_to_be_checked()
+    switch.click()
+    expect(page.locator("#settings-saved")).to_be_visible()
+    assert sync(page)["state"] == "synced"
+    assert server.query("SELECT value FROM setting WHERE key = 'wrongAnswerSound'") == [("true",)]
+    page.get_by_role("link", name="Back to Start").click()
+    page.get_by_role("link", name="Interval Comparison", exact=True).click()
+
+    scheduled = answer_interval(page, right=False)
+    (sound,) = noise(scheduled)
+    next_reference = next(note for note in scheduled if note.sound == "sine")
+    assert 0.09 <= sound.end - sound.start <= 0.11
+    assert sound.start < next_reference.start and sound.end <= next_reference.start - 0.25, (sound, next_reference)
+    assert noise(answer_interval(page, right=True)) == []

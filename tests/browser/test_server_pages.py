@@ -11,10 +11,10 @@ from peach_server import ARTIFACTS
 PAGES = ["/", "/comparison", "/interval-comparison", "/pitch-matching", "/interval-pitch-matching", "/settings", "/info", "/profile"]
 VIEWPORTS = {"phone-portrait": (390, 844), "phone-landscape": (844, 390), "tablet-portrait": (1024, 1366)}
 
-# Texts that are the same in English and German: names, units, numbers with units and the note
-# names both languages spell alike (B and the sharps differ: B4 is H4, C♯4 is Cis4 in German).
+# Texts that are the same in English and German: names, units, the keys' names, numbers with
+# units and the note names both languages spell alike (B and the sharps differ: B4 is H4, C♯4 is Cis4 in German).
 SAME_IN_BOTH = re.compile(
-    r"^(Peach|Info|Start|Version|MIT|[0-9]+([.,][0-9]+)? ?(Hz|s|ms|dB)|Hz|ms|s|dB|Cent|Cents|Sinus|Training|Trend|Oboe|—|[-+−–·×/:.,()0-9 %]+|[ACDEFG]-?\d( *[–-] *[ACDEFG]-?\d)?|"
+    r"^(Peach|Info|Start|Version|MIT|Esc|Enter|[HL↑↓]|[0-9]+([.,][0-9]+)? ?(Hz|s|ms|dB)|Hz|ms|s|dB|Cent|Cents|Sinus|Training|Trend|Oboe|—|[-+−–·×/:.,()0-9 %]+|[ACDEFG]-?\d( *[–-] *[ACDEFG]-?\d)?|"
     r"P1|m2|M2|m3|M3|P4|d5|P5|m6|M6|m7|M7|P8|v?\d+\.\d+\.\d+.*|.*©.*|.*\bPeach\b.*developers?.*)$")
 
 TEXTS_SCRIPT = """() => {
@@ -175,7 +175,8 @@ def test_at_200_percent_text_a_phone_neither_scrolls_sideways_nor_wraps_a_charac
     page.goto(server.url(path))
     assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") == 32
     if path == "/profile":
-        page.locator(".timeline-details summary").click()  # the recent days' table too
+        for summary in page.locator(".timeline-details summary").all():
+            summary.click()  # the recent weeks' tables too
     assert page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") == 32  # still
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     broken = page.evaluate(SINGLE_CHARACTER_LINES_SCRIPT)

@@ -23,6 +23,8 @@ from __future__ import annotations
 import math
 import os
 
+import numpy as np
+
 from signal_analysis import cents, decode, playback_ratio, tuner_pitch
 
 SOUNDS_URL = os.environ.get("PEACH_SOUNDS_URL")
@@ -199,3 +201,76 @@ def test_every_preset_sounds_at_the_cores_frequency_within_half_a_cent(new_page,
             print(f"  {low}–{high}: {first:.2f} {held:.2f} ({own:.1f}) {limit}")
     print(f"worst: {worst[0]:.3f} cent, {worst[1]}")
     assert not failures, "\n".join(failures)
+
+
+HOLD_SECONDS = 10.0
+HOLD_NOTES = [36, 48, 60, 72, 84]
+HOLD_WINDOW = 1.0  # seconds: longer than any loop, so a loop's own swell averages out
+HOLD_FROM = 0.3  # seconds after the onset: the attack is over
+HOLD_RANGE_DB = 6.0
+
+HOLD = """async ({ sourceId, notes, seconds, sampleRate }) => {
+  const [{ AudioEngine }, { SoundLibrary }] = await Promise.all([
+    import('/assets/audio-engine.js'), import('/assets/sound-library.js')]);
+  const library = window.__peachPresetLibrary ??= new SoundLibrary();
+  const instrument = await library.load(sourceId, { low: Math.min(...notes), high: Math.max(...notes) });
+  const levels = {};
+  for (const note of notes) {
+    const context = new OfflineAudioContext(1, Math.ceil((seconds + 0.05) * sampleRate), sampleRate);
+    const frequency = 440 * Math.pow(2, (note - 69) / 12);
+    new AudioEngine(context).startTunableNote({ startFrequency: frequency, centSpan: 100, startTime: 0.02,
+                                                 sound: instrument.zoneFor(note) });
+    const samples = (await context.startRendering()).getChannelData(0);
+    // The mean square of every 10 ms, from the onset on.
+    const block = Math.round(0.01 * sampleRate);
+    const start = Math.round(0.02 * sampleRate);
+    const blocks = [];
+    for (let i = start; i + block <= samples.length; i += block) {
+      let sum = 0;
+      for (let j = i; j < i + block; j += 1) sum += samples[j] * samples[j];
+      blocks.push(sum / block);
+    }
+    levels[note] = blocks;
+  }
+  // Which sound the core plays pitch matching with when this source is chosen.
+  const core = window.peach.device.core;
+  core.setSetting('soundSource', sourceId);
+  const page = new DOMParser().parseFromString(core.render('pitchMatching', 'en'), 'text/html');
+  return { levels, played: page.querySelector('#sound-status').dataset.sound };
+}"""
+
+
+def held_level_range(blocks: list[float]) -> float:
+    """dB between the loudest and the quietest second of a held note, after its attack."""
+    per_window = int(HOLD_WINDOW / 0.01)
+    squares = np.array(blocks[int(HOLD_FROM / 0.01):])
+    windows = np.convolve(squares, np.ones(per_window) / per_window, mode="valid")
+    decibels = 10 * np.log10(windows + 1e-20)
+    return float(decibels.max() - decibels.min())
+
+
+def test_pitch_matching_plays_an_instrument_only_if_its_held_note_keeps_its_level(new_page, server):
+    """The tunable note sounds as long as the user tunes. Each preset's tunable note is held for
+    10 s at C2–C6 and its level measured over one-second windows from 0.3 s on: a preset whose
+    level stays within 6 dB is played in pitch matching (all but the piano stay within 3 dB);
+    one that fades (the piano: 14–27 dB, about 27 dB within the first second at C5, then a loop
+    that pulses) is not, and the core plays the sine instead."""
+    page = new_page()
+    page.goto(f"{SOUNDS_URL or server.url('')}/")
+    page.wait_for_function("() => window.peach?.device")
+    index = page.evaluate("() => fetch('/sounds/index.json').then((r) => r.json())")
+    fading = []
+    results = []
+    for source in [source["id"] for source in index["sources"]]:
+        result = page.evaluate(HOLD, {"sourceId": source, "notes": HOLD_NOTES, "seconds": HOLD_SECONDS,
+                                      "sampleRate": SAMPLE_RATE})
+        ranges = {note: held_level_range(result["levels"][str(note)]) for note in HOLD_NOTES}
+        holds = all(value <= HOLD_RANGE_DB for value in ranges.values())
+        print(f"{source}: level range over 0.3–10 s " + ", ".join(f"{note} {value:.1f} dB" for note, value in ranges.items())
+              + f" → pitch matching plays {result['played']}")
+        results.append((source, holds, result["played"], ranges))
+        if not holds:
+            fading.append(source)
+    for source, holds, played, ranges in results:
+        assert played == (source if holds else "sine"), f"{source}: {ranges}"
+    assert fading == ["piano"]

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 import audio_probe
-from device_page import start_mode, sync, wait_for_device, wait_for_first_sync
+from device_page import returning_user, start_mode, sync, wait_for_device, wait_for_first_sync
 
 MODES = [("Comparison", "target"), ("Pitch Matching", "tunable"),
          ("Interval Comparison", "target"), ("Interval Pitch Matching", "tunable")]
@@ -97,6 +97,32 @@ def test_switching_sound_changes_what_the_next_exercise_plays(page, server, prep
     assert math.isclose(reference.frequency, exercise["reference"]["frequency"], rel_tol=1e-6)
 
 
+@pytest.mark.parametrize("link_name, second", MODES)
+def test_with_the_piano_pitch_matching_plays_the_sine_and_says_so_and_comparison_plays_the_piano(
+        page, server, prepared_sounds, link_name, second):
+    """The piano's held note fades (test_sound_presets.py): the pitch matching modes play the
+    sine with it, both notes, and their page says why; the comparison modes play the piano."""
+    audio_probe.install(page)
+    server.set_settings(soundSource="piano", noteDuration=0.3)
+    page.goto(server.url("/"))
+    wait_for_first_sync(page)
+    instrument_ready(page)
+    page.get_by_role("link", name=link_name, exact=True).click()
+    page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+    sounds = [note.sound for note in exercise_notes(page)]
+    status = page.locator("#sound-status")
+    if second == "tunable":
+        assert sounds == ["sine", "sine"]
+        expect(status).to_have_text("“Piano” fades while you tune, so pitch matching plays the sine wave instead.")
+        expect(status).to_be_visible()
+        # Training on: the line stays, whatever the piano's loading reports.
+        page.evaluate("() => window.peach.sounds.prepare()")
+        expect(status).to_have_text("“Piano” fades while you tune, so pitch matching plays the sine wave instead.")
+    else:
+        assert sounds == ["sample", "sample"]
+        expect(status).to_be_empty()
+
+
 def test_the_first_exercise_never_waits_silently_for_an_instrument(new_page, server, prepared_sounds):
     """The zones are held back (no service worker here, so the page's own requests can be held):
     the first exercise plays at once with the sine and the page says the instrument is loading;
@@ -144,7 +170,7 @@ def test_a_training_page_opened_while_the_instrument_loads_says_so(new_page, ser
 
 def test_offline_after_one_visit_the_chosen_instrument_still_plays(browser, server):
     server.set_settings(soundSource="flute", noteDuration=0.3)
-    context = browser.new_context()
+    context = returning_user(browser.new_context())
     context.add_init_script(audio_probe.PROBE_SCRIPT)
     page = context.new_page()
     page.goto(server.url("/"))

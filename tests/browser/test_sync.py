@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import expect
 
 from delaying_proxy import DelayingProxy
-from device_page import device_records, profile_terms, sync, wait_for_device, wait_for_first_sync
+from device_page import device_records, profile_terms, returning_user, sync, wait_for_device, wait_for_first_sync
 from peach_server import sync_batch, wait_until
 
 TUNINGS = ["equalTemperament", "justIntonation", "pythagorean"]
@@ -53,7 +53,7 @@ def offline_device(browser, server):
     restarts once no page of it is open), so the server is stopped as well: nothing at all can
     answer while the device is offline."""
     server.set_settings(noteDuration=0.3)
-    context = browser.new_context()
+    context = returning_user(browser.new_context())
     page = context.new_page()
     page.goto(server.url("/"))
     wait_for_first_sync(page)
@@ -85,9 +85,9 @@ def test_offline_training_is_kept_on_the_device_and_synced_once(browser, server)
     page.goto(server.url("/profile"))
     wait_for_device(page)
     expect(page.locator("main h1")).to_have_text("Profile")
-    # The profile counts those 20 comparisons and 10 pitch matchings (its summary's lists).
+    # The profile counts those 20 comparisons and 10 pitch matchings (each mode's list).
     terms = profile_terms(page)
-    assert terms["Comparisons"] == "20" and terms["Attempts"] == "10", terms
+    assert terms["comparison"]["Answers"] == "20" and terms["pitchMatching"]["Attempts"] == "10", terms
     assert as_device_keeps(device_records(page, "waiting")) == kept
     assert server.count("comparisonRecord") + server.count("pitchMatchingRecord") == 0
 
@@ -187,7 +187,7 @@ def opened_devices(browser, server, count):
     worker ready: [(context, page)]."""
     devices = []
     for _ in range(count):
-        context = browser.new_context()
+        context = returning_user(browser.new_context())
         page = context.new_page()
         page.goto(server.url("/"))
         wait_for_first_sync(page)
@@ -327,7 +327,7 @@ def test_a_reset_reaches_every_device_answers_before_it_never_come_back(browser,
         page.goto(server.url("/profile"))
         wait_for_device(page)
         terms = profile_terms(page)
-        assert terms["Comparisons"] == "2", terms
+        assert terms["comparison"]["Answers"] == "2", terms
         context.close()
 
 
@@ -366,4 +366,32 @@ def test_the_profile_summary_is_downloaded_again_only_when_another_device_change
     page.goto(server.url("/profile"))
     wait_for_device(page)
     terms = profile_terms(page)
-    assert terms["Comparisons"] == "19", terms
+    assert terms["comparison"]["Answers"] == "19", terms
+
+
+def test_a_summary_kept_by_a_previous_version_is_refused_not_misread_and_the_next_sync_replaces_it(page, server):
+    """A device updated to this Peach may still hold the profile summary an older Peach kept
+    (version 1: means of |cent offset|, not counts per offset). The core refuses it rather than
+    read its numbers as counts; the device goes on from its own records, and the next sync
+    brings the server's summary of this version."""
+    from test_profile import import_fixture  # test_profile imports test_server_pages, not this module
+
+    import_fixture(server)
+    page.goto(server.url("/"))
+    wait_for_first_sync(page)
+    answers = """() => new DOMParser().parseFromString(window.peach.device.render('/profile'), 'text/html')
+        .querySelector('.profile-mode[data-mode=comparison] dl').textContent"""
+    assert "Answers3" in page.evaluate(answers)
+    # Version 1's empty summary: its version, then 3,123 zeros.
+    kept = page.evaluate("""async () => {
+        const old = new Float64Array(3124);
+        old[0] = 1;
+        await window.peach.device.store.saveProfile(old, []);
+        await window.peach.device.rebuild();
+        return (await window.peach.device.store.profile())[0];
+    }""")
+    assert kept == 1
+    assert "Answers0" in page.evaluate(answers), "the old summary is not read: the device has no records of its own"
+    assert sync(page)["state"] == "synced"
+    assert page.evaluate("async () => (await window.peach.device.store.profile())[0]") == 2
+    assert "Answers3" in page.evaluate(answers)

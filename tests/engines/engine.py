@@ -149,6 +149,12 @@ class Engine:
                                     {"type": "pointerDown", "button": 0}, *moves,
                                     {"type": "pointerUp", "button": 0}]}])
 
+    def press(self, key: str):
+        """Presses and releases `key` on the keyboard (WebDriver's key codes: "\ue00c" is Escape),
+        into the element that has the focus."""
+        self._perform([{"type": "key", "id": "keyboard",
+                        "actions": [{"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]}])
+
     def is_visible(self, selector: str) -> bool:
         """Whether `selector` is there, shown (WebDriver's Is Element Displayed) and has a box
         of non-zero size."""

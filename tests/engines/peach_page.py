@@ -90,14 +90,18 @@ class PeachPage:
     # --- training --------------------------------------------------------------------------------
 
     def start_training(self, mode: str) -> Start:
-        """From Start: clicks the mode's link and waits until the first exercise plays (tapping
-        "Tap to start" if the page offers it)."""
+        """From Start: clicks the mode's link and waits until the first exercise plays — past the
+        mode's hint, which a browser new to the mode shows first (its Start button begins), and
+        tapping "Tap to start" if the page offers it."""
         self.engine.run(WATCH_AUDIO_START)
         self.engine.click(f'#main a[href="{TRAINING_LINKS[mode]}"]')
-        shown = self.engine.wait_for(
-            "(window.peach.controller?.loop?.exercise && 'exercise')"
-            " || (document.querySelector('#tap-to-start')?.hidden === false && 'tap')",
-            timeout=15, message=f"{mode} to start")
+        started = ("(window.peach.controller?.loop?.exercise && 'exercise')"
+                   " || (document.querySelector('#tap-to-start')?.hidden === false && 'tap')")
+        shown = self.engine.wait_for(f"{started} || (document.querySelector('#mode-hint')?.open && 'hint')",
+                                     timeout=15, message=f"{mode} to start")
+        if shown == "hint":
+            self.engine.click("#hint-begin")
+            shown = self.engine.wait_for(started, timeout=15, message=f"{mode} to start")
         if shown == "tap":
             self.engine.click("#tap-to-start")
             self.engine.wait_for("window.peach.controller?.loop?.exercise", message=f"{mode} to start")

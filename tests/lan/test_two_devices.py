@@ -12,7 +12,7 @@ from playwright.sync_api import expect, sync_playwright
 from peach_lan import LANServer, chromium_trust_env, peach
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "browser"))
-from device_page import device_records, sync, wait_for_device, wait_for_first_sync  # noqa: E402
+from device_page import device_records, returning_user, sync, wait_for_device, wait_for_first_sync  # noqa: E402
 from test_sync import as_device_keeps, stored_records, train  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -44,7 +44,7 @@ def test_two_devices_over_https_train_offline_and_end_with_the_union(tmp_path):
             devices = []
             for _ in range(2):
                 address, port, code = server.next_pairing()
-                context = browser.new_context()  # no ignore_https_errors: the chain must verify
+                context = returning_user(browser.new_context())  # no ignore_https_errors: the chain must verify
                 page = context.new_page()
                 page.goto(f"https://{address}:{port}/pair?code={code}")
                 page.click("#pair-form button")

@@ -1,26 +1,23 @@
 import PeachCore
 
 extension ProfileChart {
-    /// The chart of a profile over a note range: the band uses every comparison, in any mode
-    /// (the spec's keyboard band), and the average is the pooled mean over the range.
+    /// The chart of a profile over a note range: the Comparison mode's threshold at each trained
+    /// reference note, its line at the estimate and its band the 95 % interval, each note
+    /// borrowing strength from its neighbours (`DiscriminationStatistics.noteEstimates(in:)`).
+    /// The accessible summary reads the estimate of all the range's answers together.
     ///
-    /// A note's line is the geometric mean of its |cent offset|s and its band the geometric mean
-    /// times and divided by e^σ (σ the standard deviation of their logarithms): a spread that lives
-    /// on the logarithmic axis, symmetric there, and never below zero — an arithmetic mean − SD
-    /// falls to the axis floor whenever the SD exceeds the mean, as it usually does.
-    /// - Complexity: O(notes in range).
+    /// The Comparison mode alone: an interval comparison's threshold is another quantity (a fifth
+    /// is harder to judge than a unison), and the interval modes play fewer reference notes at the
+    /// top of the range (the target must fit), so pooling them would paint weak spots that are
+    /// only a different mix of modes. The interval modes are shown per interval on the page.
+    /// - Complexity: two posteriors per trained note of the range, and one more.
     public init(profile: PerceptualProfile, range: NoteRange, language: Language, size: Size) {
-        let comparison = profile.comparison
-        let thresholds = range.notes.compactMap { note -> NoteThreshold? in
-            let logs = comparison.logNotes[note.rawValue]
-            guard logs.count > 0 else { return nil }
-            return NoteThreshold(
-                note: note, centre: Math.exp(logs.mean),
-                spread: logs.standardDeviation.map { Math.exp(logs.mean - $0)...Math.exp(logs.mean + $0) },
-                count: logs.count)
+        let statistics = profile.discrimination(.comparison)
+        let thresholds = statistics.noteEstimates(in: range).map { note, estimate in
+            NoteThreshold(note: note, centre: estimate.threshold, interval: estimate.lower...estimate.upper)
         }
         self.init(
-            range: range, thresholds: thresholds, averageThreshold: comparison.statistics(in: range).meanIfAny,
-            language: language, size: size)
+            range: range, thresholds: thresholds, threshold: statistics.estimate(in: range), language: language,
+            size: size)
     }
 }

@@ -1,18 +1,17 @@
 import PeachCore
 
 /// The perceptual profile drawing (DESIGN.md §4 "Profile visualisation"): a piano keyboard over
-/// the note range and, above it, the discrimination band — mean ± spread of |cent offset| per
-/// trained note, both geometric (see `init(profile:range:language:size:)`) — on an inverted
-/// logarithmic cents axis. One renderer, two
-/// sizes: `full` for the Profile page, `small` (no labels) for the Start page preview.
+/// the note range and, above it, the threshold of each trained note as a line and its 95 %
+/// interval as a band (see `init(profile:range:language:size:)`), on an inverted logarithmic
+/// cents axis. One renderer, two sizes: `full` for the Profile page, `small` (no labels) for the
+/// Start page preview.
 ///
 /// A plain value: `svg` is a function of it, byte for byte.
 ///
 /// **Drawing rules.** Notes without data draw nothing and the band breaks there — no
-/// interpolation. A lone trained note draws a short segment half a white key wide. A note with
-/// a single comparison has no spread: its mean is drawn, the band breaks around it
-/// (a band of width zero would claim a certainty one answer cannot give). Values outside
-/// 0.1…100 cents are clamped to the axis (see `CentsScale.y`).
+/// interpolation. A lone trained note draws a short segment half a white key wide. Every trained
+/// note has an interval, a note with a single answer a wide one. Values outside 0.1…100 cents
+/// are clamped to the axis (see `CentsScale.y`).
 ///
 /// **Styling.** Every element carries presentation attributes (`fill`, `stroke`) with light-mode
 /// defaults, so the SVG reads without any CSS; the page's stylesheet restyles them through
@@ -26,8 +25,8 @@ import PeachCore
 /// | `profile-axis` | `<g>` of the axis labels and title (full) | fill `currentColor` |
 /// | `profile-placeholder` | the empty state's band at 100 cents | fill `#4a90e2`, 0.12 opacity |
 /// | `profile-empty` | the empty state's text (full) | fill `currentColor` |
-/// | `profile-band` | `<g>` of the mean ± spread areas | fill `#4a90e2` |
-/// | `profile-mean` | `<g>` of the mean lines | stroke `#08306b` |
+/// | `profile-band` | `<g>` of the interval areas | fill `#4a90e2` |
+/// | `profile-mean` | `<g>` of the threshold lines | stroke `#08306b` |
 /// | `profile-keys-white` | `<g>` of the white keys | fill `#ffffff`, stroke `#8e8e93` |
 /// | `profile-keys-black` | `<g>` of the black keys | fill `#3a3a3c` |
 /// | `profile-note-names` | `<g>` of the C labels (full) | fill `currentColor` |
@@ -40,46 +39,44 @@ public struct ProfileChart: Hashable, Sendable {
     /// The band at one trained note.
     public struct NoteThreshold: Hashable, Sendable {
         public var note: MIDINote
-        /// Where the mean line runs, in cents.
+        /// Where the threshold line runs, in cents.
         public var centre: Double
-        /// The band's lower and upper edge in cents; `nil` with a single comparison.
-        public var spread: ClosedRange<Double>?
-        public var count: Int
+        /// The band's lower and upper edge in cents: the 95 % interval.
+        public var interval: ClosedRange<Double>
 
-        public init(note: MIDINote, centre: Double, spread: ClosedRange<Double>?, count: Int) {
+        public init(note: MIDINote, centre: Double, interval: ClosedRange<Double>) {
             self.note = note
             self.centre = centre
-            self.spread = spread
-            self.count = count
+            self.interval = interval
         }
     }
 
     public var range: NoteRange
     /// The trained notes; notes outside `range` are not drawn.
     public var thresholds: [NoteThreshold]
-    /// Mean |cent offset| over the range, for the accessible summary; `nil` without data.
-    public var averageThreshold: Double?
+    /// The threshold of every answer over the range, for the accessible summary; `nil` without data.
+    public var threshold: ThresholdEstimate?
     public var language: Language
     public var size: Size
 
     public init(
-        range: NoteRange, thresholds: [NoteThreshold], averageThreshold: Double?, language: Language, size: Size
+        range: NoteRange, thresholds: [NoteThreshold], threshold: ThresholdEstimate?, language: Language, size: Size
     ) {
         self.range = range
         self.thresholds = thresholds
-        self.averageThreshold = averageThreshold
+        self.threshold = threshold
         self.language = language
         self.size = size
     }
 
     /// What a screen reader announces: the summary of DESIGN.md for `full`, the preview's name
-    /// for `small`.
+    /// for `small`; both read the threshold with its interval.
     public var accessibleLabel: String {
         let texts = Texts.of(language)
-        let average = averageThreshold.map(texts.decimal)
+        let spoken = threshold.map(texts.spokenEstimate)
         switch size {
-        case .full: return texts.chartSummary(texts.name(of: range.lower), texts.name(of: range.upper), average)
-        case .small: return texts.previewLabel(average)
+        case .full: return texts.chartSummary(texts.name(of: range.lower), texts.name(of: range.upper), spoken)
+        case .small: return texts.previewLabel(spoken)
         }
     }
 
@@ -141,7 +138,7 @@ public struct ProfileChart: Hashable, Sendable {
         return svg
     }
 
-    /// The band (mean ± spread areas) and the mean lines, one piece per run of adjacent trained notes.
+    /// The band (interval areas) and the threshold lines, one piece per run of adjacent trained notes.
     private func band(_ trained: [NoteThreshold], _ keyboard: KeyboardLayout, _ scale: CentsScale) -> String {
         let halfSegment = keyboard.whiteKeyWidth / 4
         var areas = ""
@@ -154,9 +151,7 @@ public struct ProfileChart: Hashable, Sendable {
                 let points = run.map { "\(n(keyboard.centre(of: $0.note))) \(n(scale.y($0.centre)))" }
                 means += "<path d=\"M\(points.joined(separator: "L"))\"/>\n"
             }
-            for spread in Self.runs(of: run, where: { $0.spread != nil }) {
-                areas += area(spread, keyboard, scale, halfSegment: halfSegment)
-            }
+            areas += area(run, keyboard, scale, halfSegment: halfSegment)
         }
         var svg = ""
         if !areas.isEmpty {
@@ -168,21 +163,21 @@ public struct ProfileChart: Hashable, Sendable {
         return svg
     }
 
-    /// The spread of adjacent notes that all have one: a polygon through the
-    /// key centres, or a rectangle half a white key wide for a lone note.
+    /// The intervals of adjacent notes: a polygon through the key centres, or a rectangle half a
+    /// white key wide for a lone note.
     private func area(
-        _ spread: [NoteThreshold], _ keyboard: KeyboardLayout, _ scale: CentsScale, halfSegment: Double
+        _ run: [NoteThreshold], _ keyboard: KeyboardLayout, _ scale: CentsScale, halfSegment: Double
     ) -> String {
-        func upper(_ t: NoteThreshold) -> Double { scale.y(t.spread!.upperBound) }
-        func lower(_ t: NoteThreshold) -> Double { scale.y(t.spread!.lowerBound) }
-        if spread.count == 1 {
-            let note = spread[0]
+        func upper(_ t: NoteThreshold) -> Double { scale.y(t.interval.upperBound) }
+        func lower(_ t: NoteThreshold) -> Double { scale.y(t.interval.lowerBound) }
+        if run.count == 1 {
+            let note = run[0]
             let x = keyboard.centre(of: note.note)
             return "<rect x=\"\(n(x - halfSegment))\" y=\"\(n(upper(note)))\" width=\"\(n(2 * halfSegment))\""
                 + " height=\"\(n(lower(note) - upper(note)))\"/>\n"
         }
-        let top = spread.map { "\(n(keyboard.centre(of: $0.note))) \(n(upper($0)))" }
-        let bottom = spread.reversed().map { "\(n(keyboard.centre(of: $0.note))) \(n(lower($0)))" }
+        let top = run.map { "\(n(keyboard.centre(of: $0.note))) \(n(upper($0)))" }
+        let bottom = run.reversed().map { "\(n(keyboard.centre(of: $0.note))) \(n(lower($0)))" }
         return "<path d=\"M\((top + bottom).joined(separator: "L"))Z\"/>\n"
     }
 
@@ -211,18 +206,16 @@ public struct ProfileChart: Hashable, Sendable {
         return svg + "</g>\n"
     }
 
-    /// Splits notes (lowest first) into runs of adjacent MIDI notes that satisfy `include`.
-    static func runs(
-        of notes: [NoteThreshold], where include: (NoteThreshold) -> Bool = { _ in true }
-    ) -> [[NoteThreshold]] {
+    /// Splits notes (lowest first) into runs of adjacent MIDI notes.
+    static func runs(of notes: [NoteThreshold]) -> [[NoteThreshold]] {
         var runs: [[NoteThreshold]] = []
         var current: [NoteThreshold] = []
         for note in notes {
-            if !include(note) || (current.last.map { $0.note.rawValue + 1 != note.note.rawValue } ?? false) {
-                if !current.isEmpty { runs.append(current) }
+            if current.last.map({ $0.note.rawValue + 1 != note.note.rawValue }) ?? false {
+                runs.append(current)
                 current = []
             }
-            if include(note) { current.append(note) }
+            current.append(note)
         }
         if !current.isEmpty { runs.append(current) }
         return runs

@@ -1,62 +1,95 @@
 import PeachCore
 
-/// Progress over time (DESIGN.md §4 "Timeline"): the mean |cent offset| of every comparison per
-/// UTC calendar day as dots, and the 20-day rolling mean as a line, on the same logarithmic
-/// cents axis as the profile chart, with dates below. A plain value: `svg` and
-/// `recentDaysTable` are functions of it, byte for byte.
+/// Progress over time (DESIGN.md §4 "Timeline") of one comparison mode: its threshold per calendar
+/// week from the first week, each week from that week's answers alone, as a dot with its 95 %
+/// interval as a bar, on the same logarithmic cents axis as the profile chart, with dates below.
+/// Behind the Comparison mode's weeks, two quiet bands show the published thresholds of musicians
+/// and non-musicians (`ReferenceThresholds`). A plain value: `svg` and `recentWeeksTable` are
+/// functions of it, byte for byte.
 ///
-/// **Text alternative.** The `<svg>` is an image whose accessible name is `summary` (days,
-/// span, rolling mean at the start and now — the shape a sighted user takes from the chart);
-/// `recentDaysTable` adds the last days' numbers in a collapsed `<details>` table, which a
-/// screen-reader user can browse cell by cell (and anyone can open).
+/// **Text alternative.** The `<svg>` is an image whose accessible name is `summary` (weeks, span,
+/// the first and the last week's estimate with its interval, the reference bands);
+/// `recentWeeksTable` adds the last weeks' numbers in a collapsed `<details>` table.
 ///
-/// **Drawing rules.** Days are placed by date, so gaps in training show as gaps. The rolling
-/// line breaks where two training days are 20 or more days apart: their windows share no
-/// answer. Dots are zero-length path segments with round caps — one `<path>` for all days, so a
-/// year of daily training stays a few kilobytes.
+/// **Drawing rules.** Weeks are placed by date, so gaps in training show as gaps. A week with
+/// few answers has a long bar: the estimate says how well it is known. Bars and dots are one
+/// `<path>` each, so years of weekly points stay a few kilobytes.
 ///
 /// | class | element | default |
 /// |---|---|---|
 /// | `timeline-chart` | the `<svg>` | — |
 /// | `timeline-grid`, `timeline-axis` | gridlines; axis and date labels | as `profile-grid`, `profile-axis` |
-/// | `timeline-days` | the daily-mean dots (a stroked path) | stroke `#4a90e2`, 0.6 opacity |
-/// | `timeline-rolling` | the 20-day mean line | stroke `#08306b` |
-/// | `timeline-legend` | the legend texts | fill `currentColor` |
+/// | `timeline-reference` | `<g>` of the two reference bands | fill `#8e8e93`, 0.18 opacity |
+/// | `timeline-reference-labels` | their labels | fill `currentColor` |
+/// | `timeline-intervals` | the weeks' interval bars (a stroked path) | stroke `#4a90e2` |
+/// | `timeline-weeks` | the weeks' estimates as dots (a stroked path) | stroke `#08306b` |
+/// | `timeline-legend` | the legend text | fill `currentColor` |
 /// | `timeline-empty` | the empty state's text | fill `currentColor` |
 /// | `timeline-details`, `timeline-table` | the `<details>` and its `<table>` | — |
 public struct TimelineChart: Hashable, Sendable {
-    /// How many of the most recent days the table lists.
-    public static let recentDayCount = 7
-    /// Beyond this span, axis labels name months instead of days.
-    static let dayLabelSpan = 180
+    /// How many of the most recent weeks the table lists.
+    public static let recentWeekCount = 8
+    /// Beyond this span of weeks, axis labels name months instead of days.
+    static let dayLabelSpan = 26
 
-    /// Days with data, oldest first.
-    public var days: [TimelineDay]
+    /// One week's estimate.
+    public struct Week: Hashable, Sendable {
+        /// As `CalendarWeek` counts them.
+        public var week: Int
+        public var estimate: ThresholdEstimate
+
+        public init(week: Int, estimate: ThresholdEstimate) {
+            self.week = week
+            self.estimate = estimate
+        }
+    }
+
+    public var mode: TrainingMode
+    /// Weeks with answers, oldest first.
+    public var weeks: [Week]
     public var language: Language
 
-    public init(days: [TimelineDay], language: Language) {
-        self.days = days
+    public init(mode: TrainingMode, weeks: [Week], language: Language) {
+        self.mode = mode
+        self.weeks = weeks
         self.language = language
     }
 
-    /// The timeline of every comparison in the profile.
-    /// - Complexity: O(d log d) for d days with data.
-    public init(profile: PerceptualProfile, language: Language) {
-        self.init(days: profile.comparison.history.timeline, language: language)
+    /// The timeline of a comparison mode of the profile.
+    /// - Complexity: one posterior per week with answers.
+    public init(profile: PerceptualProfile, mode: TrainingMode, language: Language) {
+        self.init(
+            mode: mode,
+            weeks: profile.discrimination(mode).weeklyEstimates.map { Week(week: $0.week, estimate: $0.estimate) },
+            language: language)
     }
+
+    /// Whether the published thresholds are drawn: they were measured for notes heard one after
+    /// the other at the same pitch, as the Comparison mode plays them.
+    var showsReference: Bool { mode == .comparison }
 
     /// One sentence saying what the chart shows.
     public var summary: String {
         let texts = Texts.of(language)
-        guard let first = days.first, let last = days.last else { return texts.timelineEmpty + "." }
-        let trainingDays = texts.trainingDays(days.count, shown: texts.grouped(days.count))
-        return texts.timelineSummary(
-            trainingDays, texts.longDate(first.day), texts.longDate(last.day),
-            texts.decimal(first.rollingMean), texts.decimal(last.rollingMean))
+        guard let first = weeks.first, let last = weeks.last else { return texts.timelineEmpty + "." }
+        let profile = texts.profile
+        let firstMonday = texts.longDate(CalendarWeek.monday(of: first.week))
+        var summary =
+            weeks.count == 1
+            ? profile.oneWeekSummary(texts.name(of: mode), firstMonday, texts.spokenEstimate(first.estimate))
+            : profile.timelineSummary(
+                texts.name(of: mode), profile.trainingWeeks(weeks.count, shown: texts.grouped(weeks.count)),
+                firstMonday, texts.longDate(CalendarWeek.monday(of: last.week)), texts.spokenEstimate(first.estimate),
+                texts.spokenEstimate(last.estimate))
+        if showsReference {
+            summary += profile.referenceSummary(
+                texts.range(ReferenceThresholds.musicians), texts.range(ReferenceThresholds.nonMusicians))
+        }
+        return summary
     }
 
     /// The chart as an `<svg>` element.
-    /// - Complexity: O(d) for d days.
+    /// - Complexity: O(weeks).
     public var svg: String {
         let texts = Texts.of(language)
         // The same width as the profile drawing, for the same reason (labels readable on a phone).
@@ -77,8 +110,7 @@ public struct TimelineChart: Hashable, Sendable {
         labels += "<text transform=\"rotate(-90)\" x=\"-\(middle)\" y=\"10\" text-anchor=\"middle\">"
         labels += "\(ProfileMarkup.escaped(texts.centsAxisTitle))</text>\n"
 
-        guard let firstDay = days.first?.day.daysSince1970, let lastDay = days.last?.day.daysSince1970
-        else {
+        guard let firstWeek = weeks.first?.week, let lastWeek = weeks.last?.week else {
             svg += grid + "</g>\n" + labels + "</g>\n"
             svg += "<text class=\"timeline-empty\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
             svg += " font-size=\"12\" text-anchor=\"middle\" x=\"\(n((left + right) / 2))\" y=\"\(middle)\">"
@@ -87,70 +119,86 @@ public struct TimelineChart: Hashable, Sendable {
 
         // Dots keep 8 units from the axis ends so their caps are not clipped by the labels.
         let (dotLeft, dotRight) = (left + 8, right - 8)
-        let span = lastDay - firstDay
-        func x(_ day: Int) -> Double {
+        let span = lastWeek - firstWeek
+        func x(_ week: Int) -> Double {
             span == 0
-                ? (dotLeft + dotRight) / 2 : dotLeft + Double(day - firstDay) / Double(span) * (dotRight - dotLeft)
+                ? (dotLeft + dotRight) / 2 : dotLeft + Double(week - firstWeek) / Double(span) * (dotRight - dotLeft)
         }
 
-        // Date labels: up to five, evenly spread over the span, at whole days.
+        // Date labels: up to five Mondays, evenly spread over the span.
         let tickCount = min(5, span + 1)
         for index in 0..<tickCount {
-            let day =
-                tickCount == 1 ? firstDay : firstDay + Int((Double(index * span) / Double(tickCount - 1)).rounded())
-            let date = CalendarDay(daysSince1970: day)
+            let week =
+                tickCount == 1 ? firstWeek : firstWeek + Int((Double(index * span) / Double(tickCount - 1)).rounded())
+            let date = CalendarWeek.monday(of: week)
             let text = span > Self.dayLabelSpan ? texts.monthYear(date) : texts.shortDate(date)
             let anchor = tickCount == 1 ? "middle" : index == 0 ? "start" : index == tickCount - 1 ? "end" : "middle"
-            labels += "<text x=\"\(n(x(day)))\" y=\"\(n(bottom + 20))\" text-anchor=\"\(anchor)\">"
+            labels += "<text x=\"\(n(x(week)))\" y=\"\(n(bottom + 20))\" text-anchor=\"\(anchor)\">"
             labels += "\(ProfileMarkup.escaped(text))</text>\n"
         }
-        svg += grid + "</g>\n" + labels + "</g>\n"
+        svg += grid + "</g>\n"
+        if showsReference { svg += reference(scale, left: left, right: right, texts) }
+        svg += labels + "</g>\n"
 
+        var bars = ""
         var dots = ""
-        var rolling = ""
-        var previousDay: Int?
-        for entry in days {
-            let day = entry.day.daysSince1970
-            let position = n(x(day))
-            dots += "M\(position) \(n(scale.y(entry.mean)))h0"
-            let joins = previousDay.map { day - $0 < TimelineDay.rollingWindowDays } ?? false
-            rolling += (joins ? "L" : "M") + "\(position) \(n(scale.y(entry.rollingMean)))"
-            previousDay = day
+        for entry in weeks {
+            let position = n(x(entry.week))
+            bars += "M\(position) \(n(scale.y(entry.estimate.upper)))V\(n(scale.y(entry.estimate.lower)))"
+            dots += "M\(position) \(n(scale.y(entry.estimate.threshold)))h0"
         }
-        svg += "<path class=\"timeline-days\" fill=\"none\" stroke=\"#4a90e2\" stroke-opacity=\"0.6\""
-        svg += " stroke-width=\"5\" stroke-linecap=\"round\" d=\"\(dots)\"/>\n"
-        svg += "<path class=\"timeline-rolling\" fill=\"none\" stroke=\"#08306b\" stroke-width=\"2\""
-        svg += " stroke-linecap=\"round\" stroke-linejoin=\"round\" d=\"\(rolling)\"/>\n"
+        svg += "<path class=\"timeline-intervals\" fill=\"none\" stroke=\"#4a90e2\" stroke-width=\"3\""
+        svg += " stroke-linecap=\"round\" d=\"\(bars)\"/>\n"
+        svg += "<path class=\"timeline-weeks\" fill=\"none\" stroke=\"#08306b\" stroke-width=\"6\""
+        svg += " stroke-linecap=\"round\" d=\"\(dots)\"/>\n"
 
-        // Legend above the plot: a dot for the daily mean, a line for the rolling mean.
-        svg += "<path class=\"timeline-days\" fill=\"none\" stroke=\"#4a90e2\" stroke-opacity=\"0.6\""
-        svg += " stroke-width=\"5\" stroke-linecap=\"round\" d=\"M\(n(left + 6)) 11h0\"/>\n"
-        svg += "<path class=\"timeline-rolling\" fill=\"none\" stroke=\"#08306b\" stroke-width=\"2\""
-        svg += " stroke-linecap=\"round\" d=\"M\(n(left + 150)) 11h16\"/>\n"
+        // Legend above the plot: a bar with its dot, and what they are.
+        svg += "<path class=\"timeline-intervals\" fill=\"none\" stroke=\"#4a90e2\" stroke-width=\"3\""
+        svg += " stroke-linecap=\"round\" d=\"M\(n(left + 6)) 5V17\"/>\n"
+        svg += "<path class=\"timeline-weeks\" fill=\"none\" stroke=\"#08306b\" stroke-width=\"6\""
+        svg += " stroke-linecap=\"round\" d=\"M\(n(left + 6)) 11h0\"/>\n"
         svg +=
             "<g class=\"timeline-legend\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\" font-size=\"11\">\n"
-        svg += "<text x=\"\(n(left + 14))\" y=\"11\" dy=\"0.35em\">\(ProfileMarkup.escaped(texts.dailyMean))</text>\n"
-        svg +=
-            "<text x=\"\(n(left + 172))\" y=\"11\" dy=\"0.35em\">\(ProfileMarkup.escaped(texts.rollingMean))</text>\n"
+        svg += "<text x=\"\(n(left + 16))\" y=\"11\" dy=\"0.35em\">"
+        svg += "\(ProfileMarkup.escaped(texts.profile.weeklyLegend))</text>\n"
         return svg + "</g>\n</svg>"
     }
 
-    /// The most recent days (newest first) as a table in a collapsed `<details>`; empty without data.
-    public var recentDaysTable: String {
-        guard !days.isEmpty else { return "" }
+    /// The published thresholds as two quiet bands across the plot, each labelled at its right end.
+    private func reference(_ scale: CentsScale, left: Double, right: Double, _ texts: Texts) -> String {
+        let bands = [
+            (ReferenceThresholds.musicians, texts.profile.musicians),
+            (ReferenceThresholds.nonMusicians, texts.profile.nonMusicians),
+        ]
+        var rects = "<g class=\"timeline-reference\" fill=\"#8e8e93\" fill-opacity=\"0.18\">\n"
+        var names = "<g class=\"timeline-reference-labels\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
+        names += " font-size=\"10\" text-anchor=\"end\">\n"
+        for (range, name) in bands {
+            let (high, low) = (scale.y(range.upperBound), scale.y(range.lowerBound))
+            rects +=
+                "<rect x=\"\(n(left))\" y=\"\(n(high))\" width=\"\(n(right - left))\" height=\"\(n(low - high))\"/>\n"
+            names += "<text x=\"\(n(right - 2))\" y=\"\(n((high + low) / 2))\" dy=\"0.35em\">"
+            names += "\(ProfileMarkup.escaped(name))</text>\n"
+        }
+        return rects + "</g>\n" + names + "</g>\n"
+    }
+
+    /// The most recent weeks (newest first) as a table in a collapsed `<details>`; empty without data.
+    public var recentWeeksTable: String {
+        guard !weeks.isEmpty else { return "" }
         let texts = Texts.of(language)
-        var html =
-            "<details class=\"timeline-details\">\n<summary>\(ProfileMarkup.escaped(texts.recentDays))</summary>\n"
+        var html = "<details class=\"timeline-details\">\n<summary>"
+        html += "\(ProfileMarkup.escaped(texts.profile.recentWeeks))</summary>\n"
         html += "<table class=\"timeline-table\">\n<thead><tr>"
-        for header in [texts.dateColumn, texts.comparisons, texts.dailyMean, texts.rollingMean] {
+        for header in [texts.profile.weekColumn, texts.profile.answers, texts.profile.thresholdColumn] {
             html += "<th scope=\"col\">\(ProfileMarkup.escaped(header))</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
-        for day in days.suffix(Self.recentDayCount).reversed() {
-            html += "<tr><th scope=\"row\">\(ProfileMarkup.escaped(texts.longDate(day.day)))</th>"
-            html += "<td>\(texts.grouped(day.count))</td>"
-            html += "<td>\(ProfileMarkup.escaped(texts.cents(day.mean)))</td>"
-            html += "<td>\(ProfileMarkup.escaped(texts.cents(day.rollingMean)))</td></tr>\n"
+        for entry in weeks.suffix(Self.recentWeekCount).reversed() {
+            html +=
+                "<tr><th scope=\"row\">\(ProfileMarkup.escaped(texts.longDate(CalendarWeek.monday(of: entry.week))))"
+            html += "</th><td>\(texts.grouped(entry.estimate.answers))</td>"
+            html += "<td>\(ProfileMarkup.escaped(texts.estimate(entry.estimate)))</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n</details>"
     }

@@ -15,8 +15,11 @@ public struct AnswerFeedback: Hashable, Sendable {
     public var text: String
     /// What a screen reader says: "Correct", "4 cents sharp", "Dead center".
     public var announcement: String
+    /// Whether the page plays the short wrong-answer sound: a wrong comparison answer with the
+    /// setting on (`TrainingSettings.wrongAnswerSound`).
+    public var playsWrongAnswerSound: Bool
 
-    public init(_ record: TrainingRecord, texts: Texts) {
+    public init(_ record: TrainingRecord, texts: Texts, wrongAnswerSound: Bool = false) {
         switch record {
         case .comparison(let record):
             kind = "comparison"
@@ -25,6 +28,7 @@ public struct AnswerFeedback: Hashable, Sendable {
             direction = nil
             text = ""
             announcement = record.isCorrect ? texts.correct : texts.incorrect
+            playsWrongAnswerSound = wrongAnswerSound && !record.isCorrect
         case .pitchMatching(let record):
             kind = "pitchMatching"
             isCorrect = nil
@@ -34,6 +38,7 @@ public struct AnswerFeedback: Hashable, Sendable {
             text = texts.centsText(rounded)
             announcement =
                 rounded > 0 ? texts.centsSharp(rounded) : rounded < 0 ? texts.centsFlat(-rounded) : texts.deadCenter
+            playsWrongAnswerSound = false
         }
     }
 
@@ -48,9 +53,12 @@ public struct AnswerFeedback: Hashable, Sendable {
     }
 
     /// One field a line, in the order `peach-core.js` reads them: kind, isCorrect (`true`,
-    /// `false` or empty), band, direction, text, announcement. Texts hold no line breaks.
+    /// `false` or empty), band, direction, text, announcement, the wrong-answer sound (`true` or
+    /// empty). Texts hold no line breaks.
     public var lines: String {
         let correct = isCorrect.map { $0 ? "true" : "false" } ?? ""
-        return [kind, correct, band ?? "", direction ?? "", text, announcement].joined(separator: "\n")
+        return [
+            kind, correct, band ?? "", direction ?? "", text, announcement, playsWrongAnswerSound ? "true" : "",
+        ].joined(separator: "\n")
     }
 }

@@ -1,6 +1,7 @@
 import PeachCore
 
-/// App name, developer, copyright, version and licence, and the instrument sounds' origin and licence.
+/// App name, developer, copyright, version and licence, the instrument sounds' origin and licence,
+/// and the sources of the profile's reference thresholds.
 public struct InfoPage: Sendable {
     public var texts: Texts
     public var version: String
@@ -17,6 +18,7 @@ public struct InfoPage: Sendable {
             (texts.versionLabel, version),
             (texts.licenceLabel, texts.licenceText),
             (texts.sounds.originLabel, texts.sounds.origin),
+            (texts.profile.referencesLabel, texts.profile.references),
         ]
         return Layout(
             texts: texts, title: texts.infoTitle + " — " + texts.appName, page: "info",

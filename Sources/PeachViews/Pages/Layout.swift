@@ -1,6 +1,11 @@
 import PeachCore
 
 /// The frame of every page: the document head, the header with its navigation, and `<main>`.
+///
+/// The header puts the same control in the same place on every page, as a phone's navigation
+/// bar does: the back link to Start on the left (every page but Start), and on the right, in
+/// this order, Info (Start) or a training page's "How it works", Profile, Settings — so Settings
+/// is always the rightmost control and Profile the one beside it, wherever they appear.
 public struct Layout {
     /// A link in the header, with an icon and an accessible name.
     public struct NavigationLink {
@@ -14,12 +19,15 @@ public struct Layout {
     /// `data-page` of `<body>`, which tells the browser scripts which controller to start.
     var page: String
     var navigation: [NavigationLink]
+    /// A training page's button that shows its hint again (`#show-hint`, its accessible name).
+    var help: String?
 
-    public init(texts: Texts, title: String, page: String, navigation: [NavigationLink]) {
+    public init(texts: Texts, title: String, page: String, navigation: [NavigationLink], help: String? = nil) {
         self.texts = texts
         self.title = title
         self.page = page
         self.navigation = navigation
+        self.help = help
     }
 
     public func render(main: HTML) -> String {
@@ -28,7 +36,9 @@ public struct Layout {
             el(
                 "head",
                 el("meta", ["charset": "utf-8"]),
-                el("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"]),
+                // viewport-fit=cover: the page reaches under a phone's rounded corners and notch, and
+                // the stylesheet keeps its content inside env(safe-area-inset-*).
+                el("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1, viewport-fit=cover"]),
                 el("meta", ["name": "color-scheme", "content": "light dark"]),
                 el("title", .text(title)),
                 el("meta", ["name": "theme-color", "content": "#f4a261"]),
@@ -42,7 +52,7 @@ public struct Layout {
             el(
                 "body", ["data-page": page],
                 el(
-                    "header", el("nav", ["aria-label": texts.appName], children: navigation.map(link)),
+                    "header", el("nav", ["aria-label": texts.appName], children: headerControls),
                     // Where sync.js says how this device stands with the server (SyncStatus), or
                     // app.js why Peach cannot train in this browser: always in place (a live
                     // region), empty when there is nothing to say.
@@ -60,6 +70,25 @@ public struct Layout {
         return "<!DOCTYPE html>\n" + document.render() + "\n"
     }
 
+    /// The back link first, then the others in their fixed order (see the type's comment).
+    private var headerControls: [HTML] {
+        var controls: [HTML] = navigation.filter { $0.route == .start }.map(backLink)
+        if let help {
+            controls.append(
+                el(
+                    "button",
+                    [
+                        "id": "show-hint", "type": "button", "class": "icon-button", "aria-label": help,
+                        "title": help, "aria-haspopup": "dialog", "aria-controls": "mode-hint",
+                    ],
+                    Icon.help.svg))
+        }
+        let order: [PageRoute] = [.info, .profile, .settings]
+        let actions = navigation.filter { $0.route != .start }
+            .sorted { (order.firstIndex(of: $0.route) ?? 0) < (order.firstIndex(of: $1.route) ?? 0) }
+        return controls + actions.map(link)
+    }
+
     private func link(_ item: NavigationLink) -> HTML {
         el(
             "a", ["href": item.route.path, "class": "icon-button", "aria-label": item.label, "title": item.label],
@@ -67,21 +96,29 @@ public struct Layout {
         )
     }
 
+    /// "‹ Start": the chevron and a short visible label, named in full for screen readers.
+    private func backLink(_ item: NavigationLink) -> HTML {
+        el(
+            "a", ["href": item.route.path, "class": "back-link", "aria-label": item.label],
+            item.icon.svg, el("span", .text(texts.guide.back)))
+    }
+
     /// The header of a secondary page: back to Start.
     public static func backToStart(_ texts: Texts) -> NavigationLink {
-        NavigationLink(route: .start, label: texts.backToStart, icon: .home)
+        NavigationLink(route: .start, label: texts.backToStart, icon: .back)
     }
 }
 
 /// The header icons, drawn as filled inline SVG (no extra requests; the stylesheet fills them
 /// with `currentColor`).
 enum Icon {
-    case home, settings, info, profile
+    case back, settings, info, profile, help
 
     var path: String {
         switch self {
-        case .home:
-            "M12 3 2 12h3v8h5v-5h4v5h5v-8h3Z"
+        case .back:
+            // A chevron pointing left, as a phone's back button.
+            "M15.7 3.3 17.8 5.4 11.2 12l6.6 6.6-2.1 2.1L7 12Z"
         case .settings:
             "M19.69 9.78 22.26 9.75 22.26 14.25 19.69 14.22 19.00 15.87 20.84 17.66 17.66 20.84 15.87 19.00 14.22 19.69 14.25 22.26 9.75 22.26 9.78 19.69 8.13 19.00 6.34 20.84 3.16 17.66 5.00 15.87 4.31 14.22 1.74 14.25 1.74 9.75 4.31 9.78 5.00 8.13 3.16 6.34 6.34 3.16 8.13 5.00 9.78 4.31 9.75 1.74 14.25 1.74 14.22 4.31 15.87 5.00 17.66 3.16 20.84 6.34 19.00 8.13Z M15.2 12a3.2 3.2 0 1 0-6.4 0 3.2 3.2 0 1 0 6.4 0Z"
         case .profile:
@@ -89,6 +126,9 @@ enum Icon {
             "M3 14.5 7 9l4 3 4-6 6 5.5V13l-5.7-4.6-4 6-4-3L3 17Zm0 4h18v3H3Zm3 0h1.5v2H6Zm4.5 0H12v2h-1.5Zm4.5 0h1.5v2H15Z"
         case .info:
             "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.25 8h2.5v8h-2.5Zm0-4h2.5v2.5h-2.5Z"
+        case .help:
+            // A question mark in a circle.
+            "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.25 14.5h2.5V19h-2.5ZM12 5c2.5 0 4.4 1.6 4.4 3.9 0 1.6-.9 2.6-2.1 3.4-.9.6-1.1.9-1.1 1.7v.5h-2.4v-.7c0-1.5.6-2.3 1.8-3.1.9-.6 1.3-1 1.3-1.7 0-.9-.8-1.6-1.9-1.6-1.2 0-2 .7-2.1 1.9H7.5C7.6 6.7 9.4 5 12 5Z"
         }
     }
 

@@ -1,8 +1,9 @@
 import PeachCore
 
-/// The Profile page (DESIGN.md §5): the perceptual profile drawing, the detection threshold
-/// with its trend, pitch-matching accuracy, progress over time and the results by mode, each
-/// with its honest empty state.
+/// The Profile page (DESIGN.md §5, docs/measurement.md): the perceptual profile drawing, the
+/// detection threshold of each comparison mode with its interval and trend, pitch matching's
+/// bias and spread, and the weekly timeline of each comparison mode trained, each with its
+/// honest empty state.
 ///
 /// A plain value built from the in-memory profile and the current note range; `render()` is a
 /// function of it. No database query: the training service keeps the profile current.
@@ -10,14 +11,19 @@ public struct ProfilePage: Sendable {
     public var texts: Texts
     public var chart: ProfileChart
     public var summary: ProfileSummary
-    public var timeline: TimelineChart
+    /// One per comparison mode with answers; the Comparison mode's empty timeline without any.
+    public var timelines: [TimelineChart]
 
-    /// - Complexity: O(notes in range + days with data · log days).
+    /// - Complexity: two posteriors per trained note of the range, a few per mode, one per
+    ///   interval and tuning system trained and one per week with answers.
     public init(texts: Texts, profile: PerceptualProfile, range: NoteRange) {
         self.texts = texts
         chart = ProfileChart(profile: profile, range: range, language: texts.language, size: .full)
-        summary = ProfileSummary(profile: profile, range: range, language: texts.language)
-        timeline = TimelineChart(profile: profile, language: texts.language)
+        summary = ProfileSummary(profile: profile, language: texts.language)
+        let trained = [TrainingMode.comparison, .intervalComparison].filter { profile.discrimination($0).count > 0 }
+        timelines = (trained.isEmpty ? [.comparison] : trained).map {
+            TimelineChart(profile: profile, mode: $0, language: texts.language)
+        }
     }
 
     public func render() -> String {
@@ -36,11 +42,20 @@ public struct ProfilePage: Sendable {
                 .raw(summary.matchingHTML),
                 el(
                     "section", ["class": "profile-timeline", "aria-labelledby": "profile-timeline-heading"],
-                    el("h2", ["id": "profile-timeline-heading"], .text(texts.timelineHeading)),
-                    el("div", ["class": "timeline-figure"], .raw(timeline.svg)),
-                    .raw(timeline.recentDaysTable)
-                ),
-                .raw(summary.modesHTML)
+                    children: [el("h2", ["id": "profile-timeline-heading"], .text(texts.timelineHeading))]
+                        + timelines.flatMap(timelineHTML)
+                )
             ))
+    }
+
+    /// A timeline under its mode's name (only when there are two or the mode is not the
+    /// Comparison one), with its table.
+    private func timelineHTML(_ timeline: TimelineChart) -> [HTML] {
+        let heading: [HTML] =
+            timelines.count > 1 || timeline.mode != .comparison ? [el("h3", .text(texts.name(of: timeline.mode)))] : []
+        return heading + [
+            el("div", ["class": "timeline-figure", "data-mode": timeline.mode.rawValue], .raw(timeline.svg)),
+            .raw(timeline.recentWeeksTable),
+        ]
     }
 }

@@ -1,164 +1,117 @@
 import PeachCore
 
-/// The numbers of the Profile page, already written in the page's language: the detection
-/// threshold over the note range with its trend, pitch-matching accuracy, and the results of
-/// each training mode (DESIGN.md §4 "Profile and statistics", §5 "Profile").
+/// The numbers of the Profile page, already written in the page's language (docs/measurement.md):
+/// for each comparison mode its threshold now and all time with their 95 % intervals, the trend
+/// and, in the interval mode, each interval and tuning system; for each pitch-matching mode its
+/// bias and spread now and all time, and per interval.
 ///
 /// A plain value built from the in-memory profile; `html` renders it (`ProfileSummary+HTML`).
-/// Without data every number is "—" and no trend is shown; without pitch matching,
-/// `matching` is `nil` and the page says how to get it.
+/// Without data a value is "—" and no trend is shown; without any pitch matching, `matching` is
+/// `nil` and the page says how to get it.
 public struct ProfileSummary: Hashable, Sendable {
-    /// The understated trend arrow and what it means: the threshold going down is improving.
+    /// The trend as the page shows it: an arrow for the eyes (the direction the band moves on the
+    /// chart), and the same words as `peach stats`.
     public struct TrendIndicator: Hashable, Sendable {
         public var trend: Trend
-        /// ↘ improving, → stable, ↗ declining: the direction the band moves on the chart.
+        /// ↘ improving, → no clear change, ↗ declining; none before there are enough answers.
         public var arrow: String
-        /// The arrow's meaning, for screen readers ("improving").
-        public var meaning: String
+        public var words: String
     }
 
-    /// Detection threshold over the note range: every comparison (any mode) whose reference note
-    /// is in the range — its current level (the last 20 training days, `CurrentLevel`) with the
-    /// trend, and its all-time mean and standard deviation.
-    public struct Threshold: Hashable, Sendable {
-        public var current: String
-        public var mean: String
-        public var standardDeviation: String
-        public var comparisons: String
-        /// Which comparisons these are: "In your note range, C2 to C6 …" — the timeline counts
-        /// every comparison, so the page says why its counts differ.
-        public var scope: String
-        /// The dates of the last 20 days; `nil` without data.
-        public var window: String?
-        /// The last 20 days against the 20 before; `nil` without 10 comparisons in each.
-        public var trend: TrendIndicator?
-        /// Why this trend differs from every comparison mode's, when it does; otherwise `nil`.
-        public var trendNote: String?
+    /// One label and its value.
+    public struct Row: Hashable, Sendable {
+        public var term: String
+        public var value: String
     }
 
-    /// Pitch-matching accuracy over both matching modes.
-    public struct Matching: Hashable, Sendable {
-        public var current: String
-        public var meanAbsoluteError: String
-        public var standardDeviation: String
-        public var attempts: String
-        /// "tends sharp (+2.1 cents)", "tends flat (−2.1 cents)" or "neither sharp nor flat".
-        public var tendency: String
-        public var trend: TrendIndicator?
-    }
-
-    /// One training mode, counting the same records as the section above it: comparison modes
-    /// the comparisons with a reference note in the range (|cent offset|), matching modes every
-    /// attempt (|cent error|) — the current level with its trend, all-time mean ± SD, the count.
-    public struct ModeResult: Hashable, Sendable {
+    /// A comparison mode's threshold.
+    public struct ComparisonMode: Hashable, Sendable {
         public var mode: TrainingMode
         public var name: String
-        /// "12.6 cents", with "to 3 Feb 2026" when its 20 days end before the section's.
-        public var current: String
-        public var meanAndDeviation: String
-        public var exercises: String
+        public var now: String
+        public var allTime: String
+        /// `nil` without answers.
         public var trend: TrendIndicator?
+        public var answers: String
+        /// Each interval and tuning system with answers (interval modes only).
+        public var intervals: [Row]
+    }
+
+    /// A pitch-matching mode's bias and spread.
+    public struct MatchingMode: Hashable, Sendable {
+        public var mode: TrainingMode
+        public var name: String
+        /// Bias now, spread now, bias all time, spread all time, attempts, then each interval.
+        public var rows: [Row]
     }
 
     public var language: Language
-    public var threshold: Threshold
-    /// `nil` without any pitch-matching attempt.
-    public var matching: Matching?
-    /// Comparison, Interval Comparison, Pitch Matching, Interval Pitch Matching.
-    public var modes: [ModeResult]
+    /// Comparison, then Interval Comparison.
+    public var comparison: [ComparisonMode]
+    /// Pitch Matching, then Interval Pitch Matching; `nil` without any pitch-matching attempt.
+    public var matching: [MatchingMode]?
 
-    /// The modes in the order the page lists them: unison before interval, comparison before matching.
-    public static let modeOrder: [TrainingMode] = [
-        .comparison, .intervalComparison, .pitchMatching, .intervalPitchMatching,
-    ]
-
-    /// Summarises a profile over a note range.
-    /// - Complexity: O(notes in range · log days) — cheap enough for every page view.
-    public init(profile: PerceptualProfile, range: NoteRange, language: Language) {
+    /// Summarises a profile.
+    /// - Complexity: a few posteriors per comparison mode (now, all time, trend) and one per
+    ///   interval and tuning system trained.
+    public init(profile: PerceptualProfile, language: Language) {
         let texts = Texts.of(language)
         self.language = language
-
-        let inRange = profile.comparison.statistics(in: range)
-        let level = profile.comparison.currentLevel(in: range)
-        let matchingLevel = profile.matching.history.currentLevel
-        modes = Self.modeOrder.map { mode in
-            switch mode.kind {
-            case .comparison:
-                let statistics = profile.comparisonByMode[mode] ?? DiscriminationStatistics()
-                let inRange = statistics.statistics(in: range)
-                return ModeResult(
-                    mode: mode, name: texts.name(of: mode),
-                    current: Self.current(statistics.currentLevel(in: range), endingWith: level, texts),
-                    meanAndDeviation: texts.cents(inRange.meanIfAny, plusMinus: inRange.standardDeviation),
-                    exercises: texts.grouped(inRange.count),
-                    trend: Self.indicator(statistics.currentLevel(in: range)?.trend, texts))
-            case .pitchMatching:
-                let statistics = profile.matchingByMode[mode] ?? MatchingStatistics()
-                return ModeResult(
-                    mode: mode, name: texts.name(of: mode),
-                    current: Self.current(statistics.history.currentLevel, endingWith: matchingLevel, texts),
-                    meanAndDeviation: texts.cents(
-                        statistics.meanAbsoluteError, plusMinus: statistics.standardDeviation),
-                    exercises: texts.grouped(statistics.count),
-                    trend: Self.indicator(statistics.history.currentLevel?.trend, texts))
-            }
+        comparison = [TrainingMode.comparison, .intervalComparison].map { mode in
+            let statistics = profile.discrimination(mode)
+            let intervals = mode.isInterval ? statistics.intervalEstimates : []
+            return ComparisonMode(
+                mode: mode, name: texts.name(of: mode), now: texts.estimate(statistics.now),
+                allTime: texts.estimate(statistics.allTime),
+                trend: statistics.count > 0 ? Self.indicator(statistics.trend, texts) : nil,
+                answers: texts.grouped(statistics.count),
+                intervals: intervals.map { interval, tuningSystem, estimate in
+                    Row(
+                        term: Self.intervalTerm(interval, tuningSystem, texts),
+                        value: texts.estimate(estimate) + ", "
+                            + texts.profile.answerCount(estimate.answers, shown: texts.grouped(estimate.answers)))
+                })
         }
-
-        // Pooled and per-mode trends share their basis, so they disagree only when the modes'
-        // shares changed between the two periods (Simpson's paradox): then the page says so.
-        let modeTrends = modes.filter { $0.mode.kind == .comparison }.compactMap { $0.trend?.trend }
-        let pooledTrend = Self.indicator(level?.trend, texts)
-        threshold = Threshold(
-            current: texts.cents(level?.mean), mean: texts.cents(inRange.meanIfAny),
-            standardDeviation: texts.cents(inRange.standardDeviation), comparisons: texts.grouped(inRange.count),
-            scope: texts.thresholdScope(texts.name(of: range.lower), texts.name(of: range.upper)),
-            window: level.map {
-                texts.currentWindow(texts.longDate(day: $0.firstDay), texts.longDate(day: $0.lastDay))
-            },
-            trend: pooledTrend,
-            trendNote: pooledTrend.flatMap { pooled in
-                modeTrends.isEmpty || modeTrends.contains(pooled.trend) ? nil : texts.trendMixNote
-            })
-
-        let matchingStatistics = profile.matching
+        let matchingModes: [TrainingMode] = [.pitchMatching, .intervalPitchMatching]
         matching =
-            matchingStatistics.count == 0
+            matchingModes.allSatisfy({ profile.matching($0).count == 0 })
             ? nil
-            : Matching(
-                current: texts.cents(matchingLevel?.mean),
-                meanAbsoluteError: texts.cents(matchingStatistics.meanAbsoluteError),
-                standardDeviation: texts.cents(matchingStatistics.standardDeviation),
-                attempts: texts.grouped(matchingStatistics.count),
-                tendency: Self.tendency(matchingStatistics.bias ?? 0, texts),
-                trend: Self.indicator(matchingLevel?.trend, texts))
+            : matchingModes.map { mode in
+                let statistics = profile.matching(mode)
+                let (now, allTime) = (statistics.now, statistics.allTime)
+                let profileTexts = texts.profile
+                var rows = [
+                    Row(term: profileTexts.nowRow(profileTexts.bias), value: texts.bias(now)),
+                    Row(term: profileTexts.nowRow(profileTexts.spread), value: texts.spread(now)),
+                    Row(term: profileTexts.allTimeRow(profileTexts.bias), value: texts.bias(allTime)),
+                    Row(term: profileTexts.allTimeRow(profileTexts.spread), value: texts.spread(allTime)),
+                    Row(term: texts.attempts, value: texts.grouped(statistics.count)),
+                ]
+                if mode.isInterval {
+                    rows += statistics.intervalEstimates.map { interval, tuningSystem, estimate in
+                        Row(
+                            term: Self.intervalTerm(interval, tuningSystem, texts),
+                            value: profileTexts.matchingRow(
+                                texts.bias(estimate), texts.spread(estimate),
+                                profileTexts.attemptCount(estimate.attempts, shown: texts.grouped(estimate.attempts))))
+                    }
+                }
+                return MatchingMode(mode: mode, name: texts.name(of: mode), rows: rows)
+            }
     }
 
-    /// A mode's current level, with the end of its 20 days when they end before `section`'s:
-    /// a mode not trained lately is not "now".
-    static func current(_ level: CurrentLevel?, endingWith section: CurrentLevel?, _ texts: Texts) -> String {
-        guard let level else { return texts.noData }
-        let value = texts.cents(level.mean)
-        guard let section, level.lastDay < section.lastDay else { return value }
-        return value + " (" + texts.windowUntil(texts.longDate(day: level.lastDay)) + ")"
+    static func intervalTerm(_ interval: DirectedInterval, _ tuningSystem: TuningSystem, _ texts: Texts) -> String {
+        texts.profile.intervalRow(texts.name(of: interval), texts.tuningSystemNames[tuningSystem]!)
     }
 
-    static func indicator(_ trend: Trend?, _ texts: Texts) -> TrendIndicator? {
-        guard let trend else { return nil }
+    static func indicator(_ trend: Trend, _ texts: Texts) -> TrendIndicator {
         let arrow: String
         switch trend {
         case .improving: arrow = "↘"
         case .stable: arrow = "→"
         case .declining: arrow = "↗"
-        case .notEnoughData: return nil
+        case .notEnoughData: arrow = ""
         }
-        return TrendIndicator(trend: trend, arrow: arrow, meaning: texts.trendMeanings[trend]!)
-    }
-
-    /// Sharp or flat by the sign of the mean signed error, as it is shown (one decimal): a bias
-    /// that rounds to 0.0 is neither.
-    static func tendency(_ bias: Double, _ texts: Texts) -> String {
-        let shown = texts.signedDecimal(bias)
-        if shown == texts.decimal(0) { return texts.noTendency }
-        return bias > 0 ? texts.tendsSharp(shown) : texts.tendsFlat(shown)
+        return TrendIndicator(trend: trend, arrow: arrow, words: texts.trendMeanings[trend]!)
     }
 }

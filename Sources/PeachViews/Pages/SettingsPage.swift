@@ -38,60 +38,98 @@ public struct SettingsPage: Sendable {
         ).render(main: el("main", ["id": "main", "data-msg-offline": texts.offline], children: children))
     }
 
+    /// The settings in groups, as a phone's settings screen shows them: each group a heading
+    /// (its legend), its rows on a card, and what explains them under the card.
     private func settingsForm() -> HTML {
-        el(
+        let groups = texts.settingsGroups
+        return el(
             "form",
             [
                 "id": "settings-form", "method": "post", "action": PageRoute.settings.path,
                 "data-api-url": PageRoute.API.settings,
             ],
-            el("p", .text(texts.settingsIntro)),
-            el(
-                "fieldset", ["data-minimum-span": String(NoteRange.minimumSpan)],
-                el("legend", .text(texts.noteRangeLegend)),
-                field(
-                    .noteRangeLower, label: texts.noteRangeLower,
-                    noteSelect(.noteRangeLower, selected: settings.noteRange.lower)),
-                field(
-                    .noteRangeUpper, label: texts.noteRangeUpper,
-                    noteSelect(.noteRangeUpper, selected: settings.noteRange.upper))
-            ),
-            field(
-                .noteDuration, label: texts.noteDuration,
-                numberSelect(
-                    .noteDuration, Self.noteDurations, current: settings.noteDuration, unit: texts.secondsUnit,
-                    digits: 1...2)),
-            field(
-                .referencePitch, label: texts.referencePitch,
-                numberSelect(
-                    .referencePitch, Self.referencePitches, current: settings.referencePitch.hertz,
-                    unit: texts.hertzUnit, digits: 0...2)),
-            soundField(),
-            field(
-                .loudnessVariation, label: texts.loudnessVariation,
-                numberSelect(
-                    .loudnessVariation, Self.loudnessVariations, current: settings.loudnessVariation, unit: nil,
-                    digits: 1...2),
-                hint: texts.loudnessVariationHint),
-            intervalsFieldset(),
-            field(
-                .tuningSystem, label: texts.tuningSystem,
-                select(
-                    .tuningSystem, TuningSystem.allCases.map { ($0.rawValue, texts.tuningSystemNames[$0]!) },
-                    selected: settings.tuningSystem.rawValue)),
-            field(
-                .language, label: texts.languageSetting,
-                select(
-                    .language,
-                    [("", texts.languageFromBrowser)]
-                        + Language.allCases.map { ($0.rawValue, texts.languageNames[$0]!) },
-                    selected: settings.language?.rawValue ?? "")),
+            el("p", ["class": "group-footer"], .text(texts.settingsIntro)),
+            group(
+                legend: texts.noteRangeLegend,
+                attributes: [HTML.Attribute("data-minimum-span", String(NoteRange.minimumSpan))],
+                rows: [
+                    field(
+                        .noteRangeLower, label: texts.noteRangeLower,
+                        noteSelect(.noteRangeLower, selected: settings.noteRange.lower)),
+                    field(
+                        .noteRangeUpper, label: texts.noteRangeUpper,
+                        noteSelect(.noteRangeUpper, selected: settings.noteRange.upper)),
+                ]),
+            group(
+                legend: groups.playback,
+                rows: [
+                    soundField(),
+                    field(
+                        .noteDuration, label: texts.noteDuration,
+                        numberSelect(
+                            .noteDuration, Self.noteDurations, current: settings.noteDuration,
+                            unit: texts.secondsUnit, digits: 1...2)),
+                    field(
+                        .referencePitch, label: texts.referencePitch,
+                        numberSelect(
+                            .referencePitch, Self.referencePitches, current: settings.referencePitch.hertz,
+                            unit: texts.hertzUnit, digits: 0...2)),
+                    field(
+                        .loudnessVariation, label: texts.loudnessVariation,
+                        numberSelect(
+                            .loudnessVariation, Self.loudnessVariations, current: settings.loudnessVariation,
+                            unit: nil, digits: 1...2, describedBy: controlID(.loudnessVariation) + "-hint")),
+                ],
+                footers: [el("p", ["id": controlID(.loudnessVariation) + "-hint"], .text(texts.loudnessVariationHint))]
+                    + fadingSoundsNote()),
+            group(
+                legend: groups.feedback,
+                rows: [
+                    switchField(
+                        .wrongAnswerSound, label: groups.wrongAnswerSound, isOn: settings.wrongAnswerSound,
+                        describedBy: controlID(.wrongAnswerSound) + "-hint")
+                ],
+                footers: [el("p", ["id": controlID(.wrongAnswerSound) + "-hint"], .text(groups.wrongAnswerSoundHint))]),
+            intervalsGroup(),
+            group(
+                legend: nil,
+                rows: [
+                    field(
+                        .language, label: texts.languageSetting,
+                        select(
+                            .language,
+                            [("", texts.languageFromBrowser)]
+                                + Language.allCases.map { ($0.rawValue, texts.languageNames[$0]!) },
+                            selected: settings.language?.rawValue ?? ""))
+                ]),
             el("p", ["id": "settings-status", "class": "form-message", "role": "alert", "hidden": nil]),
             el(
                 "p", ["id": "settings-saved", "class": "form-message", "role": "status", "hidden": nil],
                 .text(texts.settingsSaved)),
             el("noscript", el("button", ["type": "submit"], .text(texts.saveSettings)))
         )
+    }
+
+    /// A group of settings: a `<fieldset>` whose legend is the group's heading (a `<div>`
+    /// without one), its rows on a card (`.group-rows`), and the texts that explain them under it.
+    private func group(
+        legend: String?, attributes: [HTML.Attribute] = [], rows: [HTML], footers: [HTML] = []
+    ) -> HTML {
+        let card = el("div", ["class": "group-rows"], children: rows)
+        let notes = footers.isEmpty ? [] : [el("div", ["class": "group-footer"], children: footers)]
+        guard let legend else { return el("div", ["class": "group"], children: [card] + notes) }
+        return el(
+            "fieldset",
+            attributes: [HTML.Attribute("class", "group")] + attributes,
+            children: [el("legend", .text(legend)), card] + notes)
+    }
+
+    /// Under the Sound picker: that pitch matching plays the sine with an instrument whose held
+    /// note fades (`SoundSource.holdsItsLevel`).
+    private func fadingSoundsNote() -> [HTML] {
+        SoundSource.allCases.filter { !$0.holdsItsLevel }.map { source in
+            el("p", .text(texts.sounds.fadesInPitchMatching(texts.soundSourceNames[source]!)))
+        }
     }
 
     private func controlID(_ key: TrainingSettings.Key) -> String { "setting-" + key.rawValue }
@@ -130,17 +168,33 @@ public struct SettingsPage: Sendable {
             el("p", ["id": "sound-status", "class": "hint", "role": "status"]))
     }
 
-    private func field(_ key: TrainingSettings.Key, label: String, _ control: HTML, hint: String? = nil) -> HTML {
-        var children: [HTML] = [el("label", ["for": controlID(key)], .text(label)), control]
-        if let hint { children.append(el("p", ["id": controlID(key) + "-hint", "class": "hint"], .text(hint))) }
-        return el("div", ["class": "field"], children: children)
+    /// A row: the label, and the control at the end of the row (under it where the row is too
+    /// narrow for both).
+    private func field(_ key: TrainingSettings.Key, label: String, _ control: HTML) -> HTML {
+        el("div", ["class": "field"], el("label", ["for": controlID(key)], .text(label)), control)
     }
 
-    private func select(_ key: TrainingSettings.Key, _ options: [(value: String, label: String)], selected: String)
-        -> HTML
-    {
+    /// An on/off setting as a switch: a checkbox with the switch role inside its label, so the
+    /// whole row is the target. Unchecked, a plain form sends nothing for it (PageController
+    /// reads that as `false`).
+    private func switchField(_ key: TrainingSettings.Key, label: String, isOn: Bool, describedBy: String) -> HTML {
+        var attributes = [
+            HTML.Attribute("type", "checkbox"), HTML.Attribute("role", "switch"), HTML.Attribute("id", controlID(key)),
+            HTML.Attribute("name", key.rawValue), HTML.Attribute("value", "true"),
+            HTML.Attribute("aria-describedby", describedBy),
+        ]
+        if isOn { attributes.append(HTML.Attribute("checked", nil)) }
+        return el("label", ["class": "field switch"], el("span", .text(label)), el("input", attributes: attributes))
+    }
+
+    private func select(
+        _ key: TrainingSettings.Key, _ options: [(value: String, label: String)], selected: String,
+        describedBy: String? = nil
+    ) -> HTML {
         el(
-            "select", ["id": controlID(key), "name": key.rawValue],
+            "select",
+            attributes: [HTML.Attribute("id", controlID(key)), HTML.Attribute("name", key.rawValue)]
+                + (describedBy.map { [HTML.Attribute("aria-describedby", $0)] } ?? []),
             children: options.map { option in
                 el(
                     "option",
@@ -159,7 +213,8 @@ public struct SettingsPage: Sendable {
     /// digits; a current value off the grid (set through the API) is kept as an extra choice so
     /// that showing the page never changes a setting.
     private func numberSelect(
-        _ key: TrainingSettings.Key, _ choices: [Double], current: Double, unit: String?, digits: ClosedRange<Int>
+        _ key: TrainingSettings.Key, _ choices: [Double], current: Double, unit: String?, digits: ClosedRange<Int>,
+        describedBy: String? = nil
     ) -> HTML {
         var values = choices
         if !values.contains(where: { abs($0 - current) < 1e-9 }) { values = (values + [current]).sorted() }
@@ -171,7 +226,7 @@ public struct SettingsPage: Sendable {
             return (plainNumber(value), label)
         }
         let selected = values.first { abs($0 - current) < 1e-9 }.map(plainNumber) ?? ""
-        return select(key, options, selected: selected)
+        return select(key, options, selected: selected, describedBy: describedBy)
     }
 
     /// A number as the settings API reads it (decimal point, no trailing zeros).
@@ -179,8 +234,17 @@ public struct SettingsPage: Sendable {
         Texts.english.format(value, maximumFractionDigits: 6)
     }
 
-    private func intervalsFieldset() -> HTML {
-        let boxes = DirectedInterval.all.map { interval -> HTML in
+    /// The intervals as a musician thinks of them: the thirteen intervals down the card, up and
+    /// down side by side (the prime, which has no direction, once), with the tuning system they
+    /// are tuned in above them. Each checkbox is named in full ("Perfect Fifth Up") by its label,
+    /// the 44 px box around it; the row's name and the column's direction are what the eye reads.
+    private func intervalsGroup() -> HTML {
+        let tuning = field(
+            .tuningSystem, label: texts.tuningSystem,
+            select(
+                .tuningSystem, TuningSystem.allCases.map { ($0.rawValue, texts.tuningSystemNames[$0]!) },
+                selected: settings.tuningSystem.rawValue))
+        let box = { (interval: DirectedInterval) -> HTML in
             let id = "interval-" + interval.code
             var attributes = [
                 HTML.Attribute("type", "checkbox"), HTML.Attribute("id", id),
@@ -188,17 +252,29 @@ public struct SettingsPage: Sendable {
             ]
             if settings.intervals.contains(interval) { attributes.append(HTML.Attribute("checked", nil)) }
             return el(
-                "div", ["class": "checkbox"],
+                "label", ["class": "interval-box"],
                 el("input", attributes: attributes),
-                el("label", ["for": id], .text(texts.name(of: interval))))
+                el("span", ["class": "visually-hidden"], .text(texts.name(of: interval))))
+        }
+        var cells: [HTML] = [
+            el("span"), el("span", ["class": "interval-direction", "aria-hidden": "true"], .text(texts.up)),
+            el("span", ["class": "interval-direction", "aria-hidden": "true"], .text(texts.down)),
+        ]
+        for interval in Interval.allCases {
+            cells.append(
+                el("span", ["class": "interval-name", "aria-hidden": "true"], .text(texts.intervalNames[interval]!)))
+            if interval == .prime {
+                cells += [box(.prime), el("span")]
+            } else {
+                cells += [box(DirectedInterval(interval, .up)), box(DirectedInterval(interval, .down))]
+            }
         }
         return el(
             "fieldset",
-            ["id": "setting-intervals", "class": "intervals", "aria-describedby": "setting-intervals-hint"],
-            children: [
-                el("legend", .text(texts.intervalsLegend)),
-                el("p", ["id": "setting-intervals-hint", "class": "hint"], .text(texts.intervalsHint)),
-            ] + boxes)
+            ["id": "setting-intervals", "class": "group intervals", "aria-describedby": "setting-intervals-hint"],
+            el("legend", .text(texts.intervalsLegend)),
+            el("div", ["class": "group-rows"], tuning, el("div", ["class": "interval-grid"], children: cells)),
+            el("div", ["class": "group-footer"], el("p", ["id": "setting-intervals-hint"], .text(texts.intervalsHint))))
     }
 
     /// This device: whether the browser keeps Peach's data here (`#storage-status`, filled by
@@ -206,75 +282,82 @@ public struct SettingsPage: Sendable {
     /// and what to know before adding Peach to the Home Screen.
     private func deviceSection() -> HTML {
         el(
-            "section", ["aria-labelledby": "device-heading"],
+            "section", ["class": "group", "aria-labelledby": "device-heading"],
             el("h2", ["id": "device-heading"], .text(texts.sync.storageLabel)),
             el(
-                "p",
-                [
-                    "id": "storage-status", "role": "status", "data-msg-kept": texts.sync.storageKept,
-                    "data-msg-not-kept": texts.sync.storageNotKept,
-                ]),
-            el("p", ["id": "home-screen-note", "class": "hint"], .text(texts.sync.homeScreen)))
+                "div", ["class": "group-rows"],
+                el(
+                    "p",
+                    [
+                        "id": "storage-status", "role": "status", "data-msg-kept": texts.sync.storageKept,
+                        "data-msg-not-kept": texts.sync.storageNotKept,
+                    ]),
+                el("p", ["id": "home-screen-note", "class": "hint"], .text(texts.sync.homeScreen))))
     }
 
     private func dataSection() -> HTML {
         el(
-            "section", ["aria-labelledby": "data-heading"],
+            "section", ["class": "group", "aria-labelledby": "data-heading"],
             el("h2", ["id": "data-heading"], .text(texts.dataLegend)),
+            el("div", ["class": "group-rows"], children: [exportRow(), importForm(), resetSection()]))
+    }
+
+    private func exportRow() -> HTML {
+        el(
+            "p",
             el(
-                "p",
-                el(
-                    "a", ["id": "export-link", "href": PageRoute.API.export, "download": nil, "data-full-load": nil],
-                    .text(texts.exportData)),
-                .text(" "), el("span", ["class": "hint"], .text(texts.exportHint))),
+                "a", ["id": "export-link", "href": PageRoute.API.export, "download": nil, "data-full-load": nil],
+                .text(texts.exportData)),
+            .text(" "), el("span", ["class": "hint"], .text(texts.exportHint)))
+    }
+
+    private func importForm() -> HTML {
+        el(
+            "form",
+            [
+                // Without scripts the browser posts the file as multipart/form-data to the
+                // page route; the settings script sends it to the API as text/csv instead,
+                // showing its progress and asking in place before a replace deletes.
+                "id": "import-form", "action": PageRoute.settingsImport.path, "method": "post",
+                "enctype": "multipart/form-data", "data-msg-sending": texts.importSending,
+                "data-msg-reading": texts.importReading,
+            ],
             el(
-                "form",
-                [
-                    // Without scripts the browser posts the file as multipart/form-data to the
-                    // page route; the settings script sends it to the API as text/csv instead,
-                    // showing its progress and asking in place before a replace deletes.
-                    "id": "import-form", "action": PageRoute.settingsImport.path, "method": "post",
-                    "enctype": "multipart/form-data", "data-msg-sending": texts.importSending,
-                    "data-msg-reading": texts.importReading,
-                ],
+                "fieldset",
+                el("legend", .text(texts.importData)),
                 el(
-                    "fieldset",
-                    el("legend", .text(texts.importData)),
+                    "div", ["class": "field"],
+                    el("label", ["for": "import-file"], .text(texts.importFile)),
                     el(
-                        "div", ["class": "field"],
-                        el("label", ["for": "import-file"], .text(texts.importFile)),
-                        el(
-                            "input",
-                            [
-                                "id": "import-file", "type": "file", "name": "file", "accept": ".csv,text/csv",
-                                "required": nil,
-                            ])),
+                        "input",
+                        [
+                            "id": "import-file", "type": "file", "name": "file", "accept": ".csv,text/csv",
+                            "required": nil,
+                        ])),
+                el(
+                    "div", ["class": "checkbox"],
                     el(
-                        "div", ["class": "checkbox"],
-                        el(
-                            "input",
-                            ["id": "import-merge", "type": "radio", "name": "mode", "value": "merge", "checked": nil]),
-                        el("label", ["for": "import-merge"], .text(texts.importMerge))),
+                        "input",
+                        ["id": "import-merge", "type": "radio", "name": "mode", "value": "merge", "checked": nil]),
+                    el("label", ["for": "import-merge"], .text(texts.importMerge))),
+                el(
+                    "div", ["class": "checkbox"],
+                    el("input", ["id": "import-replace", "type": "radio", "name": "mode", "value": "replace"]),
+                    el("label", ["for": "import-replace"], .text(texts.importReplace))),
+                el("button", ["type": "submit"], .text(texts.importButton)),
+                el(
+                    "progress",
+                    ["id": "import-progress", "max": "100", "aria-labelledby": "import-result", "hidden": nil]),
+                el("p", ["id": "import-result", "class": "form-message", "role": "status", "hidden": nil]),
+                el(
+                    "div", ["id": "import-confirm", "hidden": nil],
+                    el("p", ["id": "import-question", "role": "alert"]),
                     el(
-                        "div", ["class": "checkbox"],
-                        el("input", ["id": "import-replace", "type": "radio", "name": "mode", "value": "replace"]),
-                        el("label", ["for": "import-replace"], .text(texts.importReplace))),
-                    el("button", ["type": "submit"], .text(texts.importButton)),
-                    el(
-                        "progress",
-                        ["id": "import-progress", "max": "100", "aria-labelledby": "import-result", "hidden": nil]),
-                    el("p", ["id": "import-result", "class": "form-message", "role": "status", "hidden": nil]),
-                    el(
-                        "div", ["id": "import-confirm", "hidden": nil],
-                        el("p", ["id": "import-question", "role": "alert"]),
-                        el(
-                            "button", ["id": "import-confirm-button", "type": "button", "class": "danger"],
-                            .text(texts.importReplaceConfirm)),
-                        .text(" "),
-                        el("button", ["id": "import-cancel", "type": "button"], .text(texts.resetCancel)))
-                )
-            ),
-            resetSection()
+                        "button", ["id": "import-confirm-button", "type": "button", "class": "danger"],
+                        .text(texts.importReplaceConfirm)),
+                    .text(" "),
+                    el("button", ["id": "import-cancel", "type": "button"], .text(texts.resetCancel)))
+            )
         )
     }
 

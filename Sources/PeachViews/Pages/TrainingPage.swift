@@ -1,35 +1,90 @@
 import PeachCore
 
 /// A training page of one mode, with the DOM of docs/pages.md: the answer controls (Higher and
-/// Lower, or the vertical pitch slider), the feedback indicator and the live regions.
+/// Lower — Sharp and Flat in Interval Comparison — or the vertical pitch slider), the feedback
+/// indicator, the live regions, the keys, and the hint the page shows before the first exercise
+/// of a mode on a device and whenever asked.
 public struct TrainingPage: Sendable {
     public var texts: Texts
     public var mode: TrainingMode
     /// The interval label of an interval mode: the interval's name when the settings select
     /// exactly one, otherwise empty (the script shows each exercise's `interval.name`).
     public var targetInterval: String?
-    /// The sound the exercises are played with.
+    /// The sound the settings choose, and the sound the exercises are played with: the same,
+    /// except the sine for pitch matching with a sound whose held note fades.
+    public var chosenSound: SoundSource
     public var sound: SoundSource
 
     public init(texts: Texts, mode: TrainingMode, settings: TrainingSettings) {
         self.texts = texts
         self.mode = mode
-        self.sound = settings.soundSource
+        self.chosenSound = settings.soundSource
+        self.sound = settings.soundSource.played(in: mode.kind)
         let intervals = mode.intervals(in: settings)
         self.targetInterval = mode.isInterval ? (intervals.count == 1 ? texts.name(of: intervals[0]) : "") : nil
     }
 
     /// Where the page says that the chosen instrument is loading and the sine plays meanwhile
-    /// (issue 16: the first exercise after a change never waits silently); `data-sound` names
-    /// the sound the exercises are played with.
+    /// (the first exercise after a change never waits silently), or that pitch matching plays
+    /// the sine because the chosen instrument fades; `data-sound` names the sound the exercises
+    /// are played with.
     private func soundStatus() -> HTML {
         let name = texts.soundSourceNames[sound]!
+        let note =
+            sound == chosenSound
+            ? [] : [HTML.text(texts.sounds.fadesInPitchMatching(texts.soundSourceNames[chosenSound]!))]
         return el(
             "p",
-            [
-                "id": "sound-status", "class": "hint", "role": "status", "data-sound": sound.rawValue,
-                "data-msg-loading": texts.sounds.loading(name), "data-msg-failed": texts.sounds.failed(name),
-            ])
+            attributes: [
+                .init("id", "sound-status"), .init("class", "hint"), .init("role", "status"),
+                .init("data-sound", sound.rawValue), .init("data-msg-loading", texts.sounds.loading(name)),
+                .init("data-msg-failed", texts.sounds.failed(name)),
+            ],
+            children: note)
+    }
+
+    /// Interval Comparison asks whether the second note was sharp or flat of the interval; the
+    /// buttons still tell the core "higher" (sharp) and "lower" (flat).
+    private var answerLabels: (higher: String, lower: String) {
+        mode == .intervalComparison ? (texts.guide.sharp, texts.guide.flat) : (texts.higher, texts.lower)
+    }
+
+    /// The keys of this page, for a keyboard (the stylesheet shows them where there is a fine
+    /// pointer, a desktop's): ↑/H and ↓/L answer (or ↑/↓ tune, Enter answers), Esc goes to Start.
+    private func shortcuts() -> HTML {
+        let kbd = { (key: String) in el("kbd", .text(key)) }
+        // Each key with what it does, kept on one line.
+        let shortcut = { (keys: [String], action: String) -> HTML in
+            el("span", children: keys.flatMap { [kbd($0), .text(" ")] } + [.text(action)])
+        }
+        var shortcuts: [HTML]
+        switch mode.kind {
+        case .comparison:
+            shortcuts = [shortcut(["↑", "H"], answerLabels.higher), shortcut(["↓", "L"], answerLabels.lower)]
+        case .pitchMatching:
+            shortcuts = [shortcut(["↑", "↓"], texts.guide.tune), shortcut(["Enter"], texts.guide.answer)]
+        }
+        shortcuts.append(shortcut(["Esc"], texts.backToStart))
+        var children: [HTML] = [.text(texts.guide.keys + " ")]
+        for (index, item) in shortcuts.enumerated() {
+            if index > 0 { children.append(.text(" · ")) }
+            children.append(item)
+        }
+        return el("p", ["class": "shortcuts"], children: children)
+    }
+
+    /// What you hear and what you answer, with the keys and the button that begins training: a
+    /// dialog the script opens before the first exercise of the mode on this device, and when
+    /// `#show-hint` is pressed (training stops while it is open). The page behind it is inert,
+    /// so the dialog has its own way back to Start for a touch screen without Escape.
+    private func hint() -> HTML {
+        el(
+            "dialog", ["id": "mode-hint", "aria-labelledby": "mode-hint-heading"],
+            el("h2", ["id": "mode-hint-heading"], .text(texts.name(of: mode))),
+            el("p", .text(texts.guide.hint(for: mode))),
+            shortcuts(),
+            el("button", ["id": "hint-begin", "type": "button", "class": "primary"], .text(texts.guide.begin)),
+            el("a", ["id": "hint-leave", "href": PageRoute.start.path], .text(texts.backToStart)))
     }
 
     public func render() -> String {
@@ -42,6 +97,9 @@ public struct TrainingPage: Sendable {
                 el(
                     "p", ["id": "target-interval", "aria-live": "off"],
                     .text(texts.targetIntervalLabel + " "), el("span", .text(targetInterval))))
+        }
+        if mode == .intervalComparison {
+            children.append(el("p", ["id": "interval-question"], .text(texts.guide.intervalQuestion)))
         }
         // The feedback above the answer controls: on a phone held upright it is where the eyes
         // are, not under the thumb that just answered.
@@ -57,11 +115,11 @@ public struct TrainingPage: Sendable {
                     el(
                         "button",
                         ["id": "answer-higher", "type": "button", "disabled": nil, "aria-keyshortcuts": "ArrowUp H"],
-                        .text(texts.higher)),
+                        .text(answerLabels.higher)),
                     el(
                         "button",
                         ["id": "answer-lower", "type": "button", "disabled": nil, "aria-keyshortcuts": "ArrowDown L"],
-                        .text(texts.lower))
+                        .text(answerLabels.lower))
                 ))
         case .pitchMatching:
             children.append(
@@ -78,9 +136,11 @@ public struct TrainingPage: Sendable {
                 ))
         }
         children += [
+            shortcuts(),
             el("p", ["id": "announcer", "class": "visually-hidden", "role": "status", "aria-live": "assertive"]),
             soundStatus(),
             el("button", ["id": "tap-to-start", "type": "button", "hidden": nil], .text(texts.tapToStart)),
+            hint(),
         ]
         let main = el(
             "main",
@@ -93,7 +153,8 @@ public struct TrainingPage: Sendable {
                 Layout.backToStart(texts),
                 .init(route: .settings, label: texts.settings, icon: .settings),
                 .init(route: .profile, label: texts.profileTitle, icon: .profile),
-            ]
+            ],
+            help: texts.guide.howItWorks
         ).render(main: main)
     }
 }

@@ -19,6 +19,9 @@ public struct SoundTexts: Sendable {
     /// The instrument could not be downloaded (offline before it was ever loaded, or the server
     /// has no SoundFont); the sine plays.
     public let failed: @Sendable (String) -> String
+    /// Pitch matching plays the sine with an instrument whose held note fades
+    /// (`SoundSource.holdsItsLevel`): said on the Settings page and the pitch matching pages.
+    public let fadesInPitchMatching: @Sendable (String) -> String
     public let originLabel: String
     /// Where the instrument sounds come from and under which licence (the SoundFont's own notice).
     public let origin: String
@@ -32,6 +35,7 @@ public struct SoundTexts: Sendable {
             "“\($0)” could not be loaded, so the sine wave plays. Peach tries again when it reaches your Peach "
                 + "server."
         },
+        fadesInPitchMatching: { "“\($0)” fades while you tune, so pitch matching plays the sine wave instead." },
         originLabel: "Instrument sounds",
         origin:
             "Fluid (R3) Mono GM SoundFont, MIT licence: © 2000–2002, 2008 Frank Wen; mono version © 2014–2017 "
@@ -46,6 +50,7 @@ public struct SoundTexts: Sendable {
             "„\($0)“ konnte nicht geladen werden, deshalb spielt der Sinuston. Peach versucht es wieder, sobald es "
                 + "deinen Peach-Server erreicht."
         },
+        fadesInPitchMatching: { "„\($0)“ verklingt, während du stimmst; beim Treffen spielt deshalb der Sinuston." },
         originLabel: "Instrumentenklänge",
         origin:
             "Fluid (R3) Mono GM SoundFont, MIT-Lizenz: © 2000–2002, 2008 Frank Wen; Mono-Fassung © 2014–2017 "

@@ -167,6 +167,7 @@ extension Texts {
             .noteRangeLower: "lowest note", .noteRangeUpper: "highest note", .noteDuration: "note duration",
             .referencePitch: "reference pitch", .soundSource: "sound", .loudnessVariation: "loudness variation",
             .intervals: "interval selection", .tuningSystem: "tuning system", .language: "language",
+            .wrongAnswerSound: "sound on a wrong answer",
         ],
         allowedValues: [
             .noteRangeLower: "A0 to C8 (MIDI 21–108)", .noteRangeUpper: "A0 to C8 (MIDI 21–108)",
@@ -176,63 +177,32 @@ extension Texts {
             .intervals: "at least one of the interval codes P1up … P8down, such as P5up or m3down",
             .tuningSystem: "equalTemperament, justIntonation or pythagorean",
             .language: "empty (the browser's language), en or de",
+            .wrongAnswerSound: "true or false",
         ],
         noteRangeSpan: "at least 12 semitones between the lowest and the highest note",
         noteRangeName: "note range",
         profileTitle: "Profile",
-        chartSummary: { lower, upper, average in
+        chartSummary: { lower, upper, threshold in
             "Perceptual profile showing detection thresholds from \(lower) to \(upper). "
-                + (average.map { "Average threshold: \($0) cents." } ?? "Start training to build your profile.")
+                + (threshold.map { "Threshold: \($0)." } ?? "Start training to build your profile.")
         },
-        previewLabel: { average in
-            "Your pitch profile. " + (average.map { "Average threshold: \($0) cents. " } ?? "")
-                + "Tap to view details."
+        previewLabel: { threshold in
+            "Your pitch profile. " + (threshold.map { "Threshold: \($0). " } ?? "") + "Tap to view details."
         },
         chartEmpty: "Start training to build your profile",
         centsAxisTitle: "cents",
-        centsFormat: { "\($0) cents" },
         thresholdHeading: "Detection threshold",
-        currentLevel: "Last 20 days",
         allTime: "All time",
-        standardDeviation: "Standard deviation",
-        comparisons: "Comparisons",
         trend: "Trend",
         trendMeanings: [
-            .improving: "improving", .stable: "stable", .declining: "declining",
-            .notEnoughData: "not enough data yet",
+            .improving: "improving", .stable: "no clear change", .declining: "declining",
+            .notEnoughData: "not enough answers yet",
         ],
-        thresholdScope: {
-            "Comparisons with a reference note in your note range, \($0) to \($1), as on the chart above; Recent days counts them all."
-        },
-        currentWindow: {
-            "Last 20 days: \($0) to \($1), ending with your last day of training. The trend compares them with the 20 days before."
-        },
-        windowUntil: { "to \($0)" },
-        trendMixNote:
-            "This trend differs from the trend of each mode below because you trained the modes in different proportions in the two periods.",
         matchingHeading: "Pitch matching accuracy",
-        meanAbsoluteError: "Mean error",
         attempts: "Attempts",
-        tendency: "Tendency",
-        tendsSharp: { "tends sharp (\($0) cents)" },
-        tendsFlat: { "tends flat (\($0) cents)" },
-        noTendency: "neither sharp nor flat",
         matchingEmpty: "Start pitch matching to see your accuracy",
-        modesHeading: "Results by training mode",
-        modesScope:
-            "Comparison modes count comparisons with a reference note in your note range, as the detection threshold does; pitch matching counts every attempt.",
-        exercises: "Exercises",
         timelineHeading: "Progress over time",
-        dailyMean: "Daily mean",
-        rollingMean: "20-day mean",
-        timelineEmpty: "Your progress appears here after your first day of training",
-        trainingDays: Plural(one: "{count} day of training", other: "{count} days of training"),
-        timelineSummary: { days, first, last, rollingFirst, rollingLast in
-            "Detection threshold on \(days) from \(first) to \(last). "
-                + "20-day mean: \(rollingFirst) cents at the start, \(rollingLast) cents now."
-        },
-        recentDays: "Recent days",
-        dateColumn: "Date",
+        timelineEmpty: "Your progress appears here after your first answers",
         monthNames: [
             "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
             "November", "December",

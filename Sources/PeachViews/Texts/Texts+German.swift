@@ -226,6 +226,7 @@ extension Texts {
             .noteRangeLower: "Tiefster Ton", .noteRangeUpper: "Höchster Ton", .noteDuration: "Tondauer",
             .referencePitch: "Kammerton", .soundSource: "Klang", .loudnessVariation: "Lautstärke variieren",
             .intervals: "Intervallauswahl", .tuningSystem: "Stimmung", .language: "Sprache",
+            .wrongAnswerSound: "Klang bei falscher Antwort",
         ],
         allowedValues: [
             .noteRangeLower: "A0 bis C8 (MIDI 21–108)", .noteRangeUpper: "A0 bis C8 (MIDI 21–108)",
@@ -235,65 +236,33 @@ extension Texts {
             .intervals: "mindestens einer der Intervallcodes P1up … P8down, etwa P5up oder m3down",
             .tuningSystem: "equalTemperament, justIntonation oder pythagorean",
             .language: "leer (Sprache des Browsers), en oder de",
+            .wrongAnswerSound: "true oder false",
         ],
         noteRangeSpan: "mindestens 12 Halbtöne zwischen tiefstem und höchstem Ton",
         noteRangeName: "Tonumfang",
         profileTitle: "Profil",
-        chartSummary: { lower, upper, average in
+        chartSummary: { lower, upper, threshold in
             "Wahrnehmungsprofil mit den Unterscheidungsschwellen von \(lower) bis \(upper). "
-                + (average.map { "Durchschnittliche Schwelle: \($0) Cent." }
-                    ?? "Beginne mit dem Training, um dein Profil aufzubauen.")
+                + (threshold.map { "Schwelle: \($0)." } ?? "Beginne mit dem Training, um dein Profil aufzubauen.")
         },
-        previewLabel: { average in
-            "Dein Tonhöhenprofil. " + (average.map { "Durchschnittliche Schwelle: \($0) Cent. " } ?? "")
-                + "Tippe, um die Details zu sehen."
+        previewLabel: { threshold in
+            "Dein Tonhöhenprofil. " + (threshold.map { "Schwelle: \($0). " } ?? "") + "Tippe, um die Details zu sehen."
         },
         chartEmpty: "Beginne mit dem Training, um dein Profil aufzubauen",
         centsAxisTitle: "Cent",
-        centsFormat: { "\($0) Cent" },
         // Soft hyphens: at a large text size on a phone these compounds are wider than the screen.
         thresholdHeading: "Unterscheidungs\u{AD}schwelle",
-        currentLevel: "Letzte 20 Tage",
         allTime: "Insgesamt",
-        standardDeviation: "Standardabweichung",
-        comparisons: "Vergleiche",
         trend: "Trend",
         trendMeanings: [
-            .improving: "wird feiner", .stable: "gleichbleibend", .declining: "wird gröber",
-            .notEnoughData: "noch nicht genug Daten",
+            .improving: "wird feiner", .stable: "keine klare Änderung", .declining: "wird gröber",
+            .notEnoughData: "noch nicht genug Antworten",
         ],
-        thresholdScope: {
-            "Vergleiche mit einem Referenzton in deinem Tonumfang, \($0) bis \($1), wie im Diagramm oben; „Letzte Tage“ zählt alle."
-        },
-        currentWindow: {
-            "Letzte 20 Tage: \($0) bis \($1), bis zu deinem letzten Trainingstag. Der Trend vergleicht sie mit den 20 Tagen davor."
-        },
-        windowUntil: { "bis \($0)" },
-        trendMixNote:
-            "Dieser Trend weicht vom Trend jeder Trainingsart unten ab, weil du die Trainingsarten in den beiden Zeiträumen unterschiedlich oft geübt hast.",
         matchingHeading: "Treff\u{AD}genauigkeit",
-        meanAbsoluteError: "Mittlere Abweichung",
         attempts: "Versuche",
-        tendency: "Tendenz",
-        tendsSharp: { "eher zu hoch (\($0) Cent)" },
-        tendsFlat: { "eher zu tief (\($0) Cent)" },
-        noTendency: "weder zu hoch noch zu tief",
         matchingEmpty: "Trainiere „Ton treffen“, um deine Treffgenauigkeit zu sehen",
-        modesHeading: "Ergebnisse nach Trainingsart",
-        modesScope:
-            "Vergleichsarten zählen Vergleiche mit einem Referenzton in deinem Tonumfang, wie die Unterscheidungsschwelle; „Ton treffen“ zählt jeden Versuch.",
-        exercises: "Übungen",
         timelineHeading: "Verlauf",
-        dailyMean: "Tagesmittel",
-        rollingMean: "20-Tage-Mittel",
-        timelineEmpty: "Dein Verlauf erscheint hier nach deinem ersten Trainingstag",
-        trainingDays: Plural(one: "an einem Trainingstag", other: "an {count} Trainingstagen"),
-        timelineSummary: { days, first, last, rollingFirst, rollingLast in
-            "Unterscheidungsschwelle \(days) vom \(first) bis \(last). "
-                + "20-Tage-Mittel: anfangs \(rollingFirst) Cent, jetzt \(rollingLast) Cent."
-        },
-        recentDays: "Letzte Tage",
-        dateColumn: "Datum",
+        timelineEmpty: "Dein Verlauf erscheint hier nach deinen ersten Antworten",
         monthNames: [
             "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
             "November", "Dezember",

@@ -40,27 +40,9 @@ extension Texts {
         value < 1 ? decimal(value) : String(Int(value.rounded()))
     }
 
-    /// Formatted cents with their unit ("12.3 cents"), or "—".
-    public func cents(_ value: Double?) -> String {
-        value.map { centsFormat(decimal($0)) } ?? noData
-    }
-
-    /// Mean ± standard deviation with the unit ("12.3 ± 4.5 cents"), the mean alone without a
-    /// standard deviation, or "—".
-    public func cents(_ mean: Double?, plusMinus deviation: Double?) -> String {
-        guard let mean else { return noData }
-        guard let deviation else { return cents(mean) }
-        return centsFormat(decimal(mean) + " ± " + decimal(deviation))
-    }
-
     /// A UTC calendar day: "3 Mar 2026" / "3. März 2026".
     public func longDate(_ day: CalendarDay) -> String {
         longDateFormat(day.day, monthNames[day.month - 1], day.year)
-    }
-
-    /// A day given as days since 1970-01-01 (UTC), as `CurrentLevel` counts them.
-    public func longDate(day: Int) -> String {
-        longDate(CalendarDay(daysSince1970: day))
     }
 
     /// A UTC calendar day without the year, for axis labels.

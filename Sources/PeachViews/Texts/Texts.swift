@@ -181,64 +181,30 @@ public final class Texts: Sendable {
     public let profileTitle: String
 
     // Profile chart
-    /// The chart's accessible summary; `average` is formatted cents, `nil` without data.
-    public let chartSummary: @Sendable (_ lower: String, _ upper: String, _ average: String?) -> String
+    /// The chart's accessible summary; `threshold` is the estimate with its interval as spoken
+    /// (`ProfileTexts.spokenEstimate`), `nil` without data.
+    public let chartSummary: @Sendable (_ lower: String, _ upper: String, _ threshold: String?) -> String
     /// The Start page preview's accessible name.
-    public let previewLabel: @Sendable (_ average: String?) -> String
+    public let previewLabel: @Sendable (_ threshold: String?) -> String
     public let chartEmpty: String
     public let centsAxisTitle: String
-    /// "12.3 cents" / "12,3 Cent"
-    public let centsFormat: @Sendable (String) -> String
 
     // Detection threshold
     public let thresholdHeading: String
-    /// The current level: the mean of the last 20 training days (`CurrentLevel`).
-    public let currentLevel: String
-    /// The mean over every comparison, however old.
+    /// Every answer, however old, beside "now" (`ProfileTexts.now`).
     public let allTime: String
-    public let standardDeviation: String
-    public let comparisons: String
     public let trend: String
-    /// What the trend arrow means, for screen readers.
+    /// The words of each trend, shown beside its arrow on the page and by `peach stats`.
     public let trendMeanings: [Trend: String]
-    /// Under the threshold: the comparisons it covers (reference notes in the note range).
-    public let thresholdScope: @Sendable (_ lower: String, _ upper: String) -> String
-    /// Under the threshold: the dates of the last 20 days and what the trend compares.
-    public let currentWindow: @Sendable (_ first: String, _ last: String) -> String
-    /// Beside a mode's current level whose 20 days end earlier than the headline's.
-    public let windowUntil: @Sendable (_ last: String) -> String
-    /// Why the pooled trend differs from every mode's, shown only when it does.
-    public let trendMixNote: String
 
     // Pitch matching accuracy
     public let matchingHeading: String
-    public let meanAbsoluteError: String
     public let attempts: String
-    public let tendency: String
-    public let tendsSharp: @Sendable (String) -> String
-    public let tendsFlat: @Sendable (String) -> String
-    public let noTendency: String
     public let matchingEmpty: String
-
-    // Results by mode
-    public let modesHeading: String
-    /// What the modes' counts count, so that they reconcile with the sections above.
-    public let modesScope: String
-    public let exercises: String
 
     // Timeline
     public let timelineHeading: String
-    public let dailyMean: String
-    public let rollingMean: String
     public let timelineEmpty: String
-    /// "5 days of training" / "an 5 Trainingstagen", for `timelineSummary`.
-    public let trainingDays: Plural
-    /// The timeline's text alternative: `trainingDays`, first and last day, rolling mean then and now.
-    public let timelineSummary:
-        @Sendable (_ days: String, _ first: String, _ last: String, _ rollingFirst: String, _ rollingLast: String) ->
-            String
-    public let recentDays: String
-    public let dateColumn: String
     public let monthNames: [String]
     public let shortMonthNames: [String]
     /// "3 Mar 2026" / "3. März 2026"
@@ -368,44 +334,19 @@ public final class Texts: Sendable {
         noteRangeSpan: String,
         noteRangeName: String,
         profileTitle: String,
-        chartSummary: @escaping @Sendable (_ lower: String, _ upper: String, _ average: String?) -> String,
-        previewLabel: @escaping @Sendable (_ average: String?) -> String,
+        chartSummary: @escaping @Sendable (_ lower: String, _ upper: String, _ threshold: String?) -> String,
+        previewLabel: @escaping @Sendable (_ threshold: String?) -> String,
         chartEmpty: String,
         centsAxisTitle: String,
-        centsFormat: @escaping @Sendable (String) -> String,
         thresholdHeading: String,
-        currentLevel: String,
         allTime: String,
-        standardDeviation: String,
-        comparisons: String,
         trend: String,
         trendMeanings: [Trend: String],
-        thresholdScope: @escaping @Sendable (_ lower: String, _ upper: String) -> String,
-        currentWindow: @escaping @Sendable (_ first: String, _ last: String) -> String,
-        windowUntil: @escaping @Sendable (_ last: String) -> String,
-        trendMixNote: String,
         matchingHeading: String,
-        meanAbsoluteError: String,
         attempts: String,
-        tendency: String,
-        tendsSharp: @escaping @Sendable (String) -> String,
-        tendsFlat: @escaping @Sendable (String) -> String,
-        noTendency: String,
         matchingEmpty: String,
-        modesHeading: String,
-        modesScope: String,
-        exercises: String,
         timelineHeading: String,
-        dailyMean: String,
-        rollingMean: String,
         timelineEmpty: String,
-        trainingDays: Plural,
-        timelineSummary:
-            @escaping @Sendable (
-                _ days: String, _ first: String, _ last: String, _ rollingFirst: String, _ rollingLast: String
-            ) -> String,
-        recentDays: String,
-        dateColumn: String,
         monthNames: [String],
         shortMonthNames: [String],
         longDateFormat: @escaping @Sendable (_ day: Int, _ month: String, _ year: Int) -> String,
@@ -533,37 +474,15 @@ public final class Texts: Sendable {
         self.previewLabel = previewLabel
         self.chartEmpty = chartEmpty
         self.centsAxisTitle = centsAxisTitle
-        self.centsFormat = centsFormat
         self.thresholdHeading = thresholdHeading
-        self.currentLevel = currentLevel
         self.allTime = allTime
-        self.standardDeviation = standardDeviation
-        self.comparisons = comparisons
         self.trend = trend
         self.trendMeanings = trendMeanings
-        self.thresholdScope = thresholdScope
-        self.currentWindow = currentWindow
-        self.windowUntil = windowUntil
-        self.trendMixNote = trendMixNote
         self.matchingHeading = matchingHeading
-        self.meanAbsoluteError = meanAbsoluteError
         self.attempts = attempts
-        self.tendency = tendency
-        self.tendsSharp = tendsSharp
-        self.tendsFlat = tendsFlat
-        self.noTendency = noTendency
         self.matchingEmpty = matchingEmpty
-        self.modesHeading = modesHeading
-        self.modesScope = modesScope
-        self.exercises = exercises
         self.timelineHeading = timelineHeading
-        self.dailyMean = dailyMean
-        self.rollingMean = rollingMean
         self.timelineEmpty = timelineEmpty
-        self.trainingDays = trainingDays
-        self.timelineSummary = timelineSummary
-        self.recentDays = recentDays
-        self.dateColumn = dateColumn
         self.monthNames = monthNames
         self.shortMonthNames = shortMonthNames
         self.longDateFormat = longDateFormat

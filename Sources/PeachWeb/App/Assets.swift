@@ -174,9 +174,11 @@ struct Assets: Sendable {
         return String(hash, radix: 16)
     }
 
-    /// The tab icon: a peach. Small enough to live here, so every page can link it.
+    /// The tab icon: a peach as the head of an eighth note, its stem and leaf the note's stem and
+    /// flag (scripts/make-icons.sh draws the home-screen icons from the same shapes). Small
+    /// enough to live here, so every page can link it.
     static let favicon = """
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path fill="#f4a261" d="M16 8c-7 0-12 5-12 11.5S9.5 30 16 30s12-4 12-10.5S23 8 16 8Z"/><path fill="#e76f51" d="M16 8c-2.5 3-3 9 0 22-6.5 0-12-4-12-10.5S9 8 16 8Z" opacity=".35"/><path fill="#2a9d8f" d="M16 8c1-4 4-6 9-6-1 4-4 6-9 6Z"/></svg>
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><defs><clipPath id="head"><ellipse cx="13.5" cy="21.5" rx="9.5" ry="7.8" transform="rotate(-22 13.5 21.5)"/></clipPath></defs><path d="M21.6 20V4.2" stroke="#6b4226" stroke-width="2.2" stroke-linecap="round"/><path d="M21.6 4.2c.6 3.4 7.6 4.6 6.6 11.2-1.1-3.4-3.9-4.9-6.6-5.3Z" fill="#2a9d8f"/><ellipse cx="13.5" cy="21.5" rx="9.5" ry="7.8" transform="rotate(-22 13.5 21.5)" fill="#f4a261"/><g clip-path="url(#head)"><circle cx="19" cy="27" r="9" fill="#e76f51" opacity=".45"/><path d="M15.8 14.4c-3.4 2.4-4.6 8-2.4 15" stroke="#d9603f" stroke-width="1.1" fill="none" opacity=".6"/></g></svg>
         """
 
     func addRoutes(to router: Router<PeachRequestContext>) {

@@ -75,9 +75,13 @@ struct PageController: Sendable {
                 name == TrainingSettings.Key.intervals.rawValue && changes[name] != nil
                 ? changes[name]! + "," + value : value
         }
-        // Unchecking every interval sends no `intervals` field at all.
-        if changes[TrainingSettings.Key.intervals.rawValue] == nil, changes.count > 1 {
-            changes[TrainingSettings.Key.intervals.rawValue] = ""
+        // A checkbox left unchecked sends no field at all: every interval unchecked, the
+        // wrong-answer sound switched off.
+        if changes.count > 1 {
+            for (key, unchecked) in [(TrainingSettings.Key.intervals, ""), (.wrongAnswerSound, "false")]
+            where changes[key.rawValue] == nil {
+                changes[key.rawValue] = unchecked
+            }
         }
         do {
             try SettingsController.checkLengths(changes, texts: texts)

@@ -133,7 +133,10 @@ class App {
     const line = document.getElementById('sound-status');
     if (!line || source !== this.sounds?.source) return;
     const option = document.querySelector(`#setting-soundSource option[value="${CSS.escape(source)}"]`);
-    const messages = option?.dataset ?? (line.dataset.sound === source ? line.dataset : {});
+    // A training page that plays another sound (pitch matching plays the sine for an instrument
+    // that fades, and says so) has nothing to say about this one's loading.
+    if (!option && line.dataset.sound !== source) return;
+    const messages = option?.dataset ?? line.dataset;
     const text = {
       [SoundState.loading]: messages.msgLoading,
       [SoundState.ready]: option ? messages.msgReady : '',

@@ -58,6 +58,14 @@ export const CURVE_POINTS = 256;
 /** Master level of one note; two back-to-back notes never overlap, so no headroom is needed for sums. */
 export const NOTE_LEVEL = 0.5;
 
+/** The wrong-answer sound (TrainingSettings' `wrongAnswerSound`): how long it lasts, and its
+ *  gain against a note's (with the noise's own level, about 14 dB quieter than a sine note;
+ *  tests/browser/test_audio_engine.py measures it). Noise, not a tone: it has no pitch, so it
+ *  never stands beside the notes as one more pitch to compare, and it ends long before the
+ *  next note, 400 ms after the answer. */
+export const WRONG_ANSWER_SECONDS = 0.1;
+export const WRONG_ANSWER_DECIBELS = -6;
+
 /**
  * A raised-cosine (half-cosine) curve from 0 to 1 (`rising`) or 1 to 0, `points` values,
  * first and last exactly 0 or 1: `0.5 − 0.5·cos(π·i/(points−1))`.
@@ -76,6 +84,29 @@ export function raisedCosineCurve(points, rising, scale = 1) {
   curve[rising ? points - 1 : 0] = scale;
   curve[rising ? 0 : points - 1] = 0;
   return curve;
+}
+
+/**
+ * The wrong-answer sound's samples as a SampleZone: soft noise (white noise smoothed by a
+ * one-pole low-pass, a muffled "shh"), the same every time (a fixed xorshift sequence),
+ * peaking at 1, played at its own rate (`rootFrequency` 1 with a frequency of 1).
+ * @param {BaseAudioContext} context
+ */
+export function wrongAnswerNoise(context) {
+  const frames = Math.ceil(WRONG_ANSWER_SECONDS * context.sampleRate) + 1;
+  const buffer = context.createBuffer(1, frames, context.sampleRate);
+  const data = buffer.getChannelData(0);
+  let state = 0x2545f491;
+  let smoothed = 0;
+  let peak = 0;
+  for (let i = 0; i < frames; i += 1) {
+    state ^= state << 13; state ^= state >>> 17; state ^= state << 5;
+    smoothed += 0.25 * ((state >>> 0) / 0x80000000 - 1 - smoothed);
+    data[i] = smoothed;
+    peak = Math.max(peak, Math.abs(smoothed));
+  }
+  for (let i = 0; i < frames; i += 1) data[i] /= peak;
+  return { buffer, rootFrequency: 1, loopStart: null, loopEnd: null, gain: 1 };
 }
 
 /** The linear gain of a level offset in decibels: `10^(dB/20)`. */
@@ -297,6 +328,8 @@ export class AudioEngine {
     this.attackCurve = raisedCosineCurve(CURVE_POINTS, true);
     this.releaseCurve = raisedCosineCurve(CURVE_POINTS, false);
     this.voices = new Set();
+    /** The wrong-answer sound's samples, made at its first use. */
+    this.noise = null;
   }
 
   /** The audio-clock time at which something scheduled "now" may start. */
@@ -394,6 +427,17 @@ export class AudioEngine {
       tunableStarted: first.ended.then(() => (note.stopped ? null : note.startTime)),
       stop: () => Math.max(first.stop(), note.stop()),
     };
+  }
+
+  /**
+   * Plays the wrong-answer sound from `startTime` (default: at once): a voice like a note's,
+   * so `stopAll()` silences it too.
+   */
+  playWrongAnswerSound({ startTime = this.nextStartTime() } = {}) {
+    this.noise ??= wrongAnswerNoise(this.context);
+    return this.playNote({
+      frequency: 1, duration: WRONG_ANSWER_SECONDS, startTime, gainDecibels: WRONG_ANSWER_DECIBELS, sound: this.noise,
+    });
   }
 
   /** Silences every voice at once with a very short raised-cosine release (no click). */

@@ -120,10 +120,12 @@ export class PeachCore {
   feedback(language) {
     const length = this.#withTexts([language], (l) => this.#wasm.peach_feedback(...l));
     if (length === 0) return null;
-    const [kind, isCorrect, band, direction, text, announcement] = this.#outputText(length).split('\n');
+    const [kind, isCorrect, band, direction, text, announcement, wrongAnswerSound] =
+      this.#outputText(length).split('\n');
     return {
       kind, isCorrect: isCorrect === '' ? null : isCorrect === 'true',
       band: band || null, direction: direction || null, text, announcement,
+      wrongAnswerSound: wrongAnswerSound === 'true',
     };
   }
 

@@ -11,6 +11,8 @@ function formValue(form, name) {
   const controls = [...form.elements].filter((element) => element.name === name);
   if (controls.length === 0) return undefined;
   const first = controls[0];
+  // An on/off setting (`wrongAnswerSound`): one checkbox with the switch role.
+  if (first.getAttribute('role') === 'switch') return first.checked ? 'true' : 'false';
   if (first.type === 'checkbox') {
     // `intervals`: one checkbox per interval code, sent as a comma-separated list.
     return controls.filter((c) => c.checked).map((c) => c.value).join(',');
@@ -24,7 +26,9 @@ function restoreValue(form, name, value) {
   const controls = [...form.elements].filter((element) => element.name === name);
   if (controls.length === 0) return;
   const first = controls[0];
-  if (first.type === 'checkbox') {
+  if (first.getAttribute('role') === 'switch') {
+    first.checked = String(value) === 'true';
+  } else if (first.type === 'checkbox') {
     const codes = new Set(String(value).split(',').filter(Boolean));
     for (const c of controls) c.checked = codes.has(c.value);
   } else if (first.type === 'radio') {

@@ -13,6 +13,8 @@
 /// - The next exercise is chosen with the answer and scheduled on the audio clock to start when
 ///   the feedback ends, 400 ms after the answer; a setting changed before the answer applies to
 ///   it.
+/// - A wrong comparison answer plays the short wrong-answer sound as its feedback shows, when
+///   the core's feedback says so (the `wrongAnswerSound` setting).
 /// - `stop()` silences the engine (the next exercise already scheduled too), drops the
 ///   unanswered exercise (it is never answered, so never recorded) and ignores every late event
 ///   of the old exercise (a generation count).
@@ -175,6 +177,9 @@ export class TrainingLoop {
       playback = this.schedule(next, this.engine.nextStartTime() + this.feedbackMilliseconds / 1000);
       remaining = this.feedbackMilliseconds;
     }
+    // A wrong answer's sound (when the settings ask for it) plays as the feedback shows; it
+    // lasts a tenth of a second, so it ends well before the next note.
+    if (feedback?.wrongAnswerSound) this.engine.playWrongAnswerSound();
     this.showFeedback(feedback, next, playback, remaining);
   }
 

@@ -1,7 +1,10 @@
-/// What both training pages share: starting the sound (or, when it really does not start,
-/// offering "Tap to start"), the feedback indicator, the announcer, the keyboard filter and the
-/// lifecycle hook `app.js` calls (stop). DOM contract: docs/pages.md "Training pages".
+/// What both training pages share: the mode's hint (before the first exercise of the mode in
+/// this browser, and on demand; training is stopped while it shows), starting the sound (or,
+/// when it really does not start, offering "Tap to start"), the feedback indicator, the
+/// announcer, Escape back to Start, the keyboard filter and the lifecycle hook `app.js` calls
+/// (stop). DOM contract: docs/pages.md "Training pages".
 
+import { HintMemory } from './mode-hint.js';
 import { TrainingLoop } from './training-loop.js';
 
 /** How long a vibration on a wrong answer lasts (a single tick). */
@@ -34,6 +37,11 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
   const tapToStart = main.querySelector('#tap-to-start');
   const intervalLine = main.querySelector('#target-interval');
   const intervalName = intervalLine?.querySelector('span');
+  const soundLine = main.querySelector('#sound-status');
+  const hint = main.querySelector('#mode-hint');
+  const hintBegin = hint?.querySelector('#hint-begin');
+  const showHint = document.getElementById('show-hint');
+  const hints = new HintMemory();
   let announcedInterval = null;
   let announceToggle = false;
   let disposed = false;
@@ -83,7 +91,9 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
     mode: main.dataset.mode,
     device: app.device,
     engine: app.audio.engine,
-    soundsFor: (notes) => app.sounds?.zonesFor(notes) ?? null,
+    // The page names the sound it plays (`data-sound`): the sine where the core says so (pitch
+    // matching with an instrument that fades), else the chosen instrument as it loads.
+    soundsFor: (notes) => (soundLine?.dataset.sound === 'sine' ? null : app.sounds?.zonesFor(notes) ?? null),
     hooks: {
       onStateChange: (state) => onStateChange(state),
       onExercise: (exercise) => {
@@ -135,29 +145,68 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
     if (await app.audio.whenRunning(LATE_START_MILLISECONDS) && current()) begin();
   };
 
+  const listen = (target, type, handler, options) => {
+    target.addEventListener(type, handler, options);
+    cleanups.push(() => target.removeEventListener(type, handler, options));
+  };
+
   if (tapToStart) {
-    const onTap = () => {
+    listen(tapToStart, 'click', () => {
       app.audio.unlock();
       startWhenAudioRuns();
-    };
-    tapToStart.addEventListener('click', onTap);
-    cleanups.push(() => tapToStart.removeEventListener('click', onTap));
+    });
   }
+
+  /** Training stops (the sound, the exercise, a pending start) and the hint shows. */
+  const openHint = () => {
+    if (!hint || disposed || hint.open) return;
+    attempts += 1;
+    begun = false;
+    loop.stop();
+    clearFeedback();
+    if (tapToStart) tapToStart.hidden = true;
+    // Modal: the page behind is inert, and the focus is on the hint's button.
+    hint.showModal();
+    hintBegin?.focus();
+  };
+
+  if (hint) {
+    // Beginning from the hint is a tap on this page: it may (re)start the sound on a phone.
+    listen(hintBegin, 'click', () => {
+      hints.markSeen(main.dataset.mode);
+      hint.close();
+      app.audio.unlock();
+      startWhenAudioRuns();
+    });
+    // Escape (or a phone's back gesture) on the hint leaves, as Escape does on the page.
+    listen(hint, 'cancel', (event) => {
+      event.preventDefault();
+      app.navigate('/');
+    });
+  }
+  if (showHint) listen(showHint, 'click', openHint);
+  listen(document, 'keydown', (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || hint?.open) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
+    event.preventDefault();
+    app.navigate('/');
+  });
 
   const controller = {
     training: true,
     loop,
-    start: startWhenAudioRuns,
+    /** Begins training, or first shows the hint of a mode this browser has not seen. */
+    start() {
+      if (hint && !hints.seen(main.dataset.mode)) openHint();
+      else startWhenAudioRuns();
+    },
     /** Leaving: the sound stops at once, the unanswered exercise is dropped. */
     stop() {
       disposed = true;
       loop.stop();
       clearFeedback();
     },
-    listen(target, type, handler, options) {
-      target.addEventListener(type, handler, options);
-      cleanups.push(() => target.removeEventListener(type, handler, options));
-    },
+    listen,
     dispose() {
       disposed = true;
       loop.stop();

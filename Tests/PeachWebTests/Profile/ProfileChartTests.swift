@@ -31,28 +31,30 @@ struct ProfileChartTests {
             ))
     }
 
-    @Test("one note: a short mean segment and band at C4, labelled with its average")
-    func oneNote() {
+    @Test("one note: a short line and band at C4, labelled with its estimate and interval")
+    func oneNote() throws {
         let svg = chart(F.oneNote)
         assertSnapshot(svg, named: "profile-one-note.svg")
+        let estimate = try #require(F.oneNote.discrimination(.comparison).estimate(in: .standard))
         #expect(
             svg.contains(
-                "aria-label=\"Perceptual profile showing detection thresholds from C2 to C6. Average threshold: 20.0 cents.\""
-            ))
+                "aria-label=\"Perceptual profile showing detection thresholds from C2 to C6. Threshold: "
+                    + Texts.english.spokenEstimate(estimate) + ".\""))
         #expect(svg.components(separatedBy: "<rect x=").count - 1 == 29 + 20 + 1)  // keys + the band's rect
     }
 
-    @Test("sparse: the band breaks at untrained notes and around single answers")
+    @Test("sparse: the band breaks at untrained notes only; a note with one answer has its band too")
     func sparse() {
         assertSnapshot(chart(F.sparse), named: "profile-sparse.svg")
         assertSnapshot(chart(F.sparse, .standard, .english, .small), named: "profile-sparse-small.svg")
         let trained = ProfileChart(profile: F.sparse, range: .standard, language: .english, size: .full).thresholds
         let runs = ProfileChart.runs(of: trained).map { $0.map(\.note.rawValue) }
         #expect(runs == [[40, 41, 42], [47], [50], [55, 56, 57], [70]])
-        let spreads = ProfileChart.runs(of: trained, where: { $0.spread != nil }).map {
-            $0.map(\.note.rawValue)
+        // B2 (47) has one answer: its interval is wide, wider than that of F#2 (42, four answers).
+        let width = { (note: Int) in
+            trained.first { $0.note.rawValue == note }.map { $0.interval.upperBound / $0.interval.lowerBound }
         }
-        #expect(spreads == [[40, 41, 42], [50], [55], [57], [70]])
+        #expect(width(47)! > width(42)!)
     }
 
     @Test("dense over four octaves: snapshot, and the full drawing stays under 30 KB")
@@ -104,41 +106,34 @@ struct ProfileChartTests {
         }
     }
 
-    @Test("the band is the geometric mean ×/÷ e^σ of log-cents: 2, 2, 2, 50 cents give √20 ×/÷ 5, not 14 ± 24")
-    func geometricBand() throws {
-        // ln 2 three times and ln 50: mean ln 400 / 4, so the centre is 400^¼ = √20 = 4.47 cents;
-        // the deviations are −½ ln 5 (three times) and 1½ ln 5, so σ² = (¾ + 2¼) ln²5 / 3 and σ = ln 5.
-        // The arithmetic mean ± SD, 14.0 ± 24.0, would put the lower edge at −10, on the 0.1 floor.
-        let records = [2.0, -2, 2, 50].enumerated().map { F.comparison(60, cents: $1, second: $0) }
-        let chart = ProfileChart(
-            profile: PerceptualProfile(records: records), range: .standard, language: .english, size: .full)
-        let note = try #require(chart.thresholds.first)
-        let spread = try #require(note.spread)
-        #expect(abs(note.centre - 20.0.squareRoot()) < 1e-9)
-        #expect(abs(spread.lowerBound - 20.0.squareRoot() / 5) < 1e-9)  // 0.894 cents
-        #expect(abs(spread.upperBound - 5 * 20.0.squareRoot()) < 1e-9)  // 22.4 cents
-        // Drawn: the band's rectangle ends well above the floor (y 130 in the full drawing).
+    @Test("each note's line and band are the core's estimate and 95 % interval, borrowing from its neighbours")
+    func numbersFromCore() throws {
+        for profile in [F.oneNote, F.sparse, F.dense] {
+            let chart = ProfileChart(profile: profile, range: .standard, language: .english, size: .full)
+            let statistics = profile.discrimination(.comparison)
+            let expected = statistics.noteEstimates(in: .standard)
+            #expect(chart.thresholds.map(\.note) == expected.map(\.note))
+            #expect(chart.thresholds.map(\.centre) == expected.map(\.estimate.threshold))
+            #expect(chart.thresholds.map(\.interval) == expected.map { $0.estimate.lower...$0.estimate.upper })
+            #expect(chart.threshold == statistics.estimate(in: .standard))
+        }
+        // Drawn: the lone note's rectangle spans its interval on the axis (the full drawing's
+        // plot runs from y 10 to 130).
+        let note = try #require(
+            ProfileChart(profile: F.oneNote, range: .standard, language: .english, size: .full).thresholds.first)
         let scale = CentsScale(top: 10, bottom: 130)
-        let (top, bottom) = (scale.y(spread.upperBound), scale.y(spread.lowerBound))
-        #expect(bottom < 130 - 30)
+        let (top, bottom) = (scale.y(note.interval.upperBound), scale.y(note.interval.lowerBound))
         #expect(
-            chart.svg.contains(
+            chart(F.oneNote).contains(
                 "y=\"\(ProfileMarkup.number(top))\" width=\"7.48\" height=\"\(ProfileMarkup.number(bottom - top))\""))
     }
 
-    @Test("the band's numbers are the core's per-note statistics")
-    func numbersFromCore() {
-        let chart = ProfileChart(profile: F.oneNote, range: .standard, language: .english, size: .full)
-        #expect(chart.thresholds.count == 1)
-        #expect(chart.thresholds[0].note == F.note(60))
-        // 10, 20, 30 cents: the geometric mean 6000^⅓ = 18.17.
-        #expect(abs(chart.thresholds[0].centre - 18.171_205_928_321_4) < 1e-9)
-        #expect(chart.thresholds[0].count == 3)
-        #expect(chart.averageThreshold == F.oneNote.comparison.statistics(in: .standard).mean)
-        let single = ProfileChart(
-            profile: PerceptualProfile(records: [F.comparison(60, cents: 7)]), range: .standard, language: .english,
-            size: .full)
-        #expect(single.thresholds[0].spread == nil)
+    @Test("the keyboard shows the Comparison mode: interval comparisons alone leave it empty")
+    func comparisonModeOnly() {
+        let intervals = PerceptualProfile(records: [F.comparison(60, cents: 20, interval: .perfectFifthUp)])
+        let chart = ProfileChart(profile: intervals, range: .standard, language: .english, size: .full)
+        #expect(chart.thresholds.isEmpty && chart.threshold == nil)
+        #expect(chart.svg.contains("class=\"profile-placeholder\""))
     }
 
     @Test("the preview is announced as DESIGN.md says, in English and German")
@@ -147,11 +142,15 @@ struct ProfileChartTests {
             ProfileChart(profile: profile, range: .standard, language: language, size: .small).accessibleLabel
         }
         #expect(label(PerceptualProfile(), .english) == "Your pitch profile. Tap to view details.")
-        #expect(label(F.oneNote, .english) == "Your pitch profile. Average threshold: 20.0 cents. Tap to view details.")
+        let estimate = F.oneNote.discrimination(.comparison).estimate(in: .standard)!
+        #expect(
+            label(F.oneNote, .english)
+                == "Your pitch profile. Threshold: \(Texts.english.spokenEstimate(estimate)). Tap to view details.")
         #expect(label(PerceptualProfile(), .german) == "Dein Tonhöhenprofil. Tippe, um die Details zu sehen.")
         #expect(
             label(F.oneNote, .german)
-                == "Dein Tonhöhenprofil. Durchschnittliche Schwelle: 20,0 Cent. Tippe, um die Details zu sehen.")
+                == "Dein Tonhöhenprofil. Schwelle: \(Texts.german.spokenEstimate(estimate)). Tippe, um die Details zu sehen."
+        )
         let small = chart(F.oneNote, .standard, .english, .small)
         #expect(!small.contains("<text"))
     }

@@ -19,8 +19,14 @@ struct ProfileFormattingTests {
         #expect(english.decimal(-2.06) == "\u{2212}2.1")
         #expect(english.signedDecimal(2.06) == "+2.1")
         #expect(english.signedDecimal(0) == "0.0")
-        #expect(english.cents(nil) == "—")
-        #expect(german.cents(5, plusMinus: 1.25) == "5,0 ± 1,3 Cent")
+        #expect(english.estimate(nil) == "—")
+        let estimate = ThresholdEstimate(threshold: 6.25, lower: 5.14, upper: 7.66, answers: 12)
+        #expect(english.estimate(estimate) == "6.3 cents (5.1–7.7)")
+        #expect(german.estimate(estimate) == "6,3 Cent (5,1–7,7)")
+        #expect(english.spokenEstimate(estimate) == "6.3 cents, 95 % interval 5.1 to 7.7 cents")
+        #expect(german.spokenEstimate(estimate) == "6,3 Cent, 95-%-Intervall 5,1 bis 7,7 Cent")
+        #expect(english.range(ReferenceThresholds.musicians) == "2 to 3.5")
+        #expect(german.range(ReferenceThresholds.musicians) == "2 bis 3,5")
         #expect(english.axisValue(0.1) == "0.1" && german.axisValue(0.1) == "0,1" && english.axisValue(100) == "100")
     }
 
@@ -71,8 +77,8 @@ struct PluralTests {
         #expect(days(1) == "1 day" && days(0) == "0 days" && days(2) == "2 days")
         #expect(days(1234, shown: "1,234") == "1,234 days")
         let (english, german) = (Texts.english, Texts.german)
-        #expect(english.trainingDays(1) == "1 day of training")
-        #expect(german.trainingDays(1) == "an einem Trainingstag" && german.trainingDays(3) == "an 3 Trainingstagen")
+        #expect(english.profile.trainingWeeks(1) == "1 week" && english.profile.trainingWeeks(3) == "3 weeks")
+        #expect(german.profile.trainingWeeks(1) == "1 Woche" && german.profile.answerCount(1) == "1 Antwort")
         #expect(english.resetDone(1) == "Deleted 1 training record." && german.resetDone(1) == "1 Übung gelöscht.")
         #expect(english.importSucceeded(1, 1, 1) == "Imported 1 record. Skipped 1 duplicate. Skipped 1 rhythm record.")
         #expect(german.importSucceeded(2, 1, 0) == "2 Übungen importiert. 1 Duplikat übersprungen.")
@@ -80,11 +86,12 @@ struct PluralTests {
         #expect(english.centsSharp(1) == "1 cent sharp" && english.centsFlat(3) == "3 cents flat")
     }
 
-    @Test("a timeline of one day says \"1 day\", not \"1 days\"")
-    func oneDayTimeline() {
-        let english = TimelineChart(profile: ProfileFixtures.oneNote, language: .english).summary
-        let german = TimelineChart(profile: ProfileFixtures.oneNote, language: .german).summary
-        #expect(english.hasPrefix("Detection threshold on 1 day of training from 1 March 2026 to 1 March 2026."))
-        #expect(german.hasPrefix("Unterscheidungsschwelle an einem Trainingstag vom 1. März 2026 bis 1. März 2026."))
+    @Test("a timeline of one week names that week once")
+    func oneWeekTimeline() {
+        let english = TimelineChart(profile: ProfileFixtures.oneNote, mode: .comparison, language: .english).summary
+        let german = TimelineChart(profile: ProfileFixtures.oneNote, mode: .comparison, language: .german).summary
+        // 1 March 2026 is a Sunday: its week began on Monday 23 February.
+        #expect(english.hasPrefix("Comparison: threshold in the week of 23 February 2026, "))
+        #expect(german.hasPrefix("Tonvergleich: Schwelle in der Woche ab 23. Februar 2026, "))
     }
 }

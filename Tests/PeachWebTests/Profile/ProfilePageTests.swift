@@ -33,10 +33,12 @@ struct ProfilePageTests {
         #expect(response.status == .ok, "\(response.text)")
     }
 
-    /// The text of the `<dd>` after a `<dt>` in a section.
-    func value(_ html: String, section: String, term: String) -> String? {
-        guard let start = html.range(of: "<section class=\"\(section)\"") else { return nil }
-        let body = html[start.upperBound...].prefix { _ in true }
+    /// The text of the `<dd>` after a `<dt>` in a mode's group.
+    func value(_ html: String, mode: TrainingMode, term: String) -> String? {
+        guard let start = html.range(of: "<div class=\"profile-mode\" data-mode=\"\(mode.rawValue)\"") else {
+            return nil
+        }
+        let body = html[start.upperBound...]
         guard let termRange = body.range(of: "<dt>\(term)</dt><dd>") else { return nil }
         return String(body[termRange.upperBound...].prefix { $0 != "<" })
     }
@@ -50,87 +52,80 @@ struct ProfilePageTests {
             #expect(html.contains("<body data-page=\"profile\">"))
             #expect(html.contains("<h1>Profile</h1>"))
             #expect(html.contains(">Start training to build your profile</text>"))
-            #expect(value(html, section: "profile-threshold", term: "All time") == "—")
-            #expect(value(html, section: "profile-threshold", term: "Standard deviation") == "—")
+            #expect(value(html, mode: .comparison, term: "All time") == "—")
+            #expect(value(html, mode: .comparison, term: "Now") == "—")
             #expect(!html.contains("data-trend"))
             #expect(html.contains("<p class=\"profile-empty-state\">Start pitch matching to see your accuracy</p>"))
-            #expect(html.contains(">Your progress appears here after your first day of training</text>"))
+            #expect(html.contains(">Your progress appears here after your first answers</text>"))
             #expect(!html.contains("<details"))
         }
     }
 
-    @Test("after importing a fixture the page shows the core's statistics, checked by hand")
+    @Test("after importing a fixture the page shows the core's estimates, per mode, interval and week")
     func importedFixture() async throws {
         try await withApp(database: try .inMemory()) { client in
             try await importFixture(client)
             let html = try await client.get("/profile").text
-            // Comparisons in C2–C6: |offsets| 10, 20, 30, 8, 12 — mean 16.0, SD √(328 / 4) = 9.1.
-            #expect(value(html, section: "profile-threshold", term: "All time") == "16.0 cents")
-            #expect(value(html, section: "profile-threshold", term: "Standard deviation") == "9.1 cents")
-            #expect(value(html, section: "profile-threshold", term: "Comparisons") == "5")
-            // Matching |errors| 4, 2, 10: mean 5.3, SD 4.2; signed mean +4.0.
-            #expect(value(html, section: "profile-matching", term: "Mean error") == "5.3 cents")
-            #expect(value(html, section: "profile-matching", term: "Standard deviation") == "4.2 cents")
-            #expect(value(html, section: "profile-matching", term: "Attempts") == "3")
-            #expect(value(html, section: "profile-matching", term: "Tendency") == "tends sharp (+4.0 cents)")
-            // The last 20 days (1–2 March) hold every comparison: 16.0 as well.
-            #expect(value(html, section: "profile-threshold", term: "Last 20 days") == "16.0 cents")
-            // By mode: unison 10, 20, 30 → 20.0 ± 10.0, last trained on 1 March (the fifths on the
-            // 2nd: the section's 20 days end a day later); fifths 8, 12 → 10.0 ± 2.8.
+            // The same records in the core.
+            let profile = PerceptualProfile(records: [
+                ProfileFixtures.comparison(60, cents: 10), ProfileFixtures.comparison(60, cents: -20),
+                ProfileFixtures.comparison(60, cents: 30, correct: false),
+                ProfileFixtures.comparison(55, cents: 8, interval: .perfectFifthUp),
+                ProfileFixtures.comparison(55, cents: -12, interval: .perfectFifthUp),
+            ])
+            let texts = Texts.english
+            let unison = profile.discrimination(.comparison)
+            let fifths = profile.discrimination(.intervalComparison)
+            #expect(value(html, mode: .comparison, term: "All time") == texts.estimate(unison.allTime))
+            #expect(value(html, mode: .comparison, term: "Now") == texts.estimate(unison.now))
+            #expect(value(html, mode: .comparison, term: "Answers") == "3")
+            #expect(value(html, mode: .comparison, term: "Trend") == "not enough answers yet")
+            #expect(value(html, mode: .intervalComparison, term: "All time") == texts.estimate(fifths.allTime))
+            #expect(
+                value(html, mode: .intervalComparison, term: "Perfect Fifth Up, Equal temperament (12-TET)")
+                    == texts.estimate(fifths.allTime) + ", 2 answers")
+            // Matching +4, −2, +10: bias +4.0, spread 6.0, with their intervals.
+            #expect(
+                value(html, mode: .pitchMatching, term: "Bias, all time")
+                    == "+4.0 cents (\u{2212}10.9 to +18.9): neither sharp nor flat")
+            #expect(value(html, mode: .pitchMatching, term: "Spread, all time") == "6.0 cents (3.1–37.7)")
+            #expect(value(html, mode: .pitchMatching, term: "Attempts") == "3")
+            // The drawing: C4 alone in the Comparison mode; the summary reads its estimate.
+            let chart = try #require(unison.estimate(in: .standard))
             #expect(
                 html.contains(
-                    "<h3 id=\"profile-mode-comparison\">Comparison</h3>\n<dl class=\"profile-stats\">\n"
-                        + "<div><dt>Last 20 days</dt><dd>20.0 cents (to 1 March 2026)</dd></div>\n"
-                        + "<div><dt>All time</dt><dd>20.0 ± 10.0 cents</dd></div>\n<div><dt>Exercises</dt><dd>3</dd></div>"
+                    "aria-label=\"Perceptual profile showing detection thresholds from C2 to C6. Threshold: "
+                        + texts.spokenEstimate(chart) + ".\""))
+            // Two timelines, one per comparison mode, each with its weeks.
+            #expect(html.contains("<div class=\"timeline-figure\" data-mode=\"comparison\">"))
+            #expect(html.contains("<div class=\"timeline-figure\" data-mode=\"intervalComparison\">"))
+            #expect(
+                html.contains(
+                    "<tr><th scope=\"row\">23 February 2026</th><td>3</td><td>\(texts.estimate(unison.allTime))</td></tr>"
                 ))
             #expect(
                 html.contains(
-                    "<div><dt>All time</dt><dd>10.0 ± 2.8 cents</dd></div>\n<div><dt>Exercises</dt><dd>2</dd></div>"))
-            #expect(
-                html.contains(
-                    "<h3 id=\"profile-mode-intervalPitchMatching\">Interval Pitch Matching</h3>\n<dl class=\"profile-stats\">\n"
-                        + "<div><dt>Last 20 days</dt><dd>—</dd></div>\n<div><dt>All time</dt><dd>—</dd></div>\n"
-                        + "<div><dt>Exercises</dt><dd>0</dd></div>"
-                ))
-            // The drawing: C4 (mean 20, SD 10) and G3 (mean 10, SD 2.8); the average is the pooled mean.
-            #expect(
-                html.contains(
-                    "aria-label=\"Perceptual profile showing detection thresholds from C2 to C6. Average threshold: 16.0 cents.\""
-                ))
-            // The timeline: day 1 mean 20.0; day 2 mean 10.0, rolling (60 + 20) / 5 = 16.0.
-            #expect(
-                html.contains(
-                    "<tr><th scope=\"row\">2 March 2026</th><td>2</td><td>10.0 cents</td><td>16.0 cents</td></tr>"))
-
-            // The same numbers as the core computes from the same records.
-            var profile = PerceptualProfile()
-            for (note, cents) in [(60, 10.0), (60, -20), (60, 30)] {
-                profile.add(ProfileFixtures.comparison(note, cents: cents))
-            }
-            for cents in [8.0, -12] {
-                profile.add(ProfileFixtures.comparison(55, cents: cents, interval: .perfectFifthUp))
-            }
-            #expect(
-                value(html, section: "profile-threshold", term: "All time")
-                    == Texts.english.cents(profile.comparison.statistics(in: .standard).mean))
+                    "<tr><th scope=\"row\">2 March 2026</th><td>2</td><td>\(texts.estimate(fifths.allTime))</td></tr>"))
 
             let german = try await client.get("/profile", language: "de").text
-            #expect(value(german, section: "profile-threshold", term: "Insgesamt") == "16,0 Cent")
-            #expect(value(german, section: "profile-matching", term: "Tendenz") == "eher zu hoch (+4,0 Cent)")
+            #expect(value(german, mode: .comparison, term: "Insgesamt") == Texts.german.estimate(unison.allTime))
+            #expect(
+                value(german, mode: .pitchMatching, term: "Tendenz insgesamt")
+                    == "+4,0 Cent (\u{2212}10,9 bis +18,9): weder zu hoch noch zu tief")
             #expect(german.contains("<h1>Profil</h1>"))
-            #expect(german.contains("Durchschnittliche Schwelle: 16,0 Cent."))
+            #expect(german.contains("Schwelle: " + Texts.german.spokenEstimate(chart) + "."))
         }
     }
 
-    @Test("a range change in the settings redraws the keyboard and the statistics over the range")
+    @Test("a range change in the settings redraws the keyboard and its summary over the range")
     func rangeChange() async throws {
         try await withApp(database: try .inMemory()) { client in
             try await importFixture(client)
-            _ = try await client.send(.put, "/api/settings", json: #"{"noteRangeLower": 57, "noteRangeUpper": 72}"#)
+            _ = try await client.send(.put, "/api/settings", json: #"{"noteRangeLower": 62, "noteRangeUpper": 80}"#)
             let html = try await client.get("/profile").text
-            // G3 (55) is outside A3–C5 now: only the three C4 comparisons count.
-            #expect(value(html, section: "profile-threshold", term: "All time") == "20.0 cents")
-            #expect(html.contains("from A3 to C5. Average threshold: 20.0 cents."))
+            // C4 (60) is outside D4–G♯5 now: the keyboard has no trained note; the modes count everything.
+            #expect(html.contains("from D4 to G\u{266F}5. Start training to build your profile."))
+            #expect(value(html, mode: .comparison, term: "Answers") == "3")
         }
     }
 
@@ -140,23 +135,29 @@ struct ProfilePageTests {
             let before = try await client.get("/").text
             #expect(before.contains("aria-label=\"Your pitch profile. Tap to view details.\""))
             let magnitudes: [Double] = [100, 95, 90.5, 82.25, 88, 80, 76.5, 81, 74, 70]
+            var profile = PerceptualProfile()
             for (index, magnitude) in magnitudes.enumerated() {
                 let offset = index % 2 == 0 ? magnitude : -magnitude
-                try await client.uploadAccepted(
-                    syncRecord(timestamp: 1_779_999_100_000 + Int64(index) * 5_000, fields: ["centOffset": "\(offset)"])
-                )
+                let timestamp = 1_779_999_100_000 + Int64(index) * 5_000
+                try await client.uploadAccepted(syncRecord(timestamp: timestamp, fields: ["centOffset": "\(offset)"]))
+                let note = try MIDINote(60)
+                profile.add(
+                    .comparison(
+                        ComparisonRecord(
+                            timestamp: Timestamp(millisecondsSince1970: timestamp), referenceNote: note,
+                            targetNote: note, interval: .prime, tuningSystem: .equalTemperament, centOffset: offset,
+                            isCorrect: true)))
             }
-            let statistics = RunningStatistics(magnitudes)
             let html = try await client.get("/profile").text
-            #expect(value(html, section: "profile-threshold", term: "Comparisons") == "10")
-            #expect(value(html, section: "profile-threshold", term: "All time") == Texts.english.cents(statistics.mean))
+            #expect(value(html, mode: .comparison, term: "Answers") == "10")
             #expect(
-                value(html, section: "profile-threshold", term: "Standard deviation")
-                    == Texts.english.cents(statistics.standardDeviation))
+                value(html, mode: .comparison, term: "All time")
+                    == Texts.english.estimate(profile.discrimination(.comparison).allTime))
             let after = try await client.get("/").text
+            let estimate = try #require(profile.discrimination(.comparison).estimate(in: .standard))
             #expect(
                 after.contains(
-                    "aria-label=\"Your pitch profile. Average threshold: \(Texts.english.decimal(statistics.mean)) cents. Tap to view details.\""
+                    "aria-label=\"Your pitch profile. Threshold: \(Texts.english.spokenEstimate(estimate)). Tap to view details.\""
                 ))
             #expect(!after.contains("profile-placeholder"))
         }
@@ -175,7 +176,7 @@ struct ProfilePageTests {
                 #expect(html.contains("<a href=\"/profile\" class=\"icon-button\" aria-label=\"Profile\""), "\(path)")
             }
             let profile = try await client.get("/profile").text
-            #expect(profile.contains("<a href=\"/\" class=\"icon-button\""))
+            #expect(profile.contains("<a href=\"/\" class=\"back-link\""))
         }
     }
 

@@ -7,14 +7,15 @@ import Testing
 /// be the pages the full profile renders, byte for byte.
 @Suite("Pages from a profile snapshot")
 struct ProfileSnapshotPageTests {
-    /// Every note of C2–C6 on each of 120 days (three times the days a per-note history keeps),
-    /// the thresholds falling and rising again, and pitch matching: truncation is exercised.
+    /// Every note of C2–C6 on each of 120 days (17 weeks), the offsets falling and rising again,
+    /// every fifth answer wrong, and pitch matching.
     static let longRecords: [TrainingRecord] = {
         var records: [TrainingRecord] = []
         for day in 0..<120 {
             for note in 36...84 {
                 let cents = Double(5 + (note * 7 + day * 3) % 40) / 2
-                records.append(ProfileFixtures.comparison(note, cents: cents, day: day, second: note))
+                records.append(
+                    ProfileFixtures.comparison(note, cents: cents, day: day, second: note, correct: note % 5 != 0))
             }
             records.append(ProfileFixtures.matching(60, error: Double(day % 13) - 6, day: day, second: 200))
         }

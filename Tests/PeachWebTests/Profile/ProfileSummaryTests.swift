@@ -9,183 +9,128 @@ import Testing
 struct ProfileSummaryTests {
     typealias F = ProfileFixtures
 
-    @Test("three comparisons at C4 with 10, 20 and 30 cents: mean 20.0, SD 10.0")
-    func handComputedThreshold() {
-        let summary = ProfileSummary(profile: F.oneNote, range: .standard, language: .english)
-        #expect(summary.threshold.mean == "20.0 cents")
-        #expect(summary.threshold.standardDeviation == "10.0 cents")
-        #expect(summary.threshold.comparisons == "3")
-        #expect(summary.threshold.trend == nil)
+    @Test("each comparison mode shows the core's estimates now and all time, its trend and its answers")
+    func comparisonModes() {
+        let texts = Texts.english
+        for profile in [F.oneNote, F.sparse, F.dense] {
+            let summary = ProfileSummary(profile: profile, language: .english)
+            #expect(summary.comparison.map(\.mode) == [.comparison, .intervalComparison])
+            for mode in summary.comparison {
+                let statistics = profile.discrimination(mode.mode)
+                #expect(mode.now == texts.estimate(statistics.now))
+                #expect(mode.allTime == texts.estimate(statistics.allTime))
+                #expect(mode.answers == texts.grouped(statistics.count))
+                #expect(mode.trend?.trend == (statistics.count > 0 ? statistics.trend : nil))
+            }
+        }
+        let summary = ProfileSummary(profile: F.oneNote, language: .english)
+        #expect(summary.comparison[1].now == "—" && summary.comparison[1].trend == nil)
+        #expect(
+            summary.comparison[0].trend?.words == "not enough answers yet" && summary.comparison[0].trend?.arrow == "")
         #expect(summary.matching == nil)
-        let german = ProfileSummary(profile: F.oneNote, range: .standard, language: .german)
-        #expect(german.threshold.mean == "20,0 Cent")
-        #expect(german.threshold.standardDeviation == "10,0 Cent")
-        // The page says which comparisons the threshold counts: those in the note range.
-        #expect(summary.threshold.scope.contains("your note range, C2 to C6"))
-        #expect(german.threshold.scope.contains("deinem Tonumfang, C2 bis C6"))
         assertSnapshot(summary.html, named: "summary-one-note.html")
     }
 
-    @Test("pitch matching +4, −2, +10 cents: mean error 5.3, SD 4.2, tends sharp by +4.0")
+    @Test("the interval mode lists each interval and tuning system with its estimate and answers")
+    func intervals() {
+        var records = (0..<8).map {
+            F.comparison(55, cents: 12, second: $0, interval: .perfectFifthUp, correct: $0 % 4 != 0)
+        }
+        records.append(F.comparison(60, cents: 30, second: 20, interval: DirectedInterval(.minorThird, .down)))
+        let profile = PerceptualProfile(records: records)
+        let rows = ProfileSummary(profile: profile, language: .english).comparison[1].intervals
+        let estimates = profile.discrimination(.intervalComparison).intervalEstimates
+        #expect(
+            rows.map(\.term) == [
+                "Minor Third Down, Equal temperament (12-TET)", "Perfect Fifth Up, Equal temperament (12-TET)",
+            ])
+        #expect(
+            rows.map(\.value)
+                == estimates.map {
+                    Texts.english.estimate($0.estimate) + ", " + Texts.english.profile.answerCount($0.estimate.answers)
+                })
+        #expect(rows[0].value.hasSuffix(", 1 answer") && rows[1].value.hasSuffix(", 8 answers"))
+        #expect(ProfileSummary(profile: profile, language: .english).comparison[0].intervals.isEmpty)
+    }
+
+    @Test("pitch matching +4, −2, +10 cents: bias +4.0 with its t interval, neither sharp nor flat; spread 6.0")
     func handComputedMatching() {
         let profile = PerceptualProfile(records: [
             F.matching(60, error: 4, second: 0), F.matching(62, error: -2, second: 1),
             F.matching(64, error: 10, second: 2),
         ])
-        let matching = ProfileSummary(profile: profile, range: .standard, language: .english).matching
-        // |e| = 4, 2, 10: mean 16/3 = 5.33; SD √(((4−16/3)² + (2−16/3)² + (10−16/3)²) / 2) = √17.33 = 4.16.
-        #expect(matching?.meanAbsoluteError == "5.3 cents")
-        #expect(matching?.standardDeviation == "4.2 cents")
-        #expect(matching?.attempts == "3")
-        #expect(matching?.tendency == "tends sharp (+4.0 cents)")
-        let flat = PerceptualProfile(records: [F.matching(60, error: -3), F.matching(60, error: -1, second: 1)])
+        let matching = ProfileSummary(profile: profile, language: .english).matching
+        // Mean 4, s = √((0 + 36 + 36) / 2) = 6; t(0.975, 2) = 4.303: 4 ± 4.303 · 6/√3 = 4 ± 14.9.
+        let rows = matching?[0].rows ?? []
+        #expect(rows.map(\.term) == ["Bias now", "Spread now", "Bias, all time", "Spread, all time", "Attempts"])
+        #expect(rows[2].value == "+4.0 cents (\u{2212}10.9 to +18.9): neither sharp nor flat")
+        // s · √(2 / χ²): χ²(0.975, 2) = 7.378, χ²(0.025, 2) = 0.0506 → 3.1 to 37.7.
+        #expect(rows[3].value == "6.0 cents (3.1–37.7)")
+        #expect(rows[4].value == "3")
+        #expect(rows[0].value == rows[2].value)
+        #expect(matching?[1].rows[4].value == "0")
+        let flat = PerceptualProfile(records: (0..<6).map { F.matching(60, error: -3 - Double($0 % 2), second: $0) })
         #expect(
-            ProfileSummary(profile: flat, range: .standard, language: .german).matching?.tendency
-                == "eher zu tief (\u{2212}2,0 Cent)")
-        let centred = PerceptualProfile(records: [F.matching(60, error: 3), F.matching(60, error: -3, second: 1)])
-        #expect(
-            ProfileSummary(profile: centred, range: .standard, language: .english).matching?.tendency
-                == "neither sharp nor flat")
+            ProfileSummary(profile: flat, language: .german).matching?[0].rows[2].value.hasSuffix(
+                ": du triffst eher zu tief") == true)
         let one = PerceptualProfile(records: [F.matching(60, error: 3)])
-        #expect(ProfileSummary(profile: one, range: .standard, language: .english).matching?.standardDeviation == "—")
+        let single = ProfileSummary(profile: one, language: .english).matching?[0].rows ?? []
+        #expect(single[2].value == "+3.0 cents: neither sharp nor flat" && single[3].value == "—")
     }
 
     @Test("empty: dashes, no trend, and the matching empty state")
     func empty() {
-        let summary = ProfileSummary(profile: PerceptualProfile(), range: .standard, language: .english)
-        #expect(summary.threshold.mean == "—")
-        #expect(summary.threshold.current == "—")
-        #expect(summary.threshold.window == nil)
-        #expect(summary.threshold.standardDeviation == "—")
-        #expect(summary.threshold.trend == nil)
+        let summary = ProfileSummary(profile: PerceptualProfile(), language: .english)
+        #expect(summary.comparison.allSatisfy { $0.now == "—" && $0.allTime == "—" && $0.trend == nil })
         #expect(summary.matching == nil)
-        #expect(summary.modes.allSatisfy { $0.meanAndDeviation == "—" && $0.trend == nil })
         #expect(summary.html.contains("<p class=\"profile-empty-state\">Start pitch matching to see your accuracy</p>"))
         #expect(!summary.html.contains("data-trend"))
         assertSnapshot(summary.html, named: "summary-empty.html")
         assertSnapshot(
-            ProfileSummary(profile: PerceptualProfile(), range: .standard, language: .german).html,
-            named: "summary-empty-de.html")
+            ProfileSummary(profile: PerceptualProfile(), language: .german).html, named: "summary-empty-de.html")
     }
 
-    @Test("the trend compares the last 20 days with the 20 before and needs 10 comparisons in each")
+    @Test("the trend shows its arrow and its words; the rule is written under the modes")
     func trend() {
-        func profile(_ earlier: Double, _ later: Double, count: Int) -> PerceptualProfile {
+        func profile(_ before: Double, _ now: Double) -> PerceptualProfile {
             PerceptualProfile(
-                records: (0..<count).map {
-                    $0 < 10
-                        ? F.comparison(60, cents: earlier, second: $0)
-                        : F.comparison(60, cents: later, day: 30, second: $0)
+                records: (0..<400).map {
+                    F.comparison(60, cents: $0 < 200 ? before : now, second: $0, correct: $0 % 4 != 3)
                 })
         }
         func trend(_ profile: PerceptualProfile) -> ProfileSummary.TrendIndicator? {
-            ProfileSummary(profile: profile, range: .standard, language: .english).threshold.trend
+            ProfileSummary(profile: profile, language: .english).comparison[0].trend
         }
-        #expect(trend(profile(20, 10, count: 19)) == nil)
-        #expect(trend(profile(20, 10, count: 20)) == .init(trend: .improving, arrow: "↘", meaning: "improving"))
-        #expect(trend(profile(20, 20.5, count: 20)) == .init(trend: .stable, arrow: "→", meaning: "stable"))
-        #expect(trend(profile(10, 20, count: 20)) == .init(trend: .declining, arrow: "↗", meaning: "declining"))
-        let html = ProfileSummary(profile: profile(20, 10, count: 20), range: .standard, language: .german).html
+        #expect(trend(profile(20, 5)) == .init(trend: .improving, arrow: "↘", words: "improving"))
+        #expect(trend(profile(10, 10)) == .init(trend: .stable, arrow: "→", words: "no clear change"))
+        #expect(trend(profile(5, 20)) == .init(trend: .declining, arrow: "↗", words: "declining"))
+        let html = ProfileSummary(profile: profile(20, 5), language: .german).html
         #expect(
             html.contains(
-                "<span class=\"trend\" data-trend=\"improving\" aria-hidden=\"true\">↘</span><span class=\"visually-hidden\">wird feiner</span>"
+                "<div><dt>Trend</dt><dd><span class=\"trend\" data-trend=\"improving\" aria-hidden=\"true\">↘</span> wird feiner</dd></div>"
+            ))
+        #expect(html.contains(Texts.german.profile.trendRule))
+    }
+
+    @Test("the page says where you stand: the published thresholds of musicians and non-musicians")
+    func reference() {
+        let html = ProfileSummary(profile: F.dense, language: .english).html
+        #expect(
+            html.contains(
+                "Where you stand: in studies, musicians’ thresholds were about 2 to 3.5 cents, non-musicians’ about 10 to 20 cents before training"
             ))
     }
 
-    @Test("a long history does not hide progress: the last 20 days stand beside the all-time mean")
-    func currentBesideAllTime() {
-        // Days 0…79 at 30 cents, days 80…99 at 12 cents (two comparisons a day): all time
-        // (160 · 30 + 40 · 12) / 200 = 26.4 cents, the last 20 days 12.0 cents, improving.
-        let records = (0..<100).flatMap { day in
-            (0..<2).map { F.comparison(60, cents: day < 80 ? 30 : 12, day: day, second: $0) }
-        }
-        let summary = ProfileSummary(profile: PerceptualProfile(records: records), range: .standard, language: .english)
-        #expect(summary.threshold.current == "12.0 cents")
-        #expect(summary.threshold.mean == "26.4 cents")
-        #expect(summary.threshold.trend?.trend == .improving)
-        #expect(
-            summary.threshold.window
-                == "Last 20 days: 20 May 2026 to 8 June 2026, ending with your last day of training. The trend compares them with the 20 days before."
-        )
-        #expect(summary.threshold.trendNote == nil)
-        #expect(summary.modes[0].current == "12.0 cents" && summary.modes[0].trend?.trend == .improving)
-        #expect(summary.html.contains("<div><dt>Last 20 days</dt><dd>12.0 cents</dd></div>"))
-        #expect(summary.html.contains("<div><dt>All time</dt><dd>26.4 cents</dd></div>"))
-    }
-
-    @Test("when the pooled trend differs from every mode's, the page says why")
-    func trendMix() {
-        // Earlier: 10 comparisons at 10 cents, 10 interval comparisons at 40 (mean 25); later:
-        // 18 comparisons at 10, 2 interval comparisons at 40 (mean 13): pooled improving, each
-        // mode alone stable (the interval mode has too few later answers for a trend).
-        var records: [TrainingRecord] = []
-        for index in 0..<10 {
-            records.append(F.comparison(60, cents: 10, second: index))
-            records.append(F.comparison(60, cents: 40, second: 100 + index, interval: .perfectFifthUp))
-        }
-        for index in 0..<18 { records.append(F.comparison(60, cents: 10, day: 30, second: index)) }
-        for index in 0..<2 {
-            records.append(F.comparison(60, cents: 40, day: 30, second: 100 + index, interval: .perfectFifthUp))
-        }
-        let summary = ProfileSummary(profile: PerceptualProfile(records: records), range: .standard, language: .english)
-        #expect(summary.threshold.trend?.trend == .improving)
-        #expect(summary.modes[0].trend?.trend == .stable)
-        #expect(summary.modes[1].trend == nil)
-        #expect(summary.threshold.trendNote == Texts.english.trendMixNote)
-        #expect(summary.html.contains(Texts.english.trendMixNote))
-        // A mode not trained lately shows the end of its own 20 days.
-        let late = PerceptualProfile(records: records + [F.comparison(60, cents: 10, day: 60)])
-        let modes = ProfileSummary(profile: late, range: .standard, language: .english).modes
-        #expect(modes[1].current == "40.0 cents (to 31 March 2026)")
-    }
-
-    @Test("the comparison modes' counts add up to the threshold's; the page says what each counts")
-    func countsReconcile() {
-        for range in [NoteRange.standard, F.range(48, 72)] {
-            let summary = ProfileSummary(profile: F.dense, range: range, language: .english)
-            let byMode = summary.modes.filter { $0.mode.kind == .comparison }.map {
-                Int($0.exercises.replacing(",", with: ""))!
-            }
-            #expect(byMode.reduce(0, +) == Int(summary.threshold.comparisons.replacing(",", with: ""))!)
-        }
-        let html = ProfileSummary(profile: F.dense, range: .standard, language: .english).modesHTML
-        #expect(html.contains(Texts.english.modesScope))
-    }
-
-    @Test("the summary equals the core's statistics over the range, by mode too")
-    func numbersFromCore() {
-        let profile = F.dense
-        let strings = Texts.english
-        for range in [NoteRange.standard, F.range(48, 72)] {
-            let summary = ProfileSummary(profile: profile, range: range, language: .english)
-            let core = profile.comparison.statistics(in: range)
-            #expect(summary.threshold.mean == strings.cents(core.mean))
-            #expect(summary.threshold.standardDeviation == strings.cents(core.standardDeviation))
-            #expect(summary.threshold.comparisons == strings.grouped(core.count))
-            let interval = profile.comparisonByMode[.intervalComparison]!.statistics(in: range)
-            let row = summary.modes.first { $0.mode == .intervalComparison }!
-            #expect(row.meanAndDeviation == strings.cents(interval.mean, plusMinus: interval.standardDeviation))
-            #expect(row.exercises == strings.grouped(interval.count))
-        }
-        let summary = ProfileSummary(profile: profile, range: .standard, language: .english)
-        #expect(
-            summary.modes.map(\.mode) == [.comparison, .intervalComparison, .pitchMatching, .intervalPitchMatching])
-        #expect(summary.modes[2].exercises == "90")
-        #expect(summary.matching?.attempts == "180")
-        #expect(summary.threshold.trend?.trend == .improving)
-        #expect(summary.threshold.current == strings.cents(profile.comparison.currentLevel(in: .standard)?.mean))
-        assertSnapshot(summary.html, named: "summary-dense.html")
-        assertSnapshot(
-            ProfileSummary(profile: profile, range: .standard, language: .german).html, named: "summary-dense-de.html")
-    }
-
-    @Test("the same profile renders the same summary bytes every time")
-    func deterministic() {
+    @Test("dense: snapshots in English and German; the same profile renders the same bytes every time")
+    func dense() {
         for language in Language.allCases {
-            let first = ProfileSummary(profile: F.dense, range: .standard, language: language)
-            let second = ProfileSummary(profile: F.dense, range: .standard, language: language)
-            #expect(first == second)
-            #expect(first.html == second.html)
+            let first = ProfileSummary(profile: F.dense, language: language)
+            #expect(first == ProfileSummary(profile: F.dense, language: language))
+            #expect(first.html == ProfileSummary(profile: F.dense, language: language).html)
         }
+        let summary = ProfileSummary(profile: F.dense, language: .english)
+        #expect(summary.matching?[0].rows[4].value == "90" && summary.matching?[1].rows[4].value == "90")
+        assertSnapshot(summary.html, named: "summary-dense.html")
+        assertSnapshot(ProfileSummary(profile: F.dense, language: .german).html, named: "summary-dense-de.html")
     }
 }

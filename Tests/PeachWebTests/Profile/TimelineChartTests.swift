@@ -10,70 +10,83 @@ struct TimelineChartTests {
 
     @Test("empty: axes and a sentence saying where progress will appear; no table")
     func empty() {
-        let timeline = TimelineChart(profile: PerceptualProfile(), language: .english)
+        let timeline = TimelineChart(profile: PerceptualProfile(), mode: .comparison, language: .english)
         assertSnapshot(timeline.svg, named: "timeline-empty.svg")
-        #expect(timeline.recentDaysTable == "")
-        #expect(timeline.summary == "Your progress appears here after your first day of training.")
+        #expect(timeline.recentWeeksTable == "")
+        #expect(timeline.summary == "Your progress appears here after your first answers.")
     }
 
-    @Test("dense: 90 days of dots and the rolling line, dated in UTC, in English and German")
+    @Test("dense: 13 weeks of estimates with their intervals and the reference bands, in English and German")
     func dense() {
-        let english = TimelineChart(profile: F.dense, language: .english)
-        let german = TimelineChart(profile: F.dense, language: .german)
+        let english = TimelineChart(profile: F.dense, mode: .comparison, language: .english)
+        let german = TimelineChart(profile: F.dense, mode: .comparison, language: .german)
         assertSnapshot(english.svg, named: "timeline-dense.svg")
         assertSnapshot(german.svg, named: "timeline-dense-de.svg")
-        assertSnapshot(english.recentDaysTable, named: "timeline-dense-table.html")
-        assertSnapshot(german.recentDaysTable, named: "timeline-dense-table-de.html")
+        assertSnapshot(english.recentWeeksTable, named: "timeline-dense-table.html")
+        assertSnapshot(german.recentWeeksTable, named: "timeline-dense-table-de.html")
+        #expect(english.weeks.count == 14)
         #expect(english.svg.utf8.count < 30_000)
-        #expect(english.svg.contains(">1 Mar</text>") && english.svg.contains(">29 May</text>"))
-        #expect(german.svg.contains(">1. März</text>"))
+        #expect(english.svg.contains(">23 Feb</text>") && german.svg.contains(">23. Feb.</text>"))
+        #expect(english.svg.contains(">musicians</text>") && german.svg.contains(">Nichtmusiker</text>"))
         #expect(
-            english.summary.hasPrefix("Detection threshold on 90 days of training from 1 March 2026 to 29 May 2026."))
-        #expect(english.recentDaysTable.components(separatedBy: "<tr><th scope=\"row\">").count - 1 == 7)
+            english.summary.hasPrefix(
+                "Comparison: threshold per week in 14 weeks from 23 February 2026 to 25 May 2026;"))
+        #expect(
+            english.summary.hasSuffix(
+                " Shaded: musicians’ thresholds in studies, 2 to 3.5 cents, and non-musicians’, 10 to 20 cents."))
+        #expect(
+            english.recentWeeksTable.components(separatedBy: "<tr><th scope=\"row\">").count - 1
+                == TimelineChart.recentWeekCount)
+        // The interval mode's timeline has no reference bands: they were measured for unisons.
+        let interval = TimelineChart(profile: F.dense, mode: .intervalComparison, language: .english)
+        #expect(!interval.svg.contains("timeline-reference") && !interval.summary.contains("Shaded"))
     }
 
-    @Test("the summary and table carry the core's daily and rolling means")
+    @Test("each week is the core's estimate from that week's answers alone, in the summary and the table")
     func numbersFromCore() {
         let profile = PerceptualProfile(records: [
-            F.comparison(60, cents: 10, day: 0), F.comparison(60, cents: 30, day: 0, second: 1),
-            F.comparison(62, cents: 5, day: 2),
+            F.comparison(60, cents: 10, day: 1, correct: false), F.comparison(60, cents: 30, day: 1, second: 1),
+            F.comparison(62, cents: 5, day: 9),
         ])
-        let timeline = TimelineChart(profile: profile, language: .english)
-        // Day 1: mean 20.0; day 3: mean 5.0, rolling mean (10 + 30 + 5) / 3 = 15.0.
+        let timeline = TimelineChart(profile: profile, mode: .comparison, language: .english)
+        let weeks = profile.discrimination(.comparison).weeklyEstimates
+        #expect(timeline.weeks.map(\.estimate) == weeks.map(\.estimate))
+        #expect(timeline.weeks.map(\.estimate.answers) == [2, 1])
+        let texts = Texts.english
         #expect(
-            timeline.summary
-                == "Detection threshold on 2 days of training from 1 March 2026 to 3 March 2026. 20-day mean: 20.0 cents at the start, 15.0 cents now."
-        )
+            timeline.summary.hasPrefix(
+                "Comparison: threshold per week in 2 weeks from 2 March 2026 to 9 March 2026; in the first week "
+                    + texts.spokenEstimate(weeks[0].estimate) + ", in the last "
+                    + texts.spokenEstimate(weeks[1].estimate)
+                    + "."))
         #expect(
-            timeline.recentDaysTable.contains(
-                "<tr><th scope=\"row\">3 March 2026</th><td>1</td><td>5.0 cents</td><td>15.0 cents</td></tr>"))
-        #expect(
-            timeline.recentDaysTable.contains(
-                "<tr><th scope=\"row\">1 March 2026</th><td>2</td><td>20.0 cents</td><td>20.0 cents</td></tr>"))
-        assertSnapshot(timeline.svg, named: "timeline-two-days.svg")
+            timeline.recentWeeksTable.contains(
+                "<tr><th scope=\"row\">9 March 2026</th><td>1</td><td>\(texts.estimate(weeks[1].estimate))</td></tr>"))
+        assertSnapshot(timeline.svg, named: "timeline-two-weeks.svg")
     }
 
-    @Test("the rolling line breaks across 20 days without training; one day is a single dot")
+    @Test("weeks are placed by date, so a pause shows as a gap; one week is a single dot and bar")
     func gaps() {
         let profile = PerceptualProfile(records: [
-            F.comparison(60, cents: 40, day: 0), F.comparison(60, cents: 30, day: 5),
-            F.comparison(60, cents: 10, day: 40), F.comparison(60, cents: 8, day: 41),
+            F.comparison(60, cents: 40, day: 1), F.comparison(60, cents: 30, day: 8, correct: false),
+            F.comparison(60, cents: 10, day: 71), F.comparison(60, cents: 8, day: 72),
         ])
-        let svg = TimelineChart(profile: profile, language: .english).svg
+        let svg = TimelineChart(profile: profile, mode: .comparison, language: .english).svg
         assertSnapshot(svg, named: "timeline-gap.svg")
-        let rolling = svg.components(separatedBy: "class=\"timeline-rolling\"")[1]
-        let path = rolling.components(separatedBy: " d=\"")[1].prefix { $0 != "\"" }
-        #expect(path.filter { $0 == "M" }.count == 2)
-        let oneDay = TimelineChart(profile: F.oneNote, language: .english)
-        assertSnapshot(oneDay.svg, named: "timeline-one-day.svg")
+        let dots = svg.components(separatedBy: "class=\"timeline-weeks\"")[1]
+        let path = dots.components(separatedBy: " d=\"")[1].prefix { $0 != "\"" }
+        #expect(path.filter { $0 == "M" }.count == 3)
+        let oneWeek = TimelineChart(profile: F.oneNote, mode: .comparison, language: .english)
+        assertSnapshot(oneWeek.svg, named: "timeline-one-week.svg")
     }
 
     @Test("a long history labels months and stays small")
     func longHistory() {
-        let records = (0..<1000).map { F.comparison(60, cents: Double(50 - $0 % 40), day: $0) }
-        let timeline = TimelineChart(profile: PerceptualProfile(records: records), language: .english)
-        #expect(timeline.svg.contains(">Mar 2026</text>"))
+        let records = (0..<1000).map { F.comparison(60, cents: Double(50 - $0 % 40), day: $0, correct: $0 % 3 != 0) }
+        let profile = PerceptualProfile(records: records)
+        let timeline = TimelineChart(profile: profile, mode: .comparison, language: .english)
+        #expect(timeline.svg.contains(">Mar 2026</text>") || timeline.svg.contains(">Feb 2026</text>"))
         #expect(timeline.svg.utf8.count < 40_000)
-        #expect(timeline.svg == TimelineChart(profile: PerceptualProfile(records: records), language: .english).svg)
+        #expect(timeline.svg == TimelineChart(profile: profile, mode: .comparison, language: .english).svg)
     }
 }

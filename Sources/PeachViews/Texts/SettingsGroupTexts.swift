@@ -1,0 +1,45 @@
+import PeachCore
+
+// MARK: - The Settings page's groups and the wrong-answer sound
+//
+// One block for these texts, in both languages, apart from `Texts`' long initializer, as
+// `SoundTexts`. Each language is a value of the same struct, so a language that lacks a text
+// does not compile.
+
+/// The headings of the Settings page's groups that have no name elsewhere, and the setting of
+/// the sound after a wrong answer.
+public struct SettingsGroupTexts: Sendable {
+    /// The group of what is played: the sound, the note duration, the reference pitch, loudness.
+    public let playback: String
+    /// The group of what an answer gives back beside the thumb.
+    public let feedback: String
+    public let wrongAnswerSound: String
+    /// Why one would turn it on: a signal that needs no eyes where the device cannot vibrate.
+    public let wrongAnswerSoundHint: String
+
+    public static let english = SettingsGroupTexts(
+        playback: "Playback",
+        feedback: "Feedback",
+        wrongAnswerSound: "Sound on a wrong answer",
+        wrongAnswerSoundHint:
+            "A short, quiet sound after a wrong comparison answer, for training with your eyes closed: an iPhone "
+            + "cannot vibrate for a web app.")
+
+    public static let german = SettingsGroupTexts(
+        playback: "Wiedergabe",
+        feedback: "Rückmeldung",
+        wrongAnswerSound: "Klang bei falscher Antwort",
+        wrongAnswerSoundHint:
+            "Ein kurzer, leiser Klang nach einer falschen Antwort im Vergleich, zum Üben mit geschlossenen Augen: "
+            + "Ein iPhone kann für eine Web-App nicht vibrieren.")
+}
+
+extension Texts {
+    /// The Settings page's group headings and the wrong-answer sound, in this language.
+    public var settingsGroups: SettingsGroupTexts {
+        switch language {
+        case .english: .english
+        case .german: .german
+        }
+    }
+}
