@@ -53,6 +53,10 @@ let package = Package(
             name: "SoundFont", dependencies: ["PeachCore", "CVorbisFile", "CFLAC"], swiftSettings: swiftSettings),
         // The one sqlite3_db_config option PeachStore sets (a variadic C function, wrapped).
         .systemLibrary(name: "CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
+        // HTTP compression (Content-Encoding): Brotli for the browsers, which all take it, gzip for
+        // any client that takes only that; the browser's files are compressed once at Brotli's best.
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "PeachStore",
             dependencies: [
@@ -66,7 +70,7 @@ let package = Package(
         .target(
             name: "PeachWeb",
             dependencies: [
-                "PeachCore", "PeachViews", "PeachStore", "CQREncode", "SoundFont",
+                "PeachCore", "PeachViews", "PeachStore", "CQREncode", "SoundFont", "CBrotli", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),

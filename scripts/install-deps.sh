@@ -6,7 +6,8 @@
 #                                      the Fluid (R3) Mono GM SoundFont and libvorbis, which decodes
 #                                      its Ogg Vorbis samples, and libFLAC, which encodes the
 #                                      prepared sounds the browser downloads, for the instrument
-#                                      sounds)
+#                                      sounds; Brotli and zlib, which compress what the server
+#                                      sends)
 #   scripts/install-deps.sh --test   — also what the test suites need (Chromium, Playwright;
 #                                      certutil from libnss3-tools, so that Chromium trusts that
 #                                      authority in tests/lan; for tests/engines, WebKitGTK's
@@ -18,7 +19,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
-packages=(libsqlite3-dev libqrencode-dev wasi-libc binaryen openssl libvorbis-dev libflac-dev fluidr3mono-gm-soundfont)
+packages=(libsqlite3-dev libqrencode-dev wasi-libc binaryen openssl libvorbis-dev libflac-dev fluidr3mono-gm-soundfont
+  libbrotli-dev zlib1g-dev)
 [ "${1:-}" = "--test" ] && packages+=(chromium fonts-dejavu-core zbar-tools libnss3-tools
   webkit2gtk-driver xvfb firefox-esr pulseaudio pulseaudio-utils)
 # node --test for the browser modules; keep a node that is already installed.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import PeachCore
 import PeachStore
 import Testing
@@ -36,6 +37,74 @@ struct SyncAPITests {
             #expect(decoded == (try database.loadProfile()))
             #expect(decoded.matchingByMode[.intervalPitchMatching]?.count == 1)
             #expect(decoded.comparisonByMode[.comparison]?.latest == .init(magnitude: 12.5, wasCorrect: true))
+        }
+    }
+
+    @Test("the profile download carries its version; a device that holds it downloads nothing (304)")
+    func profileVersion() async throws {
+        try await withApp(database: try AppDatabase.inMemory()) { client in
+            let first = try await client.get("/api/sync/profile")
+            let etag = try #require(first.headers[.eTag])
+            #expect(!first.numbers.isEmpty)
+            let unchanged = try await client.execute(
+                uri: "/api/sync/profile", method: .get, headers: [.ifNoneMatch: etag])
+            #expect(unchanged.status == .notModified)
+            #expect(unchanged.body.readableBytes == 0)
+            #expect(unchanged.headers[.eTag] == etag)
+            let compressed = try await client.execute(
+                uri: "/api/sync/profile", method: .get, headers: [.ifNoneMatch: "W/" + etag, .acceptEncoding: "br"])
+            #expect(compressed.status == .notModified, "a weak ETag names the same version")
+            try await client.uploadAccepted()
+            let changed = try await client.execute(
+                uri: "/api/sync/profile", method: .get, headers: [.ifNoneMatch: etag, .acceptEncoding: "br"])
+            #expect(changed.status == .ok)
+            #expect(changed.headers[.contentEncoding] == "br")
+            #expect(changed.headers[.eTag].map { $0.hasPrefix("W/") && $0 != "W/" + etag } == true)
+            let numbers = try #require(ContentCoding.brotli.decode(Array(changed.body.readableBytesView)))
+            #expect(changed.body.readableBytes * 3 < numbers.count, "the summary compresses to under a third")
+        }
+    }
+
+    @Test(
+        "a write beside the server (the command line's reset) is a new profile version: no device keeps the old summary"
+    )
+    func versionAfterWriteBeside() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-version-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("peach.sqlite").path
+        let training = try TrainingService(database: try AppDatabase.open(path: path), now: { Date() })
+        let note = try MIDINote(60)
+        let record = ComparisonRecord(
+            timestamp: Timestamp(Date()), referenceNote: note, targetNote: note, interval: .prime,
+            tuningSystem: .equalTemperament, centOffset: 12.5, isCorrect: true)
+        _ = try await training.saveSyncedRecords([.init(id: RecordID(UUID().uuidString)!, record: .comparison(record))])
+        let held = try await training.profileVersion()
+        #expect(try await training.profileVersion() == held, "nothing changed: the same version")
+        _ = try AppDatabase.open(path: path, access: .writing).deleteAllTrainingData(now: Timestamp(Date()))
+        #expect(try await training.profileVersion() != held)
+        #expect(try await training.profileSnapshot().version == (try await training.profileVersion()))
+    }
+
+    @Test("an upload's reply says the profile's version before and after it, so its device can follow")
+    func uploadVersions() async throws {
+        try await withApp(database: try AppDatabase.inMemory()) { client in
+            let held = try #require(try await client.get("/api/sync/profile").headers[.eTag])
+            let own = try await client.upload([syncRecord()])
+            let change = try #require(own.json["profileVersion"] as? [String: String])
+            #expect("\"\(change["before"] ?? "")\"" == held, "before: the version this device holds")
+            #expect(change["before"] != change["after"])
+            let current = try await client.execute(
+                uri: "/api/sync/profile", method: .get, headers: [.ifNoneMatch: "\"\(change["after"] ?? "")\""])
+            #expect(current.status == .notModified, "after: the server's version now")
+            let retry = try await client.upload([syncRecord(id: UUID().uuidString.lowercased()), syncRecord()])
+            let next = try #require(retry.json["profileVersion"] as? [String: String])
+            #expect(next["before"] == change["after"])
+            let nothingNew = try await client.upload([
+                syncRecord(id: "8c1f0e4a-5b7d-4c2e-9f10-2a3b4c5d6e7f", fields: ["centOffset": "0"])
+            ])
+            let same = try #require(nothingNew.json["profileVersion"] as? [String: String])
+            #expect(same["before"] == same["after"], "a batch that stores nothing changes nothing")
         }
     }
 

@@ -38,14 +38,29 @@ test('a 4xx reply is final, surfaced with the server message', async () => {
   assert.equal(calls.length, 1);
 });
 
-test('a request that does not get through rejects as fetch does; bytes come as an ArrayBuffer', async () => {
-  const { fetch } = scriptedFetch([
+test('a request that does not get through rejects as fetch does; a download comes as bytes with its version', async () => {
+  const tags = { 'content-type': 'application/octet-stream', etag: 'W/"1764000000000-7"' };
+  const { fetch, calls } = scriptedFetch([
     new TypeError('Failed to fetch'),
-    { ok: true, status: 200, headers: { get: () => 'application/octet-stream' }, arrayBuffer: async () => new Float64Array([1, 2]).buffer },
+    { ok: true, status: 200, headers: { get: (name) => tags[name.toLowerCase()] ?? null }, arrayBuffer: async () => new Float64Array([1, 2]).buffer },
   ]);
   const client = new ApiClient({ fetch });
-  await assert.rejects(client.send('GET', '/api/sync/profile', { bytes: true }), TypeError);
-  assert.deepEqual([...new Float64Array(await client.send('GET', '/api/sync/profile', { bytes: true }))], [1, 2]);
+  await assert.rejects(client.download('/api/sync/profile'), TypeError);
+  const download = await client.download('/api/sync/profile');
+  assert.deepEqual([...new Float64Array(download.bytes)], [1, 2]);
+  assert.equal(download.version, '1764000000000-7');
+  assert.deepEqual(calls[1].headers, {});
+});
+
+test('a download of the version the device holds is a 304 and downloads nothing', async () => {
+  const { fetch, calls } = scriptedFetch([
+    { ok: false, status: 304, headers: { get: () => null }, arrayBuffer: async () => assert.fail('no body is read') },
+    json(503, { error: { code: 'soundsUnavailable', message: 'Down.' } }),
+  ]);
+  const client = new ApiClient({ fetch });
+  assert.equal(await client.download('/api/sync/profile', '1764000000000-7'), null);
+  assert.deepEqual(calls[0].headers, { 'If-None-Match': '"1764000000000-7"' });
+  await assert.rejects(client.download('/api/sync/profile', 'x'), (error) => error instanceof ApiError && error.status === 503);
 });
 
 test('import and reset use the documented methods, bodies and media types', async () => {

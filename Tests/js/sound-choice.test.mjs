@@ -4,8 +4,12 @@ import { RETRY_MILLISECONDS, SoundChoice, SoundState } from '../../Sources/Peach
 
 /** A library whose loads the test finishes by hand. */
 class ManualLibrary {
-  constructor() { this.instruments = new Map(); this.loads = []; }
+  constructor() { this.instruments = new Map(); this.loads = []; this.released = []; }
   loaded(source, { low, high }) { return this.instruments.get(`${source} ${low}-${high}`) ?? null; }
+  playable(source, range, notes) {
+    return this.loaded(source, range) ? notes.map((note) => this.loaded(source, range).zoneFor(note)) : null;
+  }
+  release(source = null, range = null) { this.released.push(source && `${source} ${range.low}-${range.high}`); }
   load(source, range) {
     let settle;
     const promise = new Promise((resolve, reject) => { settle = { resolve, reject }; });
@@ -35,22 +39,23 @@ const violin = { soundSource: 'violin', noteRangeLower: '36', noteRangeUpper: '8
 test('the sine needs nothing: no load, always ready, every zone null', async () => {
   const { library, statuses, choice } = setup({ ...violin, soundSource: 'sine' });
   assert.equal(await choice.prepare(), null);
-  assert.equal(choice.zoneFor(60), null);
+  assert.equal(choice.zonesFor([60, 67]), null);
   assert.equal(library.loads.length, 0);
   assert.deepEqual(statuses, [{ source: 'sine', state: SoundState.ready }]);
 });
 
 test('while an instrument loads the sine stands in at once, and the page is told', async () => {
   const { library, statuses, choice } = setup(violin);
-  assert.equal(choice.zoneFor(60), null, 'never waits: the sine now');
-  assert.equal(choice.zoneFor(64), null);
+  assert.equal(choice.zonesFor([60, 67]), null, 'never waits: the sine now');
+  assert.equal(choice.zonesFor([64, 64]), null);
   assert.equal(library.loads.length, 1, 'one load for the range 36–84, however many notes asked');
   assert.equal(library.loads[0].key, 'violin 36-84');
   assert.deepEqual(statuses, [{ source: 'violin', state: SoundState.loading }]);
   library.loads[0].finish();
   await flush();
   assert.deepEqual(statuses.at(-1), { source: 'violin', state: SoundState.ready });
-  assert.deepEqual(choice.zoneFor(60), { source: 'violin', note: 60 }, 'the instrument from the next exercise');
+  assert.deepEqual(choice.zonesFor([60, 67]), [{ source: 'violin', note: 60 }, { source: 'violin', note: 67 }],
+    'the instrument from the next exercise');
 });
 
 test('a failed load is reported once, plays the sine, and is tried again online or a minute later', async () => {
@@ -60,12 +65,12 @@ test('a failed load is reported once, plays the sine, and is tried again online 
   library.loads[0].fail();
   assert.equal(await first, null);
   assert.deepEqual(statuses.at(-1), { source: 'violin', state: SoundState.failed });
-  assert.equal(choice.zoneFor(60), null);
-  assert.equal(choice.zoneFor(62), null);
+  assert.equal(choice.zonesFor([60, 67]), null);
+  assert.equal(choice.zonesFor([62, 62]), null);
   assert.equal(library.loads.length, 1, 'not again at every exercise');
   assert.deepEqual(statuses.map((s) => s.state), ['loading', 'failed'], 'nothing more announced');
   now += RETRY_MILLISECONDS;
-  choice.zoneFor(60);
+  choice.zonesFor([60, 67]);
   assert.equal(library.loads.length, 2, 'a minute later');
   library.loads[1].fail();
   await flush();
@@ -100,7 +105,7 @@ test('a new note range loads the zones it needs', async () => {
   library.loads[0].finish();
   await flush();
   settings.noteRangeUpper = '96';
-  assert.equal(choice.zoneFor(90), null);
+  assert.equal(choice.zonesFor([90, 90]), null);
   assert.equal(library.loads.at(-1).key, 'violin 36-96');
 });
 
@@ -112,4 +117,17 @@ test('the preview plays A4 at the reference pitch with the loaded instrument', a
   library.loads[0].finish();
   await preview;
   assert.deepEqual(played, ['stopAll', { frequency: 442, duration: 1, sound: { source: 'violin', note: 69 } }]);
+});
+
+test('only the chosen instrument is kept: a new choice, a new range or the sine lets go of the others', async () => {
+  const settings = { ...violin };
+  const { library, choice } = setup(settings);
+  choice.prepare();
+  settings.soundSource = 'cello';
+  choice.prepare();
+  settings.noteRangeUpper = '96';
+  choice.prepare();
+  settings.soundSource = 'sine';
+  choice.prepare();
+  assert.deepEqual(library.released, ['violin 36-84', 'cello 36-84', 'cello 36-96', null]);
 });

@@ -236,3 +236,65 @@ test('a kept copy that is damaged is dropped and fetched again', async () => {
   const kept = new Uint8Array(await (await cache.match(url('f1'))).arrayBuffer());
   assert.deepEqual(kept, new Uint8Array(FILES.get(url('f1'))), 'the good copy replaced it');
 });
+
+/** fakeFetch whose zone files arrive only when the test lets them (`arrive(url)`). */
+function heldFetch() {
+  const served = fakeFetch();
+  const held = new Map(); // url → let it arrive
+  const fetch = (url) => {
+    if (url === '/sounds/index.json') return served.fetch(url);
+    served.requests.push(url);
+    return new Promise((resolve) => held.set(url, () => resolve(new Response(FILES.get(url).slice(0)))));
+  };
+  /** Lets `url` arrive and waits until `library` has decoded it and gone on. */
+  const arrive = async (library, url) => {
+    const decoded = library.zonePromises.get(url);
+    held.get(url)();
+    held.delete(url);
+    await decoded;
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { fetch, requests: served.requests, held, arrive };
+}
+
+/** Waits until `count` zone files are asked for. */
+async function asked(held, count) {
+  while (held.size < count) await new Promise((resolve) => setImmediate(resolve));
+}
+
+test('the zones of the notes an exercise asks for come first, two files at a time, and play before the rest', async () => {
+  const { fetch, held, arrive } = heldFetch();
+  const library = new SoundLibrary({ decode: decodeWave, fetch });
+  const range = { low: 21, high: 108 };
+  assert.equal(library.playable('piano', range, [66, 70]), null, 'nothing loaded: the sine');
+  const loading = library.load('piano', range);
+  await asked(held, 2);
+  assert.deepEqual([...held.keys()], [url('p4'), url('p3')], 'the asked notes\' zone first, then the nearest; two at once');
+  await arrive(library, url('p4'));
+  const zones = library.playable('piano', range, [66, 70]);
+  assert.deepEqual(zones.map((zone) => zone.keyLow), [65, 65], 'playable with the one zone those notes need');
+  assert.equal(library.playable('piano', range, [40, 47]), null, 'other notes wait for their zones…');
+  await arrive(library, url('p3'));
+  assert.deepEqual([...held.keys()].sort(), [url('p1'), url('p2')].sort(), '…which come next');
+  await arrive(library, url('p1'));
+  await arrive(library, url('p2'));
+  const instrument = await loading;
+  assert.equal(instrument.complete, true);
+  assert.equal(library.loaded('piano', range), instrument);
+});
+
+test('an instrument no longer chosen is let go: its decoded zones freed, its other files not fetched', async () => {
+  const { fetch, requests, held, arrive } = heldFetch();
+  const library = new SoundLibrary({ decode: decodeWave, fetch });
+  const range = { low: 21, high: 108 };
+  const piano = library.load('piano', range);
+  await asked(held, 2);
+  await arrive(library, [...held.keys()][0]);
+  library.release('flute', range);
+  for (const letArrive of [...held.values()]) letArrive();
+  const released = await piano;
+  assert.equal(released.complete, false);
+  assert.equal(requests.filter((url) => url !== '/sounds/index.json').length, 3, 'the piano\'s last zone was never fetched');
+  assert.equal(library.loaded('piano', range), null);
+  assert.equal(library.zonePromises.size, 0, 'no piano zone is held any more');
+});

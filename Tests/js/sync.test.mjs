@@ -29,32 +29,45 @@ function setup() {
     core: { recordJSON: (id) => ({ id }) },
     store: {
       waitingRecords: async () => records.filter((r) => r.state === 'waiting'),
-      markUploaded: async (accepted) => { for (const r of records) if (accepted.includes(r.id)) r.state = 'accepted'; },
+      markUploaded: async (accepted, refused, change) => {
+        for (const r of records) if (accepted.includes(r.id)) r.state = 'accepted';
+        device.profileVersion = change && change.before === device.profileVersion ? change.after : null;
+      },
       deleteRecords: async (ids) => { for (const id of ids) records.splice(records.findIndex((r) => r.id === id), 1); },
       settings: async () => ({}),
       count: async (state) => records.filter((r) => r.state === state).length,
       records: async (state) => records.filter((r) => r.state === state),
+      profileVersion: async () => device.profileVersion,
     },
+    profileVersion: null,
     adoptSettings: async () => {},
-    adoptProfile: async () => {},
+    adoptProfile: async (numbers, accepted, version) => { device.profileVersion = version; },
     resets: [],
     adoptReset: async (resetAt) => { device.resets.push(resetAt); return resetAt > 0; },
   };
-  const server = { failure: null, resetAt: 0 };
+  const server = { failure: null, resetAt: 0, profileVersion: 'v1', downloads: [] };
   const api = {
     send: async (method, path) => {
       if (server.failure) throw server.failure();
       if (path === '/api/sync/records') {
         const sent = records.filter((r) => r.state === 'waiting');
         const made = (r) => r.numbers[1];
+        const before = server.profileVersion;
+        if (server.versions) server.profileVersion = `v${Number(before.slice(1)) + 1}`;
         return {
           accepted: sent.filter((r) => made(r) >= server.resetAt).map((r) => r.id),
           refused: [],
           discarded: sent.filter((r) => made(r) < server.resetAt).map((r) => r.id),
+          ...(server.versions ? { profileVersion: { before, after: server.profileVersion } } : {}),
         };
       }
       if (path === '/api/sync/settings') return { settings: {}, resetAt: server.resetAt };
-      return new ArrayBuffer(0);
+      throw new Error(`unexpected ${method} ${path}`);
+    },
+    download: async (path, version) => {
+      if (server.failure) throw server.failure();
+      server.downloads.push(version);
+      return version === server.profileVersion ? null : { bytes: new ArrayBuffer(0), version: server.profileVersion };
     },
   };
   const timers = new ManualTimers();
@@ -134,4 +147,33 @@ test('after a reset, answers made before it are dropped when the server discards
   await sync.run();
   assert.deepEqual(records.map((r) => [r.id, r.state]), [['b', 'accepted']], 'a is gone, b is kept');
   assert.deepEqual(device.resets, [3000], 'the device is told when the history was reset');
+});
+
+test('the profile summary is downloaded only when the device does not hold the server\'s version', async () => {
+  const { sync, server, profiles } = setup();
+  await sync.run();
+  assert.deepEqual(server.downloads, [null], 'a device without a summary downloads it');
+  assert.equal(profiles.length, 1);
+  await sync.run();
+  assert.deepEqual(server.downloads, [null, 'v1'], 'then it asks with its version');
+  assert.equal(profiles.length, 1, 'and the 304 changes nothing');
+  server.profileVersion = 'v2'; // another device's answers arrived
+  await sync.run();
+  assert.equal(profiles.length, 2, 'a new version is downloaded and taken');
+});
+
+test('a run whose upload leaves the device holding the server\'s profile asks for no summary', async () => {
+  const { sync, server, records, profiles } = setup();
+  server.versions = true;
+  await sync.run();
+  assert.deepEqual(server.downloads, [null], 'a device that holds no summary downloads it after its upload');
+  for (const id of ['b', 'c']) {
+    records.push({ id, numbers: [0, 2, 60, 60, 0, 10, 1], state: 'waiting' });
+    await sync.run();
+  }
+  assert.deepEqual(server.downloads, [null], 'its own uploads were the only change: nothing asked');
+  assert.equal(profiles.length, 1);
+  await sync.run();
+  assert.deepEqual(server.downloads, [null, 'v4'], 'a run with nothing to upload asks with its version');
+  assert.equal(profiles.length, 1, 'and gets a 304');
 });

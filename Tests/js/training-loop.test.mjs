@@ -67,7 +67,7 @@ class MemoryStore {
   commit() { this.commits.shift()(); }
 }
 
-async function setup(kind = 'comparison', mode = kind, soundFor = undefined, storeOptions = {}) {
+async function setup(kind = 'comparison', mode = kind, soundsFor = undefined, storeOptions = {}) {
   const core = await loadPeachCore(wasm);
   core.reset(7);
   const store = new MemoryStore(storeOptions);
@@ -77,7 +77,7 @@ async function setup(kind = 'comparison', mode = kind, soundFor = undefined, sto
   const timers = new ManualTimers();
   const events = [];
   const loop = new TrainingLoop({
-    kind, mode, device, engine, timers, soundFor,
+    kind, mode, device, engine, timers, soundsFor,
     hooks: {
       onStateChange: (state) => events.push(state),
       onFeedback: (feedback) => events.push(['feedback', feedback]),
@@ -364,12 +364,12 @@ test('an interval mode plays the interval the settings name', async () => {
 
 test('both notes are played with the chosen sound: the zone of each note the core chose', async () => {
   const asked = [];
-  const soundFor = (note) => { asked.push(note); return { zoneOf: note }; };
+  const soundsFor = (notes) => { asked.push(...notes); return notes.map((note) => ({ zoneOf: note })); };
   for (const [kind, mode, second] of [['comparison', 'comparison', 'target'],
     ['comparison', 'intervalComparison', 'target'], ['pitchMatching', 'pitchMatching', 'tunable'],
     ['pitchMatching', 'intervalPitchMatching', 'tunable']]) {
     asked.length = 0;
-    const { engine, core, loop } = await setup(kind, mode, soundFor);
+    const { engine, core, loop } = await setup(kind, mode, soundsFor);
     core.setSetting('intervals', 'M3up', 'en');
     loop.start();
     const { reference } = engine.last.args;
@@ -381,6 +381,13 @@ test('both notes are played with the chosen sound: the zone of each note the cor
     const semitones = mode.startsWith('interval') ? 4 : 0;
     assert.equal(other.note - reference.note, semitones, `${mode}: the core's target note`);
   }
+});
+
+test('while the zones of an exercise\'s notes are not loaded, both notes are the sine', async () => {
+  const { engine, loop } = await setup('comparison', 'comparison', () => null);
+  loop.start();
+  assert.equal(engine.last.args.reference.sound, null);
+  assert.equal(engine.last.args.target.sound, null);
 });
 
 test('without a chosen sound every note is the sine', async () => {

@@ -13,6 +13,19 @@ the time from choosing an instrument on a fresh browser to its first playable no
    the `change` event to the page saying it is ready (`#sound-status`: the zones are fetched,
    parsed and made into buffers; the next note plays it); and the bytes fetched for it
    (Resource Timing's `encodedBodySize` of `/sounds/…`, the index included).
+3. The same choice on slow 4G (slow_network.py: 150 ms, 1.6 Mbit/s down), fresh context each
+   time, with the first exercise's two notes asked for at the moment of the choice (as the
+   training page asks when an exercise begins: `zonesFor`, which puts their zones first; the
+   notes drawn from C2–C6, seeded): from the `change` event to those notes playing the
+   instrument (`zonesFor` answering zones, polled every 10 ms), and to the whole instrument
+   ready.
+4. Memory: one page chooses each instrument in turn (waiting until it is ready), then the sine:
+   how many of the decoded zones are still in memory then (a WeakRef to each zone's buffer,
+   after garbage collections), and the renderer processes' RSS (/proc) with only the sine,
+   after the eight, and after the eight again while the page holds on to every instrument (as
+   Peach did before it let go of an instrument no longer chosen) — the two in one run. RSS
+   keeps some freed memory (the browser's allocator returns it to the system lazily), so the
+   count of live zones is the exact figure.
 Prints medians; results go to docs/benchmarks.md. Not collected by pytest.
 """
 
@@ -20,7 +33,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import pathlib
+import random
 import re
 import statistics
 import subprocess
@@ -30,6 +45,7 @@ import urllib.request
 
 from playwright.sync_api import sync_playwright
 
+import slow_network
 from conftest import launch_chromium
 from peach_server import free_port
 
@@ -46,6 +62,98 @@ WATCH = """() => { window.__ready = new Promise((resolve) => {
     if (chosenAt !== null && ready && status.textContent === ready) resolve(performance.now() - chosenAt);
   }).observe(status, { childList: true, characterData: true, subtree: true });
 }); }"""
+
+
+CHOSEN_AT = """() => { window.__chosenAt = null;
+  document.querySelector('#setting-soundSource').addEventListener(
+    'change', (event) => { window.__chosenAt ??= event.timeStamp; }, { capture: true }); }"""
+PLAYABLE = """(notes) => window.__chosenAt !== null && window.peach.sounds.zonesFor(notes)
+    ? performance.now() - window.__chosenAt : null"""
+
+
+def slow_choices(browser, base: str, index: dict, runs: int) -> None:
+    """Section 3: choice → the first exercise's notes playable, and → all ready, on slow 4G."""
+    print(f"{'slow 4G':<10} {'notes → playable (median ms)':>28} {'all zones ready':>16}   runs")
+    every = []
+    for source in index["sources"]:
+        playable, ready = [], []
+        for run in range(runs):
+            draw = random.Random(f"{source['id']} {run}")
+            reference = draw.randint(36, 84)
+            notes = [reference, min(84, max(36, reference + draw.randint(-12, 12)))]
+            context = browser.new_context(service_workers="block")
+            page = context.new_page()
+            slow_network.emulate(page)
+            page.goto(base + "/settings")
+            page.wait_for_function("() => window.peach?.sounds")
+            page.evaluate(WATCH)
+            page.evaluate(CHOSEN_AT)
+            page.select_option("#setting-soundSource", source["id"])
+            playable.append(page.wait_for_function(PLAYABLE, arg=notes, polling=10, timeout=60_000).json_value())
+            ready.append(page.evaluate("() => window.__ready"))
+            context.close()
+        every += playable
+        print(f"{source['id']:<10} {statistics.median(playable):>28.0f} {statistics.median(ready):>16.0f}   "
+              f"{', '.join(f'{p:.0f}' for p in playable)}")
+    print(f"all instruments on slow 4G: the first exercise's notes playable median {statistics.median(every):.0f} ms, "
+          f"max {max(every):.0f} ms after the choice")
+
+
+def renderer_rss(browser_session) -> int:
+    """The RSS of Chromium's renderer processes, in kB."""
+    processes = browser_session.send("SystemInfo.getProcessInfo")["processInfo"]
+    total = 0
+    for process in processes:
+        if process["type"] != "renderer":
+            continue
+        status = pathlib.Path(f"/proc/{process['id']}/status")
+        if status.exists():
+            total += int(next(line for line in status.read_text().splitlines() if line.startswith("VmRSS")).split()[1])
+    return total
+
+
+def memory(browser, base: str, index: dict) -> None:
+    """Section 4: renderer RSS with the sine, after all eight, and after all eight kept."""
+    browser_session = browser.new_browser_cdp_session()
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page_session = context.new_cdp_session(page)
+    page.goto(base + "/settings")
+    page.wait_for_function("() => window.peach?.sounds")
+
+    def settled() -> int:
+        # Two collections a few seconds apart: Chromium returns freed memory to the system in
+        # the background, every few seconds.
+        for _ in range(2):
+            page_session.send("HeapProfiler.collectGarbage")
+            page.wait_for_timeout(5000)
+        return renderer_rss(browser_session)
+
+    def choose_all(keep: bool) -> None:
+        for source in index["sources"]:
+            page.evaluate(WATCH)
+            page.select_option("#setting-soundSource", source["id"])
+            page.evaluate("() => window.__ready")
+            # Held strongly (as before) or weakly: a WeakRef tells whether a decoded zone was freed.
+            page.evaluate("""([id, keep]) => {
+                const instrument = window.peach.sounds.library.loaded(id, window.peach.sounds.range());
+                if (keep) (window.__kept ??= []).push(instrument);
+                else (window.__weak ??= []).push(...instrument.zones.map((zone) => new WeakRef(zone.buffer)));
+            }""", [source["id"], keep])
+        page.select_option("#setting-soundSource", "sine")
+
+    page.select_option("#setting-soundSource", "sine")
+    sine = settled()
+    choose_all(keep=False)
+    released = settled()
+    alive = page.evaluate("() => [window.__weak.filter((zone) => zone.deref()).length, window.__weak.length]")
+    choose_all(keep=True)
+    kept = settled()
+    context.close()
+    print(f"decoded zones still in memory after choosing all eight, then the sine: {alive[0]} of {alive[1]}")
+    print(f"renderer RSS: {sine:,} kB with the sine; after choosing all eight {released:,} kB "
+          f"(+{(released - sine) / 1024:.1f} MB); with all eight held as before {kept:,} kB "
+          f"(+{(kept - sine) / 1024:.1f} MB)")
 
 
 def start(binary: pathlib.Path, folder: pathlib.Path, sounds: pathlib.Path):
@@ -72,6 +180,7 @@ def stop(process) -> str:
 
 
 def main() -> None:
+    print(f"load average at the start: {os.getloadavg()[0]:.1f}")
     parser = argparse.ArgumentParser()
     parser.add_argument("binary", nargs="?", default=str(REPO / ".build" / "release" / "peach"))
     parser.add_argument("--runs", type=int, default=3)
@@ -118,6 +227,8 @@ def main() -> None:
                             .loaded(id, window.peach.sounds.range()).bytes.reduce((a, b) => a + b, 0)""", source["id"])
                         assert loaded <= fetched[source["id"]], (loaded, fetched[source["id"]])
                         context.close()
+                slow_choices(browser, base, index, arguments.runs)
+                memory(browser, base, index)
                 browser.close()
         finally:
             stop(process)

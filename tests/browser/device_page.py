@@ -61,6 +61,13 @@ def device_records(page, state=None):
     return sorted(records, key=lambda record: record["numbers"][1])
 
 
+def profile_terms(page):
+    """The Profile page's summary as shown: {mode: {term: value}} of each mode's description list."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#main .profile-mode')]
+        .map((section) => [section.dataset.mode, Object.fromEntries([...section.querySelectorAll('dl > div')]
+            .map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]))]))""")
+
+
 def start_mode(page, server, link_name):
     """Start → the mode's button, as a person does, once the device has synced; returns the
     first exercise once it plays."""

@@ -10,8 +10,8 @@ import re
 from playwright.sync_api import expect
 
 from delaying_proxy import DelayingProxy
-from device_page import device_records, returning_user, sync, wait_for_device, wait_for_first_sync
-from peach_server import wait_until
+from device_page import device_records, profile_terms, returning_user, sync, wait_for_device, wait_for_first_sync
+from peach_server import sync_batch, wait_until
 
 TUNINGS = ["equalTemperament", "justIntonation", "pythagorean"]
 
@@ -86,9 +86,7 @@ def test_offline_training_is_kept_on_the_device_and_synced_once(browser, server)
     wait_for_device(page)
     expect(page.locator("main h1")).to_have_text("Profile")
     # The profile counts those 20 comparisons and 10 pitch matchings (each mode's list).
-    terms = page.evaluate("""() => Object.fromEntries(['comparison', 'pitchMatching'].map((mode) => [mode,
-        Object.fromEntries([...document.querySelectorAll(`#main .profile-mode[data-mode=${mode}] dl > div`)]
-            .map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]))]))""")
+    terms = profile_terms(page)
     assert terms["comparison"]["Answers"] == "20" and terms["pitchMatching"]["Attempts"] == "10", terms
     assert as_device_keeps(device_records(page, "waiting")) == kept
     assert server.count("comparisonRecord") + server.count("pitchMatchingRecord") == 0
@@ -328,10 +326,47 @@ def test_a_reset_reaches_every_device_answers_before_it_never_come_back(browser,
         assert len(records) == 1 and records[0]["numbers"][1] > reset_at, "only its answer after the reset"
         page.goto(server.url("/profile"))
         wait_for_device(page)
-        terms = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#main dl > div')]
-            .map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]))""")
-        assert terms["Comparisons"] == "2", terms
+        terms = profile_terms(page)
+        assert terms["comparison"]["Answers"] == "2", terms
         context.close()
+
+
+def test_the_profile_summary_is_downloaded_again_only_when_another_device_changed_it(page, server):
+    """A device that trains alone downloads the summary once; after that its uploads' replies
+    tell it that its own answers were the only change (it counts them already), so it asks for
+    nothing, and a sync with nothing to upload gets a 304; answers from another device make the
+    next sync download it, and the device's profile then counts them."""
+    statuses = []
+    page.on("response", lambda response: statuses.append(response.status)
+            if response.url.endswith("/api/sync/profile") else None)
+    page.goto(server.url("/"))
+    wait_for_first_sync(page)
+    assert statuses == [200]
+
+    def answer(count):
+        page.evaluate("""(count) => {
+            const device = window.peach.device;
+            for (let index = 0; index < count; index += 1) { device.nextExercise('comparison'); device.answer('higher'); }
+        }""", count)
+        wait_until(lambda: len(device_records(page, "waiting")) == count, message=f"{count} answers stored")
+
+    for _ in range(3):
+        answer(4)
+        assert sync(page)["state"] == "synced"
+    assert statuses == [200], "nothing asked while only this device trained"
+    assert len(device_records(page, "accepted")) == 12
+    assert sync(page)["state"] == "synced"
+    assert statuses == [200, 304], "nothing to upload: asked with its version, nothing downloaded"
+
+    server.api("POST", "/api/sync/records", sync_batch(5))  # another device's answers
+    answer(2)
+    assert sync(page)["state"] == "synced"
+    assert statuses[-1] == 200
+    assert len(device_records(page, "included")) == 14
+    page.goto(server.url("/profile"))
+    wait_for_device(page)
+    terms = profile_terms(page)
+    assert terms["comparison"]["Answers"] == "19", terms
 
 
 def test_a_summary_kept_by_a_previous_version_is_refused_not_misread_and_the_next_sync_replaces_it(page, server):

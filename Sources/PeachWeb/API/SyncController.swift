@@ -12,7 +12,10 @@ import PeachViews
 ///   core's rules, the accepted ones committed in one transaction before the reply;
 ///   idempotent by the device's record id; those made before the history's last reset
 ///   discarded.
-/// - `GET /api/sync/profile`: the server's `ProfileSnapshot`, little-endian Float64.
+/// - `GET /api/sync/profile`: the server's `ProfileSnapshot`, little-endian Float64, with its
+///   version as the ETag; `304` for a device that holds that version (`If-None-Match`). The
+///   upload's reply says the version before and after the batch, so that a device whose
+///   records were the only change knows it holds the new one without downloading it.
 /// - `POST /api/sync/settings`: the device's settings with when each changed; the later wins.
 ///   The reply also says when the history was last reset, so that every device learns of a
 ///   reset at its next sync.
@@ -59,6 +62,8 @@ struct SyncController: Sendable {
         let refused: [Refused]
         /// Made before the history's last reset: not stored; the device drops them.
         let discarded: [String]
+        /// The profile's version before and after this batch (`TrainingService.ProfileChange`).
+        let profileVersion: TrainingService.ProfileChange
     }
 
     @Sendable func uploadRecords(request: Request, context: PeachRequestContext) async throws -> Response {
@@ -94,7 +99,7 @@ struct SyncController: Sendable {
                 refused[index] = UploadReply.Refused(id: sent, code: error.code.rawValue, message: error.message)
             }
         }
-        let outcome = try await training.saveSyncedRecords(valid)
+        let (outcome, profileChange) = try await training.saveSyncedRecords(valid)
         for index in outcome.conflicting.map({ positions[$0] }) {
             refused[index] = UploadReply.Refused(
                 id: sentIDs[index], code: "conflict",
@@ -107,20 +112,34 @@ struct SyncController: Sendable {
             UploadReply(
                 accepted: accepted.map { sentIDs[$0] },
                 refused: refused.sorted { $0.key < $1.key }.map(\.value),
-                discarded: outcome.discarded.map { sentIDs[positions[$0]] }))
+                discarded: outcome.discarded.map { sentIDs[positions[$0]] }, profileVersion: profileChange))
     }
 
     // MARK: Profile
 
+    /// The snapshot, or `304` (nothing downloaded) when the device holds its version: a device
+    /// syncs after every few answers, and the snapshot of a long history is hundreds of KB
+    /// (docs/benchmarks.md). `no-store`: the device keeps it itself.
     @Sendable func profile(request: Request, context: PeachRequestContext) async throws -> Response {
-        let numbers = try await training.profileSnapshot()
+        let current = try await training.profileVersion()
+        if EntityTag.matches(request.headers[.ifNoneMatch], Self.entityTag(current)) {
+            return Response(
+                status: .notModified, headers: [.eTag: Self.entityTag(current), .cacheControl: "no-store"])
+        }
+        let (version, numbers) = try await training.profileSnapshot()
         var buffer = ByteBuffer()
         buffer.reserveCapacity(numbers.count * 8)
         for number in numbers { buffer.writeInteger(number.bitPattern, endianness: .little) }
         return Response(
-            status: .ok, headers: [.contentType: "application/octet-stream", .cacheControl: "no-store"],
+            status: .ok,
+            headers: [
+                .contentType: "application/octet-stream", .cacheControl: "no-store", .eTag: Self.entityTag(version),
+            ],
             body: ResponseBody(byteBuffer: buffer))
     }
+
+    /// A profile version as an ETag.
+    static func entityTag(_ version: String) -> String { "\"\(version)\"" }
 
     // MARK: Settings
 

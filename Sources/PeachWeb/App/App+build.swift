@@ -92,6 +92,8 @@ func buildRouter(
     let localizer = Localizer(training: training)
     let router = Router(context: PeachRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ServerTimingMiddleware())
+    router.add(middleware: ResponseCompressionMiddleware())
+    router.add(middleware: PreloadLinksMiddleware(links: assets.preloadLinks))
     // So that every response has the security headers, errors and 404s too.
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(localizer: localizer))

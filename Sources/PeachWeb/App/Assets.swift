@@ -5,6 +5,11 @@ import Hummingbird
 /// and served at `/assets/…` with their content type, an ETag and `Cache-Control: no-cache`
 /// (the browser revalidates each file, a cheap 304 while it is unchanged).
 ///
+/// Each file that compresses is also held in Brotli and gzip at their best quality, made once
+/// (`CompressedCopies`), and sent in the coding the browser takes (`Accept-Encoding`, with
+/// `Vary: Accept-Encoding`): a first visit downloads about a third of the bytes
+/// (docs/benchmarks.md).
+///
 /// The exception is the wasm core, the largest file: it is served under an address that holds
 /// its content hash, `/assets/peach-core.<hash>.wasm`, cached for a year without revalidation
 /// (a new build is a new address). The small module `peach-core-url.js` tells the pages that
@@ -15,6 +20,19 @@ struct Assets: Sendable {
         let contentType: String
         let etag: String
         var cacheControl = "no-cache"
+        /// The same bytes compressed, in each coding that makes them smaller.
+        var encoded: [ContentCoding: ByteBuffer] = [:]
+
+        /// This file with its compressed copies (`CompressedCopies`, or made now with `nil`) if
+        /// its type compresses.
+        func compressed(keptIn copies: CompressedCopies?) -> File {
+            guard ContentCoding.compresses(contentType: contentType) else { return self }
+            let original = Array(bytes.readableBytesView)
+            var file = self
+            let encodings = copies?.encodings(of: original) ?? ContentCoding.encodings(of: original, effort: .best)
+            file.encoded = encodings.mapValues { ByteBuffer(bytes: $0) }
+            return file
+        }
     }
 
     static let coreName = "peach-core.wasm"
@@ -26,9 +44,20 @@ struct Assets: Sendable {
     /// Where the wasm core is served; `nil` if it was not built (scripts/build-wasm.sh).
     let coreURL: String?
 
-    /// Reads every file under `directory` (the bundle's `Assets` by default).
-    /// - Complexity: O(total size of the files).
-    init(directory: URL? = Bundle.module.url(forResource: "Assets", withExtension: nil)) {
+    /// The `Link` header that makes a page's browser fetch the wasm core and every module app.js
+    /// imports at once, instead of one level of imports after another (each a round trip, which
+    /// on a phone's network is 150 ms or more); made from the files, never written by hand. A
+    /// header, not `<link>` elements, so that the server's page stays the same bytes as the
+    /// page the device renders (docs/pages.md).
+    let preloadLinks: String
+
+    /// Reads every file under `directory` (the bundle's `Assets` by default) and its compressed
+    /// copies, kept in `compressedCopies` (made there on the first start after a file changed).
+    /// - Complexity: O(total size of the files); seconds when the copies are made.
+    init(
+        directory: URL? = Bundle.module.url(forResource: "Assets", withExtension: nil),
+        compressedCopies: CompressedCopies = .userCache
+    ) {
         var files: [String: File] = [:]
         if let directory,
             let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
@@ -62,8 +91,43 @@ struct Assets: Sendable {
         files[Self.coreURLModule] = File(
             bytes: module, contentType: Self.contentType(forExtension: "js"),
             etag: "\"\(Self.fingerprint(Data(module.readableBytesView)))\"")
-        serviceWorker = files.removeValue(forKey: Self.serviceWorkerName).map { Self.serviceWorker($0, files: files) }
-        self.files = files
+        serviceWorker = files.removeValue(forKey: Self.serviceWorkerName).map {
+            Self.serviceWorker($0, files: files).compressed(keptIn: compressedCopies)
+        }
+        self.files = files.mapValues { $0.compressed(keptIn: compressedCopies) }
+        preloadLinks = Self.preloadLinks(coreURL: coreURL, modules: Self.imports(of: "app.js", in: files))
+    }
+
+    /// The modules `module` imports, directly or through others, each once, nearest first.
+    /// Reads the static `import … from './x.js'` (and `export … from`) lines of Peach's modules,
+    /// which import nothing else.
+    static func imports(of module: String, in files: [String: File]) -> [String] {
+        var found: [String] = []
+        var queue = [module]
+        while !queue.isEmpty {
+            let name = queue.removeFirst()
+            guard let file = files[name] else { continue }
+            for line in String(buffer: file.bytes).split(separator: "\n")
+            where line.hasPrefix("import ") || line.hasPrefix("export ") {
+                guard let from = line.range(of: " from '") ?? line.range(of: " from \"") else { continue }
+                let path = line[from.upperBound...].prefix { $0 != "'" && $0 != "\"" }
+                guard path.hasPrefix("./") else { continue }
+                let imported = String(path.dropFirst(2))
+                if imported != module, !found.contains(imported) {
+                    found.append(imported)
+                    queue.append(imported)
+                }
+            }
+        }
+        return found
+    }
+
+    /// The wasm core first (the largest file, on the longest path: download, compile, open the
+    /// device), then the modules. `crossorigin` makes the preload's request the one
+    /// peach-core.js makes with `fetch` (CORS mode, same-origin credentials), so it is reused.
+    static func preloadLinks(coreURL: String?, modules: [String]) -> String {
+        let core = coreURL.map { ["<\($0)>; rel=preload; as=fetch; crossorigin"] } ?? []
+        return (core + modules.map { "</assets/\($0)>; rel=modulepreload" }).joined(separator: ", ")
     }
 
     static let serviceWorkerName = "service-worker.js"
@@ -134,16 +198,20 @@ struct Assets: Sendable {
         }
     }
 
-    /// A file with its type, cache policy and ETag; 304 when the browser has this version.
+    /// A file with its type, cache policy and ETag, compressed in the best coding the browser
+    /// takes; 304 when the browser has this version.
     static func response(_ file: File, to request: Request) -> Response {
-        var headers: HTTPFields = [
-            .contentType: file.contentType, .cacheControl: file.cacheControl, .eTag: file.etag,
-        ]
-        if request.headers[.ifNoneMatch] == file.etag {
+        let coding = ContentCoding.negotiate(request.headers[.acceptEncoding], available: file.encoded.keys)
+        let etag = coding == nil ? file.etag : EntityTag.weak(file.etag)
+        var headers: HTTPFields = [.contentType: file.contentType, .cacheControl: file.cacheControl, .eTag: etag]
+        if !file.encoded.isEmpty { headers[.vary] = "Accept-Encoding" }
+        if EntityTag.matches(request.headers[.ifNoneMatch], etag) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
-        headers[.contentLength] = String(file.bytes.readableBytes)
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: file.bytes))
+        let body = coding.flatMap { file.encoded[$0] } ?? file.bytes
+        if let coding { headers[.contentEncoding] = coding.rawValue }
+        headers[.contentLength] = String(body.readableBytes)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 }

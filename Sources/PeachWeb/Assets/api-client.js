@@ -22,6 +22,14 @@ function replyError(status, data) {
     error?.message ?? (typeof data === 'string' && data ? data : `HTTP ${status}`));
 }
 
+/** A reply's body: parsed JSON if it says it is JSON (null if it is not), else its text. */
+async function replyData(response) {
+  const type = response.headers?.get?.('Content-Type') ?? '';
+  return type.includes('json')
+    ? response.json().catch(() => null)
+    : response.text().catch(() => '');
+}
+
 /** Client for the Peach server's JSON API. */
 export class ApiClient {
   /**
@@ -34,8 +42,8 @@ export class ApiClient {
     this.XMLHttpRequest = options.XMLHttpRequest ?? globalThis.XMLHttpRequest;
   }
 
-  /** One request: parsed JSON (or text; an ArrayBuffer with `bytes`) on 2xx, else `ApiError`. */
-  async send(method, url, { body, contentType, bytes = false } = {}) {
+  /** One request: parsed JSON (or text) on 2xx, else `ApiError`. */
+  async send(method, url, { body, contentType } = {}) {
     const headers = { Accept: 'application/json' };
     let payload;
     if (body !== undefined) {
@@ -43,13 +51,23 @@ export class ApiClient {
       payload = contentType ? body : JSON.stringify(body);
     }
     const response = await this.fetch(url, { method, headers, body: payload, credentials: 'same-origin' });
-    const type = response.headers?.get?.('Content-Type') ?? '';
-    if (response.ok && bytes) return response.arrayBuffer();
-    const data = type.includes('json')
-      ? await response.json().catch(() => null)
-      : await response.text().catch(() => '');
+    const data = await replyData(response);
     if (response.ok) return data;
     throw replyError(response.status, data);
+  }
+
+  /**
+   * `GET url` for bytes that carry a version (their ETag, `"version"`): null if the server
+   * still has `version` (304: nothing downloaded), else `{bytes, version}` (an ArrayBuffer, and
+   * the version or null); a reply that is not 2xx is an `ApiError`.
+   */
+  async download(url, version = null) {
+    const headers = version ? { 'If-None-Match': `"${version}"` } : {};
+    const response = await this.fetch(url, { headers, credentials: 'same-origin', cache: 'no-store' });
+    if (response.status === 304) return null;
+    if (!response.ok) throw replyError(response.status, await replyData(response));
+    const tag = /^(?:W\/)?"([^"]*)"$/.exec(response.headers?.get?.('ETag') ?? '');
+    return { bytes: await response.arrayBuffer(), version: tag?.[1] || null };
   }
 
   /**

@@ -246,8 +246,12 @@ class App {
   async navigate(href, { push = true, replace = false } = {}) {
     const id = ++this.navigationId;
     // Leaving a training page is stopping it: its history entry gives way to the next page, so
-    // that Back from there goes to where the training was started, not into it again.
-    if (TRAINING_PATHS.has(location.pathname)) replace ||= push;
+    // that Back from there goes to where the training was started, not into it again. Its
+    // answers are synced now (while training, a few seconds after answers: sync.js).
+    if (TRAINING_PATHS.has(location.pathname)) {
+      replace ||= push;
+      this.sync?.run();
+    }
     this.stopPage();
     await this.ready;
     if (id !== this.navigationId) return;
@@ -368,6 +372,9 @@ class App {
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') {
         this.leave();
+        // The answers of a session go up now, not when the page is next shown (a phone locked
+        // right after training may not run the timer that would have sent them).
+        this.sync?.run();
       } else {
         this.comeBack();
         // An installed Peach may stay open for days, and in-place navigation never makes the
@@ -388,8 +395,10 @@ class App {
       this.renderOnDevice();
     }
     // The app shell, the wasm core and the assets, cached for training with no network
-    // (secure contexts only: loopback, or HTTPS on the LAN).
-    navigator.serviceWorker?.register('/sw.js').catch((error) => console.warn('No offline copy of Peach', error));
+    // (secure contexts only: loopback, or HTTPS on the LAN). Once the device is open, so that on
+    // a slow first visit the worker's downloads do not hold up the files Start needs.
+    this.ready.then(() => navigator.serviceWorker?.register('/sw.js'))
+      .catch((error) => console.warn('No offline copy of Peach', error));
   }
 }
 

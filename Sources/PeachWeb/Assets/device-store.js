@@ -11,6 +11,9 @@
 /// - `settings`: `{key, value, changedAt}` for each setting changed on this device or adopted
 ///   from the server (`changedAt` in milliseconds since 1970; last writer wins per setting).
 /// - `meta`: `{key: 'profile', numbers}` — the server's profile summary (`ProfileSnapshot`);
+///   `{key: 'profileVersion', value}` — the server's version of the profile that this device's
+///   profile equals (the summary plus the accepted records), when it knows it: the next sync
+///   downloads the summary only if the server's differs (docs/sync.md);
 ///   `{key: 'resetAt', value}` — when the history was last reset, as the server last said
 ///   (milliseconds since 1970): every record made before it is gone.
 ///
@@ -98,9 +101,22 @@ export class DeviceStore {
     return request(index.getAll(RecordState.waiting, limit));
   }
 
-  /** What the server said of an upload: accepted ids and refusals `{id, code, message}`. */
-  async markUploaded(acceptedIDs, refusals) {
-    const transaction = this.#db.transaction('records', 'readwrite');
+  /**
+   * What the server said of an upload: accepted ids, refusals `{id, code, message}`, and the
+   * profile's version before and after the batch (`{before, after}`). If this device's profile
+   * was the server's `before`, it is `after` now: the accepted records, which it holds beyond
+   * the summary, were the change. Else, or if anything was not accepted, the version is no
+   * longer known (the next sync downloads the summary).
+   */
+  async markUploaded(acceptedIDs, refusals, profileVersion, batchSize) {
+    const transaction = this.#db.transaction(['records', 'meta'], 'readwrite');
+    const meta = transaction.objectStore('meta');
+    const known = meta.get('profileVersion');
+    known.onsuccess = () => {
+      const follows = profileVersion && known.result?.value === profileVersion.before && acceptedIDs.length === batchSize;
+      if (follows) meta.put({ key: 'profileVersion', value: profileVersion.after });
+      else meta.delete('profileVersion');
+    };
     const store = transaction.objectStore('records');
     const update = (id, change) => {
       const reading = store.get(id);
@@ -116,13 +132,16 @@ export class DeviceStore {
   }
 
   /**
-   * Keeps the server's profile summary and marks the records it includes — those accepted
-   * before it was asked for (`acceptedIDs`) — in one transaction, so that no record is ever
-   * both in the summary and counted on top of it.
+   * Keeps the server's profile summary and its version, and marks the records it includes —
+   * those accepted before it was asked for (`acceptedIDs`) — in one transaction, so that no
+   * record is ever both in the summary and counted on top of it.
    */
-  async saveProfile(numbers, acceptedIDs) {
+  async saveProfile(numbers, acceptedIDs, version) {
     const transaction = this.#db.transaction(['records', 'meta'], 'readwrite');
-    transaction.objectStore('meta').put({ key: 'profile', numbers });
+    const meta = transaction.objectStore('meta');
+    meta.put({ key: 'profile', numbers });
+    if (version) meta.put({ key: 'profileVersion', value: version });
+    else meta.delete('profileVersion');
     const records = transaction.objectStore('records');
     for (const id of acceptedIDs) {
       const reading = records.get(id);
@@ -157,6 +176,7 @@ export class DeviceStore {
     const meta = transaction.objectStore('meta');
     meta.put({ key: 'resetAt', value: resetAt });
     meta.delete('profile');
+    meta.delete('profileVersion');
     let forgotten = 0;
     const cursor = transaction.objectStore('records').openCursor();
     cursor.onsuccess = () => {
@@ -177,6 +197,12 @@ export class DeviceStore {
   async profile() {
     const entry = await request(this.#db.transaction('meta').objectStore('meta').get('profile'));
     return entry ? Float64Array.from(entry.numbers) : null;
+  }
+
+  /** The server's version of the profile this device's profile equals, or null if not known. */
+  async profileVersion() {
+    const entry = await request(this.#db.transaction('meta').objectStore('meta').get('profileVersion'));
+    return entry?.value ?? null;
   }
 
   /** The records to add on top of the summary: every one not in it and not refused. */

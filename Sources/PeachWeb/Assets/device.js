@@ -271,11 +271,11 @@ export class Device {
   }
 
   /**
-   * A new profile summary from the server, which includes the records `acceptedIDs`: the core
-   * takes it with the records beyond it, then the store keeps it. Settings and the exercise
-   * under way stay.
+   * A new profile summary from the server, of `version`, which includes the records
+   * `acceptedIDs`: the core takes it with the records beyond it, then the store keeps it.
+   * Settings and the exercise under way stay.
    */
-  async adoptProfile(numbers, acceptedIDs) {
+  async adoptProfile(numbers, acceptedIDs, version = null) {
     const included = new Set(acceptedIDs);
     // An answer given while the store is read would be missing from what it read: read again.
     // (A read begun after an answer's write sees it: IndexedDB orders the transactions.)
@@ -286,7 +286,7 @@ export class Device {
       beyond = (await this.store.recordsBeyondProfile()).filter((record) => !included.has(record.id));
     } while (answers !== this.answers);
     if (!this.core.replaceProfile(numbers, this.#numbers(beyond))) throw new ProfileUnreadable();
-    await this.store.saveProfile(numbers, acceptedIDs);
+    await this.store.saveProfile(numbers, acceptedIDs, version);
     this.hasData = true;
   }
 }

@@ -2,9 +2,13 @@
 ///
 /// - The sine needs nothing. An instrument is loaded as soon as it is chosen (and when Peach
 ///   opens): its zones for the settings' note range, kept for offline use (sound-library.js).
-/// - `zoneFor(note)` answers at once, never waiting: the instrument's zone for the note, or null
-///   — the sine — while the instrument is still loading or could not be loaded. The page then
-///   says so (`onStatus`), so that the first exercise after a change never waits silently.
+/// - `zonesFor(notes)` answers at once, never waiting: the instrument's zones for an exercise's
+///   notes, or null — the sine for both — while they are still loading or could not be loaded;
+///   then those zones are fetched next, so that an exercise soon after plays the instrument
+///   even on a slow link. The page says so (`onStatus`), so that the first exercise after a
+///   change never waits silently.
+/// - Only the chosen instrument is kept decoded: a change of the choice or the note range lets
+///   go of the others (sound-library.js).
 /// - A load that failed (offline before the instrument was ever kept, a server without sounds)
 ///   is tried again when the device comes online, or the choice or note range changes, or a
 ///   minute later — not at every exercise, whose page would say "loading" and "failed" again
@@ -20,7 +24,8 @@ export const RETRY_MILLISECONDS = 60_000;
 export class SoundChoice {
   /**
    * @param {object} options
-   * @param {{load: Function, loaded: Function}} options.library a `SoundLibrary`
+   * @param {{load: Function, loaded: Function, playable: Function, release: Function}} options.library
+   *   a `SoundLibrary`
    * @param {() => {soundSource?: string, noteRangeLower?: string, noteRangeUpper?: string}} options.settings
    *   the device's settings now (the core's `settings()`)
    * @param {(status: {source: string, state: string}) => void} [options.onStatus]
@@ -61,14 +66,15 @@ export class SoundChoice {
   }
 
   /**
-   * The zone that plays `note` with the chosen sound, or null for the sine (chosen, or standing
-   * in while the instrument loads — the load is started, and reported, here).
+   * The zones that play an exercise's `notes` with the chosen sound, or null for the sine
+   * (chosen, or standing in while the instrument loads: both notes, never one of each — the
+   * load is started, and reported, here, and these notes' zones are fetched next).
    */
-  zoneFor(note) {
+  zonesFor(notes) {
     const source = this.source;
     if (source === 'sine') return null;
-    const instrument = this.library.loaded(source, this.range());
-    if (instrument) return instrument.zoneFor(note);
+    const zones = this.library.playable(source, this.range(), notes);
+    if (zones) return zones;
     this.prepare();
     return null;
   }
@@ -81,11 +87,13 @@ export class SoundChoice {
   prepare() {
     const source = this.source;
     if (source === 'sine') {
+      this.library.release();
       // Always ready; said, so that a page still saying an instrument is loading stops.
       this.report({ source, state: SoundState.ready });
       return Promise.resolve(null);
     }
     const range = this.range();
+    this.library.release(source, range);
     const loaded = this.library.loaded(source, range);
     if (loaded) return Promise.resolve(loaded);
     const key = `${source} ${range.low}-${range.high}`;

@@ -1,37 +1,90 @@
 /// The prepared instrument sounds of `GET /sounds/index.json` (docs/sounds.md), loaded on
-/// demand: only the zones a note range needs, each zone's file fetched once. No DOM access.
+/// demand: only the zones a note range needs, those of the next exercise's notes first, each
+/// zone's file fetched once; an instrument no longer chosen is let go. No DOM access.
 
 import { decodeSamples, sampleZone } from './sample-zone.js';
 
-/** The zones of one source that cover a note range, ready to play. */
+/** How many zone files are fetched at once: few, so that on a slow link the zones wanted first
+ *  arrive first, instead of every zone sharing the bandwidth and all arriving late together. */
+export const PARALLEL_FETCHES = 2;
+
+/**
+ * The zones of one source that cover a note range, playable as they arrive: the zones of the
+ * notes an exercise asks for are fetched first (`want`), so that an instrument just chosen
+ * plays within a second or two on a slow link instead of once all its zones are in.
+ */
 export class Instrument {
   /**
    * @param {string} sourceId
-   * @param {import('./sample-zone.js').SampleZone[]} zones sorted by keyLow, not overlapping
-   * @param {number[]} bytes the size of each zone's file, in the same order (for benchmarks)
+   * @param {object[]} entries the index's zones this instrument plays, sorted by keyLow
    */
-  constructor(sourceId, zones, bytes) {
+  constructor(sourceId, entries) {
     this.sourceId = sourceId;
-    this.zones = zones;
-    this.bytes = bytes;
+    this.entries = entries;
+    /** @type {import('./sample-zone.js').SampleZone[]} the zones loaded so far, sorted by keyLow */
+    this.zones = [];
+    /** The size of each loaded zone's file, in the same order (for benchmarks). */
+    this.bytes = [];
+    /** Whether every zone is loaded. */
+    this.complete = false;
+    /** The notes whose zones are fetched first (the range's middle until an exercise asks). */
+    this.wanted = [];
+    /** Set when the instrument is no longer chosen: no further zone is fetched. */
+    this.released = false;
+  }
+
+  /** Adds a zone that has loaded. */
+  add(zone, bytes) {
+    const at = this.zones.findIndex((other) => other.keyLow > zone.keyLow);
+    const index = at === -1 ? this.zones.length : at;
+    this.zones.splice(index, 0, zone);
+    this.bytes.splice(index, 0, bytes);
   }
 
   /**
-   * The zone that plays MIDI note `note`: the one whose keyLow…keyHigh contains it, else the
-   * nearest loaded zone (the note is outside the range this instrument was loaded for; the
-   * nearest zone is still the closest timbre, resampled further). Null only with no zones.
-   * Cost: a scan of the (few) zones.
+   * The entry that plays MIDI note `note`: the one whose keyLow…keyHigh contains it, else the
+   * nearest (the note is outside the range this instrument was loaded for; the nearest zone is
+   * still the closest timbre, resampled further). Null only with no entries.
+   * Cost: a scan of the (few) entries.
    */
-  zoneFor(note) {
+  entryFor(note) {
     let nearest = null;
     let distance = Infinity;
-    for (const zone of this.zones) {
-      const d = note < zone.keyLow ? zone.keyLow - note : note > zone.keyHigh ? note - zone.keyHigh : 0;
-      if (d === 0) return zone;
-      if (d < distance) { nearest = zone; distance = d; }
+    for (const entry of this.entries) {
+      const d = keyDistance(entry, note);
+      if (d === 0) return entry;
+      if (d < distance) { nearest = entry; distance = d; }
     }
     return nearest;
   }
+
+  /** The zone that plays `note` (see `entryFor`), or null while it has not loaded. */
+  zoneFor(note) {
+    const entry = this.entryFor(note);
+    return this.zones.find((zone) => zone.keyLow === entry?.keyLow) ?? null;
+  }
+
+  /** The zones that play `notes`, or null unless every one of them has loaded. */
+  zonesFor(notes) {
+    const zones = notes.map((note) => this.zoneFor(note));
+    return zones.every((zone) => zone !== null) ? zones : null;
+  }
+
+  /** Fetch the zones of `notes` next. */
+  want(notes) {
+    this.wanted = notes;
+  }
+
+  /** Of `entries`, the one nearest the wanted notes. */
+  nextOf(entries) {
+    const distance = (entry) => Math.min(...this.wanted.map((note) => keyDistance(entry, note)));
+    return entries.reduce((best, entry) => (distance(entry) < distance(best) ? entry : best));
+  }
+}
+
+/** How many keys `note` lies outside a zone's keyLow…keyHigh (0 inside). */
+function keyDistance(zone, note) {
+  return note < zone.keyLow ? zone.keyLow - note : note > zone.keyHigh ? note - zone.keyHigh : 0;
 }
 
 /** Loads instrument zones from the server's sound index, fetching each zone's file once. */
@@ -62,7 +115,9 @@ export class SoundLibrary {
     this.indexToKeep = null;
     this.zonePromises = new Map(); // file url → Promise<{zone: SampleZone, bytes: number}>
     this.loads = new Map(); // "source low high" → Promise<Instrument>
-    this.ready = new Map(); // "source low high" → Instrument
+    this.loading = new Map(); // "source low high" → Instrument, while its zones load
+    this.ready = new Map(); // "source low high" → Instrument, every zone loaded
+    this.wanted = new Map(); // "source low high" → notes asked for before its load began
   }
 
   /**
@@ -105,21 +160,30 @@ export class SoundLibrary {
 
   /**
    * The instrument for `sourceId` with the zones that intersect the MIDI notes low…high,
-   * fetched in parallel. If no zone intersects, the one nearest to the range. Memoised per
-   * source and range; rejects with an Error naming the source and the URL when a fetch fails.
+   * fetched `PARALLEL_FETCHES` at a time, those nearest the wanted notes first (`wanted`: an
+   * exercise's notes; by default the range's middle). If no zone intersects, the one nearest to
+   * the range. Memoised per source and range; resolves once every zone has loaded (the
+   * instrument plays the zones it has before: `playable`); rejects with an Error naming the
+   * source and the URL when a fetch fails.
    * @returns {Promise<Instrument>}
    */
-  load(sourceId, { low, high }) {
+  load(sourceId, { low, high }, wanted = [(low + high) / 2]) {
     const key = `${sourceId} ${low} ${high}`;
     if (!this.loads.has(key)) {
       const loading = this.index().then((index) => {
         const source = index.sources.find((s) => s.id === sourceId);
         if (!source) throw new Error(`unknown sound source "${sourceId}"`);
-        const zones = zonesCovering(source.zones ?? [], low, high);
-        if (zones.length === 0) throw new Error(`sound source "${sourceId}" has no zones`);
-        return Promise.all(zones.map((zone) => this.zone(sourceId, zone)));
-      }).then((loaded) => {
-        const instrument = new Instrument(sourceId, loaded.map((z) => z.zone), loaded.map((z) => z.bytes));
+        const entries = zonesCovering(source.zones ?? [], low, high);
+        if (entries.length === 0) throw new Error(`sound source "${sourceId}" has no zones`);
+        const instrument = new Instrument(sourceId, entries);
+        instrument.want(this.wanted.get(key) ?? wanted);
+        this.wanted.delete(key);
+        this.loading.set(key, instrument);
+        return this.fetchZones(instrument);
+      }).then((instrument) => {
+        if (instrument.released) return instrument;
+        instrument.complete = true;
+        this.loading.delete(key);
         this.ready.set(key, instrument);
         this.keepIndex();
         return instrument;
@@ -127,6 +191,7 @@ export class SoundLibrary {
         // The next try asks the network for the index again: this one may name files the
         // server no longer has (it prepared its sounds again).
         this.loads.delete(key);
+        this.loading.delete(key);
         this.indexPromise = null;
         throw error;
       });
@@ -135,9 +200,73 @@ export class SoundLibrary {
     return this.loads.get(key);
   }
 
+  /** Every zone of `instrument`, `PARALLEL_FETCHES` at a time, the next always the one nearest
+   *  the notes wanted now; stops fetching once the instrument is released. */
+  fetchZones(instrument) {
+    return new Promise((resolve, reject) => {
+      const waiting = [...instrument.entries];
+      let running = 0;
+      let failed = false;
+      const next = () => {
+        if (failed) return;
+        if (instrument.released) waiting.length = 0;
+        if (waiting.length === 0 && running === 0) resolve(instrument);
+        while (running < PARALLEL_FETCHES && waiting.length > 0) {
+          const entry = instrument.nextOf(waiting);
+          waiting.splice(waiting.indexOf(entry), 1);
+          running += 1;
+          this.zone(instrument.sourceId, entry).then(({ zone, bytes }) => {
+            running -= 1;
+            instrument.add(zone, bytes);
+            next();
+          }, (error) => {
+            failed = true;
+            reject(error);
+          });
+        }
+      };
+      next();
+    });
+  }
+
   /** The instrument of `load(sourceId, {low, high})` if it is ready now, else null. */
   loaded(sourceId, { low, high }) {
     return this.ready.get(`${sourceId} ${low} ${high}`) ?? null;
+  }
+
+  /**
+   * The zones that play `notes` with `sourceId` in the range low…high if they have all loaded,
+   * else null — and then those zones are fetched next (the instrument is loaded if it is not
+   * yet: `load`).
+   */
+  playable(sourceId, range, notes) {
+    const key = `${sourceId} ${range.low} ${range.high}`;
+    const instrument = this.ready.get(key) ?? this.loading.get(key);
+    const zones = instrument?.zonesFor(notes) ?? null;
+    if (zones) return zones;
+    if (instrument) instrument.want(notes);
+    else this.wanted.set(key, notes);
+    return null;
+  }
+
+  /**
+   * Lets go of every instrument but the one of `sourceId` and `range` (none if null): their
+   * decoded zones are freed (about 4 MB each at 44.1 kHz) and their remaining zones are not
+   * fetched. A zone's file stays kept (Cache API), so choosing it again decodes it from there.
+   */
+  release(sourceId = null, range = null) {
+    const kept = sourceId === null ? null : `${sourceId} ${range.low} ${range.high}`;
+    const keptInstrument = this.ready.get(kept) ?? this.loading.get(kept);
+    const keptURLs = new Set((keptInstrument?.entries ?? []).map((entry) => resolve(entry.url, this.indexURL)));
+    for (const [key, instrument] of [...this.ready, ...this.loading]) {
+      if (key === kept) continue;
+      instrument.released = true;
+      this.ready.delete(key);
+      this.loading.delete(key);
+      this.loads.delete(key);
+    }
+    for (const key of [...this.wanted.keys()]) if (key !== kept) this.wanted.delete(key);
+    for (const url of [...this.zonePromises.keys()]) if (!keptURLs.has(url)) this.zonePromises.delete(url);
   }
 
   /**

@@ -1,10 +1,11 @@
 /// Sync with the user's Peach server (docs/sync.md): settle the settings (last writer wins per
 /// setting) and learn of a reset of the history, upload the answers waiting on this device, then
-/// fetch the server's profile summary. It runs in the background and never blocks training: on
-/// start, a moment after answers, when the browser comes online, periodically, and — after a run that could not reach
-/// the server or found it failing — again a few seconds later, then less and less often (no
-/// `online` event fires when only the server was down). One run at a time; a request during a
-/// run makes one more run after it. No DOM access.
+/// fetch the server's profile summary if it changed otherwise than by those answers. It runs in
+/// the background and never blocks training: on start, a few seconds after answers, when
+/// training stops or the page is hidden, when the browser comes online, periodically, and —
+/// after a run that could not reach the server or found it failing — again a few seconds later,
+/// then less and less often (no `online` event fires when only the server was down). One run at
+/// a time; a request during a run makes one more run after it. No DOM access.
 
 import { ApiError } from './api-client.js';
 import { ProfileUnreadable } from './device.js';
@@ -12,8 +13,12 @@ import { RecordState } from './device-store.js';
 
 /** Records per upload; the server takes up to 1000 (docs/api.md). */
 export const BATCH_SIZE = 250;
-/** How long after an answer the upload starts, so that a run of answers goes in one batch. */
-export const AFTER_ANSWER_MILLISECONDS = 2000;
+/** How long after an answer the upload starts, so that a run of answers goes in one batch: a
+ *  run costs about 2 KB on the network whatever it carries (the settings exchange, the upload's
+ *  reply), so while a person trains, one every few answers rather than one per answer
+ *  (docs/benchmarks.md, "Sync data per hour of training"). Leaving a training page, or the page
+ *  being hidden, syncs at once (app.js). */
+export const AFTER_ANSWER_MILLISECONDS = 10_000;
 /** How often a device that is open syncs anyway (other devices' answers, settings). */
 export const PERIOD_MILLISECONDS = 60_000;
 /** After a run that failed for a reason that passes (the server out of reach, failing or its
@@ -122,8 +127,9 @@ export class Sync {
       // Settings first: their reply says when the history was last reset, so that answers made
       // before it are forgotten here rather than uploaded to be discarded.
       await this.#settings();
-      await this.#upload();
-      await this.#profile();
+      // The upload's reply says the server's version of the profile now: a device that holds
+      // it need not ask again.
+      if (!(await this.#upload())) await this.#profile();
     } catch (error) {
       outcome = failureOf(error);
       // For whoever looks in the console; the status line says it calmly.
@@ -163,20 +169,23 @@ export class Sync {
     this.onStatus(this.status);
   }
 
-  /** Every waiting record, a batch at a time, until none is left. */
+  /** Every waiting record, a batch at a time, until none is left. Resolves whether this device
+   *  holds the server's profile as the last reply found it (its answers were the only change). */
   async #upload() {
     const { store, core } = this.device;
+    let current = false;
     for (;;) {
       const batch = await store.waitingRecords(BATCH_SIZE);
-      if (batch.length === 0) return;
+      if (batch.length === 0) return current;
       const reply = await this.api.send('POST', '/api/sync/records', {
         body: { records: batch.map((record) => core.recordJSON(record.id, record.numbers)) },
       });
-      await store.markUploaded(reply.accepted ?? [], reply.refused ?? []);
+      await store.markUploaded(reply.accepted ?? [], reply.refused ?? [], reply.profileVersion, batch.length);
+      current = reply.profileVersion !== undefined && (await store.profileVersion()) === reply.profileVersion.after;
       // Made before the history's last reset: the server will never store them.
       if (reply.discarded?.length) await store.deleteRecords(reply.discarded);
       // A batch the server neither accepted nor refused would come back forever.
-      if ((reply.accepted?.length ?? 0) + (reply.refused?.length ?? 0) + (reply.discarded?.length ?? 0) === 0) return;
+      if ((reply.accepted?.length ?? 0) + (reply.refused?.length ?? 0) + (reply.discarded?.length ?? 0) === 0) return current;
     }
   }
 
@@ -189,12 +198,18 @@ export class Sync {
     if (await this.device.adoptReset(reply.resetAt ?? 0)) this.onProfile();
   }
 
-  /** The server's profile summary, which now includes every record it accepted. */
+  /**
+   * The server's profile summary, which now includes every record it accepted — unless this
+   * device's profile is the server's version already (its own uploads were the only change
+   * since the last download): then the server answers 304 and nothing is downloaded. A summary
+   * of years is hundreds of KB; a device syncs after every few answers (docs/sync.md).
+   */
   async #profile() {
     const { store } = this.device;
     const accepted = (await store.records(RecordState.accepted)).map((record) => record.id);
-    const numbers = new Float64Array(await this.api.send('GET', '/api/sync/profile', { bytes: true }));
-    await this.device.adoptProfile(numbers, accepted);
+    const download = await this.api.download('/api/sync/profile', await store.profileVersion());
+    if (download === null) return;
+    await this.device.adoptProfile(new Float64Array(download.bytes), accepted, download.version);
     this.onProfile();
   }
 }

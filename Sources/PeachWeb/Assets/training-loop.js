@@ -43,8 +43,8 @@ export class TrainingLoop {
    * @param {string} options.mode the page's training mode (`data-mode`)
    * @param {{nextExercise: Function, answer: Function}} options.device the device's core and store (`Device`)
    * @param {import('./audio-engine.js').AudioEngine} options.engine
-   * @param {(note: number) => object|null} [options.soundFor] the sample zone that plays a MIDI
-   *   note with the chosen sound, or null for the sine (the default)
+   * @param {(notes: number[]) => object[]|null} [options.soundsFor] the sample zones that play an
+   *   exercise's MIDI notes with the chosen sound, or null for the sine (the default)
    * @param {object} [options.hooks]
    * @param {(state: string, exercise: object|null) => void} [options.hooks.onStateChange]
    * @param {(exercise: object) => void} [options.hooks.onExercise] a new exercise begins
@@ -53,9 +53,9 @@ export class TrainingLoop {
    * @param {{setTimeout: Function, clearTimeout: Function}} [options.timers] injected for tests
    * @param {number} [options.feedbackMilliseconds=FEEDBACK_MILLISECONDS]
    */
-  constructor({ kind, mode, device, engine, soundFor = () => null, hooks = {}, timers, feedbackMilliseconds }) {
+  constructor({ kind, mode, device, engine, soundsFor = () => null, hooks = {}, timers, feedbackMilliseconds }) {
     this.kind = kind;
-    this.soundFor = soundFor;
+    this.soundsFor = soundsFor;
     this.mode = mode;
     this.device = device;
     this.engine = engine;
@@ -88,13 +88,15 @@ export class TrainingLoop {
   /** Schedules an exercise's notes on the audio clock, from `startTime` (default: at once). */
   schedule(exercise, startTime = this.engine.nextStartTime()) {
     const { noteDuration } = exercise;
-    // The sound is chosen here, for both notes at once (FR18): the instrument's zone of each
-    // note, or the sine while the instrument is not loaded yet.
-    const withSound = (note) => ({ ...note, sound: this.soundFor(note.note) });
-    const reference = withSound(exercise.reference);
+    // The sound is chosen here, for both notes at once: the instrument's zone of each note, or
+    // the sine for both while the instrument's zones for them are not loaded yet.
+    const second = this.kind === 'pitchMatching' ? exercise.tunable : exercise.target;
+    const sounds = this.soundsFor([exercise.reference.note, second.note]) ?? [null, null];
+    const reference = { ...exercise.reference, sound: sounds[0] };
+    const other = { ...second, sound: sounds[1] };
     return this.kind === 'pitchMatching'
-      ? this.engine.schedulePitchMatching(reference, withSound(exercise.tunable), noteDuration, { startTime })
-      : this.engine.scheduleComparison(reference, withSound(exercise.target), noteDuration, { startTime });
+      ? this.engine.schedulePitchMatching(reference, other, noteDuration, { startTime })
+      : this.engine.scheduleComparison(reference, other, noteDuration, { startTime });
   }
 
   /** The scheduled exercise is the current one; answers open when its target starts. */

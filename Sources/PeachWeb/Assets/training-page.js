@@ -93,7 +93,7 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
     engine: app.audio.engine,
     // The page names the sound it plays (`data-sound`): the sine where the core says so (pitch
     // matching with an instrument that fades), else the chosen instrument as it loads.
-    soundFor: (note) => (soundLine?.dataset.sound === 'sine' ? null : app.sounds?.zoneFor(note) ?? null),
+    soundsFor: (notes) => (soundLine?.dataset.sound === 'sine' ? null : app.sounds?.zonesFor(notes) ?? null),
     hooks: {
       onStateChange: (state) => onStateChange(state),
       onExercise: (exercise) => {

@@ -28,14 +28,37 @@ public actor TrainingService {
     public private(set) var settings: TrainingSettings
     /// `database.dataVersion()` when the profile and settings were read.
     private var dataVersion: Int
+    /// When this service started (milliseconds since 1970) and how often the profile changed
+    /// since: together they name the profile as it is now (`profileVersion`).
+    private let started: Int64
+    private var profileChanges = 0
 
     /// Loads the profile (one pass over all records) and the settings.
     public init(database: AppDatabase, now: @escaping @Sendable () -> Date) throws {
         self.database = database
         self.now = now
+        self.started = Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
         self.dataVersion = try database.dataVersion()
         self.profile = try database.loadProfile()
         self.settings = try database.loadSettings()
+    }
+
+    /// Names the profile as it is now, for the sync API (its ETag): a device that holds this
+    /// version downloads nothing. A new one with every change of the profile — a write beside
+    /// the server too — and with every start of the server (the profile is built again).
+    public func profileVersion() throws -> String {
+        try refresh()
+        return currentVersion
+    }
+
+    private var currentVersion: String { "\(started)-\(profileChanges)" }
+
+    /// The profile's version before and after a batch of records was stored: a device whose
+    /// own view of the profile was `before` holds `after` once its batch is in (its records are
+    /// the change), so it need not download it.
+    public struct ProfileChange: Sendable, Equatable, Encodable {
+        public let before: String
+        public let after: String
     }
 
     /// Reads the profile and the settings again if another process wrote to the database since
@@ -48,6 +71,7 @@ public actor TrainingService {
         profile = try database.loadProfile()
         settings = try database.loadSettings()
         dataVersion = version
+        profileChanges += 1
     }
 
     // MARK: Sync
@@ -56,18 +80,22 @@ public actor TrainingService {
     /// stored now to the profile (after the commit, so that memory never holds what the disk
     /// does not). See `AppDatabase.saveSyncedRecords`.
     /// - Complexity: O(k · log n) for k records; one fsync.
-    public func saveSyncedRecords(_ records: [AppDatabase.SyncedRecord]) throws -> AppDatabase.SyncedRecordsOutcome {
+    public func saveSyncedRecords(_ records: [AppDatabase.SyncedRecord]) throws -> (
+        outcome: AppDatabase.SyncedRecordsOutcome, profile: ProfileChange
+    ) {
         try refresh()
+        let before = currentVersion
         let outcome = try database.saveSyncedRecords(records)
         for index in outcome.stored { profile.add(records[index].record) }
-        return outcome
+        if !outcome.stored.isEmpty { profileChanges += 1 }
+        return (outcome, ProfileChange(before: before, after: currentVersion))
     }
 
-    /// The profile as a `ProfileSnapshot`, made inside the actor so that no copy of the
-    /// profile outlives the call (see `view`).
-    public func profileSnapshot() throws -> [Double] {
+    /// The profile as a `ProfileSnapshot` with its version, made inside the actor so that no
+    /// copy of the profile outlives the call (see `view`).
+    public func profileSnapshot() throws -> (version: String, numbers: [Double]) {
         try refresh()
-        return ProfileSnapshot.encode(profile)
+        return (currentVersion, ProfileSnapshot.encode(profile))
     }
 
     /// The settings with the time of each one's last change.
@@ -125,6 +153,7 @@ public actor TrainingService {
     public func deleteAllTrainingData() throws -> Int {
         let deleted = try database.deleteAllTrainingData(now: Timestamp(now()))
         profile = PerceptualProfile()
+        profileChanges += 1
         return deleted
     }
 
@@ -134,6 +163,7 @@ public actor TrainingService {
     public func importCSV(_ file: CSVFile, mode: ImportMode, confirmedDeletion: RecordCounts?) throws -> ImportSummary {
         let summary = try database.importCSV(file, mode: mode, confirmedDeletion: confirmedDeletion)
         profile = try database.loadProfile()
+        profileChanges += 1
         return summary
     }
 }
