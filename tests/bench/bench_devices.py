@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 6 benchmark: 200 simulated paired devices, each answering one comparison per second
+"""LAN benchmark: 200 simulated paired devices, each answering one comparison per second
 for a minute, over real HTTP on loopback, against the real `peach` binary.
 
 The server runs with `--require-pairing-on-loopback`, so loopback clients are treated exactly

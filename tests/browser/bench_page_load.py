@@ -1,4 +1,4 @@
-"""Page load benchmark (issue 4): load to interactive and bytes per page, against the real server.
+"""Page load benchmark: load to interactive and bytes per page, against the real server.
 
     swift build -c release --product peach
     python3 tests/browser/bench_page_load.py [path/to/peach]
