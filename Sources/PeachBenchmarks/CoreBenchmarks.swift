@@ -1,7 +1,7 @@
 import Foundation
 import PeachCore
 
-/// The benchmarks of issue 2: building the profile from a million records, and choosing and
+/// The core's benchmarks: building the profile from a million records, and choosing and
 /// resolving the next exercise. Everything in memory; seeded, so every run measures the same work.
 enum CoreBenchmarks {
     static let recordCount = 1_000_000
@@ -54,7 +54,7 @@ enum CoreBenchmarks {
                     detail: "median of \(batches) batches of \(operationsPerBatch)"))
         }
         precondition(profile.comparisonCount + profile.matchingCount > recordCount)
-        Benchmark.printTable(title: "Suite core (PeachCore, issue 2)", rows: rows)
+        Benchmark.printTable(title: "Suite core (PeachCore)", rows: rows)
     }
 
     /// One step of the comparison loop the server runs per answer: continue the mode's chain

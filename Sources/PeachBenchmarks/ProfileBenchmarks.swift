@@ -3,7 +3,7 @@ import PeachCore
 import PeachViews
 import PeachWeb
 
-/// Issue 5's figures: the Profile page (`ProfilePage.render()`: drawing, summary, timeline and
+/// The profile's figures: the Profile page (`ProfilePage.render()`: drawing, summary, timeline and
 /// table, in the layout) and the Start page with its preview, for a profile of 1,000,000
 /// records — the target is under 50 ms server time for the page — and the size of a dense
 /// profile SVG (target under 30 KB).

@@ -8,7 +8,7 @@ import PeachStore
     import Darwin
 #endif
 
-/// Issue 3's store benchmarks, on real files in a temporary folder:
+/// The store's benchmarks, on real files in a temporary folder:
 /// `swift run -c release PeachBenchmarks store` (results in docs/benchmarks.md).
 enum StoreBenchmarks {
     static let answers = 2_000
@@ -174,7 +174,8 @@ enum StoreBenchmarks {
                 userCentError: Double(Int(generator.next() % 6001) - 3000) / 100))
     }
 
-    /// One CSV row, written from the format (DESIGN.md §4) independently of the store's writer.
+    /// One CSV row, written from the format (docs/cli.md, "The CSV format") independently of the
+    /// store's writer.
     private static func csvRow(_ record: TrainingRecord, index: Int) -> String {
         func context(
             _ type: String, _ date: Timestamp, _ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,

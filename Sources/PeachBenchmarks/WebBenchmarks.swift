@@ -11,13 +11,13 @@ import PeachWeb
     import Darwin
 #endif
 
-/// Issue 4's server benchmarks, on a real file with 1,000,000 records and the real server on a
+/// The server's benchmarks, on a real file with 1,000,000 records and the real server on a
 /// loopback port: `swift run -c release PeachBenchmarks web` (results in docs/benchmarks.md).
 ///
 /// - start-up: from launching `peach serve` to its first `200` of `/healthz`, and in this
 ///   process from opening the database to the same (the profile is loaded before the server
 ///   listens);
-/// - sync upload (issue 15): 10,000 new records in batches of 500 (`POST /api/sync/records`)
+/// - sync upload: 10,000 new records in batches of 500 (`POST /api/sync/records`)
 ///   over a kept-alive loopback connection — reading and checking the body, the durable
 ///   transaction, the profile update — as the total and per batch, the server's own time (its
 ///   `Server-Timing` header) and the round trip at the client; then the same batches again
@@ -69,7 +69,7 @@ enum WebBenchmarks {
             )
             try measureSync(client: client, label: "durable file")
             for page in ["/", "/comparison", "/settings", "/profile"] {
-                // Issue 5: the Start page (with the profile preview) and the Profile page are
+                // The Start page (with the profile preview) and the Profile page are
                 // rendered from the in-memory profile; timed at the client, 51 requests.
                 var samples: [Duration] = []
                 var bytes = 0
@@ -120,7 +120,7 @@ enum WebBenchmarks {
         }
     }
 
-    /// The issue's start-up figure as a user meets it: from launching the release `peach serve`
+    /// The start-up figure as a user meets it: from launching the release `peach serve`
     /// on the database (a new process: loading the binary, opening, the profile, listening) to
     /// its first `200` of `/healthz`; median of 5 launches. Needs the `peach` product beside this
     /// one (`swift build -c release --product peach`).
@@ -280,7 +280,7 @@ enum WebBenchmarks {
         )
     }
 
-    /// A CSV of `records` rows, written from the format (DESIGN.md §4).
+    /// A CSV of `records` rows, written from the format (docs/cli.md, "The CSV format").
     static func makeCSV(records: Int) -> Data {
         var csv =
             "# peach-export-format:3\ntrainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3\n"

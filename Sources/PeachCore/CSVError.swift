@@ -13,7 +13,7 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// The row number (its line in the file), the name the brief's API uses.
+    /// The row number: its line in the file.
     public var row: Int? { line }
 
     public var description: String {

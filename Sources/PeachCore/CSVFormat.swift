@@ -1,5 +1,6 @@
-/// The CSV exchange format of DESIGN.md §4: the Peach iOS app's export format 3. Its names
-/// live in the core because the error texts quote them; the store reads and writes the format.
+/// The CSV exchange format (docs/cli.md, "The CSV format"): the Peach iOS app's export format 3.
+/// Its names live in the core because the error texts quote them; the store reads and writes the
+/// format.
 public enum CSVFormat {
     public static let formatLine = "# peach-export-format:3"
     public static let columns = [

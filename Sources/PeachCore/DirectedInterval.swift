@@ -8,9 +8,9 @@ public struct DirectedInterval: Hashable, Comparable, Sendable, CustomStringConv
         self.direction = direction
     }
 
-    /// Unison: what the Comparison and Pitch Matching modes train (spec FR66).
+    /// Unison: what the Comparison and Pitch Matching modes train.
     public static let prime = DirectedInterval(.prime, .up)
-    /// The default of the interval modes (spec FR67).
+    /// The default of the interval modes.
     public static let perfectFifthUp = DirectedInterval(.perfectFifth, .up)
 
     /// Every interval in both directions; a prime is the same up and down, so it appears once.

@@ -3,7 +3,7 @@
 /// Randomness is passed in, so a seeded generator makes every choice reproducible.
 public enum ExerciseGenerator {
     /// The largest level difference between reference and target at full loudness variation,
-    /// in decibels (spec "Vary Loudness": one tunable constant).
+    /// in decibels (the Vary Loudness setting: one tunable constant).
     public static let maximumLoudnessOffset = 2.0
 
     /// The last answered comparison of a mode: all the chain needs to continue.

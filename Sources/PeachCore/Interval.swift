@@ -7,7 +7,7 @@ public enum Interval: Int, CaseIterable, Hashable, Comparable, Sendable {
     /// Semitones in 12-tone equal temperament; also the index into tuning-system tables.
     public var semitones: Int { rawValue }
 
-    /// The short names of DESIGN.md §4, also used in CSV files and the API.
+    /// The short names (`P1`, `m2` … `P8`), also used in CSV files and the API.
     public var abbreviation: String {
         Self.abbreviations[rawValue]
     }

@@ -1,4 +1,4 @@
-/// The adaptive difficulty chain of comparison training (spec Epic 9, "KazezNoteStrategy").
+/// The adaptive difficulty chain of comparison training (the Peach iOS app's "KazezNoteStrategy").
 ///
 /// Each exercise's magnitude (|cent offset|) follows from the previous one of the same mode:
 /// narrower after a correct answer, `p · (1 − 0.05·√p)`, wider after a wrong one,

@@ -1,4 +1,4 @@
-/// The languages Peach speaks (spec FR37).
+/// The languages Peach speaks: every text exists in each (`Texts`).
 public enum Language: String, CaseIterable, Hashable, Sendable {
     case english = "en"
     case german = "de"

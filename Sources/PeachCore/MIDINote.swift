@@ -1,4 +1,4 @@
-/// A note of the MIDI scale, 0–127, where 69 is A4 (DESIGN.md §4).
+/// A note of the MIDI scale, 0–127, where 69 is A4.
 ///
 /// The initialiser rejects values outside 0–127, so a `MIDINote` in hand is always valid.
 public struct MIDINote: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {

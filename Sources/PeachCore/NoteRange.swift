@@ -1,5 +1,5 @@
 /// The span of reference notes training draws from: at least an octave wide, so that every
-/// interval up to an octave fits (DESIGN.md §4: default C2–C6, settings allow 21–108).
+/// interval up to an octave fits (default C2–C6; the settings allow 21–108).
 public struct NoteRange: Hashable, Sendable, CustomStringConvertible {
     public let lower: MIDINote
     public let upper: MIDINote

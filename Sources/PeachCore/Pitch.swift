@@ -8,7 +8,7 @@ public struct Pitch: Hashable, Sendable {
         self.cents = cents
     }
 
-    /// `f = ref · 2^((n − 69 + c/100) / 12)` (DESIGN.md §4), with `ref` the frequency of A4.
+    /// `f = ref · 2^((n − 69 + c/100) / 12)`, with `ref` the frequency of A4.
     public func frequency(referencePitch: Frequency) -> Frequency {
         let semitonesFromA4 = Double(note.rawValue - MIDINote.a4.rawValue) + cents / 100
         return Frequency(uncheckedHertz: referencePitch.hertz * Math.exp2(semitonesFromA4 / 12))

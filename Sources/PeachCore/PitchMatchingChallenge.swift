@@ -39,7 +39,7 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
 
     /// The tunable note's offset from the target for a slider value in −1 … 1:
     /// `initialCentOffset + value · 100`. Letting go where it started scores the initial
-    /// offset, never a free perfect result (DESIGN.md §4).
+    /// offset, never a free perfect result.
     public func centOffset(sliderValue: Double) throws(ExerciseError) -> Double {
         guard sliderValue.isFinite, (-1.0...1.0).contains(sliderValue) else {
             throw .sliderValueOutOfRange(sliderValue)

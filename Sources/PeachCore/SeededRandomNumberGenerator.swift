@@ -1,5 +1,5 @@
 /// A small, fast random number generator that repeats its sequence for a given seed, so tests,
-/// benchmarks and simulations are reproducible (STYLE.md rule 3: randomness is passed in).
+/// benchmarks and simulations are reproducible (the core takes its randomness as a parameter).
 ///
 /// SplitMix64: G. L. Steele, D. Lea and C. H. Flood, "Fast splittable pseudorandom number
 /// generators", OOPSLA 2014; the constants are those of S. Vigna's reference implementation

@@ -1,4 +1,4 @@
-/// The timbre both notes of an exercise are played with (spec FR18, FR34): the sine, or one of
+/// The timbre both notes of an exercise are played with (docs/sounds.md): the sine, or one of
 /// the curated presets of the General MIDI SoundFont the server prepares (docs/sounds.md).
 ///
 /// The presets are the instruments musicians tune most by ear: a piano as the common

@@ -1,5 +1,5 @@
 /// The four training modes. The unison modes are the interval modes with the interval set
-/// `{P1}` — one code path, not two (spec FR66).
+/// `{P1}` — one code path, not two.
 public enum TrainingMode: String, CaseIterable, Hashable, Sendable {
     case comparison
     case pitchMatching

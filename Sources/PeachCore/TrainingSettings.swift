@@ -1,4 +1,4 @@
-/// Every user setting, with the defaults and bounds of DESIGN.md §4.
+/// Every user setting, with its default and bounds (docs/design.md, "Where each rule lives").
 ///
 /// Settings travel as text (one value per `Key`), both to the settings table and through the
 /// API, so there is exactly one parser and one validator: `setValue(_:for:)`.

@@ -1,7 +1,7 @@
 /// A way of sizing intervals. The reference note always sounds at its 12-TET pitch; the target
-/// is the reference shifted by the interval's size in the chosen system (DESIGN.md §4).
+/// is the reference shifted by the interval's size in the chosen system.
 ///
-/// Adding a system means adding a case and its row in `ratios` — nothing else (spec FR55).
+/// Adding a system means adding a case and its row in `ratios` — nothing else.
 /// The raw values are the names used in CSV files (Peach iOS export format 3) and the API.
 public enum TuningSystem: String, CaseIterable, Hashable, Sendable {
     case equalTemperament

@@ -5,7 +5,7 @@ import PeachCore
 /// The devices paired in LAN mode. What the server calls on requests (`addDevice`, `device`,
 /// `markDeviceSeen`) is async: it runs on GRDB's own dispatch queues, so that a commit waiting
 /// for fsync never holds one of the few threads of Swift's cooperative pool, which every
-/// request needs (issue 13, item 16).
+/// request needs (docs/benchmarks.md, "Blocking writes off the cooperative pool").
 extension AppDatabase {
     /// Stores a newly paired device with the SHA-256 of its session token (32 bytes), under its
     /// `PairedDevice.sanitizedName(_:)`, and a new id that no device has had before.

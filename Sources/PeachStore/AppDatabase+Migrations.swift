@@ -56,7 +56,7 @@ extension AppDatabase {
                     """)
         }
         migrator.registerMigration("v2: paired devices") { db in
-            // A device paired in LAN mode (issue 6). Only the SHA-256 of its session token is
+            // A device paired in LAN mode. Only the SHA-256 of its session token is
             // kept, so a copy of the database does not let anyone in. Times in milliseconds since
             // 1970 like the records. The UNIQUE index on tokenHash is the per-request lookup.
             try db.execute(
@@ -71,7 +71,7 @@ extension AppDatabase {
                     """)
         }
         migrator.registerMigration("v3: pending exercises") { db in
-            // Exercises issued and not yet answered (issue 6), so that an answer arriving after
+            // Exercises issued and not yet answered, so that an answer arriving after
             // a restart is still recorded. `exercise` is the server's own encoding; the store
             // does not read it. Written with the answer that issues them and deleted in the
             // transaction that records their answer; bounded by the server's caps.
@@ -88,12 +88,12 @@ extension AppDatabase {
         migrator.registerMigration("v4: database identity") { db in
             // A random identity for this database file in page 1's header (user_version), so
             // that a -wal left by another database is recognised and refused, not applied
-            // (issue 13; DatabaseIdentity explains the check). Set once, never changed.
+            // (DatabaseIdentity explains the check). Set once, never changed.
             try db.execute(sql: "PRAGMA user_version = \(Int32.random(in: 1...Int32.max))")
         }
         migrator.registerMigration("v5: device ids are never reused") { db in
             // SQLite reuses the highest rowid once its row is deleted, so a device paired after
-            // a revoked one got the revoked one's id (issue 13): `peach devices revoke 3` could
+            // a revoked one got the revoked one's id: `peach devices revoke 3` could
             // then name a device the user never meant. AUTOINCREMENT never hands out an id
             // again; SQLite cannot add it to a table, so the table is rebuilt (SQLite's
             // "making other kinds of table schema changes", steps in one transaction).
@@ -113,7 +113,7 @@ extension AppDatabase {
                     """)
         }
         migrator.registerMigration("v6: settings changed at, no pending exercises") { db in
-            // Sync (issue 15): a setting changed on two devices resolves by last writer wins, so
+            // Sync: a setting changed on two devices resolves by last writer wins, so
             // each setting keeps when it was last changed (milliseconds since 1970; 0 = never,
             // which every stored value so far gets). Training runs on the device, so the
             // server no longer issues exercises: the pending ones go.

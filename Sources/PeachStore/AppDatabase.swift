@@ -8,7 +8,8 @@ import PeachCore
     import Darwin
 #endif
 
-/// The Peach database: every answered exercise and the settings, in one SQLite file.
+/// The Peach database: every training record, the settings and the paired devices, in one SQLite
+/// file.
 ///
 /// Modelled on the GRDB demo app's `AppDatabase`: it owns a `DatabaseWriter`, runs the
 /// append-only migrator when it is made, and offers intention-named operations, each one
@@ -100,7 +101,8 @@ public struct AppDatabase: Sendable {
             try writer.writeWithoutTransaction { db in
                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
                 // GRDB sets synchronous=NORMAL when it enables WAL; Peach wants every commit on
-                // disk before it says "recorded". The writer connection lives as long as the pool.
+                // disk before it acknowledges it (a synced batch, an import, a reset). The writer
+                // connection lives as long as the pool.
                 try db.execute(sql: "PRAGMA synchronous = FULL")
                 try boundWAL(db)
                 // Mark a new file as Peach's before the migrator creates its first table, so that
@@ -195,7 +197,8 @@ public struct AppDatabase: Sendable {
         integrity = .passed
     }
 
-    /// An in-memory database with the same schema and configuration (for tests and previews).
+    /// An in-memory database with the same schema and configuration: for tests, and what a
+    /// reading command sees of a file that does not exist yet (see `Access.reading`).
     public static func inMemory() throws -> AppDatabase {
         try AppDatabase(DatabaseQueue(configuration: configuration))
     }

@@ -1,7 +1,8 @@
 import Foundation
 import PeachCore
 
-/// A CSV file read and checked (DESIGN.md §4, format 3), ready for `AppDatabase.importCSV`.
+/// A CSV file read and checked (the Peach iOS app's export format 3, docs/cli.md), ready for
+/// `AppDatabase.importCSV`.
 ///
 /// Reading is the slow part of an import (seconds for a large file) and needs no database, so
 /// it happens before the lock on the training data is taken; only the writing waits for it.

@@ -1,7 +1,8 @@
 import Foundation
 import PeachCore
 
-/// Reading a CSV file (DESIGN.md §4, format 3) into records, checking every row.
+/// Reading a CSV file (the Peach iOS app's export format 3, docs/cli.md) into records, checking
+/// every row.
 enum CSVImport {
     /// The longest field accepted, in bytes. The longest value of format 3 is a timestamp with
     /// fractional seconds (about 30 bytes); a longer field means a damaged file, and refusing it

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A phone, tablet or computer paired with Peach in LAN mode (issue 6): it holds a session
-/// cookie whose SHA-256 the database keeps.
+/// A phone, tablet or computer paired with Peach in LAN mode (docs/cli.md, "LAN mode"): it holds a
+/// session cookie whose SHA-256 the database keeps.
 public struct PairedDevice: Hashable, Sendable {
     public let id: Int64
     /// A readable name, taken from the browser's User-Agent when it paired.

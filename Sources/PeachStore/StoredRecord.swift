@@ -81,8 +81,8 @@ enum StoredRecord {
         }
     }
 
-    /// Whether a record with the same time (ms), reference and target note is in `table`
-    /// among the rows up to `lastID` — the merge rule of DESIGN.md §4. Bound through the C API
+    /// Whether a record with the same time (ms), reference and target note is in `table` among the
+    /// rows up to `lastID` — the merge rule of a CSV import (docs/cli.md). Bound through the C API
     /// like `insert`: this runs once per row of a merged file.
     static func exists(_ context: Context, in table: Table, upToID lastID: Int64, _ db: Database) throws -> Bool {
         let statement = try db.cachedStatement(

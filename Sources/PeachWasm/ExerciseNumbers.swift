@@ -1,7 +1,7 @@
 import PeachCore
 
 /// What the browser needs to play an exercise, as numbers (the audio engine schedules them;
-/// it computes no musical value itself, DESIGN.md §3).
+/// it computes no musical value itself: docs/design.md).
 public struct ExerciseNumbers {
     public var referenceNote: MIDINote
     public var targetNote: MIDINote

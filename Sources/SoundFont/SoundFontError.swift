@@ -1,5 +1,5 @@
 /// Why a SoundFont could not be read, resolved or decoded: what is wrong and where, in words a
-/// person can act on (STYLE.md rule 9). Every malformed input ends here, never in a trap.
+/// person can act on. Every malformed input ends here, never in a trap.
 public enum SoundFontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be read at all (missing, unreadable).
     case unreadableFile(path: String, reason: String)

@@ -12,9 +12,9 @@ import PeachWeb
 ///
 /// Without `--lan` it listens on loopback only. With `--lan` it listens on every interface and
 /// prints a one-time pairing link (and its QR code) per network address; devices on the network
-/// must pair before they see anything (issue 6). The network gets HTTPS, from Peach's own
+/// must pair before they see anything. The network gets HTTPS, from Peach's own
 /// certificate authority in the data folder or from `--tls-cert`/`--tls-key`, because a
-/// service worker (offline training) needs a secure context (issue 15); loopback stays plain
+/// service worker (offline training) needs a secure context; loopback stays plain
 /// HTTP on the same port.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

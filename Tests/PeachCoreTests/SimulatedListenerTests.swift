@@ -43,7 +43,7 @@ private func run(_ listener: ListenerSimulation.Listener, start: Double, seed: U
 /// computed by iterating the transition (correct with probability p(m): m → m·(1 − 0.05√m),
 /// otherwise m → m·(1 + 0.09√m), clamped to 0.1 … 100) on a fine grid in log m (mass split
 /// linearly between neighbouring grid points) until it no longer changes. Written from
-/// DESIGN.md §4, independently of `KazezChain`.
+/// the chain's rule as docs/design.md states it, independently of `KazezChain`.
 /// - Returns: E[ln m] and E[p(m)] under the stationary distribution.
 private func stationary(_ listener: ListenerSimulation.Listener) -> (meanLog: Double, fractionCorrect: Double) {
     let count = 2_000
@@ -102,7 +102,7 @@ private func stationary(_ listener: ListenerSimulation.Listener) -> (meanLog: Do
 /// 61.7 %, 59.8 % and 57.1 % correct for T = 3, 10, 30 (m* ≈ 0.90 T, 0.81 T, 0.68 T), and the
 /// chain lingers where its steps are smaller, which moves the stationary geometric mean further
 /// down, to about 0.78 T, 0.61 T and 0.41 T (60.6 %, 58.2 % and 55.4 % correct). That is the
-/// Kazez chain as DESIGN.md §4 specifies it, not a defect of this implementation.
+/// Kazez chain as specified, not a defect of this implementation.
 @Suite("Simulated listener")
 struct SimulatedListenerTests {
     static let seeds: [UInt64] = Array(1...40)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Training settings")
 struct TrainingSettingsTests {
-    @Test("the defaults of DESIGN.md §4")
+    @Test("the defaults: C2–C6, 1 s, 440 Hz, sine, no loudness variation, a fifth up, 12-TET, …")
     func defaults() {
         let settings = TrainingSettings()
         #expect(settings.noteRange.lower.rawValue == 36 && settings.noteRange.upper.rawValue == 84)

@@ -2,7 +2,7 @@ import Foundation
 import PeachCore
 import Testing
 
-/// The frequency ratios of DESIGN.md §4, written out here so that the expected sizes do not
+/// The frequency ratios of each tuning system, written out here so that the expected sizes do not
 /// come from the code under test. Index = semitones (prime … octave); `nil` = 12-TET.
 private let ratioTable: [TuningSystem: [(Double, Double)]] = [
     .justIntonation: [

@@ -110,10 +110,10 @@ struct CSVExchangeTests {
         #expect(try empty.importCSV(file, mode: .replace).added == 20)
     }
 
-    /// Written from the format (DESIGN.md §4 and the iOS app's test-data generator): CRLF line
-    /// ends as Python's csv module writes them, columns in the iOS app's order, quoted fields,
-    /// whole and fractional seconds, unison and interval rows up and down, both training types,
-    /// and both kinds of rhythm row.
+    /// Written from the format (docs/cli.md, "The CSV format", and the iOS app's test-data
+    /// generator): CRLF line ends as Python's csv module writes them, columns in the iOS app's
+    /// order, quoted fields, whole and fractional seconds, unison and interval rows up and down,
+    /// both training types, and both kinds of rhythm row.
     static let iOSFixture = [
         "# peach-export-format:3",
         "trainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3",

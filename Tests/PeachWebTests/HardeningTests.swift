@@ -9,7 +9,7 @@ import Testing
 
 @testable import PeachWeb
 
-/// Issue 6, hardening: security headers on every response, writes only from Peach's own pages
+/// Hardening: security headers on every response, writes only from Peach's own pages
 /// on Peach's own addresses with the expected content type, and limits with a clear 4xx.
 @Suite("Hardening")
 struct HardeningTests {

@@ -92,7 +92,7 @@ test('the loop plays the exercise the core chose, with the core\'s frequencies',
   loop.start();
   const { reference, target, noteDuration } = engine.last.args;
   assert.equal(noteDuration, 1, 'the default note duration');
-  // The cold start is 100 cents (DESIGN.md §4): the target lies 100 cents from the reference.
+  // The cold start is 100 cents (`KazezChain`): the target lies 100 cents from the reference.
   const cents = 1200 * Math.log2(target.frequency / reference.frequency);
   assert.ok(Math.abs(Math.abs(cents) - 100) < 1e-9, `target ${cents} cents from the reference`);
   assert.equal(loop.exercise.interval.name, 'Unison');

@@ -1,4 +1,4 @@
-"""The wasm core's benchmark (issue 14): size, load + instantiate, one training step and the
+"""The wasm core's benchmark: size, load + instantiate, one training step and the
 profile page, in Chromium beside the native build measured in the same run.
 
     scripts/build-wasm.sh && swift build -c release --product PeachCoreCheck

@@ -1,4 +1,4 @@
-"""Local-first training benchmark (issue 15): the path from an answer to the next exercise's
+"""Local-first training benchmark: the path from an answer to the next exercise's
 first sample on the audio clock, and the IndexedDB write of each answer, in Chromium, with the
 server stopped — no network is on that path.
 
@@ -110,7 +110,7 @@ def isolate_while_served(route):
 
 
 def write_history(path, count):
-    """`count` records over three years in the CSV exchange format (DESIGN.md §4)."""
+    """`count` records over three years in the CSV exchange format (docs/cli.md)."""
     names = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]
     name = lambda note: f"{names[note % 12]}{note // 12 - 1}"
     start = time.time() - 3 * 365 * 86_400

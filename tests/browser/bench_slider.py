@@ -1,4 +1,4 @@
-"""Slider benchmark (issue 4): slider input → frequency change scheduled in the audio engine.
+"""Slider benchmark: slider input → frequency change scheduled in the audio engine.
 
     swift build -c release --product peach
     python3 tests/browser/bench_slider.py [path/to/peach] [--moves N]

@@ -1,4 +1,4 @@
-"""Instrument sounds benchmark (issue 16): the server's preparation of the curated presets on
+"""Instrument sounds benchmark: the server's preparation of the curated presets on
 its first start, the bytes a browser downloads per instrument for the default note range, and
 the time from choosing an instrument on a fresh browser to its first playable note.
 

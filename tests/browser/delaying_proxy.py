@@ -1,4 +1,4 @@
-"""A delaying TCP proxy for the slow-network tests (issue 6): loopback only, bounded lifetime.
+"""A delaying TCP proxy for the slow-network tests: loopback only, bounded lifetime.
 
 The kernel here has no netem, so latency is added in user space: every chunk read from one side
 is written to the other `delay` seconds later (order kept), in both directions — 50 ms each way

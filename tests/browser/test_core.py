@@ -1,4 +1,4 @@
-"""The wasm core as the server serves it and Chromium runs it (issue 14): its address holds its
+"""The wasm core as the server serves it and Chromium runs it: its address holds its
 content hash and it is cached for good; in Chromium it decides exactly what the native build
 decides (100,000 seeded operations), and renders every page a device shows (Start, Profile,
 Settings, Info, the training pages) byte for byte as the real server does from the same records

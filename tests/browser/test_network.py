@@ -1,4 +1,4 @@
-"""Training and sync over a slow or failing network (issues 6 and 15), against the real server
+"""Training and sync over a slow or failing network, against the real server
 and database file. Training runs on the device: no request is on the path from an answer to the
 next exercise, so a slow or absent network changes nothing in the training, and the answers reach
 the server by sync, each exactly once.

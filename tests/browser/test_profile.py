@@ -1,4 +1,4 @@
-"""The profile as a musician meets it (issue 5): the Profile page and the Start page preview in
+"""The profile as a musician meets it: the Profile page and the Start page preview in
 English and German, light and dark, phone and tablet — accessible, with screenshots of each
 state for a person to look at — and both following training without a restart."""
 

@@ -260,8 +260,8 @@ def test_a_tunable_sampled_note_held_30_s_crosses_its_loop_points_smoothly(bench
     expected = start_frequency * 2 ** (0.8 * span / 1200) / ROOT
     fit = playback_ratio(x, root, SAMPLE_RATE, int(25.5 * SAMPLE_RATE), int(25.8 * SAMPLE_RATE), expected)
     print(f"plateau after 25 s: error {fit.cents_from(expected):+.6f} cent, residual {fit.residual:.4f}")
-    # A free phase on a periodic loop can lock onto a neighbouring period (a higher residual),
-    # which costs the fit some precision: the bar is 0.1 cent, this asks for 0.01.
+    # A free phase on a periodic loop can lock onto a neighbouring period (a higher residual), which
+    # costs the fit some precision: Peach's bar is 0.1 cent (docs/sounds.md), this asks for 0.01.
     assert abs(fit.cents_from(expected)) < 0.01
 
 

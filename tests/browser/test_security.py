@@ -1,4 +1,4 @@
-"""Issue 6, hardening, in the real browser against the real server: every page works under
+"""Hardening in the real browser against the real server: every page works under
 Peach's Content-Security-Policy — no violation while training, on the profile, in the settings —
 and the server refuses what a hostile page or a rebinding name would send."""
 

@@ -1,4 +1,4 @@
-"""The real SoundFont's prepared presets, played by the engine at exact pitches (issue 16), and
+"""The real SoundFont's prepared presets, played by the engine at exact pitches, and
 in tune (docs/sounds.md, "In tune").
 
 Against the real `peach serve` with its prepared sounds (or, with `PEACH_SOUNDS_URL`, the base

@@ -1,5 +1,5 @@
-"""Instrument sounds in the real app (issue 16): the Sound picker, its preview, each mode playing
-the chosen instrument from the next exercise, the sine standing in (and said) while an
+"""Instrument sounds in the real app (docs/sounds.md): the Sound picker, its preview, each mode
+playing the chosen instrument from the next exercise, the sine standing in (and said) while an
 instrument loads, the choice synced, and the instrument kept for offline training.
 
 What played is read with audio_probe (the engine's real source nodes): a sampled note carries
@@ -89,7 +89,7 @@ def test_switching_sound_changes_what_the_next_exercise_plays(page, server, prep
                            " && window.peach.controller.loop.exercise !== first", arg=first)
     exercise = page.evaluate("window.peach.controller.loop.exercise")
     reference, other = exercise_notes(page)
-    # Both notes are the cello (FR18), each with the zone of the core's note.
+    # Both notes are the cello (one sound per exercise), each with the zone of the core's note.
     for note, played in ((exercise["reference"]["note"], reference), (exercise[second]["note"], other)):
         zone = zone_of(prepared_sounds, "cello", note)
         assert played.sound == "sample", f"{link_name}: {played}"

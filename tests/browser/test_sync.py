@@ -1,4 +1,4 @@
-"""Local-first training and sync (issue 15), in Chromium against the real `peach serve` and its
+"""Local-first training and sync (docs/sync.md), in Chromium against the real `peach serve` and its
 database file: a device trains with no network at all and keeps every answer; once online, the
 server holds exactly those records, once; an upload cut off by a killed server is completed after
 the restart without a duplicate; two devices that trained apart end with the same union; the

@@ -1,4 +1,4 @@
-"""Issue 6: a property-based fuzz run (schemathesis) of every endpoint in docs/openapi.yaml
+"""A property-based fuzz run (schemathesis) of every endpoint in docs/openapi.yaml
 against the real `peach serve` on a database file of its own.
 
 Two bounded runs (a fixed seed, a cap on examples and on time, about a minute each), on a
@@ -6,7 +6,7 @@ database with some training in it:
 1. negative — requests that violate the schema (wrong types, out-of-range values, unknown keys,
    missing fields, wrong content types); its stateful phase also chains valid calls;
 2. all — valid and invalid requests.
-Both cover the sync API (issue 15): uploads of records made on a device, the profile download
+Both cover the sync API: uploads of records made on a device, the profile download
 and the settings exchange. Each run must find no 5xx and no reply that differs from the schema,
 and the server must still be up afterwards (`/healthz`). Every request and reply is kept (a HAR
 report), and the database is checked against them: each new record is one that a 200 reply of

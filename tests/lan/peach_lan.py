@@ -1,7 +1,7 @@
 """`peach serve --lan` (or with pairing required on loopback) as a child process, with the
 pairing codes it prints, for the LAN end-to-end tests and the device benchmark.
 
-With `--lan` Peach serves HTTPS to the network (issue 15) with its own certificate authority
+With `--lan` Peach serves HTTPS to the network with its own certificate authority
 in `<data folder>/tls/ca.crt`: `LANServer.tls` is a client context that trusts exactly that
 authority, `chromium_trust_env` makes Chromium trust it (an NSS database built with
 `certutil`, from libnss3-tools), and `spki_hash` gives the value for Chromium's

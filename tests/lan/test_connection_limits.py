@@ -1,6 +1,6 @@
-"""Connections cannot take the server down (issue 13, item 19), with the real binary under a
-small open-file limit (`prlimit --nofile=256`: 128 connections, 128 descriptors to spare) and
-a short request timeout (`--request-timeout 2`, 60 s by default).
+"""Connections cannot take the server down (docs/api.md, "Connections"), with the real binary under
+a small open-file limit (`prlimit --nofile=256`: 128 connections, 128 descriptors to spare) and a
+short request timeout (`--request-timeout 2`, 60 s by default).
 
 Bounded: at most 300 connections, all to this machine's own addresses (loopback and its
 network address), each test under 30 s.

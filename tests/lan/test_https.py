@@ -1,8 +1,8 @@
-"""HTTPS on the LAN (issue 15, item 8) with the real binary on this machine's network address:
-Peach's own certificate authority (created on the first `--lan` start beside the database,
-reused after a restart), a certificate that verifies for every network address and for
-`<hostname>.local`, plain HTTP redirected to HTTPS, the pairing gate over HTTPS, the
-authority's key private (0600) and in no response, and `--tls-cert`/`--tls-key`."""
+"""HTTPS on the LAN (docs/cli.md, "HTTPS on the network") with the real binary on this machine's
+network address: Peach's own certificate authority (created on the first `--lan` start beside the
+database, reused after a restart), a certificate that verifies for every network address and for
+`<hostname>.local`, plain HTTP redirected to HTTPS, the pairing gate over HTTPS, the authority's key
+private (0600) and in no response, and `--tls-cert`/`--tls-key`."""
 
 import base64
 import os

@@ -1,5 +1,5 @@
-"""LAN mode end to end with the real binary (issue 6): `peach serve --lan` on this machine's
-network address, pairing through the printed link (over HTTPS since issue 15), `peach devices`
+"""LAN mode end to end with the real binary: `peach serve --lan` on this machine's
+network address, pairing through the printed link (over HTTPS), `peach devices`
 and `peach devices revoke` against the running server, and the refusal of `--host 0.0.0.0`
 without `--lan`."""
 

@@ -1,4 +1,4 @@
-"""Two paired devices over HTTPS on the machine's network address (issue 15): Chromium trusts
+"""Two paired devices over HTTPS on the machine's network address: Chromium trusts
 Peach's certificate authority as a phone does once its owner installed it; both devices train
 offline at the same time, then sync, and both end with the union of their answers — no
 duplicates, and the same profile as the server's (and `peach stats`)."""

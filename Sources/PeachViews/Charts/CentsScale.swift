@@ -1,7 +1,7 @@
 import PeachCore
 
 /// The vertical axis of the profile and timeline charts: cents on a logarithmic scale from
-/// 0.1 to 100, the bounds of the adaptive chain (DESIGN.md §4), with 100 at the top and 0.1 at
+/// 0.1 to 100, the bounds of the adaptive chain (`KazezChain`), with 100 at the top and 0.1 at
 /// the bottom, so that finer hearing moves the band down toward the keys.
 struct CentsScale {
     static let minimum = 0.1

@@ -1,6 +1,6 @@
 import PeachCore
 
-/// The perceptual profile drawing (DESIGN.md §4 "Profile visualisation"): a piano keyboard over
+/// The perceptual profile drawing (docs/pages.md, "Profile page"): a piano keyboard over
 /// the note range and, above it, the threshold of each trained note as a line and its 95 %
 /// interval as a band (see `init(profile:range:language:size:)`), on an inverted logarithmic
 /// cents axis. One renderer, two sizes: `full` for the Profile page, `small` (no labels) for the
@@ -69,7 +69,7 @@ public struct ProfileChart: Hashable, Sendable {
         self.size = size
     }
 
-    /// What a screen reader announces: the summary of DESIGN.md for `full`, the preview's name
+    /// What a screen reader announces: the chart's summary for `full`, the preview's name
     /// for `small`; both read the threshold with its interval.
     public var accessibleLabel: String {
         let texts = Texts.of(language)

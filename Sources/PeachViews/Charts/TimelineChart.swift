@@ -1,11 +1,11 @@
 import PeachCore
 
-/// Progress over time (DESIGN.md §4 "Timeline") of one comparison mode: its threshold per calendar
-/// week from the first week, each week from that week's answers alone, as a dot with its 95 %
-/// interval as a bar, on the same logarithmic cents axis as the profile chart, with dates below.
-/// Behind the Comparison mode's weeks, two quiet bands show the published thresholds of musicians
-/// and non-musicians (`ReferenceThresholds`). A plain value: `svg` and `recentWeeksTable` are
-/// functions of it, byte for byte.
+/// Progress over time (docs/pages.md, "Profile page") of one comparison mode: its threshold per
+/// calendar week from the first week, each week from that week's answers alone, as a dot with its
+/// 95 % interval as a bar, on the same logarithmic cents axis as the profile chart, with dates
+/// below. Behind the Comparison mode's weeks, two quiet bands show the published thresholds of
+/// musicians and non-musicians (`ReferenceThresholds`). A plain value: `svg` and `recentWeeksTable`
+/// are functions of it, byte for byte.
 ///
 /// **Text alternative.** The `<svg>` is an image whose accessible name is `summary` (weeks, span,
 /// the first and the last week's estimate with its interval, the reference bands);

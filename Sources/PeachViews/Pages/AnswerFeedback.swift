@@ -1,7 +1,8 @@
 import PeachCore
 
-/// What the training page shows for 400 ms after an answer and what it announces (DESIGN.md §4
-/// "Feedback"), in one language. Made from the answer's record, on the device by the wasm core.
+/// What the training page shows for 400 ms after an answer and what it announces (docs/pages.md,
+/// "Training pages"), in one language. Made from the answer's record, on the device by the wasm
+/// core.
 public struct AnswerFeedback: Hashable, Sendable {
     /// `comparison` or `pitchMatching`: which indicator the page shows.
     public var kind: String
@@ -42,7 +43,7 @@ public struct AnswerFeedback: Hashable, Sendable {
         }
     }
 
-    /// DESIGN.md §4: 0 → center, < 10 → green, 10–30 → yellow, > 30 → red.
+    /// By the rounded |cent error|: 0 → center, < 10 → green, 10–30 → yellow, > 30 → red.
     static func band(roundedMagnitude cents: Int) -> String {
         switch cents {
         case 0: "center"

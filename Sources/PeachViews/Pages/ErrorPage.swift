@@ -3,7 +3,7 @@ import PeachCore
 /// The page a browser shows when Peach cannot serve a page address: an unknown address, a
 /// method the address does not take, a refused form (another website's, too large) or a
 /// failure on the server. It says what happened in the reader's language and leads back to
-/// Start, as every secondary page does (hub and spoke, DESIGN.md §5).
+/// Start, as every secondary page does (hub and spoke, docs/pages.md).
 public struct ErrorPage: Sendable {
     public var texts: Texts
     public var title: String

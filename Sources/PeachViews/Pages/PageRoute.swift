@@ -12,9 +12,9 @@ public enum PageRoute: Hashable, Sendable {
     case settingsImportConfirm
     case info
     case profile
-    /// LAN pairing (issue 6): `GET /pair?code=…` confirms, `POST /pair` pairs.
+    /// LAN pairing: `GET /pair?code=…` confirms, `POST /pair` pairs.
     case pair
-    /// Peach's certificate authority (issue 15), for a device to trust its HTTPS on the LAN.
+    /// Peach's certificate authority, for a device to trust its HTTPS on the LAN.
     case certificateAuthority
 
     public var path: String {

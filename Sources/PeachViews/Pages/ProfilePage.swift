@@ -1,6 +1,6 @@
 import PeachCore
 
-/// The Profile page (DESIGN.md §5, docs/measurement.md): the perceptual profile drawing, the
+/// The Profile page (docs/pages.md, docs/measurement.md): the perceptual profile drawing, the
 /// detection threshold of each comparison mode with its interval and trend, pitch matching's
 /// bias and spread, and the weekly timeline of each comparison mode trained, each with its
 /// honest empty state.

@@ -1,9 +1,9 @@
 import PeachCore
 
-/// Every setting of DESIGN.md §4 as a bounded control inside `<form id="settings-form">`, each
-/// named by its settings key, so that the page works as a plain form (POST /settings) and the
-/// settings script can save each change through PUT /api/settings; then export, import and
-/// the reset.
+/// Every setting of `TrainingSettings` as a bounded control inside `<form id="settings-form">`,
+/// each named by its settings key, so that the page works as a plain form (POST /settings) and the
+/// settings script can save each change on the device (which sync takes to the server); then
+/// export, import and the reset.
 public struct SettingsPage: Sendable {
     public var texts: Texts
     public var settings: TrainingSettings

@@ -1,6 +1,6 @@
 import PeachCore
 
-// MARK: - HTTPS on the LAN (issue 15): trusting Peach's certificate authority
+// MARK: - HTTPS on the LAN: trusting Peach's certificate authority
 //
 // One block for these texts, in both languages, apart from `Texts`' long initializer (which
 // other work extends at the same time). Each language is a value of the same struct, so a

@@ -1,6 +1,6 @@
 import PeachCore
 
-// MARK: - Sound sources (issue 16): the Sound picker's preview, loading an instrument, its origin
+// MARK: - Sound sources (docs/sounds.md): the Sound picker's preview, loading an instrument, its origin
 //
 // One block for these texts, in both languages, apart from `Texts`' long initializer, as
 // `CertificateTexts`. Each language is a value of the same struct, so a language that lacks a

@@ -176,7 +176,7 @@ public final class Texts: Sendable {
     public let noteRangeSpan: String
     public let noteRangeName: String
 
-    // Profile page (issue 5): the chart, the summary, the timeline; numbers and dates are
+    // Profile page: the chart, the summary, the timeline; numbers and dates are
     // written by `Texts+ProfileFormatting`
     public let profileTitle: String
 

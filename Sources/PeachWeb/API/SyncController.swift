@@ -5,7 +5,7 @@ import PeachCore
 import PeachStore
 import PeachViews
 
-/// The sync API (docs/api.md, issue 15): a device that trained on its own uploads its records,
+/// The sync API (docs/api.md, docs/sync.md): a device that trained on its own uploads its records,
 /// downloads the server's profile of every record, and exchanges settings, last writer wins.
 ///
 /// - `POST /api/sync/records`: a batch of at most 1,000 records (1 MiB), each checked by the

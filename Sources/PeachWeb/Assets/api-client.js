@@ -1,11 +1,13 @@
-/// The server's data API of docs/api.md that the Settings page uses: settings, CSV import and
-/// reset — acts on the server's history, so they need the server. (Training and its records
-/// never wait for the server: sync.js.) No DOM access.
+/// Requests to the server's JSON API (docs/api.md): `send` for one request, which sync.js uses
+/// for its three endpoints, and the Settings page's CSV import (with its upload progress) and
+/// reset, which act on the server's history and so need the server. Settings are not sent from
+/// here: the device stores them and sync takes them to the server. Training and its records
+/// never wait for the server. No DOM access.
 ///
 /// A reply that is not 2xx becomes an `ApiError` carrying the server's plain-language message;
 /// a request that does not get through rejects as fetch does.
 
-/** A 4xx reply: `status`, `code` and the server's `message` (docs/api.md "Errors"). */
+/** A reply that is not 2xx: `status`, `code` and the server's `message` (docs/api.md "Errors"). */
 export class ApiError extends Error {
   constructor(status, code, message) {
     super(message);

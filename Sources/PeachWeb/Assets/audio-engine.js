@@ -3,10 +3,11 @@
 ///
 /// The engine takes an `AudioContext`-like object (a real `AudioContext`, an
 /// `OfflineAudioContext` in the browser tests, or a fake in `node --test`) and plays what the
-/// server sent: frequencies in hertz, a duration in seconds, a level offset in decibels, and
-/// optionally a `sound` — a SampleZone of sample-zone.js (absent or null: the sine).
-/// The only musical computation here is the slider mapping of docs/api.md
-/// (`startFrequency · 2^(v · centSpan / 1200)`, DESIGN.md §3).
+/// core chose (device.js gives it the core's numbers): frequencies in hertz, a duration in
+/// seconds, a level offset in decibels, and optionally a `sound` — a SampleZone of
+/// sample-zone.js (absent or null: the sine). The only musical computation here is the
+/// slider's mapping, `startFrequency · 2^(v · centSpan / 1200)`, from the start frequency and
+/// cent span the core gives (docs/design.md).
 ///
 /// Signal path of one voice:
 ///
@@ -116,7 +117,7 @@ export function gainFromDecibels(decibels) {
 
 /**
  * The tunable note's frequency for slider value `v` (clamped to [−1, 1]):
- * `startFrequency · 2^(v · centSpan / 1200)` (docs/api.md).
+ * `startFrequency · 2^(v · centSpan / 1200)`, the start frequency and cent span from the core.
  */
 export function sliderFrequency(startFrequency, centSpan, v) {
   const clamped = Math.max(-1, Math.min(1, Number.isFinite(v) ? v : 0));

@@ -1,6 +1,6 @@
 /// The device's own durable store (IndexedDB): its answers, its settings and the server's
 /// profile summary, so that a device trains, reloads and restarts with no network at all
-/// (DESIGN.md §3, docs/sync.md). No DOM access.
+/// (docs/design.md, docs/sync.md). No DOM access.
 ///
 /// Object stores:
 /// - `records`: one answer each, `{id, numbers, state, reason?}`. `numbers` are the core's

@@ -1,7 +1,7 @@
 /// This device's Peach: the wasm core (settings, profile, every mode's chain) built from the
 /// device's store, and the three things a page asks of it — render a page, give the next
 /// exercise, take an answer. The core decides what is played and what it means; this module
-/// keeps the store in step with it (DESIGN.md §3). No DOM access.
+/// keeps the store in step with it (docs/design.md). No DOM access.
 
 import { loadPeachCore } from './peach-core.js';
 import { DeviceStore, makeRecordID } from './device-store.js';

@@ -1,5 +1,5 @@
 /// The Swift core (PeachCore + PeachViews, built as peach-core.wasm) behind plain functions.
-/// It decides what is played and what it means (DESIGN.md §3); this module only moves strings
+/// It decides what is played and what it means (docs/design.md); this module only moves strings
 /// and numbers in and out of the module's memory (Sources/PeachWasm/Exports.swift says how).
 /// No DOM access: it runs in node for the tests as in the browser.
 

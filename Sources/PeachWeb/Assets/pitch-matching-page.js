@@ -19,7 +19,7 @@
 import { SliderDrag } from './slider-drag.js';
 import { createTrainingPage, isTypingTarget } from './training-page.js';
 
-/** Keyboard steps in slider units (the server's centSpan is usually 100 cents per unit). */
+/** Keyboard steps in slider units (the core's cent span is 100 cents per unit). */
 export const SMALL_STEP = 0.01;
 export const LARGE_STEP = 0.1;
 

@@ -2,8 +2,8 @@ import Foundation
 import NIOCore
 
 /// How many connections Peach keeps open and how long a request may take to arrive, so that a
-/// client on the network cannot take the server down (issue 13, item 19): connections that send
-/// a request head and then trickle its body used to be kept forever, until the process ran out
+/// client on the network cannot take the server down (docs/api.md, "Connections"): connections that
+/// send a request head and then trickle its body used to be kept forever, until the process ran out
 /// of file descriptors and trapped (libdispatch could no longer open `/proc/<tid>/stat`).
 ///
 /// - `total`: all connections together. Above it the server stops accepting (new connections

@@ -3,7 +3,7 @@ import NIOCore
 
 /// Decides whether a connection comes from this machine (open, as without LAN mode) or from
 /// the network (needs a paired device's session). A struct of one closure, so that tests and
-/// the benchmark can treat loopback like the network (STYLE.md rule 6).
+/// the benchmark can treat loopback like the network.
 public struct ClientAddressClassifier: Sendable {
     public let isLocal: @Sendable (SocketAddress?) -> Bool
 

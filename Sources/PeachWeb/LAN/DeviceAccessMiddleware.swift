@@ -3,10 +3,10 @@ import Hummingbird
 import PeachStore
 import PeachViews
 
-/// LAN mode's gate (issue 6): a request from the network needs the session cookie of a paired
-/// device, checked against the database on every request (one indexed lookup, so a device
-/// revoked with `peach devices revoke` is refused at its very next request). Requests from this
-/// machine pass as before. Unpaired, only `/pair` and what its page needs are reachable;
+/// LAN mode's gate (docs/cli.md, "LAN mode"): a request from the network needs the session cookie
+/// of a paired device, checked against the database on every request (one indexed lookup, so a
+/// device revoked with `peach devices revoke` is refused at its very next request). Requests from
+/// this machine pass as before. Unpaired, only `/pair` and what its page needs are reachable;
 /// everything else is a 401 that explains how to pair (a page, or the JSON error under `/api/`).
 struct DeviceAccessMiddleware: RouterMiddleware {
     typealias Context = PeachRequestContext

@@ -29,7 +29,7 @@ struct SessionToken: Sendable {
     }
 
     /// `Set-Cookie` for this token: `HttpOnly` (scripts cannot read it), `SameSite=Strict` (no
-    /// other site's page can send it), `Path=/`; `Secure` when it is set over HTTPS (issue 15),
+    /// other site's page can send it), `Path=/`; `Secure` when it is set over HTTPS,
     /// so the browser never sends it over plain HTTP. Not over plain HTTP (loopback, or pairing
     /// on loopback in the tests), where a `Secure` cookie would never be sent back.
     func setCookie(secure: Bool) -> String {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Peach's own certificate authority, in the `tls` folder beside the database, and the server
-/// certificate it issues for this computer (issue 15, item 8): phones trust the authority
-/// once, and every certificate Peach issues later (new address, renewal) is trusted with it.
+/// certificate it issues for this computer (docs/cli.md, "HTTPS on the network"): phones trust the
+/// authority once, and every certificate Peach issues later (new address, renewal) is trusted with
+/// it.
 ///
 /// Files (the folder is 0700, so nobody else may even list it):
 /// - `ca.key` (0600) and `ca.crt`: EC P-256, valid 10 years, named "Peach on HOST";

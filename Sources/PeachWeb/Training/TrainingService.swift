@@ -6,7 +6,7 @@ import PeachStore
 /// stored record and the settings. An actor, because every request reads it and sync, import,
 /// reset and settings change it.
 ///
-/// Training itself runs on the device (the wasm core, DESIGN.md §3); the server receives the
+/// Training itself runs on the device (the wasm core, docs/design.md); the server receives the
 /// records through sync, stores them (committed before it returns) and keeps the profile of all
 /// of them current, so that the pages, `GET /api/sync/profile`, CSV export and `peach stats`
 /// see every synced record at once.

@@ -47,7 +47,7 @@ private func cookiePair(_ response: TestResponse) throws -> String {
     return String(try #require(setCookie.split(separator: ";").first))
 }
 
-@Suite("LAN mode: pairing and device sessions (issue 6)")
+@Suite("LAN mode: pairing and device sessions")
 struct LANAccessTests {
     @Test("a pairing code shows a confirmation on GET, pairs on POST, and then stops working")
     func codeWorksOnce() async throws {

@@ -136,7 +136,7 @@ struct ProfileChartTests {
         #expect(chart.svg.contains("class=\"profile-placeholder\""))
     }
 
-    @Test("the preview is announced as DESIGN.md says, in English and German")
+    @Test("the preview is announced by its name and the threshold, in English and German")
     func previewLabel() {
         func label(_ profile: PerceptualProfile, _ language: Language) -> String {
             ProfileChart(profile: profile, range: .standard, language: language, size: .small).accessibleLabel

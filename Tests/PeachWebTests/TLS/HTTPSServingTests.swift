@@ -30,7 +30,7 @@ private func withHTTPSApp(
     try await app.test(setup) { client in try await test(client, pairing, identity) }
 }
 
-@Suite("HTTPS on the LAN (issue 15)")
+@Suite("HTTPS on the LAN")
 struct HTTPSServingTests {
     @Test("over HTTPS: the pairing gate with the certificate's download and the steps to trust it")
     func httpsServesTheGate() async throws {

@@ -19,7 +19,7 @@ private func bytes(_ path: String) throws -> Data {
     try Data(contentsOf: URL(fileURLWithPath: path))
 }
 
-@Suite("Peach's certificate authority (issue 15)")
+@Suite("Peach's certificate authority")
 struct LocalCertificateAuthorityTests {
     let names = ServerNames(networkAddresses: ["192.168.1.20"], hostname: "Studio-Mac.fritz.box")
 
