@@ -3,7 +3,7 @@
 ///     idle → playingReference → awaitingAnswer → saving → feedback → playingReference …
 ///                                                (committed) (400 ms)
 /// - The exercises come from the device's core and the answers go to it (`Device`): no
-///   network request on this path (DESIGN.md §3).
+///   network request on this path (docs/design.md, "One exercise").
 /// - `awaitingAnswer` begins when the target (comparison) or the tunable note (pitch matching)
 ///   starts on the audio clock — the engine's `targetStarted` / `tunableStarted`.
 /// - `answer()` is accepted only in `awaitingAnswer`; the first answer moves the loop on at once
@@ -21,7 +21,8 @@
 ///
 /// The page wires its controls through the hooks; nothing here touches the document.
 
-/** How long the feedback indicator shows (DESIGN.md §4). */
+/** How long the feedback indicator shows: long enough to see, short enough to keep the
+ *  exercises flowing. */
 export const FEEDBACK_MILLISECONDS = 400;
 
 /** The loop's states. */
