@@ -8,6 +8,7 @@ let suites: [String: () async throws -> Void] = [
     "web": WebBenchmarks.run,
     "profile": ProfileBenchmarks.run,
     "measurement": MeasurementBenchmarks.run,
+    "startup": StartupBenchmarks.run,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

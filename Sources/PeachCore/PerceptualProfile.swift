@@ -50,6 +50,11 @@ public struct PerceptualProfile: Hashable, Sendable {
         matchingByMode[mode] ?? MatchingStatistics()
     }
 
+    /// The records of a mode: its comparisons or its pitch-matching attempts.
+    public func count(_ mode: TrainingMode) -> Int {
+        mode.kind == .comparison ? discrimination(mode).count : matching(mode).count
+    }
+
     /// All comparisons, both comparison modes.
     public var comparisonCount: Int { comparisonByMode.values.reduce(0) { $0 + $1.count } }
     /// All pitch-matching attempts, both matching modes.

@@ -29,48 +29,35 @@ enum StoredRecord {
     }
 
     /// Inserts a record; the exercise id makes it unique.
-    ///
-    /// Values are bound through SQLite's C API on GRDB's cached statement (GRDB documents
-    /// `sqliteStatement` for this): boxing nine values into `StatementArguments` per row was a
-    /// third of the time of importing a million records.
     static func insert(_ record: TrainingRecord, exerciseID: String, into db: Database) throws {
-        let statement: Statement
-        let context: Context
-        let last: (Double, Double)
-        switch record {
-        case .comparison(let record):
-            context = Context(
-                record.timestamp, record.referenceNote, record.targetNote, record.interval, record.tuningSystem)
-            statement = try db.cachedStatement(
-                sql:
-                    "INSERT INTO comparisonRecord (exerciseID, timestamp, referenceNote, targetNote, interval, direction, tuningSystem, centOffset, isCorrect) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            )
-            last = (record.centOffset, record.isCorrect ? 1 : 0)
-        case .pitchMatching(let record):
-            context = Context(
-                record.timestamp, record.referenceNote, record.targetNote, record.interval, record.tuningSystem)
-            statement = try db.cachedStatement(
-                sql:
-                    "INSERT INTO pitchMatchingRecord (exerciseID, timestamp, referenceNote, targetNote, interval, direction, tuningSystem, initialCentOffset, userCentError) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            )
-            last = (record.initialCentOffset, record.userCentError)
-        }
+        try insert([(record, exerciseID)], into: table(of: record), db)
+    }
+
+    /// Inserts records of one table in one statement, `rows.count` rows of values.
+    ///
+    /// The table's rules hold `IN (…)` lists, for which SQLite builds a small temporary index
+    /// each time the statement runs: with one row per statement, that was most of the time of
+    /// importing a million records; a CSV import therefore inserts `batchSize` rows at once.
+    /// Values are bound through SQLite's C API on GRDB's cached statement (GRDB documents
+    /// `sqliteStatement` for this): boxing nine values into `StatementArguments` per row cost a
+    /// third of an import.
+    static func insert(_ rows: [(record: TrainingRecord, exerciseID: String)], into table: Table, _ db: Database) throws
+    {
+        guard !rows.isEmpty else { return }
+        let columns =
+            table == .comparisonRecord
+            ? "centOffset, isCorrect" : "initialCentOffset, userCentError"
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
+        let statement = try db.cachedStatement(
+            sql:
+                "INSERT INTO \(table.rawValue) (exerciseID, timestamp, referenceNote, targetNote, interval, direction, tuningSystem, \(columns)) VALUES \(values)"
+        )
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
-        bind(exerciseID, 1, handle)
-        sqlite3_bind_int64(handle, 2, context.milliseconds)
-        sqlite3_bind_int64(handle, 3, Int64(context.referenceNote))
-        sqlite3_bind_int64(handle, 4, Int64(context.targetNote))
-        bind(context.interval, 5, handle)
-        bind(context.direction, 6, handle)
-        bind(context.tuningSystem, 7, handle)
-        // NaN would be bound as NULL by SQLite and refused by NOT NULL, as the CHECKs want.
-        sqlite3_bind_double(handle, 8, last.0)
-        if case .comparison = record {
-            sqlite3_bind_int64(handle, 9, Int64(last.1))
-        } else {
-            sqlite3_bind_double(handle, 9, last.1)
+        for (row, (record, exerciseID)) in rows.enumerated() {
+            precondition(Self.table(of: record) == table, "a record of another table")
+            bind(record, exerciseID: exerciseID, from: Int32(row * 9), handle)
         }
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)
@@ -78,6 +65,41 @@ enum StoredRecord {
             throw DatabaseError(
                 resultCode: ResultCode(rawValue: code),
                 message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+        }
+    }
+
+    /// Rows a CSV import inserts at once (`insert(_:into:_:)`): 64 rows of 9 values.
+    static let batchSize = 64
+
+    /// Binds a record's nine values to the parameters after `offset`.
+    private static func bind(
+        _ record: TrainingRecord, exerciseID: String, from offset: Int32, _ handle: SQLiteStatement
+    ) {
+        let context: Context
+        let last: (Double, Double)
+        switch record {
+        case .comparison(let record):
+            context = Context(
+                record.timestamp, record.referenceNote, record.targetNote, record.interval, record.tuningSystem)
+            last = (record.centOffset, record.isCorrect ? 1 : 0)
+        case .pitchMatching(let record):
+            context = Context(
+                record.timestamp, record.referenceNote, record.targetNote, record.interval, record.tuningSystem)
+            last = (record.initialCentOffset, record.userCentError)
+        }
+        bind(exerciseID, offset + 1, handle)
+        sqlite3_bind_int64(handle, offset + 2, context.milliseconds)
+        sqlite3_bind_int64(handle, offset + 3, Int64(context.referenceNote))
+        sqlite3_bind_int64(handle, offset + 4, Int64(context.targetNote))
+        bind(context.interval, offset + 5, handle)
+        bind(context.direction, offset + 6, handle)
+        bind(context.tuningSystem, offset + 7, handle)
+        // NaN would be bound as NULL by SQLite and refused by NOT NULL, as the CHECKs want.
+        sqlite3_bind_double(handle, offset + 8, last.0)
+        if case .comparison = record {
+            sqlite3_bind_int64(handle, offset + 9, Int64(last.1))
+        } else {
+            sqlite3_bind_double(handle, offset + 9, last.1)
         }
     }
 

@@ -14,8 +14,9 @@ struct Stats: AsyncParsableCommand {
 
     func run() async throws {
         let database = try store.openDatabase(.reading)
+        let profile = try database.loadProfile()
         let report = StatsReport(
-            path: store.path, counts: try database.recordCounts(), profile: try database.loadProfile(),
+            path: store.path, counts: try database.recordCounts(of: profile), profile: profile,
             setAside: try database.setAsideRecordCount())
         print(report.text, terminator: "")
     }

@@ -79,7 +79,11 @@ public func buildApplication(
     }
     return Application(
         router: router, server: server, configuration: configuration,
-        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) },
+        onServerRunning: { channel in
+            // The profile is built once the server listens (a request that needs it waits).
+            Task { try? await training.prepare() }
+            await onServerRunning(channel.localAddress?.port)
+        },
         logger: logger)
 }
 

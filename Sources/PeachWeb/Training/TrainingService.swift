@@ -26,21 +26,29 @@ public actor TrainingService {
     private var profile: PerceptualProfile
     /// The settings (the command line never writes them; they are read again with the profile).
     public private(set) var settings: TrainingSettings
-    /// `database.dataVersion()` when the profile and settings were read.
-    private var dataVersion: Int
+    /// `database.dataVersion()` when the profile and settings were read; nil until the profile
+    /// is built (`prepare`).
+    private var dataVersion: Int?
     /// When this service started (milliseconds since 1970) and how often the profile changed
     /// since: together they name the profile as it is now (`profileVersion`).
     private let started: Int64
     private var profileChanges = 0
 
-    /// Loads the profile (one pass over all records) and the settings.
+    /// Loads the settings; the profile (one pass over all records, the part of start-up that
+    /// grows with the history) is built by `prepare`, or by the first use that needs it.
     public init(database: AppDatabase, now: @escaping @Sendable () -> Date) throws {
         self.database = database
         self.now = now
         self.started = Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
-        self.dataVersion = try database.dataVersion()
-        self.profile = try database.loadProfile()
+        self.profile = PerceptualProfile()
         self.settings = try database.loadSettings()
+    }
+
+    /// Builds the profile if it is not built yet. The server calls it once it listens, so
+    /// that it answers (`/healthz`, the pages' files, the wasm core) while the profile is
+    /// built; a request that needs the profile waits for it, as the actor runs one at a time.
+    public func prepare() throws {
+        try refresh()
     }
 
     /// Names the profile as it is now, for the sync API (its ETag): a device that holds this
@@ -62,9 +70,10 @@ public actor TrainingService {
     }
 
     /// Reads the profile and the settings again if another process wrote to the database since
-    /// they were read. The version is taken before reading, so that a write during the reading
-    /// is read again next time.
-    /// - Complexity: O(1) when nothing changed (the usual case); O(n) after a write beside the server.
+    /// they were read, or reads them the first time. The version is taken before reading, so
+    /// that a write during the reading is read again next time.
+    /// - Complexity: O(1) when nothing changed (the usual case); O(n) the first time and after a
+    ///   write beside the server.
     private func refresh() throws {
         let version = try database.dataVersion()
         guard version != dataVersion else { return }
@@ -152,6 +161,7 @@ public actor TrainingService {
     /// (`AppDatabase.deleteAllTrainingData`) and empties the profile.
     public func deleteAllTrainingData() throws -> Int {
         let deleted = try database.deleteAllTrainingData(now: Timestamp(now()))
+        dataVersion = try database.dataVersion()
         profile = PerceptualProfile()
         profileChanges += 1
         return deleted
@@ -162,6 +172,7 @@ public actor TrainingService {
     /// `confirmedDeletion` is what is stored now (see `AppDatabase.importCSV`).
     public func importCSV(_ file: CSVFile, mode: ImportMode, confirmedDeletion: RecordCounts?) throws -> ImportSummary {
         let summary = try database.importCSV(file, mode: mode, confirmedDeletion: confirmedDeletion)
+        dataVersion = try database.dataVersion()
         profile = try database.loadProfile()
         profileChanges += 1
         return summary
