@@ -30,11 +30,22 @@ PROFILE_LABEL = {
 SPOKEN = {"en": r"\d+\.\d cents, 95 % interval \d+\.\d to \d+\.\d cents",
           "de": r"\d+,\d Cent, 95-%-Intervall \d+,\d bis \d+,\d Cent"}
 SHOWN = {"en": re.compile(r"^\d+\.\d cents \(\d+\.\d–\d+\.\d\)$"), "de": re.compile(r"^\d+,\d Cent \(\d+,\d–\d+,\d\)$")}
+# The preview's caption, shown under it and said by its accessible name, while notes have no answers.
+CAPTION = {
+    ("en", "empty"): "Start training to build your profile",
+    ("en", "trained"): "Your profile fills in as you train",
+    ("de", "empty"): "Beginne mit dem Training, um dein Profil aufzubauen",
+    ("de", "trained"): "Dein Profil füllt sich, während du trainierst",
+}
 PREVIEW_LABEL = {
-    ("en", "empty"): re.compile(r"^Your pitch profile\. Tap to view details\.$"),
-    ("en", "trained"): re.compile(rf"^Your pitch profile\. Threshold: {SPOKEN['en']}\. Tap to view details\.$"),
-    ("de", "empty"): re.compile(r"^Dein Tonhöhenprofil\. Tippe, um die Details zu sehen\.$"),
-    ("de", "trained"): re.compile(rf"^Dein Tonhöhenprofil\. Schwelle: {SPOKEN['de']}\. Tippe, um die Details zu sehen\.$"),
+    ("en", "empty"): re.compile(rf"^Your pitch profile\. {CAPTION['en', 'empty']}\. Tap to view details\.$"),
+    ("en", "trained"): re.compile(
+        rf"^Your pitch profile\. Threshold: {SPOKEN['en']}\. {CAPTION['en', 'trained']}\. Tap to view details\.$"),
+    ("de", "empty"): re.compile(
+        rf"^Dein Tonhöhenprofil\. {CAPTION['de', 'empty']}\. Tippe, um die Details zu sehen\.$"),
+    ("de", "trained"): re.compile(
+        rf"^Dein Tonhöhenprofil\. Schwelle: {SPOKEN['de']}\. {CAPTION['de', 'trained']}\. "
+        r"Tippe, um die Details zu sehen\.$"),
 }
 
 
@@ -77,6 +88,8 @@ def test_profile_and_preview_in_both_languages_schemes_and_sizes(new_page, serve
                 page.goto(server.url("/"))
                 preview = page.get_by_role("link", name=PREVIEW_LABEL[(language, state)])
                 expect(preview).to_be_visible()
+                expect(preview.locator(".profile-preview-caption")).to_have_text(CAPTION[(language, state)])
+                expect(preview.locator(".profile-preview-caption")).to_be_visible()
                 page.screenshot(path=str(ARTIFACTS / f"start-preview-{state}-{language}-{scheme}-{viewport}.png"), full_page=True)
                 problems += [f"{where} /: axe {v}" for v in serious_axe_violations(page)]
 
@@ -122,7 +135,7 @@ def test_profile_and_preview_in_both_languages_schemes_and_sizes(new_page, serve
 
 def test_ten_answers_change_the_preview_and_the_profile_without_a_restart(page, server):
     page.goto(server.url("/"))
-    expect(page.get_by_role("link", name="Your pitch profile. Tap to view details.", exact=True)).to_be_visible()
+    expect(page.get_by_role("link", name=PREVIEW_LABEL[("en", "empty")])).to_be_visible()
 
     answer_comparisons(page, server, "Comparison", 10)
     # The Profile button of the training page leaves it: training stops, nothing more is recorded.
@@ -140,8 +153,8 @@ def test_ten_answers_change_the_preview_and_the_profile_without_a_restart(page, 
 
     page.get_by_role("link", name="Back to Start", exact=True).click()
     expect(page.get_by_role(
-        "link", name=f"Your pitch profile. Threshold: {spoken}. Tap to view details.", exact=True
-    )).to_be_visible()
+        "link", name=f"Your pitch profile. Threshold: {spoken}. {CAPTION['en', 'trained']}. Tap to view details.",
+        exact=True)).to_be_visible()
 
 
 # The contrast ratio (WCAG 2) of the band against the page and of the mean line against the
@@ -173,6 +186,63 @@ def test_the_band_stands_out_from_the_page_and_the_mean_line_from_the_band(new_p
     contrast = page.evaluate(CONTRAST_SCRIPT)
     assert contrast["band"] >= 3, f"band {contrast['band']:.2f}:1 against the page ({scheme})"
     assert contrast["line"] >= 3, f"mean line {contrast['line']:.2f}:1 against the band ({scheme})"
+
+
+def import_answers(server, notes):
+    """One right answer at 50 cents at each reference note, a minute apart: an early profile."""
+    header = "".join(fixture_csv().splitlines(keepends=True)[:2])
+    rows = "".join(f"pitchDiscrimination,2026-03-01T10:0{index}:00Z,{note},,{note},,P1,equalTemperament,50,true,,,,,,,,,\n"
+                   for index, note in enumerate(notes))
+    request = urllib.request.Request(
+        server.url("/api/import?mode=merge"), data=(header + rows).encode(), method="POST",
+        headers={"Content-Type": "text/csv", "Origin": server.url("")})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
+
+
+# The preview's geometry in CSS pixels: the track, the white keys, each column of the band.
+PREVIEW_BOXES_SCRIPT = """preview => {
+    const box = element => { const r = element.getBoundingClientRect(); return {width: r.width, height: r.height}; };
+    return {
+        track: box(preview.querySelector('.profile-track')),
+        whiteKey: box(preview.querySelector('.profile-keys-white rect')),
+        columns: [...preview.querySelectorAll('.profile-band path')].map(box),
+    };
+}"""
+# The band against the track it lies on, the track blended over the page.
+TRACK_CONTRAST_SCRIPT = CONTRAST_SCRIPT.replace(
+    "return {band: ratio(band, page), line: ratio(line, band)};",
+    """const trackStyle = getComputedStyle(document.querySelector('.profile-track'));
+    const track = blend(rgb(trackStyle.fill), parseFloat(trackStyle.fillOpacity), page);
+    return {band: ratio(band, track), line: ratio(line, band)};""")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_an_early_preview_is_columns_on_a_track_with_a_caption_not_scattered_dashes(new_page, server, scheme):
+    # Three answers at three notes far apart: each note's band is a column over its key, wide
+    # (tall) while it is uncertain, on a quiet track over the whole plot, and a caption says the
+    # picture fills in.
+    import_answers(server, [48, 60, 72])
+    page = new_page(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+    page.goto(server.url("/"))
+    preview = page.get_by_role("link", name=PREVIEW_LABEL[("en", "trained")])
+    expect(preview).to_be_visible()
+    caption = preview.locator(".profile-preview-caption")
+    expect(caption).to_be_visible()
+    expect(caption).to_have_text(CAPTION[("en", "trained")])
+    assert caption.bounding_box()["height"] > 0
+    page.screenshot(path=str(ARTIFACTS / f"start-preview-three-answers-{scheme}.png"), full_page=True)
+
+    boxes = preview.evaluate(PREVIEW_BOXES_SCRIPT)
+    chart_width = preview.locator("svg").bounding_box()["width"]
+    assert boxes["track"]["width"] >= 0.95 * chart_width, boxes
+    assert len(boxes["columns"]) == 3, boxes
+    for column in boxes["columns"]:
+        assert column["width"] >= 0.95 * boxes["whiteKey"]["width"], f"a dash, not a column: {boxes}"
+        assert column["height"] >= 0.25 * boxes["track"]["height"], f"one answer is a wide interval: {boxes}"
+    contrast = page.evaluate(TRACK_CONTRAST_SCRIPT)
+    assert contrast["band"] >= 3, f"band {contrast['band']:.2f}:1 against the track ({scheme})"
+    assert serious_axe_violations(page) == []
 
 
 def test_chart_labels_grow_with_the_text_size(new_page, server):

@@ -9,9 +9,15 @@ import PeachCore
 /// A plain value: `svg` is a function of it, byte for byte.
 ///
 /// **Drawing rules.** Notes without data draw nothing and the band breaks there — no
-/// interpolation. A lone trained note draws a short segment half a white key wide. Every trained
-/// note has an interval, a note with a single answer a wide one. Values outside 0.1…100 cents
-/// are clamped to the axis (see `CentsScale.y`).
+/// interpolation. Each run of trained notes reaches half a white key beyond its outer notes, so
+/// that a lone note is a column a white key wide, not a dash. Every trained note has an interval,
+/// a note with a single answer a wide one. Values outside 0.1…100 cents are clamped to the axis
+/// (see `CentsScale.y`).
+///
+/// **The preview with little data.** The small drawing has no axis and no gridlines; without a
+/// frame a few columns would float like stray marks. It always draws a quiet track over the
+/// whole plot, the room the band fills as notes are trained, and the Start page shows `caption`
+/// under it while the picture is incomplete.
 ///
 /// **Styling.** Every element carries presentation attributes (`fill`, `stroke`) with light-mode
 /// defaults, so the SVG reads without any CSS; the page's stylesheet restyles them through
@@ -23,7 +29,8 @@ import PeachCore
 /// | `profile-chart`, `profile-chart-full` / `profile-chart-small` | the `<svg>` | — |
 /// | `profile-grid` | `<g>` of the decade gridlines (full) | stroke `#8e8e93`, 0.4 opacity |
 /// | `profile-axis` | `<g>` of the axis labels and title (full) | fill `currentColor` |
-/// | `profile-placeholder` | the empty state's band at 100 cents | fill `#4a90e2`, 0.12 opacity |
+/// | `profile-placeholder` | the empty state's band at 100 cents (full) | fill `#4a90e2`, 0.12 opacity |
+/// | `profile-track` | the plot's quiet background (small) | fill `#4a90e2`, 0.06 opacity |
 /// | `profile-empty` | the empty state's text (full) | fill `currentColor` |
 /// | `profile-band` | `<g>` of the interval areas | fill `#4a90e2` |
 /// | `profile-mean` | `<g>` of the threshold lines | stroke `#08306b` |
@@ -76,8 +83,19 @@ public struct ProfileChart: Hashable, Sendable {
         let spoken = threshold.map(texts.spokenEstimate)
         switch size {
         case .full: return texts.chartSummary(texts.name(of: range.lower), texts.name(of: range.upper), spoken)
-        case .small: return texts.previewLabel(spoken)
+        case .small: return texts.previewLabel(spoken, caption)
         }
+    }
+
+    /// The preview's line under the drawing: the invitation to train without data, that the
+    /// picture fills in while some notes of the range have none, `nil` once each has some.
+    /// The full drawing has none: the Profile page explains its band in its own words.
+    public var caption: String? {
+        guard size == .small else { return nil }
+        let texts = Texts.of(language)
+        let trained = thresholds.count { range.contains($0.note) }
+        if trained == 0 { return texts.chartEmpty }
+        return trained < range.notes.count ? texts.previewFillsIn : nil
     }
 
     /// The drawing, as an `<svg>` element to place in a page.
@@ -92,9 +110,15 @@ public struct ProfileChart: Hashable, Sendable {
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(geometry.width)) \(n(geometry.height))\""
         svg += " class=\"profile-chart profile-chart-\(size.rawValue)\" role=\"img\""
         svg += " aria-label=\"\(ProfileMarkup.escaped(accessibleLabel))\">\n"
-        if geometry.hasLabels { svg += axis(geometry, scale, texts) }
+        if geometry.hasLabels {
+            svg += axis(geometry, scale, texts)
+        } else {
+            svg += "<rect class=\"profile-track\" fill=\"#4a90e2\" fill-opacity=\"0.06\" x=\"\(n(geometry.plotLeft))\""
+            svg += " y=\"\(n(geometry.plotTop))\" width=\"\(n(geometry.plotRight - geometry.plotLeft))\""
+            svg += " height=\"\(n(geometry.plotBottom - geometry.plotTop))\"/>\n"
+        }
         if trained.isEmpty {
-            svg += placeholder(geometry, scale, texts)
+            if geometry.hasLabels { svg += placeholder(geometry, scale, texts) }
         } else {
             svg += band(trained, keyboard, scale)
         }
@@ -122,63 +146,50 @@ public struct ProfileChart: Hashable, Sendable {
         return grid + "</g>\n" + labels + "</g>\n"
     }
 
-    /// The empty state: a faint, uniform band from 100 down to 50 cents, and (full size) the
+    /// The full drawing's empty state: a faint, uniform band from 100 down to 50 cents, and the
     /// invitation to train, centred above the keyboard.
     private func placeholder(_ geometry: Geometry, _ scale: CentsScale, _ texts: Texts) -> String {
         let top = scale.y(CentsScale.maximum)
         var svg = "<rect class=\"profile-placeholder\" fill=\"#4a90e2\" fill-opacity=\"0.12\""
         svg += " x=\"\(n(geometry.plotLeft))\" y=\"\(n(top))\" width=\"\(n(geometry.plotRight - geometry.plotLeft))\""
         svg += " height=\"\(n(scale.y(50) - top))\"/>\n"
-        if geometry.hasLabels {
-            svg += "<text class=\"profile-empty\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
-            svg += " font-size=\"14\" text-anchor=\"middle\" x=\"\(n((geometry.plotLeft + geometry.plotRight) / 2))\""
-            svg += " y=\"\(n((geometry.plotTop + geometry.plotBottom) / 2 + 12))\">"
-            svg += "\(ProfileMarkup.escaped(texts.chartEmpty))</text>\n"
-        }
+        svg += "<text class=\"profile-empty\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
+        svg += " font-size=\"14\" text-anchor=\"middle\" x=\"\(n((geometry.plotLeft + geometry.plotRight) / 2))\""
+        svg += " y=\"\(n((geometry.plotTop + geometry.plotBottom) / 2 + 12))\">"
+        svg += "\(ProfileMarkup.escaped(texts.chartEmpty))</text>\n"
         return svg
     }
 
-    /// The band (interval areas) and the threshold lines, one piece per run of adjacent trained notes.
+    /// The band (interval areas) and the threshold lines, one piece per run of adjacent trained
+    /// notes, each reaching half a white key beyond the run's outer notes (not past the keyboard).
     private func band(_ trained: [NoteThreshold], _ keyboard: KeyboardLayout, _ scale: CentsScale) -> String {
-        let halfSegment = keyboard.whiteKeyWidth / 4
+        let cap = keyboard.whiteKeyWidth / 2
+        let (left, right) = (keyboard.x(of: range.lower), keyboard.x(of: range.upper) + keyboard.width(of: range.upper))
         var areas = ""
         var means = ""
         for run in Self.runs(of: trained) {
-            if run.count == 1 {
-                let x = keyboard.centre(of: run[0].note)
-                means += "<path d=\"M\(n(x - halfSegment)) \(n(scale.y(run[0].centre)))H\(n(x + halfSegment))\"/>\n"
-            } else {
-                let points = run.map { "\(n(keyboard.centre(of: $0.note))) \(n(scale.y($0.centre)))" }
-                means += "<path d=\"M\(points.joined(separator: "L"))\"/>\n"
+            let (first, last) = (run[0], run[run.count - 1])
+            let start = n(max(left, keyboard.centre(of: first.note) - cap))
+            let end = n(min(right, keyboard.centre(of: last.note) + cap))
+            // Each path starts at the run's left end, runs through the key centres and is
+            // continued level to the right end; the area returns along the lower edge.
+            var mean = "M\(start) \(n(scale.y(first.centre)))"
+            var upper = "M\(start) \(n(scale.y(first.interval.upperBound)))"
+            var lower = "H\(start)Z"
+            for note in run {
+                let x = n(keyboard.centre(of: note.note))
+                mean += "L\(x) \(n(scale.y(note.centre)))"
+                upper += "L\(x) \(n(scale.y(note.interval.upperBound)))"
+                lower = "L\(x) \(n(scale.y(note.interval.lowerBound)))" + lower
             }
-            areas += area(run, keyboard, scale, halfSegment: halfSegment)
+            means += "<path d=\"\(mean)H\(end)\"/>\n"
+            areas += "<path d=\"\(upper)H\(end)V\(n(scale.y(last.interval.lowerBound)))\(lower)\"/>\n"
         }
-        var svg = ""
-        if !areas.isEmpty {
-            svg += "<g class=\"profile-band\" fill=\"#4a90e2\">\n" + areas + "</g>\n"
-        }
+        var svg = "<g class=\"profile-band\" fill=\"#4a90e2\">\n" + areas + "</g>\n"
         svg +=
             "<g class=\"profile-mean\" fill=\"none\" stroke=\"#08306b\" stroke-width=\"\(size == .full ? "1.5" : "1")\""
         svg += " stroke-linecap=\"round\" stroke-linejoin=\"round\">\n" + means + "</g>\n"
         return svg
-    }
-
-    /// The intervals of adjacent notes: a polygon through the key centres, or a rectangle half a
-    /// white key wide for a lone note.
-    private func area(
-        _ run: [NoteThreshold], _ keyboard: KeyboardLayout, _ scale: CentsScale, halfSegment: Double
-    ) -> String {
-        func upper(_ t: NoteThreshold) -> Double { scale.y(t.interval.upperBound) }
-        func lower(_ t: NoteThreshold) -> Double { scale.y(t.interval.lowerBound) }
-        if run.count == 1 {
-            let note = run[0]
-            let x = keyboard.centre(of: note.note)
-            return "<rect x=\"\(n(x - halfSegment))\" y=\"\(n(upper(note)))\" width=\"\(n(2 * halfSegment))\""
-                + " height=\"\(n(lower(note) - upper(note)))\"/>\n"
-        }
-        let top = run.map { "\(n(keyboard.centre(of: $0.note))) \(n(upper($0)))" }
-        let bottom = run.reversed().map { "\(n(keyboard.centre(of: $0.note))) \(n(lower($0)))" }
-        return "<path d=\"M\((top + bottom).joined(separator: "L"))Z\"/>\n"
     }
 
     private func keys(_ keyboard: KeyboardLayout, _ geometry: Geometry) -> String {

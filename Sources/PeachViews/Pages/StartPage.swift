@@ -36,10 +36,14 @@ public struct StartPage: Sendable {
                 modeLink(.intervalComparison, id: "start-interval-comparison"),
                 modeLink(.intervalPitchMatching, id: "start-interval-pitch-matching"),
                 // The drawing's accessible name ("Your pitch profile. … Tap to view details.")
-                // names the link.
+                // names the link; it says the caption too, so the caption is hidden from it.
                 el(
                     "a", ["class": "profile-preview", "id": "start-profile", "href": PageRoute.profile.path],
-                    .raw(preview.svg))
+                    .raw(preview.svg),
+                    .fragment(
+                        preview.caption.map {
+                            [el("span", ["class": "profile-preview-caption", "aria-hidden": "true"], .text($0))]
+                        } ?? []))
             ))
     }
 

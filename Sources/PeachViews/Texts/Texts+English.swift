@@ -186,10 +186,12 @@ extension Texts {
             "Perceptual profile showing detection thresholds from \(lower) to \(upper). "
                 + (threshold.map { "Threshold: \($0)." } ?? "Start training to build your profile.")
         },
-        previewLabel: { threshold in
-            "Your pitch profile. " + (threshold.map { "Threshold: \($0). " } ?? "") + "Tap to view details."
+        previewLabel: { threshold, caption in
+            "Your pitch profile. " + (threshold.map { "Threshold: \($0). " } ?? "") + (caption.map { "\($0). " } ?? "")
+                + "Tap to view details."
         },
         chartEmpty: "Start training to build your profile",
+        previewFillsIn: "Your profile fills in as you train",
         centsAxisTitle: "cents",
         thresholdHeading: "Detection threshold",
         allTime: "All time",

@@ -245,10 +245,12 @@ extension Texts {
             "Wahrnehmungsprofil mit den Unterscheidungsschwellen von \(lower) bis \(upper). "
                 + (threshold.map { "Schwelle: \($0)." } ?? "Beginne mit dem Training, um dein Profil aufzubauen.")
         },
-        previewLabel: { threshold in
-            "Dein Tonhöhenprofil. " + (threshold.map { "Schwelle: \($0). " } ?? "") + "Tippe, um die Details zu sehen."
+        previewLabel: { threshold, caption in
+            "Dein Tonhöhenprofil. " + (threshold.map { "Schwelle: \($0). " } ?? "") + (caption.map { "\($0). " } ?? "")
+                + "Tippe, um die Details zu sehen."
         },
         chartEmpty: "Beginne mit dem Training, um dein Profil aufzubauen",
+        previewFillsIn: "Dein Profil füllt sich, während du trainierst",
         centsAxisTitle: "Cent",
         // Soft hyphens: at a large text size on a phone these compounds are wider than the screen.
         thresholdHeading: "Unterscheidungs\u{AD}schwelle",

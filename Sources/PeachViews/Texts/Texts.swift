@@ -184,9 +184,12 @@ public final class Texts: Sendable {
     /// The chart's accessible summary; `threshold` is the estimate with its interval as spoken
     /// (`ProfileTexts.spokenEstimate`), `nil` without data.
     public let chartSummary: @Sendable (_ lower: String, _ upper: String, _ threshold: String?) -> String
-    /// The Start page preview's accessible name.
-    public let previewLabel: @Sendable (_ threshold: String?) -> String
+    /// The Start page preview's accessible name; `caption` is the line shown under the drawing
+    /// (`ProfileChart.caption`), said before "tap", `nil` without one.
+    public let previewLabel: @Sendable (_ threshold: String?, _ caption: String?) -> String
     public let chartEmpty: String
+    /// The preview's caption while some notes of the range have no answers yet.
+    public let previewFillsIn: String
     public let centsAxisTitle: String
 
     // Detection threshold
@@ -335,8 +338,9 @@ public final class Texts: Sendable {
         noteRangeName: String,
         profileTitle: String,
         chartSummary: @escaping @Sendable (_ lower: String, _ upper: String, _ threshold: String?) -> String,
-        previewLabel: @escaping @Sendable (_ threshold: String?) -> String,
+        previewLabel: @escaping @Sendable (_ threshold: String?, _ caption: String?) -> String,
         chartEmpty: String,
+        previewFillsIn: String,
         centsAxisTitle: String,
         thresholdHeading: String,
         allTime: String,
@@ -473,6 +477,7 @@ public final class Texts: Sendable {
         self.chartSummary = chartSummary
         self.previewLabel = previewLabel
         self.chartEmpty = chartEmpty
+        self.previewFillsIn = previewFillsIn
         self.centsAxisTitle = centsAxisTitle
         self.thresholdHeading = thresholdHeading
         self.allTime = allTime

@@ -31,7 +31,7 @@ struct ProfileChartTests {
             ))
     }
 
-    @Test("one note: a short line and band at C4, labelled with its estimate and interval")
+    @Test("one note: a line and band a white key wide at C4, labelled with its estimate and interval")
     func oneNote() throws {
         let svg = chart(F.oneNote)
         assertSnapshot(svg, named: "profile-one-note.svg")
@@ -40,7 +40,7 @@ struct ProfileChartTests {
             svg.contains(
                 "aria-label=\"Perceptual profile showing detection thresholds from C2 to C6. Threshold: "
                     + Texts.english.spokenEstimate(estimate) + ".\""))
-        #expect(svg.components(separatedBy: "<rect x=").count - 1 == 29 + 20 + 1)  // keys + the band's rect
+        #expect(svg.components(separatedBy: "<rect x=").count - 1 == 29 + 20)  // the keys; the band is a path
     }
 
     @Test("sparse: the band breaks at untrained notes only; a note with one answer has its band too")
@@ -117,15 +117,20 @@ struct ProfileChartTests {
             #expect(chart.thresholds.map(\.interval) == expected.map { $0.estimate.lower...$0.estimate.upper })
             #expect(chart.threshold == statistics.estimate(in: .standard))
         }
-        // Drawn: the lone note's rectangle spans its interval on the axis (the full drawing's
-        // plot runs from y 10 to 130).
+        // Drawn: the lone note's band spans its interval on the axis and a white key's width
+        // around the note (the full drawing's plot runs from y 10 to 130, x 40 to 474).
         let note = try #require(
             ProfileChart(profile: F.oneNote, range: .standard, language: .english, size: .full).thresholds.first)
         let scale = CentsScale(top: 10, bottom: 130)
+        let keyboard = KeyboardLayout(range: .standard, left: 40, right: 474)
         let (top, bottom) = (scale.y(note.interval.upperBound), scale.y(note.interval.lowerBound))
+        let x = keyboard.centre(of: note.note)
+        let (left, centre, right) = (x - keyboard.whiteKeyWidth / 2, x, x + keyboard.whiteKeyWidth / 2)
+        let n = ProfileMarkup.number
         #expect(
             chart(F.oneNote).contains(
-                "y=\"\(ProfileMarkup.number(top))\" width=\"7.48\" height=\"\(ProfileMarkup.number(bottom - top))\""))
+                "<path d=\"M\(n(left)) \(n(top))L\(n(centre)) \(n(top))H\(n(right))V\(n(bottom))L\(n(centre)) \(n(bottom))"
+                    + "H\(n(left))Z\"/>"))
     }
 
     @Test("the keyboard shows the Comparison mode: interval comparisons alone leave it empty")
@@ -141,18 +146,56 @@ struct ProfileChartTests {
         func label(_ profile: PerceptualProfile, _ language: Language) -> String {
             ProfileChart(profile: profile, range: .standard, language: language, size: .small).accessibleLabel
         }
-        #expect(label(PerceptualProfile(), .english) == "Your pitch profile. Tap to view details.")
+        #expect(
+            label(PerceptualProfile(), .english)
+                == "Your pitch profile. Start training to build your profile. Tap to view details.")
         let estimate = F.oneNote.discrimination(.comparison).estimate(in: .standard)!
         #expect(
             label(F.oneNote, .english)
-                == "Your pitch profile. Threshold: \(Texts.english.spokenEstimate(estimate)). Tap to view details.")
-        #expect(label(PerceptualProfile(), .german) == "Dein Tonhöhenprofil. Tippe, um die Details zu sehen.")
+                == "Your pitch profile. Threshold: \(Texts.english.spokenEstimate(estimate)). "
+                + "Your profile fills in as you train. Tap to view details.")
+        let dense = F.dense.discrimination(.comparison).estimate(in: .standard)!
+        #expect(
+            label(F.dense, .english)
+                == "Your pitch profile. Threshold: \(Texts.english.spokenEstimate(dense)). Tap to view details.")
+        #expect(
+            label(PerceptualProfile(), .german)
+                == "Dein Tonhöhenprofil. Beginne mit dem Training, um dein Profil aufzubauen. Tippe, um die Details zu sehen."
+        )
         #expect(
             label(F.oneNote, .german)
-                == "Dein Tonhöhenprofil. Schwelle: \(Texts.german.spokenEstimate(estimate)). Tippe, um die Details zu sehen."
-        )
+                == "Dein Tonhöhenprofil. Schwelle: \(Texts.german.spokenEstimate(estimate)). "
+                + "Dein Profil füllt sich, während du trainierst. Tippe, um die Details zu sehen.")
         let small = chart(F.oneNote, .standard, .english, .small)
         #expect(!small.contains("<text"))
+    }
+
+    @Test("the preview with little data: a quiet track over the plot, columns a white key wide, and a caption")
+    func previewWithLittleData() {
+        func preview(_ profile: PerceptualProfile) -> ProfileChart {
+            ProfileChart(profile: profile, range: .standard, language: .english, size: .small)
+        }
+        let small = preview(F.oneNote).svg
+        assertSnapshot(small, named: "profile-one-note-small.svg")
+        // The track covers the whole plot (x 1 to 319, y 3 to 40), under the band.
+        let track =
+            "<rect class=\"profile-track\" fill=\"#4a90e2\" fill-opacity=\"0.06\" x=\"1\" y=\"3\" width=\"318\" height=\"37\"/>"
+        #expect(small.contains(track))
+        #expect(small.range(of: track)!.lowerBound < small.range(of: "profile-band")!.lowerBound)
+        #expect(preview(PerceptualProfile()).svg.contains(track))
+        #expect(preview(F.dense).svg.contains(track))
+        // The caption: the invitation to train, then that the picture fills in, until every
+        // note of the range has answers; the Profile page's drawing has none.
+        #expect(preview(PerceptualProfile()).caption == "Start training to build your profile")
+        #expect(preview(F.oneNote).caption == "Your profile fills in as you train")
+        #expect(preview(F.sparse).caption == "Your profile fills in as you train")
+        #expect(preview(F.dense).caption == nil)
+        #expect(
+            ProfileChart(profile: F.sparse, range: .standard, language: .german, size: .small).caption
+                == "Dein Profil füllt sich, während du trainierst")
+        #expect(ProfileChart(profile: F.oneNote, range: .standard, language: .english, size: .full).caption == nil)
+        // The full drawing keeps its gridlines and has no track.
+        #expect(!chart(F.oneNote).contains("profile-track"))
     }
 
     @Test("no inline styles: the SVG works under a CSP without 'unsafe-inline'")

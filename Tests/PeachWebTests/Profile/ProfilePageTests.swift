@@ -133,7 +133,13 @@ struct ProfilePageTests {
     func liveUpdate() async throws {
         try await withApp(database: try .inMemory()) { client in
             let before = try await client.get("/").text
-            #expect(before.contains("aria-label=\"Your pitch profile. Tap to view details.\""))
+            #expect(
+                before.contains(
+                    "aria-label=\"Your pitch profile. Start training to build your profile. Tap to view details.\""))
+            #expect(
+                before.contains(
+                    "<span class=\"profile-preview-caption\" aria-hidden=\"true\">Start training to build your profile</span></a>"
+                ))
             let magnitudes: [Double] = [100, 95, 90.5, 82.25, 88, 80, 76.5, 81, 74, 70]
             var profile = PerceptualProfile()
             for (index, magnitude) in magnitudes.enumerated() {
@@ -157,7 +163,11 @@ struct ProfilePageTests {
             let estimate = try #require(profile.discrimination(.comparison).estimate(in: .standard))
             #expect(
                 after.contains(
-                    "aria-label=\"Your pitch profile. Threshold: \(Texts.english.spokenEstimate(estimate)). Tap to view details.\""
+                    "aria-label=\"Your pitch profile. Threshold: \(Texts.english.spokenEstimate(estimate)). "
+                        + "Your profile fills in as you train. Tap to view details.\""))
+            #expect(
+                after.contains(
+                    "<span class=\"profile-preview-caption\" aria-hidden=\"true\">Your profile fills in as you train</span></a>"
                 ))
             #expect(!after.contains("profile-placeholder"))
         }
@@ -170,7 +180,10 @@ struct ProfilePageTests {
             #expect(
                 start.contains("<a href=\"/profile\" class=\"icon-button\" aria-label=\"Profil\" title=\"Profil\">"))
             #expect(start.contains("<a class=\"profile-preview\" id=\"start-profile\" href=\"/profile\"><svg "))
-            #expect(start.contains("aria-label=\"Dein Tonhöhenprofil. Tippe, um die Details zu sehen.\""))
+            #expect(
+                start.contains(
+                    "aria-label=\"Dein Tonhöhenprofil. Beginne mit dem Training, um dein Profil aufzubauen. "
+                        + "Tippe, um die Details zu sehen.\""))
             for path in ["/comparison", "/pitch-matching", "/interval-comparison", "/interval-pitch-matching"] {
                 let html = try await client.get(path).text
                 #expect(html.contains("<a href=\"/profile\" class=\"icon-button\" aria-label=\"Profile\""), "\(path)")
