@@ -61,7 +61,12 @@ extension AppDatabase {
                 case .replace:
                     let stored = try Self.recordCounts(db)
                     guard stored.total == 0 || stored == confirmedDeletion else {
-                        throw ReplaceNotConfirmed(stored: stored, importing: file.recordCount)
+                        // A replace imports a counted file (`CSVFile(checkingFileAt:)` or an
+                        // upload), so that this can say what it would import.
+                        guard let importing = file.recordCount else {
+                            preconditionFailure("a replace of an uncounted file")
+                        }
+                        throw ReplaceNotConfirmed(stored: stored, importing: importing)
                     }
                     for table in StoredRecord.Table.allCases {
                         try db.execute(sql: "DELETE FROM \(table.rawValue)")
@@ -81,7 +86,7 @@ extension AppDatabase {
                 var duplicates = 0
                 // Seeded once from the system, then fast: ids need to be distinct, not secret.
                 var generator = SeededRandomNumberGenerator(seed: UInt64.random(in: .min ... .max))
-                try file.forEachRecord { record in
+                let rhythmRows = try file.forEachRecord { record in
                     let table = StoredRecord.table(of: record)
                     if let lastID = lastExistingID[table], lastID > 0 {
                         let exists = try StoredRecord.exists(
@@ -97,7 +102,7 @@ extension AppDatabase {
                     added += 1
                 }
                 return ImportSummary(
-                    mode: mode, added: added, skippedDuplicates: duplicates, skippedRhythmRows: file.rhythmRows,
+                    mode: mode, added: added, skippedDuplicates: duplicates, skippedRhythmRows: rhythmRows,
                     replaced: replaced)
             }
         }

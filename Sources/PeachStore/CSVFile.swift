@@ -4,16 +4,17 @@ import PeachCore
 /// A CSV file read and checked (the Peach iOS app's export format 3, docs/cli.md), ready for
 /// `AppDatabase.importCSV`.
 ///
-/// Reading is the slow part of an import (seconds for a large file) and needs no database, so
-/// it happens before the lock on the training data is taken; only the writing waits for it.
-/// A file on disk is checked in one pass and read again while it is written, so its records
-/// never sit in memory together; a file received over the network (bounded by the upload
-/// limit) keeps its records, about 50 bytes each.
+/// A file on disk is read as it is written, piece by piece, so its records never sit in memory
+/// together: once (`init(fileAt:)`; a bad row undoes the import's transaction), or checked in a
+/// pass of its own first when its records must be counted before anything is written, as for a
+/// replace the user confirms (`init(checkingFileAt:)`). A file received over the network
+/// (bounded by the upload limit) keeps its records, about 50 bytes each.
 public struct CSVFile: Sendable {
-    /// Records of the file: rows of comparison and pitch matching.
-    public let recordCount: Int
-    /// Rows of rhythm training from the Peach iOS app, which this Peach skips.
-    public let rhythmRows: Int
+    /// Records of the file: rows of comparison and pitch matching; nil for a file not read yet.
+    public let recordCount: Int?
+    /// Rows of rhythm training from the Peach iOS app, which this Peach skips (0 for a file
+    /// not read yet: `forEachRecord` counts them).
+    let rhythmRows: Int
     private let source: Source
 
     private enum Source: Sendable {
@@ -45,25 +46,36 @@ public struct CSVFile: Sendable {
         source = .file(path: path)
     }
 
+    /// The file at `path`, not read yet, for a merge: `AppDatabase.importCSV` reads it once as it
+    /// writes, and a row that is not valid (a `CSVError` naming its line) undoes the whole
+    /// import. A replace needs the file counted first (`init(checkingFileAt:)`).
+    public init(fileAt path: String) {
+        recordCount = nil
+        rhythmRows = 0
+        source = .file(path: path)
+    }
+
     private init(records: [TrainingRecord], rhythmRows: Int) {
         recordCount = records.count
         self.rhythmRows = rhythmRows
         source = .records(records)
     }
 
-    /// Calls `body` with each record, oldest row first.
-    func forEachRecord(_ body: (TrainingRecord) throws -> Void) throws {
+    /// Calls `body` with each record, oldest row first; returns the rhythm rows skipped.
+    func forEachRecord(_ body: (TrainingRecord) throws -> Void) throws -> Int {
         switch source {
         case .records(let records):
             for record in records { try body(record) }
+            return rhythmRows
         case .file(let path):
-            // The file may have changed since it was checked; the parser checks it again, and
-            // an error thrown here undoes the whole import.
+            // Checked as it is read (also a file that changed since a first check): an error
+            // thrown here undoes the whole import.
             var parser = CSVImport.Parser()
             try Self.forEachChunk(of: path) { chunk in
                 for record in try parser.read(chunk) { try body(record) }
             }
             for record in try parser.finish() { try body(record) }
+            return parser.rhythmRows
         }
     }
 

@@ -36,29 +36,43 @@ struct Import: AsyncParsableCommand {
     var yes = false
 
     func run() async throws {
-        // Checked in one streaming pass before the database is opened: a bad row is refused
-        // at once, and a large file never sits in memory (the records are read again as they
-        // are written).
+        // A large file never sits in memory: it is read piece by piece as it is written, in one
+        // transaction that a bad row undoes. A replace is checked in a pass of its own first, so
+        // that what it would do can be said (with the file's record count) before anything is
+        // written.
         let csv: CSVFile
         do {
-            csv = try CSVFile(checkingFileAt: file)
+            // Opened once here, so that a file that cannot be read is said before the database
+            // is opened.
+            try FileHandle(forReadingFrom: URL(fileURLWithPath: file)).close()
+            csv = mode == .replace ? try CSVFile(checkingFileAt: file) : CSVFile(fileAt: file)
         } catch let error as CSVError {
             throw error
         } catch {
             throw ValidationError("Cannot read \(file): \(error.localizedDescription)")
         }
+        let isNew = !FileManager.default.fileExists(atPath: store.path)
+        do {
+            print(try importing(csv))
+        } catch let error as CSVError where isNew {
+            // The database this import made holds nothing: no file is left where there was none.
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) }
+            throw error
+        }
+    }
+
+    /// Imports `csv` into the database, closed again when this returns.
+    private func importing(_ csv: CSVFile) throws -> ImportSummary {
         let database = try store.openDatabase(.writing)
         var confirmed: RecordCounts?
         if mode == .replace {
             let stored = try database.recordCounts()
             guard yes || stored.total == 0 else {
-                throw ReplaceRefused(wouldDo: ReplaceNotConfirmed(stored: stored, importing: csv.recordCount))
+                throw ReplaceRefused(wouldDo: ReplaceNotConfirmed(stored: stored, importing: csv.recordCount ?? 0))
             }
             confirmed = stored
         }
-        let summary = try database.importCSV(
-            csv, mode: mode == .merge ? .merge : .replace, confirmedDeletion: confirmed)
-        print(summary)
+        return try database.importCSV(csv, mode: mode == .merge ? .merge : .replace, confirmedDeletion: confirmed)
     }
 
     /// `--replace` without `--yes`: what it would delete, and how to confirm.

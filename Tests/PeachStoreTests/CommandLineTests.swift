@@ -249,6 +249,30 @@ final class CommandLineTests {
         #expect(importing.errors.contains("line 3, column interval: \"P9\" is not an interval"))
         #expect(importing.errors.contains("Nothing was imported."))
 
+        #expect(!FileManager.default.fileExists(atPath: database), "a refused import leaves no database behind")
+
+        // A bad row after thousands of good ones (read in the import's transaction, written 64
+        // at a time): nothing is imported, and a database that was there is as it was.
+        var rows = CSVFormat.formatLine + "\n" + CSVFormat.header + "\n"
+        for second in 0..<5_000 {
+            let time = Timestamp(millisecondsSince1970: 1_772_366_400_000 + Int64(second) * 1000).isoText
+            rows += "pitchDiscrimination,\(time),60,C4,60,C4,P1,equalTemperament,12.5,true,,,,,,,,,\n"
+        }
+        let late = folder.appendingPathComponent("late.csv")
+        try Data(
+            (rows + "pitchDiscrimination,2026-03-01T13:00:00Z,60,C4,67,G4,P9,equalTemperament,12.5,true,,,,,,,,,\n")
+                .utf8
+        )
+        .write(to: late)
+        let fixture = folder.appendingPathComponent("ios.csv")
+        try Data(CSVExchangeTests.iOSFixture.utf8).write(to: fixture)
+        #expect(try run("import", fixture.path, "--data", database).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let refused = try run("import", late.path, "--data", database)
+        #expect(refused.status != 0 && refused.errors.contains("line 5003, column interval"), "\(refused.errors)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+        #expect(try AppDatabase.open(path: database, access: .reading).recordCounts().total == 5)
+
         let missing = try run("import", folder.appendingPathComponent("nope.csv").path, "--data", database)
         #expect(missing.status != 0)
         #expect(missing.errors.contains("Cannot read"))
