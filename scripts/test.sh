@@ -5,8 +5,21 @@
 # (tests/engines: WebKitGTK through WebKitWebDriver under Xvfb, Firefox ESR through Marionette,
 # one browser session each, both playing into a PulseAudio null sink that the tests record);
 # also the SoundFont parser against sf2utils.
+#
+# scripts/test.sh --fast: the tier to run while working, once the full command has installed
+# everything — formatting, the wasm core's build, PeachCore's tests and the browser modules
+# (about a minute after a build); the full command stays what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--fast" ]; then
+  echo "== Fast tier: formatting, the wasm core, PeachCore's tests, the browser modules"
+  swift format lint --strict --recursive Package.swift Sources Tests
+  scripts/build-wasm.sh
+  swift test --filter PeachCoreTests
+  swift build --product PeachCoreCheck
+  node --test Tests/js/
+  exit 0
+fi
 scripts/install-deps.sh --test
 
 echo "== Formatting (swift-format lint --strict with the committed .swift-format)"
