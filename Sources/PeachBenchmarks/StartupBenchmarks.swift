@@ -1,18 +1,13 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Start-up and import against the size of the history, as a user meets them: the release
 /// `peach` binary launched on files of 100,000, 1,000,000 and 3,000,000 records
 /// (`swift build -c release --product peach && swift run -c release PeachBenchmarks startup`;
 /// `PEACH_BENCH_SIZES=100000,1000000` for fewer). For each size: `peach import` of the CSV into
-/// an empty database (wall time and the process's peak memory), `peach serve` → its first `200`
-/// of `/healthz` (median of 5 launches), `peach stats` (median of 5) and `peach check` (the
-/// whole-file check that no longer runs before start-up, once). Results in docs/benchmarks.md.
+/// an empty database (wall time; its memory with `/usr/bin/time -f %M`, docs/benchmarks.md),
+/// `peach serve` → its first `200` of `/healthz` and its first profile download (median of 5
+/// launches), `peach stats` (median of 5) and `peach check` (the whole-file check that no longer
+/// runs before start-up, once). Results in docs/benchmarks.md.
 enum StartupBenchmarks {
     static let sizes =
         ProcessInfo.processInfo.environment["PEACH_BENCH_SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } }
@@ -35,25 +30,22 @@ enum StartupBenchmarks {
             let path = folder.appendingPathComponent("peach.sqlite").path
             print("\(records) records:")
 
-            let (importTime, importPeak) = try launch(binary, ["import", csv.path, "--data", path])
-            print(
-                "  peach import (empty db):       \(String(format: "%.2f s", Benchmark.seconds(importTime)))  "
-                    + "peak memory \(importPeak / 1024) MiB")
+            let importTime = try launch(binary, ["import", csv.path, "--data", path])
+            print("  peach import (empty db):       \(String(format: "%.2f s", Benchmark.seconds(importTime)))")
             try WebBenchmarks.measureServeStartup(path: path)
-            let stats = try (0..<5).map { _ in try launch(binary, ["stats", "--data", path]).time }.sorted()
+            let stats = try (0..<5).map { _ in try launch(binary, ["stats", "--data", path]) }.sorted()
             print(
                 "  peach stats:                   "
                     + String(
                         format: "median %.3f s  (fastest %.3f s, slowest %.3f s, n=5)", Benchmark.seconds(stats[2]),
                         Benchmark.seconds(stats[0]), Benchmark.seconds(stats[4])))
-            let (checkTime, _) = try launch(binary, ["check", "--data", path])
+            let checkTime = try launch(binary, ["check", "--data", path])
             print("  peach check (every page):      \(String(format: "%.2f s", Benchmark.seconds(checkTime)))")
         }
     }
 
-    /// Runs the binary to its end; its wall time and peak resident memory in KiB (the largest
-    /// of this process's waited-for children so far: call it for the largest first).
-    private static func launch(_ binary: URL, _ arguments: [String]) throws -> (time: Duration, peakKiB: Int) {
+    /// Runs the binary to its end; its wall time.
+    private static func launch(_ binary: URL, _ arguments: [String]) throws -> Duration {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -61,10 +53,7 @@ enum StartupBenchmarks {
         let start = ContinuousClock.now
         try process.run()
         process.waitUntilExit()
-        let time = ContinuousClock.now - start
         precondition(process.terminationStatus == 0, "peach \(arguments.joined(separator: " ")) failed")
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-        return (time, usage.ru_maxrss)
+        return ContinuousClock.now - start
     }
 }

@@ -1,3 +1,4 @@
+import CSQLiteConfig
 import Foundation
 import GRDB
 import PeachCore
@@ -70,6 +71,7 @@ public struct AppDatabase: Sendable {
     /// older file, beside the start of a current one (every write waits for it), never for
     /// `.reading`, which writes nothing.
     public static func open(path: String, access: Access = .serving) throws -> AppDatabase {
+        _ = sqliteConfigured
         let walExisted = DatabaseIdentity.walIsPresent(path)
         let state = try DatabaseIdentity.check(path: path)
         switch state {
@@ -197,10 +199,17 @@ public struct AppDatabase: Sendable {
         integrity = .passed
     }
 
+    /// SQLite's process-wide settings (`peach_sqlite_configure_before_first_use`: no lock around
+    /// every call, which GRDB's one thread per connection makes needless; they were a tenth of a
+    /// large import), made once before Peach's first use of SQLite. A process that used SQLite
+    /// before (a test that makes its own file first) keeps SQLite's defaults, only slower.
+    private static let sqliteConfigured: Bool = peach_sqlite_configure_before_first_use() == SQLITE_OK
+
     /// An in-memory database with the same schema and configuration: for tests, and what a
     /// reading command sees of a file that does not exist yet (see `Access.reading`).
     public static func inMemory() throws -> AppDatabase {
-        try AppDatabase(DatabaseQueue(configuration: configuration))
+        _ = sqliteConfigured
+        return try AppDatabase(DatabaseQueue(configuration: configuration))
     }
 
     /// `$XDG_DATA_HOME/peach/peach.sqlite`, or `~/.local/share/peach/peach.sqlite`.

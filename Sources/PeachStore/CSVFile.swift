@@ -69,13 +69,63 @@ public struct CSVFile: Sendable {
             return rhythmRows
         case .file(let path):
             // Checked as it is read (also a file that changed since a first check): an error
-            // thrown here undoes the whole import.
-            var parser = CSVImport.Parser()
-            try Self.forEachChunk(of: path) { chunk in
-                for record in try parser.read(chunk) { try body(record) }
+            // thrown here undoes the whole import. Each piece is read a piece ahead of `body`,
+            // on a thread of its own: the reading and the writing overlap on two cores.
+            let pieces = try PiecesAhead(path: path)
+            defer { pieces.close() }
+            while let records = try pieces.next() {
+                for record in records { try body(record) }
             }
-            for record in try parser.finish() { try body(record) }
-            return parser.rhythmRows
+            return pieces.rhythmRows
+        }
+    }
+
+    /// The records of a file, piece by piece, each piece read and checked on a thread of its
+    /// own while the one before is handed out: at most two pieces' records in memory.
+    private final class PiecesAhead: @unchecked Sendable {
+        // `parser`, `handle`, `atEnd` and `piece` are used by one thread at a time: the
+        // reading thread between `reading.enter()` and `leave()`, the caller after `wait()`.
+        private let handle: FileHandle
+        private var parser = CSVImport.Parser()
+        private var atEnd = false
+        private var piece: Result<[TrainingRecord]?, any Error> = .success(nil)
+        private let reading = DispatchGroup()
+        private let queue = DispatchQueue(label: "Peach CSV pieces")
+
+        init(path: String) throws {
+            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            readNext()
+        }
+
+        /// Rhythm rows skipped so far (all of them once `next()` returned nil).
+        var rhythmRows: Int { parser.rhythmRows }
+
+        /// The next piece's records, nil after the last; starts reading the piece after it.
+        func next() throws -> [TrainingRecord]? {
+            reading.wait()
+            let records = try piece.get()
+            if records != nil { readNext() }
+            return records
+        }
+
+        func close() {
+            reading.wait()
+            try? handle.close()
+        }
+
+        private func readNext() {
+            reading.enter()
+            queue.async { [self] in
+                piece = Result {
+                    guard !atEnd else { return nil }
+                    if let chunk = try handle.read(upToCount: CSVFile.chunkBytes), !chunk.isEmpty {
+                        return try parser.read(chunk)
+                    }
+                    atEnd = true
+                    return try parser.finish()
+                }
+                reading.leave()
+            }
         }
     }
 

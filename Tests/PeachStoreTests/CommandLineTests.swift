@@ -47,6 +47,10 @@ final class CommandLineTests {
             imported.output
                 == "Imported 5 records; skipped 2 rhythm rows (rhythm training is not part of this Peach).\n")
 
+        // The imported rows follow the tables' rules: the whole-file check evaluates them all.
+        let check = try run("check", "--data", database)
+        #expect(check.status == 0 && check.output.contains("is undamaged: 5 records read"), "\(check.errors)")
+
         let again = try run("import", "--data", database, fixture.path, "--merge")
         #expect(
             again.output
