@@ -95,7 +95,9 @@ def test_on_demand_the_hint_stops_training_and_its_button_begins_again(new_page,
     expect_hint_shown(page, "Interval Comparison", "sharp (too high) or flat (too low)")
     expect(higher).to_be_disabled()
     assert page.evaluate("window.peach.controller.loop.state") == "stopped"
-    page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 100))")  # any release has ended
+    # A note stopped by the hint fades out over its release: the voices end (a wait that fails
+    # if one goes on sounding).
+    page.wait_for_function("() => (window.peach.audioEngine?.activeVoiceCount ?? 0) === 0", timeout=5_000)
     expect_not_training(page)
 
     page.click("#hint-begin")
