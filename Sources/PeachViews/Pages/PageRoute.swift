@@ -35,13 +35,9 @@ public enum PageRoute: Hashable, Sendable {
         }
     }
 
-    /// The address of a JSON API call.
+    /// The address of a JSON API call a page links to.
     enum API {
-        static let settings = "/api/settings"
         static let export = "/api/export"
-        static let `import` = "/api/import"
-        static let importConfirm = "/api/import/confirm"
-        static let reset = "/api/reset"
     }
 
     /// The address of a static asset.

@@ -44,10 +44,7 @@ public struct SettingsPage: Sendable {
         let groups = texts.settingsGroups
         return el(
             "form",
-            [
-                "id": "settings-form", "method": "post", "action": PageRoute.settings.path,
-                "data-api-url": PageRoute.API.settings,
-            ],
+            ["id": "settings-form", "method": "post", "action": PageRoute.settings.path],
             el("p", ["class": "group-footer"], .text(texts.settingsIntro)),
             group(
                 legend: texts.noteRangeLegend,

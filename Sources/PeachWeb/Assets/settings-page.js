@@ -221,7 +221,7 @@ export function startSettingsPage(app, main) {
       event.preventDefault();
       const file = importForm.querySelector('input[type="file"]')?.files?.[0];
       if (!file) return;
-      const mode = formValue(importForm, 'mode') || importForm.dataset.mode || 'merge';
+      const mode = formValue(importForm, 'mode') || 'merge';
       ask(null);
       busy(true);
       shownPercent = -1;
