@@ -9,7 +9,7 @@ import PeachViews
 /// `POST /api/reset` (docs/api.md).
 struct DataController: Sendable {
     let database: AppDatabase
-    let training: TrainingService
+    let history: ServerHistory
     let importer: CSVImporter
     let localizer: Localizer
     let now: @Sendable () -> Date
@@ -201,7 +201,7 @@ struct DataController: Sendable {
         guard body.confirm else {
             throw APIError(.badRequest, code: "malformedBody", message: texts.errorResetNotConfirmed)
         }
-        let deleted = try await training.deleteAllTrainingData()
+        let deleted = try await history.deleteAllTrainingData()
         return try JSONResponse.make(["deleted": deleted])
     }
 }
