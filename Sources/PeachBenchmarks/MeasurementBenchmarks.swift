@@ -5,7 +5,7 @@ import PeachViews
 
 /// The measurement's figures (docs/measurement.md, docs/benchmarks.md): the seeded simulation of
 /// listeners with known thresholds at 50 and 200 trials beside the mean |cent offset| it
-/// replaced, the profile with its estimates from 1,000,000 records (built, then the Profile
+/// replaced and the bound of an estimate told each listener's slope and lapse rate, the profile with its estimates from 1,000,000 records (built, then the Profile
 /// page), one answer's update, and the summary's size.
 enum MeasurementBenchmarks {
     /// Runs of the simulation: 1,000 per threshold.
@@ -19,13 +19,15 @@ enum MeasurementBenchmarks {
 
     static func simulation() {
         let begin = ContinuousClock.now
-        let figures = ListenerSimulation.figures(runs: simulationRuns)
+        let figures = ListenerSimulation.figures(runs: simulationRuns, informed: true)
         let time = ContinuousClock.now - begin
         print(
             "Simulation: \(simulationRuns) seeded runs, trials placed by the Kazez chain from 100 cents; listeners with "
                 + "thresholds \(ListenerSimulation.thresholds) cents at 75 %, slopes \(ListenerSimulation.slopes), "
                 + "lapse rates \(ListenerSimulation.lapseRates) (\(Benchmark.format(Benchmark.seconds(time))))")
-        print("threshold  trials  runs  median error  95 % coverage  mean |offset|: median error")
+        print(
+            "threshold  trials  runs  median error  95 % coverage  mean |offset|: median error  "
+                + "told slope and lapse: median error")
         func line(_ name: String, _ figures: [ListenerSimulation.Figures]) {
             for (size, figure) in zip(ListenerSimulation.sizes, figures) {
                 print(
@@ -34,7 +36,8 @@ enum MeasurementBenchmarks {
                         + "\(figure.runs)".padding(toLength: 6, withPad: " ", startingAt: 0)
                         + percent(figure.medianError).padding(toLength: 14, withPad: " ", startingAt: 0)
                         + percent(figure.coverage).padding(toLength: 15, withPad: " ", startingAt: 0)
-                        + percent(figure.meanOffsetMedianError))
+                        + percent(figure.meanOffsetMedianError).padding(toLength: 29, withPad: " ", startingAt: 0)
+                        + (figure.informedMedianError.map(percent) ?? ""))
             }
         }
         for threshold in ListenerSimulation.thresholds { line("\(threshold)", figures.byThreshold[threshold]!) }

@@ -31,6 +31,27 @@ struct ThresholdEstimateSimulationTests {
         #expect(twoHundred.medianError < fifty.medianError)
     }
 
+    /// Each threshold's 200 runs alone. After 50 trials every threshold meets 25 %. After 200
+    /// the coarse listeners cannot meet 12 % with the trials the chain places (an estimate told
+    /// the listener's slope and lapse rate misses 30 cents by 12.9 %, docs/measurement.md), so
+    /// that figure is reported by the benchmark, not required here. The interval's coverage is
+    /// held to a binomial band for 200 runs: a calibrated 95 % interval covers 95 % ± 1.5 % of
+    /// 200 runs (one standard deviation): it misses 91–99 % by chance in 0.6 % of checks
+    /// (binomial), but 93–97 % in one of seven, so that one of the ten checks here would fail in
+    /// four seeds of five.
+    @Test("each threshold's 200 runs: median error ≤ 25 % after 50 trials; the 95 % interval covers 91–99 %")
+    func simulationPerThreshold() {
+        let (_, byThreshold) = ListenerSimulation.figures(runs: 1_000)
+        for threshold in ListenerSimulation.thresholds {
+            let figures = byThreshold[threshold] ?? []
+            #expect(figures.count == 2 && figures.allSatisfy { $0.runs == 200 }, "\(threshold) cents")
+            #expect(figures.first.map { $0.medianError <= 0.25 } ?? false, "\(threshold) cents: \(figures)")
+            for size in figures {
+                #expect((0.91...0.99).contains(size.coverage), "\(threshold) cents: \(size)")
+            }
+        }
+    }
+
     @Test("the simulated listener is correct 75 % of the time at its threshold, whatever its slope and lapse rate")
     func listenerDefinition() {
         for run in 0..<45 {

@@ -59,6 +59,8 @@ public enum ListenerSimulation {
         public var estimate: ThresholdEstimate
         /// Today's estimator before the psychometric one: the mean |cent offset| of the trials so far.
         public var meanOffset: Double
+        /// The answers so far, counted by offset: all any estimate can use.
+        public var bins: OffsetBins
     }
 
     /// Plays comparisons through the real path — the generator picks the exercise from the chain
@@ -82,7 +84,7 @@ public enum ListenerSimulation {
             statistics.add(record)
             offsets += abs(record.centOffset)
             if sizes.contains(trial), let estimate = statistics.allTime {
-                outcomes.append(Outcome(estimate: estimate, meanOffset: offsets / Double(trial)))
+                outcomes.append(Outcome(estimate: estimate, meanOffset: offsets / Double(trial), bins: statistics.all))
             }
         }
         return outcomes
@@ -97,15 +99,48 @@ public enum ListenerSimulation {
         public var coverage: Double
         /// The median relative error of the mean |cent offset|, on the same runs.
         public var meanOffsetMedianError: Double
+        /// The median relative error of `informedThreshold` on the same runs (`nil` unless asked
+        /// for): what the trials allow at best.
+        public var informedMedianError: Double?
+    }
+
+    /// The threshold that makes the answers of `bins` most likely, for an estimate that is told
+    /// the listener's slope and lapse rate (which Peach's estimate must infer): a bound on what
+    /// the trials the chain placed can tell about the threshold, whatever the estimator. The
+    /// likelihood of every threshold from 0.05 to 1,000 cents, 1 % apart, from the listener's own
+    /// `probabilityCorrect` at each bin's centre.
+    /// - Complexity: O(1,000 · occupied bins) probabilities.
+    public static func informedThreshold(_ bins: OffsetBins, slope: Double, lapseRate: Double) -> Double {
+        var best = (threshold: 0.0, logLikelihood: -Double.infinity)
+        let occupied = bins.occupied
+        var threshold = 0.05
+        while threshold < 1_000 {
+            let candidate = Listener(threshold: threshold, slope: slope, lapseRate: lapseRate)
+            var logLikelihood = 0.0
+            for (bin, answers, correct) in occupied {
+                let p = candidate.probabilityCorrect(magnitude: 0.1 * Math.exp(Double(bin) / 20 * Math.log(10)))
+                // Only terms with answers: 0 · log 0 would be NaN where p is 1.
+                if correct > 0 { logLikelihood += Double(correct) * Math.log(p) }
+                if answers > correct { logLikelihood += Double(answers - correct) * Math.log(1 - p) }
+            }
+            if logLikelihood > best.logLikelihood { best = (threshold, logLikelihood) }
+            threshold *= 1.01
+        }
+        return best.threshold
     }
 
     /// The figures of `runs` runs (listeners by `listener(run:)`, seeds `seed + run`) at each of
-    /// `sizes`, with the runs of each threshold apart.
-    public static func figures(runs: Int, seed: UInt64 = 1) -> (pooled: [Figures], byThreshold: [Double: [Figures]]) {
+    /// `sizes`, with the runs of each threshold apart; with `informed`, also the error of
+    /// `informedThreshold` (a thousand likelihoods a run and size: for the benchmark).
+    public static func figures(
+        runs: Int, seed: UInt64 = 1, informed: Bool = false
+    ) -> (pooled: [Figures], byThreshold: [Double: [Figures]]) {
         var errors = [[Double]](repeating: [], count: sizes.count)
         var meanErrors = errors
+        var informedErrors = errors
         var covered = [[Bool]](repeating: [], count: sizes.count)
-        var byThreshold: [Double: (errors: [[Double]], meanErrors: [[Double]], covered: [[Bool]])] = [:]
+        var byThreshold:
+            [Double: (errors: [[Double]], meanErrors: [[Double]], informedErrors: [[Double]], covered: [[Bool]])] = [:]
         for run in 0..<runs {
             let listener = listener(run: run)
             let truth = listener.threshold
@@ -117,24 +152,34 @@ public enum ListenerSimulation {
                 meanErrors[index].append(meanError)
                 covered[index].append(covers)
                 var part =
-                    byThreshold[truth] ?? (errors.map { _ in [] }, errors.map { _ in [] }, covered.map { _ in [] })
+                    byThreshold[truth]
+                    ?? (errors.map { _ in [] }, errors.map { _ in [] }, errors.map { _ in [] }, covered.map { _ in [] })
                 part.errors[index].append(error)
                 part.meanErrors[index].append(meanError)
                 part.covered[index].append(covers)
+                if informed {
+                    let estimate = informedThreshold(
+                        outcome.bins, slope: listener.slope, lapseRate: listener.lapseRate)
+                    informedErrors[index].append(abs(estimate / truth - 1))
+                    part.informedErrors[index].append(abs(estimate / truth - 1))
+                }
                 byThreshold[truth] = part
             }
         }
-        func figures(_ errors: [[Double]], _ meanErrors: [[Double]], _ covered: [[Bool]]) -> [Figures] {
+        func figures(
+            _ errors: [[Double]], _ meanErrors: [[Double]], _ informedErrors: [[Double]], _ covered: [[Bool]]
+        ) -> [Figures] {
             sizes.indices.map { index in
                 Figures(
                     runs: errors[index].count, medianError: median(errors[index]),
                     coverage: Double(covered[index].filter { $0 }.count) / Double(covered[index].count),
-                    meanOffsetMedianError: median(meanErrors[index]))
+                    meanOffsetMedianError: median(meanErrors[index]),
+                    informedMedianError: informed ? median(informedErrors[index]) : nil)
             }
         }
         return (
-            figures(errors, meanErrors, covered),
-            byThreshold.mapValues { figures($0.errors, $0.meanErrors, $0.covered) }
+            figures(errors, meanErrors, informedErrors, covered),
+            byThreshold.mapValues { figures($0.errors, $0.meanErrors, $0.informedErrors, $0.covered) }
         )
     }
 
