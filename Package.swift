@@ -97,6 +97,12 @@ let package = Package(
         ),
         .testTarget(
             name: "PeachCoreTests", dependencies: ["PeachCore", "PeachFixtures"], swiftSettings: swiftSettings),
+        // The pages, charts and texts tested without the server: nothing here needs Hummingbird,
+        // NIO or TLS (`swift build --target PeachViewsTests` compiles them alone; `swift test`
+        // links every test target into one runner). The fast tier runs them (scripts/test.sh --fast).
+        .testTarget(
+            name: "PeachViewsTests", dependencies: ["PeachCore", "PeachViews", "PeachFixtures"],
+            swiftSettings: swiftSettings),
         // CFLAC: the tests decode the prepared FLAC files back with libFLAC's stream decoder.
         .testTarget(name: "SoundFontTests", dependencies: ["SoundFont", "CFLAC"], swiftSettings: swiftSettings),
         // Test support only: the profile fixtures, shared by the snapshot tests and PeachCoreCheck, and

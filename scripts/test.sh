@@ -7,15 +7,15 @@
 # also the SoundFont parser against sf2utils.
 #
 # scripts/test.sh --fast: the tier to run while working, once the full command has installed
-# everything — formatting, the wasm core's build, PeachCore's tests and the browser modules
-# (about a minute after a build); the full command stays what CI runs.
+# everything — formatting, the wasm core's build, PeachCore's and PeachViews' tests and the
+# browser modules (about a minute after a build); the full command stays what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--fast" ]; then
-  echo "== Fast tier: formatting, the wasm core, PeachCore's tests, the browser modules"
+  echo "== Fast tier: formatting, the wasm core, PeachCore's and PeachViews' tests, the browser modules"
   swift format lint --strict --recursive Package.swift Sources Tests
   scripts/build-wasm.sh
-  swift test --filter PeachCoreTests
+  swift test --filter 'PeachCoreTests|PeachViewsTests'
   swift build --product PeachCoreCheck
   node --test Tests/js/
   exit 0

@@ -48,12 +48,7 @@ enum WebBenchmarks {
         let start = ContinuousClock.now
         let database = try AppDatabase.open(path: path)
         let opened = ContinuousClock.now - start
-        let app = try await buildApplication(
-            database: database, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            logger: {
-                var logger = Logger(label: "bench"); logger.logLevel = .critical; return logger
-            }(),
-            onServerRunning: { port in portBox.set(port ?? 0) })
+        let app = try await buildApplication(quietServer(database) { port in portBox.set(port ?? 0) })
         let built = ContinuousClock.now - start
         let server = Task { try await app.runService() }
         defer { server.cancel() }
@@ -93,12 +88,7 @@ enum WebBenchmarks {
         let memory = try AppDatabase.inMemory()
         _ = try memory.importCSV(makeCSV(records: records), mode: .replace)
         let memoryPort = PortBox()
-        let memoryApp = try await buildApplication(
-            database: memory, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            logger: {
-                var logger = Logger(label: "bench"); logger.logLevel = .critical; return logger
-            }(),
-            onServerRunning: { port in memoryPort.set(port ?? 0) })
+        let memoryApp = try await buildApplication(quietServer(memory) { port in memoryPort.set(port ?? 0) })
         let memoryServer = Task { try await memoryApp.runService() }
         defer { memoryServer.cancel() }
         let memoryPortNumber = await memoryPort.wait()
@@ -110,6 +100,18 @@ enum WebBenchmarks {
     /// Runs the blocking client on a thread of its own. On the cooperative pool (one thread per
     /// core, two here) a client waiting in `recv` would hold half the threads the server's tasks
     /// and the training actor run on, and its tail would be the benchmark's, not the server's.
+    /// The server on `database` at 127.0.0.1 on a port the system chooses, logging only what is
+    /// critical (a log line per request would be timed too), telling `running` its port.
+    static func quietServer(
+        _ database: AppDatabase, running: @escaping @Sendable (Int?) async -> Void
+    ) -> PeachServerConfiguration {
+        var server = PeachServerConfiguration(database: database)
+        server.application = ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0))
+        server.logger.logLevel = .critical
+        server.onServerRunning = running
+        return server
+    }
+
     static func secondsText(_ duration: Duration) -> String {
         DecimalText.fixed(Benchmark.seconds(duration), fractionDigits: 3) + " s"
     }

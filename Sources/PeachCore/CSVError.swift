@@ -13,9 +13,6 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// The row number: its line in the file.
-    public var row: Int? { line }
-
     public var description: String {
         var place: [String] = []
         if let line { place.append("line \(line)") }

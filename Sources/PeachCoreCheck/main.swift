@@ -35,13 +35,12 @@ func fixtures() throws -> String {
             for (rangeName, settings) in ranges {
                 var session = CoreSession(seed: 0)
                 for (key, value) in settings { precondition(session.setSetting(key, value) == nil) }
-                session.add(records)
+                precondition(session.replaceProfile(summary: nil, records: records))
                 var numbers: [Double] = []
                 for record in records { RecordNumbers.append(record, to: &numbers) }
                 var pages: [String: String] = [:]
                 // Every page the device renders (the training pages of both kinds among them).
-                for page in ["profile", "start", "timeline", "settings", "info", "comparison", "intervalPitchMatching"]
-                {
+                for page in ["profile", "start", "settings", "info", "comparison", "intervalPitchMatching"] {
                     pages[page] = session.render(RenderedPage(name: page)!, language: language)
                 }
                 fixtures.append(
@@ -99,7 +98,7 @@ func bench(operations: Int) -> String {
             microseconds(
                 clock.measure {
                     var other = CoreSession(seed: 1)
-                    other.add(records)
+                    _ = other.replaceProfile(summary: nil, records: records)
                     _ = other.render(.profile, language: .english)
                 }) / 1000)
     }

@@ -54,8 +54,7 @@ public struct CoreSession {
                 referenceNote: exercise.referenceNote, targetNote: exercise.targetNote,
                 referenceHertz: exercise.referenceFrequency(referencePitch: pitch).hertz,
                 targetHertz: exercise.targetFrequency(referencePitch: pitch).hertz, startHertz: nil,
-                centOffset: exercise.centOffset, loudnessOffset: exercise.loudnessOffset,
-                noteDuration: settings.noteDuration)
+                loudnessOffset: exercise.loudnessOffset, noteDuration: settings.noteDuration)
         case .pitchMatching:
             let challenge = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &random)
             current = (mode, .pitchMatching(challenge))
@@ -64,7 +63,7 @@ public struct CoreSession {
                 referenceHertz: challenge.referenceFrequency(referencePitch: pitch).hertz,
                 targetHertz: challenge.targetFrequency(referencePitch: pitch).hertz,
                 startHertz: challenge.startFrequency(referencePitch: pitch).hertz,
-                centOffset: challenge.initialCentOffset, loudnessOffset: 0, noteDuration: settings.noteDuration)
+                loudnessOffset: 0, noteDuration: settings.noteDuration)
         }
     }
 
@@ -110,11 +109,6 @@ public struct CoreSession {
         TrainingSettings.Key.allCases.map { $0.rawValue + "=" + settings.value(for: $0) }.joined(separator: "\n")
     }
 
-    /// Adds records answered earlier (on this device or synced from another) to the profile.
-    public mutating func add(_ records: some Sequence<TrainingRecord>) {
-        for record in records { profile.add(record) }
-    }
-
     /// Replaces the profile with the server's summary (`nil`: none) and the records beyond it;
     /// the settings and the exercise under way stay. Returns false, changing nothing, if the
     /// summary cannot be read.
@@ -140,11 +134,6 @@ public struct CoreSession {
         case .settings: return SettingsPage(texts: texts, settings: settings).render()
         case .info: return InfoPage(texts: texts).render()
         case .training(let mode): return TrainingPage(texts: texts, mode: mode, settings: settings).render()
-        case .timeline:
-            return [TrainingMode.comparison, .intervalComparison].map { mode in
-                let chart = TimelineChart(profile: profile, mode: mode, language: language)
-                return chart.summary + "\n" + chart.svg + "\n" + chart.recentWeeksTable
-            }.joined(separator: "\n")
         }
     }
 }
@@ -157,10 +146,9 @@ public enum SessionAnswer {
 
 /// The pages the core renders in the browser exactly as the server does: every page a device
 /// trains and looks at offline. Named as `peach-core.js` names them: `start`, `profile`,
-/// `settings`, `info`, `timeline` (the timelines of both comparison modes alone), or a training
-/// mode's raw value.
+/// `settings`, `info`, or a training mode's raw value.
 public enum RenderedPage: Equatable {
-    case profile, start, settings, info, timeline
+    case profile, start, settings, info
     case training(TrainingMode)
 
     public init?(name: String) {
@@ -169,7 +157,6 @@ public enum RenderedPage: Equatable {
         case "start": self = .start
         case "settings": self = .settings
         case "info": self = .info
-        case "timeline": self = .timeline
         default:
             guard let mode = TrainingMode(rawValue: name) else { return nil }
             self = .training(mode)

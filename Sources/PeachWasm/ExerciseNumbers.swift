@@ -9,8 +9,6 @@ public struct ExerciseNumbers {
     public var targetHertz: Double
     /// Pitch matching: where the tunable note starts; `nil` for a comparison.
     public var startHertz: Double?
-    /// Comparison: the signed cent offset of the target; pitch matching: the initial offset.
-    public var centOffset: Double
     /// Decibels of the target relative to the reference.
     public var loudnessOffset: Double
     /// Seconds per note.
@@ -21,7 +19,7 @@ public struct ExerciseNumbers {
     public var flat: [Double] {
         [
             Double(referenceNote.rawValue), Double(targetNote.rawValue), referenceHertz, targetHertz,
-            startHertz ?? .nan, centOffset, loudnessOffset, noteDuration,
+            startHertz ?? .nan, loudnessOffset, noteDuration,
         ]
     }
 }

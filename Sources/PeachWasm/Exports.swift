@@ -98,24 +98,6 @@
         return publish(numbers)
     }
 
-    /// Adds `count` records given as `RecordNumbers` to the profile. Returns `count`, or the
-    /// index of the first record that is not valid (none is added then).
-    @_expose(wasm, "peach_add_records") @_cdecl("peach_add_records")
-    public func peachAddRecords(_ pointer: UnsafePointer<Double>, _ count: Int32) -> Int32 {
-        guard count >= 0 else { return 0 }
-        let numbers = UnsafeBufferPointer(start: pointer, count: Int(count) * RecordNumbers.stride)
-        var records: [TrainingRecord] = []
-        records.reserveCapacity(Int(count))
-        for index in 0..<Int(count) {
-            guard let record = RecordNumbers.record(numbers, at: index * RecordNumbers.stride) else {
-                return Int32(index)
-            }
-            records.append(record)
-        }
-        session.add(records)
-        return count
-    }
-
     /// Replaces the profile with a summary of `summaryCount` numbers (`ProfileSnapshot`; 0: none)
     /// and `recordCount` records as `RecordNumbers`; 1, or 0 if either is not valid (nothing
     /// changes then).
@@ -220,7 +202,7 @@
                 + TuningSystem.allCases.map { $0.rawValue }.joined(separator: ","))
     }
 
-    /// How many numbers a record takes in `peach_add_records` and the answers' output.
+    /// How many numbers a record takes in `peach_replace_profile` and the answers' output.
     @_expose(wasm, "peach_record_stride") @_cdecl("peach_record_stride")
     public func peachRecordStride() -> Int32 {
         Int32(RecordNumbers.stride)

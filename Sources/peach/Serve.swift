@@ -141,30 +141,30 @@ struct Serve: AsyncParsableCommand {
             folder: soundsFolder.map { URL(fileURLWithPath: $0) }
                 ?? URL(fileURLWithPath: database.path).deletingLastPathComponent().appendingPathComponent("sounds"),
             logger: Logger(label: "peach"))
-        let app = try await buildApplication(
-            database: database,
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "Peach"),
-            allowedHosts: allowedHosts,
-            pairing: pairing,
-            clients: requirePairingOnLoopback ? .everyoneMustPair : .loopbackIsLocal,
-            connectionLimits: connectionLimits,
-            tls: tls,
-            sounds: sounds,
-            onServerRunning: { port in
-                let port = port ?? 0
-                let shown =
-                    ["0.0.0.0", "::", ""].contains(host) ? "localhost" : host.contains(":") ? "[\(host)]" : host
-                Self.write(
-                    """
-                    Peach is running. Open http://\(shown):\(port)/ in your browser.
-                    Training data: \(database.path). Press Ctrl-C to stop.\(httpsNote.isEmpty ? "" : "\n" + httpsNote)
+        var server = PeachServerConfiguration(database: database)
+        server.application = ApplicationConfiguration(address: .hostname(host, port: port), serverName: "Peach")
+        server.allowedHosts = allowedHosts
+        server.pairing = pairing
+        server.clients = requirePairingOnLoopback ? .everyoneMustPair : .loopbackIsLocal
+        server.connectionLimits = connectionLimits
+        server.tls = tls
+        server.sounds = sounds
+        server.onServerRunning = { port in
+            let port = port ?? 0
+            let shown =
+                ["0.0.0.0", "::", ""].contains(host) ? "localhost" : host.contains(":") ? "[\(host)]" : host
+            Self.write(
+                """
+                Peach is running. Open http://\(shown):\(port)/ in your browser.
+                Training data: \(database.path). Press Ctrl-C to stop.\(httpsNote.isEmpty ? "" : "\n" + httpsNote)
 
-                    """)
-                guard pairs else { return }
-                await pairing.announce { code in
-                    Self.write(Self.pairingText(code, addresses: addresses, port: port, scheme: scheme))
-                }
-            })
+                """)
+            guard pairs else { return }
+            await pairing.announce { code in
+                Self.write(Self.pairingText(code, addresses: addresses, port: port, scheme: scheme))
+            }
+        }
+        let app = try await buildApplication(server)
         // An unused code expires after ten minutes; asking for the valid code replaces (and
         // prints) an expired one, so the terminal always shows a code that works.
         let refresher = Task {

@@ -29,7 +29,7 @@ public enum DifferentialTrace {
             var line = "\(mode.rawValue) \(numbers.referenceNote.rawValue) \(numbers.targetNote.rawValue)"
             line += " ~h" + bits(numbers.referenceHertz) + " ~h" + bits(numbers.targetHertz)
             line += numbers.startHertz.map { " ~h" + bits($0) } ?? " -"
-            line += " " + bits(numbers.centOffset) + " " + bits(numbers.loudnessOffset)
+            line += " " + bits(numbers.loudnessOffset)
             let pause = random.integer(in: 0...49) == 0 ? 259_200_000 : 20_000  // now and then a few days
             now += Int64(random.integer(in: 1_000...pause))
             let answer: SessionAnswer =

@@ -354,8 +354,7 @@ struct ConnectionTests {
     @Test("a body cut short of its Content-Length is a 400 malformedRequest, not a 500, and stores nothing")
     func truncatedBody() async throws {
         let database = try AppDatabase.inMemory()
-        let app = try await buildApplication(
-            database: database, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
+        let app = try await buildApplication(liveServer(database))
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let response = try #require(
@@ -373,8 +372,7 @@ struct ConnectionTests {
     @Test("a request with two Host headers is a 400, whichever of them is this server's")
     func twoHosts() async throws {
         let database = try AppDatabase.inMemory()
-        let app = try await buildApplication(
-            database: database, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
+        let app = try await buildApplication(liveServer(database))
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let own = "Host: 127.0.0.1:\(port)\r\n"
@@ -395,10 +393,7 @@ struct ConnectionTests {
 
     @Test("a request target in absolute form is held to the allowed hosts: another host is a 403, whatever Host says")
     func absoluteFormTarget() async throws {
-        let app = try await buildApplication(
-            database: try AppDatabase.inMemory(),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            allowedHosts: .loopback(port: nil))
+        let app = try await buildApplication(liveServer(try AppDatabase.inMemory()))
         try await app.test(.live) { client in
             let port = try #require(client.port)
             // RFC 9112 §3.2.2: the target's authority wins over the Host header.
@@ -425,10 +420,9 @@ struct ConnectionTests {
     @Test("a request whose body trickles is cut off at the request timeout; the server serves on")
     func tricklingBodyIsCutOff() async throws {
         let database = try AppDatabase.inMemory()
-        let app = try await buildApplication(
-            database: database,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            connectionLimits: ConnectionLimits(requestTimeout: .milliseconds(300)))
+        var server = liveServer(database)
+        server.connectionLimits = ConnectionLimits(requestTimeout: .milliseconds(300))
+        let app = try await buildApplication(server)
         try await app.test(.live) { client in
             let port = try #require(client.port)
             // The head is whole, 5 of 100 body bytes arrive, and the client waits: the
@@ -468,10 +462,9 @@ struct ConnectionTests {
 
     @Test("a connection that sends half a request head, or nothing, is closed after the idle timeout")
     func idleConnectionsClosed() async throws {
-        let app = try await buildApplication(
-            database: try AppDatabase.inMemory(),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            idleTimeout: .milliseconds(200))
+        var server = liveServer(try AppDatabase.inMemory())
+        server.idleTimeout = .milliseconds(200)
+        let app = try await buildApplication(server)
         try await app.test(.live) { client in
             let port = try #require(client.port)
             // A whole request is answered. Sent at once on a connection of its own: the test

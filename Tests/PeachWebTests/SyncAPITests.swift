@@ -73,17 +73,17 @@ struct SyncAPITests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("peach.sqlite").path
-        let training = try TrainingService(database: try AppDatabase.open(path: path), now: { Date() })
+        let history = try ServerHistory(database: try AppDatabase.open(path: path), now: { Date() })
         let note = try MIDINote(60)
         let record = ComparisonRecord(
             timestamp: Timestamp(Date()), referenceNote: note, targetNote: note, interval: .prime,
             tuningSystem: .equalTemperament, centOffset: 12.5, isCorrect: true)
-        _ = try await training.saveSyncedRecords([.init(id: RecordID(UUID().uuidString)!, record: .comparison(record))])
-        let held = try await training.profileVersion()
-        #expect(try await training.profileVersion() == held, "nothing changed: the same version")
+        _ = try await history.saveSyncedRecords([.init(id: RecordID(UUID().uuidString)!, record: .comparison(record))])
+        let held = try await history.profileVersion()
+        #expect(try await history.profileVersion() == held, "nothing changed: the same version")
         _ = try AppDatabase.open(path: path, access: .writing).deleteAllTrainingData(now: Timestamp(Date()))
-        #expect(try await training.profileVersion() != held)
-        #expect(try await training.profileSnapshot().version == (try await training.profileVersion()))
+        #expect(try await history.profileVersion() != held)
+        #expect(try await history.profileSnapshot().version == (try await history.profileVersion()))
     }
 
     @Test("an upload's reply says the profile's version before and after it, so its device can follow")

@@ -31,6 +31,14 @@ final class TestClock: @unchecked Sendable {
     }
 }
 
+/// The server on `database` at 127.0.0.1 on a port the system chooses, for `app.test(.live)`:
+/// the tests that need a real connection.
+func liveServer(_ database: AppDatabase) -> PeachServerConfiguration {
+    var server = PeachServerConfiguration(database: database)
+    server.application = ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0))
+    return server
+}
+
 /// Runs `test` against the app built on `database` with a test clock.
 func withApp(
     database: AppDatabase, clock: TestClock = TestClock(),
@@ -38,9 +46,12 @@ func withApp(
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
     // The router test client sends `Host: localhost` without a port.
-    let app = try await buildApplication(
-        database: database, allowedHosts: allowedHosts, clients: .everyoneIsLocal, now: { clock.now },
-        sounds: sounds)
+    var server = PeachServerConfiguration(database: database)
+    server.allowedHosts = allowedHosts
+    server.clients = .everyoneIsLocal
+    server.now = { clock.now }
+    server.sounds = sounds
+    let app = try await buildApplication(server)
     try await app.test(.router) { client in try await test(client) }
 }
 

@@ -25,14 +25,14 @@ function scriptedFetch(outcomes) {
 
 test('a 4xx reply is final, surfaced with the server message', async () => {
   const { fetch, calls } = scriptedFetch([
-    json(409, { error: { code: 'importChanged', message: 'The data changed since you were asked.' } }),
+    json(410, { error: { code: 'noPendingImport', message: 'This import is no longer waiting to be confirmed.' } }),
   ]);
   const client = new ApiClient({ fetch });
   await assert.rejects(client.confirmImport('t', true), (error) => {
     assert.ok(error instanceof ApiError);
-    assert.equal(error.status, 409);
-    assert.equal(error.code, 'importChanged');
-    assert.equal(error.message, 'The data changed since you were asked.');
+    assert.equal(error.status, 410);
+    assert.equal(error.code, 'noPendingImport');
+    assert.equal(error.message, 'This import is no longer waiting to be confirmed.');
     return true;
   });
   assert.equal(calls.length, 1);

@@ -12,7 +12,7 @@ cross-origin isolated, so that `performance.now()` resolves 5 µs (not 100 µs).
 - one training step (next exercise, its answer evaluated, the profile updated) over N steps
   (100,000 by default) in the four modes, timed in batches of 10: median and p99 per step;
 - the profile page (with its estimates) rendered from the resulting N records: median of 5; and
-  from scratch, a new core given the N records (`addRecords`, which builds the profile) and
+  from scratch, a new core given the N records (`replaceProfile`, which builds the profile) and
   rendering.
 The native figures come from `PeachCoreCheck bench` (release build), the same steps in Swift.
 Not collected by pytest (no `test_` prefix).
@@ -85,7 +85,7 @@ STEP_LOOP = """async ([steps]) => {
     for (let run = 0; run < 5; run++) {
         const other = await loadPeachCore('/core/peach-core.wasm');
         const start = performance.now();
-        other.addRecords(all);
+        other.replaceProfile(null, all);
         other.render('profile', 'en');
         fresh.push(performance.now() - start);
     }

@@ -97,7 +97,7 @@ def test_the_core_in_chromium_renders_what_the_server_renders(tmp_path, new_page
             page = new_page(locale={"en": "en-US", "de": "de-DE"}[language])
             page.goto(server.url("/"))
             page.evaluate(LOAD_CORE)
-            page.evaluate("records => core.addRecords(Float64Array.from(records))", records)
+            assert page.evaluate("records => core.replaceProfile(null, Float64Array.from(records))", records)
             for path, name in (("/profile", "profile"), ("/", "start"), ("/settings", "settings"), ("/info", "info"),
                                ("/comparison", "comparison"), ("/interval-pitch-matching", "intervalPitchMatching")):
                 _, _, served = fetch_in_language(server.url(path), language)

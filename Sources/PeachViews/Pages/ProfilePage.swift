@@ -6,7 +6,7 @@ import PeachCore
 /// honest empty state.
 ///
 /// A plain value built from the in-memory profile and the current note range; `render()` is a
-/// function of it. No database query: the training service keeps the profile current.
+/// function of it. No database query: the server's history keeps the profile current.
 public struct ProfilePage: Sendable {
     public var texts: Texts
     public var chart: ProfileChart

@@ -5,7 +5,7 @@ import PeachStore
 /// database, is done at once; a replace that deletes records waits until the user has seen
 /// how many and from when to when, and confirmed.
 struct CSVImporter: Sendable {
-    let training: TrainingService
+    let history: ServerHistory
     let pending: PendingReplace
     let now: @Sendable () -> Date
 
@@ -22,7 +22,7 @@ struct CSVImporter: Sendable {
     func importCSV(_ file: CSVFile, mode: ImportMode) async throws -> Outcome {
         do {
             // Without a confirmation the store refuses to delete anything and says what it would.
-            return .imported(try await training.importCSV(file, mode: mode, confirmedDeletion: nil))
+            return .imported(try await history.importCSV(file, mode: mode, confirmedDeletion: nil))
         } catch let question as ReplaceNotConfirmed {
             return await ask(file, question, changedSinceAsked: false)
         }
@@ -32,7 +32,7 @@ struct CSVImporter: Sendable {
     func confirm(_ token: String) async throws -> Outcome {
         guard let (file, shown) = await pending.take(token, now: now()) else { return .noLongerWaiting }
         do {
-            return .imported(try await training.importCSV(file, mode: .replace, confirmedDeletion: shown))
+            return .imported(try await history.importCSV(file, mode: .replace, confirmedDeletion: shown))
         } catch let question as ReplaceNotConfirmed {
             return await ask(file, question, changedSinceAsked: true)
         }

@@ -9,7 +9,7 @@ import PeachViews
 /// `POST /api/reset` (docs/api.md).
 struct DataController: Sendable {
     let database: AppDatabase
-    let training: TrainingService
+    let history: ServerHistory
     let importer: CSVImporter
     let localizer: Localizer
     let now: @Sendable () -> Date
@@ -57,7 +57,8 @@ struct DataController: Sendable {
         let modeName = request.uri.queryParameters.get("mode") ?? ImportMode.merge.rawValue
         guard let mode = ImportMode(rawValue: modeName) else {
             throw APIError(
-                .badRequest, code: "unknownMode", message: texts.server.errorUnknownImportMode(APIError.shown(modeName)))
+                .badRequest, code: "unknownMode", message: texts.server.errorUnknownImportMode(APIError.shown(modeName))
+            )
         }
         let file = try await Self.readCSV(request, texts: texts)
         return try reply(await importer.importCSV(file, mode: mode), texts: texts)
@@ -201,7 +202,7 @@ struct DataController: Sendable {
         guard body.confirm else {
             throw APIError(.badRequest, code: "malformedBody", message: texts.server.errorResetNotConfirmed)
         }
-        let deleted = try await training.deleteAllTrainingData()
+        let deleted = try await history.deleteAllTrainingData()
         return try JSONResponse.make(["deleted": deleted])
     }
 }

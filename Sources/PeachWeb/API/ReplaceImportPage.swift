@@ -21,7 +21,8 @@ public struct ReplaceImportPage: Sendable {
     public func render() -> String {
         var children: [HTML] = [el("h1", .text(texts.server.importReplaceQuestion))]
         if changedSinceAsked {
-            children.append(el("p", ["id": "import-changed", "role": "alert"], .text(texts.server.importReplaceChanged)))
+            children.append(
+                el("p", ["id": "import-changed", "role": "alert"], .text(texts.server.importReplaceChanged)))
         }
         children += [
             el(

@@ -6,7 +6,7 @@ import PeachViews
 /// `GET /api/settings` and `PUT /api/settings` (docs/api.md): settings as text, changed all or
 /// nothing, saved at once.
 struct SettingsController: Sendable {
-    let training: TrainingService
+    let history: ServerHistory
     let localizer: Localizer
 
     func addRoutes(to group: RouterGroup<PeachRequestContext>) {
@@ -44,7 +44,7 @@ struct SettingsController: Sendable {
     }
 
     @Sendable func show(request: Request, context: PeachRequestContext) async throws -> Response {
-        try JSONResponse.make(["settings": await training.settings.values])
+        try JSONResponse.make(["settings": await history.settings.values])
     }
 
     @Sendable func update(request: Request, context: PeachRequestContext) async throws -> Response {
@@ -52,7 +52,7 @@ struct SettingsController: Sendable {
         let changes = try await request.decodeJSON([String: SettingValue].self, texts: texts).mapValues(\.text)
         try Self.checkLengths(changes, texts: texts)
         do {
-            let settings = try await training.updateSettings(changes)
+            let settings = try await history.updateSettings(changes)
             return try JSONResponse.make(["settings": settings.values])
         } catch let error as SettingsError {
             throw APIError(error, texts)

@@ -20,7 +20,7 @@ import PeachViews
 ///   The reply also says when the history was last reset, so that every device learns of a
 ///   reset at its next sync.
 struct SyncController: Sendable {
-    let training: TrainingService
+    let history: ServerHistory
     let localizer: Localizer
     let now: @Sendable () -> Date
 
@@ -62,8 +62,8 @@ struct SyncController: Sendable {
         let refused: [Refused]
         /// Made before the history's last reset: not stored; the device drops them.
         let discarded: [String]
-        /// The profile's version before and after this batch (`TrainingService.ProfileChange`).
-        let profileVersion: TrainingService.ProfileChange
+        /// The profile's version before and after this batch (`ServerHistory.ProfileChange`).
+        let profileVersion: ServerHistory.ProfileChange
     }
 
     @Sendable func uploadRecords(request: Request, context: PeachRequestContext) async throws -> Response {
@@ -99,7 +99,7 @@ struct SyncController: Sendable {
                 refused[index] = UploadReply.Refused(id: sent, code: error.code.rawValue, message: error.message)
             }
         }
-        let (outcome, profileChange) = try await training.saveSyncedRecords(valid)
+        let (outcome, profileChange) = try await history.saveSyncedRecords(valid)
         for index in outcome.conflicting.map({ positions[$0] }) {
             refused[index] = UploadReply.Refused(
                 id: sentIDs[index], code: "conflict",
@@ -121,12 +121,12 @@ struct SyncController: Sendable {
     /// syncs after every few answers, and the snapshot of a long history is hundreds of KB
     /// (docs/benchmarks.md). `no-store`: the device keeps it itself.
     @Sendable func profile(request: Request, context: PeachRequestContext) async throws -> Response {
-        let current = try await training.profileVersion()
+        let current = try await history.profileVersion()
         if EntityTag.matches(request.headers[.ifNoneMatch], Self.entityTag(current)) {
             return Response(
                 status: .notModified, headers: [.eTag: Self.entityTag(current), .cacheControl: "no-store"])
         }
-        let (version, numbers) = try await training.profileSnapshot()
+        let (version, numbers) = try await history.profileSnapshot()
         var buffer = ByteBuffer()
         buffer.reserveCapacity(numbers.count * 8)
         for number in numbers { buffer.writeInteger(number.bitPattern, endianness: .little) }
@@ -195,12 +195,12 @@ struct SyncController: Sendable {
         // A change stamped beyond the tolerance comes from a wrong clock: taken at its word, a
         // device set to 2100 would win over every later change on every device until then.
         let now = Timestamp(now()).millisecondsSince1970
-        let (merged, refused) = try await training.applySyncedSettings(
+        let (merged, refused) = try await history.applySyncedSettings(
             body.settings.mapValues {
                 SyncedSettings.Change(
                     value: $0.value.text, changedAt: $0.changedAt > now + Self.clockTolerance ? now : $0.changedAt)
             })
-        let resetAt = try await training.historyResetAt()
+        let resetAt = try await history.historyResetAt()
         return try JSONResponse.make(
             SettingsReply(
                 settings: merged.settings.values.reduce(into: [:]) { result, entry in

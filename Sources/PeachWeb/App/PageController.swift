@@ -8,26 +8,26 @@ import PeachViews
 /// The HTML pages (docs/pages.md), and the plain-form fallbacks of the Settings page: saving
 /// the settings form and the confirmed reset work without scripts.
 struct PageController: Sendable {
-    let training: TrainingService
+    let history: ServerHistory
     let importer: CSVImporter
     let localizer: Localizer
 
     func addRoutes(to router: Router<PeachRequestContext>) {
         router.get(RouterPath(PageRoute.start.path)) { request, _ in
             let texts = await localizer.texts(for: request)
-            let page = try await training.view { StartPage(texts: texts, profile: $0, range: $1.noteRange) }
+            let page = try await history.view { StartPage(texts: texts, profile: $0, range: $1.noteRange) }
             return Self.html(page.render())
         }
-        // The profile the training service keeps current: no database query per view.
+        // The profile the server history keeps current: no database query per view.
         router.get(RouterPath(PageRoute.profile.path)) { request, _ in
             let texts = await localizer.texts(for: request)
-            let page = try await training.view { ProfilePage(texts: texts, profile: $0, range: $1.noteRange) }
+            let page = try await history.view { ProfilePage(texts: texts, profile: $0, range: $1.noteRange) }
             return Self.html(page.render())
         }
         for mode in TrainingMode.allCases {
             router.get(RouterPath(PageRoute.training(mode).path)) { request, _ in
                 let texts = await localizer.texts(for: request)
-                return Self.html(TrainingPage(texts: texts, mode: mode, settings: await training.settings).render())
+                return Self.html(TrainingPage(texts: texts, mode: mode, settings: await history.settings).render())
             }
         }
         router.get(RouterPath(PageRoute.settings.path), use: settings)
@@ -62,7 +62,7 @@ struct PageController: Sendable {
             message = texts.server.importSucceeded(added, duplicates, rhythm)
         }
         if query.get("import") == "cancelled" { message = texts.server.importCancelled }
-        return Self.html(SettingsPage(texts: texts, settings: await training.settings, message: message).render())
+        return Self.html(SettingsPage(texts: texts, settings: await history.settings, message: message).render())
     }
 
     /// The settings form sent without scripts: applied all or nothing, then back to the page.
@@ -85,7 +85,7 @@ struct PageController: Sendable {
         }
         do {
             try SettingsController.checkLengths(changes, texts: texts)
-            _ = try await training.updateSettings(changes)
+            _ = try await history.updateSettings(changes)
             return Response.redirect(to: PageRoute.settings.path, type: .normal)
         } catch let error as SettingsError {
             return await settingsRefused(APIError(error, texts).message, texts: texts)
@@ -97,7 +97,7 @@ struct PageController: Sendable {
     /// The Settings page again with the reason a plain-form save was refused (422).
     private func settingsRefused(_ message: String, texts: Texts) async -> Response {
         Self.html(
-            SettingsPage(texts: texts, settings: await training.settings, message: message, messageIsError: true)
+            SettingsPage(texts: texts, settings: await history.settings, message: message, messageIsError: true)
                 .render(), status: .unprocessableContent)
     }
 
@@ -154,7 +154,7 @@ struct PageController: Sendable {
         case .noLongerWaiting:
             return Self.html(
                 SettingsPage(
-                    texts: texts, settings: await training.settings, message: texts.server.errorNoPendingImport,
+                    texts: texts, settings: await history.settings, message: texts.server.errorNoPendingImport,
                     messageIsError: true
                 ).render(), status: .gone)
         }
@@ -167,7 +167,7 @@ struct PageController: Sendable {
         guard fields.contains(where: { $0 == ("confirm", "true") }) else {
             return Response.redirect(to: PageRoute.settingsReset.path, type: .normal)
         }
-        let deleted = try await training.deleteAllTrainingData()
+        let deleted = try await history.deleteAllTrainingData()
         return Response.redirect(to: PageRoute.settings.path + "?deleted=\(deleted)", type: .normal)
     }
 

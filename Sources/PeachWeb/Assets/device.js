@@ -7,7 +7,7 @@ import { loadPeachCore } from './peach-core.js';
 import { DeviceStore, makeRecordID } from './device-store.js';
 
 /** The pages the device renders itself, by path (PageRoute.swift), as the core names them. */
-export const DEVICE_PAGES = Object.freeze({
+const DEVICE_PAGES = Object.freeze({
   '/': 'start',
   '/profile': 'profile',
   '/settings': 'settings',

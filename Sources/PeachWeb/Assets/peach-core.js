@@ -42,16 +42,17 @@ export class PeachCore {
   }
 
   /** The next exercise of a mode (`comparison`, `pitchMatching`, `intervalComparison`,
-   *  `intervalPitchMatching`): notes, frequencies in hertz, offsets, note duration in seconds. */
+   *  `intervalPitchMatching`): notes, frequencies in hertz, the target's loudness offset in
+   *  decibels, note duration in seconds. */
   nextExercise(mode) {
     const length = this.#withTexts([mode], (m) => this.#wasm.peach_next_exercise(...m));
     if (length === 0) throw new RangeError(`${mode} is not a training mode`);
-    const [referenceNote, targetNote, referenceHertz, targetHertz, startHertz, centOffset, loudnessOffset, noteDuration] =
+    const [referenceNote, targetNote, referenceHertz, targetHertz, startHertz, loudnessOffset, noteDuration] =
       this.#outputNumbers(length);
     return {
       referenceNote, targetNote, referenceHertz, targetHertz,
       startHertz: Number.isNaN(startHertz) ? null : startHertz,
-      centOffset, loudnessOffset, noteDuration,
+      loudnessOffset, noteDuration,
     };
   }
 
@@ -63,20 +64,6 @@ export class PeachCore {
   /** Answers the current pitch matching with the slider at `value` (−1 … 1). */
   answerPitchMatching(value, timestamp = Date.now()) {
     return this.#record(this.#wasm.peach_answer_pitch_matching(value, timestamp));
-  }
-
-  /** Adds records (a Float64Array of `recordStride` numbers each) to the profile, all or none. */
-  addRecords(numbers) {
-    const count = numbers.length / this.recordStride;
-    if (!Number.isInteger(count)) throw new RangeError('records must have whole numbers of fields');
-    const pointer = this.#wasm.peach_alloc(numbers.byteLength);
-    try {
-      new Float64Array(this.#wasm.memory.buffer, pointer, numbers.length).set(numbers);
-      const added = this.#wasm.peach_add_records(pointer, count);
-      if (added !== count) throw new RangeError(`record ${added} is not a valid record; none was added`);
-    } finally {
-      this.#wasm.peach_free(pointer);
-    }
   }
 
   /**
@@ -100,7 +87,7 @@ export class PeachCore {
     }
   }
 
-  /** A page (`start`, `profile`, `settings`, `info`, `timeline`, or a training mode such as
+  /** A page (`start`, `profile`, `settings`, `info`, or a training mode such as
    *  `comparison`) in a language (`en`, `de`), as the server renders it. */
   render(page, language) {
     const length = this.#withTexts([page, language], (p, l) => this.#wasm.peach_render(...p, ...l));

@@ -24,7 +24,8 @@ public struct ErrorPage: Sendable {
     /// A request refused with `message` (a 4xx) or failed on the server (a 5xx).
     public static func failed(_ texts: Texts, serverError: Bool, message: String) -> ErrorPage {
         ErrorPage(
-            texts: texts, title: serverError ? texts.server.serverErrorTitle : texts.server.requestRefusedTitle, message: message)
+            texts: texts, title: serverError ? texts.server.serverErrorTitle : texts.server.requestRefusedTitle,
+            message: message)
     }
 
     public func render() -> String {

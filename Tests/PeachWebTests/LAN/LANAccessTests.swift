@@ -16,8 +16,11 @@ private func withLANApp(
     _ test: @escaping @Sendable (any TestClientProtocol, PairingCodes) async throws -> Void
 ) async throws {
     let pairing = PairingCodes(enabled: true, random: SeededRandomNumberGenerator(seed: 3), now: { clock.now })
-    let app = try await buildApplication(
-        database: database, pairing: pairing, clients: clients, now: { clock.now })
+    var server = PeachServerConfiguration(database: database)
+    server.pairing = pairing
+    server.clients = clients
+    server.now = { clock.now }
+    let app = try await buildApplication(server)
     try await app.test(.router) { client in try await test(client, pairing) }
 }
 
@@ -311,10 +314,9 @@ struct LANAccessTests {
 
     @Test("over a real loopback connection the default classifier keeps Peach open without pairing")
     func loopbackStaysOpen() async throws {
-        let app = try await buildApplication(
-            database: try AppDatabase.inMemory(),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            pairing: PairingCodes(enabled: true))
+        var server = liveServer(try AppDatabase.inMemory())
+        server.pairing = PairingCodes(enabled: true)
+        let app = try await buildApplication(server)
         try await app.test(.live) { client in
             let page = try await client.get("/")
             let api = try await client.get("/api/settings")

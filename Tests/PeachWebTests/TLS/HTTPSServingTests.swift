@@ -24,9 +24,11 @@ private func withHTTPSApp(
     let identity = try LocalCertificateAuthority(besideDatabase: folder.appendingPathComponent("peach.sqlite").path)
         .serverIdentity(for: ServerNames(networkAddresses: [], hostname: "studio"), hostname: "studio")
     let pairing = PairingCodes(enabled: true, random: SeededRandomNumberGenerator(seed: 3))
-    let app = try await buildApplication(
-        database: try AppDatabase.inMemory(), pairing: pairing, clients: .everyoneMustPair,
-        tls: identity)
+    var server = PeachServerConfiguration(database: try AppDatabase.inMemory())
+    server.pairing = pairing
+    server.clients = .everyoneMustPair
+    server.tls = identity
+    let app = try await buildApplication(server)
     try await app.test(setup) { client in try await test(client, pairing, identity) }
 }
 
@@ -77,8 +79,10 @@ struct HTTPSServingTests {
 
     @Test("without HTTPS there is no certificate to download and the pages do not offer one")
     func noAuthorityWithoutTLS() async throws {
-        let app = try await buildApplication(
-            database: try AppDatabase.inMemory(), pairing: PairingCodes(enabled: true), clients: .everyoneMustPair)
+        var server = PeachServerConfiguration(database: try AppDatabase.inMemory())
+        server.pairing = PairingCodes(enabled: true)
+        server.clients = .everyoneMustPair
+        let app = try await buildApplication(server)
         try await app.test(.router) { client in
             #expect(try await client.execute(uri: "/peach-ca.crt", method: .get).status == .notFound)
             let page = try await client.execute(uri: "/", method: .get)

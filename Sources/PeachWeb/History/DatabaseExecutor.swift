@@ -1,7 +1,7 @@
 import Dispatch
 
 /// A serial executor on a dispatch thread of its own, for an actor whose methods block on the
-/// database: `TrainingService` commits each synced batch, an import or a reset synchronously
+/// database: `ServerHistory` commits each synced batch, an import or a reset synchronously
 /// with fsync (`synchronous=FULL`), which takes milliseconds or more. On Swift's cooperative
 /// pool, which has one thread per core (two on the machines Peach runs on), two such commits at
 /// once left no thread for any other request; on this executor they wait on a thread of their

@@ -2,7 +2,7 @@ import Foundation
 import PeachCore
 import PeachStore
 
-/// The training state the server shares between requests: the perceptual profile of every
+/// The history the server keeps, shared between requests: the perceptual profile of every
 /// stored record and the settings. An actor, because every request reads it and sync, import,
 /// reset and settings change it.
 ///
@@ -15,11 +15,11 @@ import PeachStore
 /// block until they are on disk.
 ///
 /// The command line may write beside the server (`peach import`, `peach reset --yes`): before
-/// each use of what it holds in memory, the service asks the database whether another process
+/// each use of what it holds in memory, it asks the database whether another process
 /// committed since (`AppDatabase.dataVersion`, no disk access) and, if so, reads the profile and
 /// the settings again, so that no page or download shows a history the file no longer holds.
-public actor TrainingService {
-    private let executor = DatabaseExecutor(label: "Peach training")
+public actor ServerHistory {
+    private let executor = DatabaseExecutor(label: "Peach history")
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private let database: AppDatabase
     private let now: @Sendable () -> Date
@@ -29,7 +29,7 @@ public actor TrainingService {
     /// `database.dataVersion()` when the profile and settings were read; nil until the profile
     /// is built (`prepare`).
     private var dataVersion: Int?
-    /// When this service started (milliseconds since 1970) and how often the profile changed
+    /// When this history was loaded (milliseconds since 1970) and how often the profile changed
     /// since: together they name the profile as it is now (`profileVersion`).
     private let started: Int64
     private var profileChanges = 0
