@@ -449,7 +449,7 @@ struct PageTests {
             #expect(forged.status == .forbidden)
             // A form's refusal is a page the browser can show, not JSON.
             #expect(forged.headers[.contentType] == "text/html; charset=utf-8")
-            #expect(forged.text.contains(Texts.english.errorCrossSite))
+            #expect(forged.text.contains(Texts.english.server.errorCrossSite))
             var fetchHeaders: HTTPFields = [.contentType: "application/json"]
             fetchHeaders[HTTPField.Name("Sec-Fetch-Site")!] = "cross-site"
             let fetched = try await client.execute(

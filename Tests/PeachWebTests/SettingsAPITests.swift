@@ -267,8 +267,8 @@ struct DataAPITests {
         ]
         var german: Set<String> = []
         for reason in reasons {
-            let text = Texts.german.csvReason(reason)
-            #expect(text != Texts.english.csvReason(reason), "\(reason)")
+            let text = Texts.german.server.csvReason(reason)
+            #expect(text != Texts.english.server.csvReason(reason), "\(reason)")
             #expect(!text.contains(" the ") && !text.contains(" is "), "\(text)")
             german.insert(text)
         }

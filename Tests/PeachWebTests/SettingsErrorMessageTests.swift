@@ -21,8 +21,7 @@ struct SettingsErrorMessageTests {
             #expect(refusal.status == .unprocessableContent)
             #expect(refusal.code == "outOfRange")
             let name = try #require(texts.settingNames[key])
-            let allowed = try #require(texts.allowedValues[key])
-            #expect(refusal.message == texts.errorSettingValue(name, "x", allowed))
+            #expect(refusal.message == texts.errorSettingValue(name, "x", texts.allowed(key)))
         }
     }
 
@@ -31,7 +30,38 @@ struct SettingsErrorMessageTests {
         let refusal = APIError(SettingsError.noteRangeTooNarrow(lower: 60, upper: 71), .german)
         #expect(
             refusal.message
-                == Texts.german.errorSettingValue("Tonumfang", "C4–H4 (MIDI 60–71)", Texts.german.noteRangeSpan))
+                == Texts.german.errorSettingValue(
+                    "Tonumfang", "C4–H4 (MIDI 60–71)", "mindestens 12 Halbtöne zwischen tiefstem und höchstem Ton"))
+    }
+
+    /// What each setting allows is written from `TrainingSettings`' bounds and choices, in each
+    /// language's words: the messages read as a musician writes them.
+    @Test("what a setting allows, from the settings' own bounds, in both languages")
+    func allowedFromBounds() {
+        let expected: [TrainingSettings.Key: (english: String, german: String)] = [
+            .noteRangeLower: ("A0 to C8 (MIDI 21–108)", "A0 bis C8 (MIDI 21–108)"),
+            .noteRangeUpper: ("A0 to C8 (MIDI 21–108)", "A0 bis C8 (MIDI 21–108)"),
+            .noteDuration: ("0.3 to 3.0 seconds in steps of 0.1", "0,3 bis 3,0 Sekunden in Schritten von 0,1"),
+            .referencePitch: ("380 to 500 Hz", "380 bis 500 Hz"),
+            .soundSource: (
+                "sine, piano, violin, cello, flute, clarinet, oboe, trumpet or choir",
+                "sine, piano, violin, cello, flute, clarinet, oboe, trumpet oder choir"
+            ),
+            .loudnessVariation: ("0 to 1", "0 bis 1"),
+            .intervals: (
+                "at least one of the interval codes P1up … P8down, such as P5up or m3down",
+                "mindestens einer der Intervallcodes P1up … P8down, etwa P5up oder m3down"
+            ),
+            .tuningSystem: (
+                "equalTemperament, justIntonation or pythagorean", "equalTemperament, justIntonation oder pythagorean"
+            ),
+            .language: ("empty (the browser's language), en or de", "leer (Sprache des Browsers), en oder de"),
+            .wrongAnswerSound: ("true or false", "true oder false"),
+        ]
+        for key in TrainingSettings.Key.allCases {
+            #expect(Texts.english.allowed(key) == expected[key]?.english, "\(key)")
+            #expect(Texts.german.allowed(key) == expected[key]?.german, "\(key)")
+        }
     }
 
     @Test("no interval left says what to do")

@@ -85,31 +85,10 @@ extension Texts {
         importMerge: "Merge with the existing data",
         importReplace: "Replace all existing data",
         importButton: "Import",
-        importSucceeded: { added, duplicates, rhythm in
-            let imported = Plural(one: "Imported {count} record.", other: "Imported {count} records.")
-            let skippedDuplicates = Plural(one: " Skipped {count} duplicate.", other: " Skipped {count} duplicates.")
-            let skippedRhythm = Plural(
-                one: " Skipped {count} rhythm record.", other: " Skipped {count} rhythm records.")
-            var text = imported(added)
-            if duplicates > 0 { text += skippedDuplicates(duplicates) }
-            if rhythm > 0 { text += skippedRhythm(rhythm) }
-            return text
-        },
         importSending: "Sending the file… {percent} % · rows read: {rows}",
         importReading: "Reading and checking the rows…",
-        importReplaceQuestion: "Replace all training data?",
-        importReplaceDetails: { deleting, first, last, importing in
-            let stored = deleting == 1 ? "the 1 stored record" : "all \(deleting) stored records"
-            let days = first == last ? "of \(first)" : "from \(first) to \(last)"
-            let file = importing == 1 ? "the 1 record" : "the \(importing) records"
-            return "Replacing deletes \(stored), \(days), and imports \(file) of the file. This cannot be undone."
-        },
-        importReplaceChanged:
-            "The training data changed since you were asked; nothing was deleted. Please check again.",
         importReplaceConfirm: "Delete and import",
-        importCancelled: "Nothing was imported or deleted.",
         resetData: "Reset all training data",
-        resetQuestion: "Delete all training data?",
         resetExplanation:
             "This deletes every recorded exercise and your profile. Your settings stay. This cannot be undone.",
         resetConfirm: "Delete all training data",
@@ -123,45 +102,8 @@ extension Texts {
         versionLabel: "Version",
         licenceLabel: "Licence",
         licenceText: "MIT License",
-        pageNotFoundTitle: "Page not found",
-        pageNotFound: "There is no page at this address.",
-        serverErrorTitle: "Something went wrong",
-        requestRefusedTitle: "This request was refused",
-        errorMalformedJSON: "The request body is not valid JSON in UTF-8, or a number in it is too large to read.",
-        errorMalformedRequest:
-            "The request arrived cut off or garbled (its body does not match its length or chunks, or it names its host twice); nothing was stored. Send it again.",
-        errorNotAnObject: "The request body must be a JSON object: {\"name\": value, …}.",
-        errorRepeatedField: { "The field \"\($0)\" is given twice; send each field once." },
-        errorMalformedField: { "The field \"\($0)\" is missing, unknown or has the wrong type." },
-        errorUnknownImportMode: { "\"\($0)\" is not an import mode; use merge or replace." },
-        errorBodyTooLarge: { "The request body is too large; this address accepts at most \($0)." },
-        errorUnsupportedMediaType: { "Send the body as \($0) (the request said \"\($1)\")." },
         errorUnknownSetting: { "There is no setting \"\($0)\"." },
         errorSettingValue: { "The \($0) \($1) is not allowed; allowed: \($2)." },
-        errorResetNotConfirmed: "To delete all training data, send {\"confirm\": true}.",
-        errorInvalidCSV: { "The file cannot be imported; nothing was changed. \($0)" },
-        errorNoFileChosen: "Choose a CSV file to import; nothing was changed.",
-        errorNoPendingImport:
-            "This import is no longer waiting to be confirmed (it waits 15 minutes, and only the latest file waits); choose the file again. Nothing was changed.",
-        errorMalformedForm: "The form arrived incomplete or garbled; nothing was changed. Send it again.",
-        csvPlace: { line, column in
-            let parts = [line.map { "Line \($0)" }, column.map { "column \($0)" }].compactMap { $0 }
-            return parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
-        },
-        csvReason: { $0.description },
-        errorNotFound: "There is nothing at this address.",
-        errorMethodNotAllowed: "This address does not accept this method.",
-        errorInternal: "Something went wrong on the server; nothing was stored. Try again.",
-        errorDiskFull:
-            "The disk of the computer running Peach is full, so nothing was stored. Free some space on it, then try again; what was stored before is safe.",
-        diskFullTitle: "The disk is full",
-        errorDatabaseMoved:
-            "Peach's database file was deleted, moved or replaced while Peach was running, so nothing more is stored; this was not kept (a device keeps its answers and sends them again). Restart Peach on the computer it runs on.",
-        errorCrossSite:
-            "This request came from another website and was refused; use Peach itself to change your settings or data.",
-        errorUnknownHost:
-            "This server does not answer to that address; open Peach at the address it printed when it started.",
-        errorValueTooLong: { "The value of \"\($0)\" is too long; at most \($1) characters are allowed." },
         errorNoIntervals: "Choose at least one interval; nothing was changed.",
         settingNames: [
             .noteRangeLower: "lowest note", .noteRangeUpper: "highest note", .noteDuration: "note duration",
@@ -169,17 +111,12 @@ extension Texts {
             .intervals: "interval selection", .tuningSystem: "tuning system", .language: "language",
             .wrongAnswerSound: "sound on a wrong answer",
         ],
-        allowedValues: [
-            .noteRangeLower: "A0 to C8 (MIDI 21–108)", .noteRangeUpper: "A0 to C8 (MIDI 21–108)",
-            .noteDuration: "0.3 to 3.0 seconds in steps of 0.1", .referencePitch: "380 to 500 Hz",
-            .soundSource: "sine, piano, violin, cello, flute, clarinet, oboe, trumpet or choir",
-            .loudnessVariation: "0 to 1",
-            .intervals: "at least one of the interval codes P1up … P8down, such as P5up or m3down",
-            .tuningSystem: "equalTemperament, justIntonation or pythagorean",
-            .language: "empty (the browser's language), en or de",
-            .wrongAnswerSound: "true or false",
-        ],
-        noteRangeSpan: "at least 12 semitones between the lowest and the highest note",
+        allowedRange: { "\($0) to \($1)" },
+        allowedSeconds: { "\($0) seconds in steps of \($1)" },
+        allowedChoices: { $0.count < 2 ? $0.joined() : $0.dropLast().joined(separator: ", ") + " or " + $0.last! },
+        allowedIntervals: { "at least one of the interval codes \($0) … \($1), such as \($2)" },
+        allowedLanguage: { "empty (the browser's language), \($0)" },
+        noteRangeSpan: { "at least \($0) semitones between the lowest and the highest note" },
         noteRangeName: "note range",
         profileTitle: "Profile",
         chartSummary: { lower, upper, threshold in

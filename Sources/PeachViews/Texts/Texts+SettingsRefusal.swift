@@ -12,10 +12,41 @@ extension Texts {
             // Unticking the last interval on the Settings page: say what to do, not the codes.
             errorNoIntervals
         case .noteRangeTooNarrow(let lower, let upper):
-            errorSettingValue(noteRangeName, noteRange(lower, upper), noteRangeSpan)
+            errorSettingValue(noteRangeName, noteRange(lower, upper), noteRangeSpan(NoteRange.minimumSpan))
         case .outOfRange(let setting, let value, _), .malformed(let setting, let value, _):
             errorSettingValue(
-                settingNames[setting] ?? setting.rawValue, Self.shown(value), allowedValues[setting] ?? "")
+                settingNames[setting] ?? setting.rawValue, Self.shown(value), allowed(setting))
+        }
+    }
+
+    /// What `setting` allows, from the bounds and choices `TrainingSettings` checks, so that the
+    /// message can never say other than the rule: "0.3 to 3.0 seconds in steps of 0.1".
+    public func allowed(_ setting: TrainingSettings.Key) -> String {
+        func range(_ bounds: ClosedRange<Double>, digits: Int = 0) -> String {
+            allowedRange(
+                format(bounds.lowerBound, minimumFractionDigits: digits),
+                format(bounds.upperBound, minimumFractionDigits: digits))
+        }
+        switch setting {
+        case .noteRangeLower, .noteRangeUpper:
+            let bounds = TrainingSettings.noteBounds
+            let names = [bounds.lowerBound, bounds.upperBound].map { (try? MIDINote($0)).map(name(of:)) ?? "" }
+            return allowedRange(names[0], names[1]) + " (MIDI " + String(bounds.lowerBound) + "–"
+                + String(bounds.upperBound) + ")"
+        case .noteDuration:
+            return allowedSeconds(
+                range(TrainingSettings.noteDurationBounds, digits: 1),
+                format(TrainingSettings.noteDurationStep))
+        case .referencePitch: return range(TrainingSettings.referencePitchBounds) + " " + hertzUnit
+        case .loudnessVariation: return range(TrainingSettings.loudnessVariationBounds)
+        case .soundSource: return allowedChoices(SoundSource.allCases.map { $0.rawValue })
+        case .intervals:
+            let codes = DirectedInterval.all.map { $0.code }
+            let examples = [DirectedInterval(.perfectFifth, .up), DirectedInterval(.minorThird, .down)]
+            return allowedIntervals(codes.first ?? "", codes.last ?? "", allowedChoices(examples.map { $0.code }))
+        case .tuningSystem: return allowedChoices(TuningSystem.allCases.map { $0.rawValue })
+        case .language: return allowedLanguage(allowedChoices(Language.allCases.map { $0.rawValue }))
+        case .wrongAnswerSound: return allowedChoices(["true", "false"])
         }
     }
 

@@ -94,18 +94,10 @@ public final class Texts: Sendable {
     public let importMerge: String
     public let importReplace: String
     public let importButton: String
-    public let importSucceeded: @Sendable (_ added: Int, _ duplicates: Int, _ rhythm: Int) -> String
     public let importSending: String
     public let importReading: String
-    public let importReplaceQuestion: String
-    /// What a replace deletes and adds; the dates are already written as days.
-    public let importReplaceDetails:
-        @Sendable (_ deleting: Int, _ firstDay: String, _ lastDay: String, _ importing: Int) -> String
-    public let importReplaceChanged: String
     public let importReplaceConfirm: String
-    public let importCancelled: String
     public let resetData: String
-    public let resetQuestion: String
     public let resetExplanation: String
     public let resetConfirm: String
     public let resetCancel: String
@@ -123,57 +115,27 @@ public final class Texts: Sendable {
     public let licenceText: String
 
     // Errors (pages and API)
-    public let pageNotFoundTitle: String
-    public let pageNotFound: String
-    /// The heading of the page of a 5xx.
-    public let serverErrorTitle: String
-    /// The heading of the page of a refused request (a 4xx other than 404).
-    public let requestRefusedTitle: String
-    public let errorMalformedJSON: String
-    /// A request whose framing broke: a body shorter than its Content-Length, bad chunks.
-    public let errorMalformedRequest: String
-    /// A JSON body that is an array, a string or a number where an object is expected.
-    public let errorNotAnObject: String
-    public let errorRepeatedField: @Sendable (String) -> String
-    public let errorMalformedField: @Sendable (String) -> String
-    public let errorUnknownImportMode: @Sendable (String) -> String
-    public let errorBodyTooLarge: @Sendable (String) -> String
-    public let errorUnsupportedMediaType: @Sendable (_ expected: String, _ received: String) -> String
     public let errorUnknownSetting: @Sendable (String) -> String
     public let errorSettingValue: @Sendable (_ setting: String, _ value: String, _ allowed: String) -> String
-    public let errorResetNotConfirmed: String
-    public let errorInvalidCSV: @Sendable (String) -> String
-    /// The import form sent without a file.
-    public let errorNoFileChosen: String
-    public let errorNoPendingImport: String
-    /// A form body that is not the multipart/form-data a browser sends.
-    public let errorMalformedForm: String
-    /// "Line 5, column timestamp: " — where in a CSV file a problem is.
-    public let csvPlace: @Sendable (_ line: Int?, _ column: String?) -> String
-    /// Why a CSV file cannot be imported, in a sentence (English: the store's own wording).
-    public let csvReason: @Sendable (CSVError.Reason) -> String
-    public let errorNotFound: String
-    public let errorMethodNotAllowed: String
-    public let errorInternal: String
-    /// The disk holding the database is full (a 507): nothing was stored; what to do.
-    public let errorDiskFull: String
-    public let diskFullTitle: String
-    /// The database file was deleted, moved or replaced while the server ran (a 503): nothing
-    /// more is stored; what to do.
-    public let errorDatabaseMoved: String
-    public let errorCrossSite: String
-    /// A request addressed to a name this server does not serve (DNS-rebinding guard).
-    public let errorUnknownHost: String
-    /// A setting value longer than any valid one: the setting's key and the bound in characters.
-    public let errorValueTooLong: @Sendable (String, Int) -> String
 
     /// Why unticking the last interval was refused, and what to do instead.
     public let errorNoIntervals: String
 
-    /// What each setting allows, for error messages (by `TrainingSettings.Key`).
+    /// The name of each setting in error messages (by `TrainingSettings.Key`).
     public let settingNames: [TrainingSettings.Key: String]
-    public let allowedValues: [TrainingSettings.Key: String]
-    public let noteRangeSpan: String
+    /// The words of what a setting allows; the values themselves come from `TrainingSettings`'
+    /// bounds (`Texts.allowed(_:)`). "A0 to C8"
+    public let allowedRange: @Sendable (_ lower: String, _ upper: String) -> String
+    /// "0.3 to 3.0 seconds in steps of 0.1"
+    public let allowedSeconds: @Sendable (_ range: String, _ step: String) -> String
+    /// "sine, piano or choir"
+    public let allowedChoices: @Sendable ([String]) -> String
+    /// "at least one of the interval codes P1up … P8down, such as P5up or m3down"
+    public let allowedIntervals: @Sendable (_ first: String, _ last: String, _ examples: String) -> String
+    /// "empty (the browser's language), en or de"
+    public let allowedLanguage: @Sendable (_ choices: String) -> String
+    /// "at least 12 semitones between the lowest and the highest note"
+    public let noteRangeSpan: @Sendable (Int) -> String
     public let noteRangeName: String
 
     // Profile page: the chart, the summary, the timeline; numbers and dates are
@@ -278,17 +240,10 @@ public final class Texts: Sendable {
         importMerge: String,
         importReplace: String,
         importButton: String,
-        importSucceeded: @escaping @Sendable (_ added: Int, _ duplicates: Int, _ rhythm: Int) -> String,
         importSending: String,
         importReading: String,
-        importReplaceQuestion: String,
-        importReplaceDetails:
-            @escaping @Sendable (_ deleting: Int, _ firstDay: String, _ lastDay: String, _ importing: Int) -> String,
-        importReplaceChanged: String,
         importReplaceConfirm: String,
-        importCancelled: String,
         resetData: String,
-        resetQuestion: String,
         resetExplanation: String,
         resetConfirm: String,
         resetCancel: String,
@@ -301,40 +256,16 @@ public final class Texts: Sendable {
         versionLabel: String,
         licenceLabel: String,
         licenceText: String,
-        pageNotFoundTitle: String,
-        pageNotFound: String,
-        serverErrorTitle: String,
-        requestRefusedTitle: String,
-        errorMalformedJSON: String,
-        errorMalformedRequest: String,
-        errorNotAnObject: String,
-        errorRepeatedField: @escaping @Sendable (String) -> String,
-        errorMalformedField: @escaping @Sendable (String) -> String,
-        errorUnknownImportMode: @escaping @Sendable (String) -> String,
-        errorBodyTooLarge: @escaping @Sendable (String) -> String,
-        errorUnsupportedMediaType: @escaping @Sendable (_ expected: String, _ received: String) -> String,
         errorUnknownSetting: @escaping @Sendable (String) -> String,
         errorSettingValue: @escaping @Sendable (_ setting: String, _ value: String, _ allowed: String) -> String,
-        errorResetNotConfirmed: String,
-        errorInvalidCSV: @escaping @Sendable (String) -> String,
-        errorNoFileChosen: String,
-        errorNoPendingImport: String,
-        errorMalformedForm: String,
-        csvPlace: @escaping @Sendable (_ line: Int?, _ column: String?) -> String,
-        csvReason: @escaping @Sendable (CSVError.Reason) -> String,
-        errorNotFound: String,
-        errorMethodNotAllowed: String,
-        errorInternal: String,
-        errorDiskFull: String,
-        diskFullTitle: String,
-        errorDatabaseMoved: String,
-        errorCrossSite: String,
-        errorUnknownHost: String,
-        errorValueTooLong: @escaping @Sendable (String, Int) -> String,
         errorNoIntervals: String,
         settingNames: [TrainingSettings.Key: String],
-        allowedValues: [TrainingSettings.Key: String],
-        noteRangeSpan: String,
+        allowedRange: @escaping @Sendable (_ lower: String, _ upper: String) -> String,
+        allowedSeconds: @escaping @Sendable (_ range: String, _ step: String) -> String,
+        allowedChoices: @escaping @Sendable ([String]) -> String,
+        allowedIntervals: @escaping @Sendable (_ first: String, _ last: String, _ examples: String) -> String,
+        allowedLanguage: @escaping @Sendable (_ choices: String) -> String,
+        noteRangeSpan: @escaping @Sendable (Int) -> String,
         noteRangeName: String,
         profileTitle: String,
         chartSummary: @escaping @Sendable (_ lower: String, _ upper: String, _ threshold: String?) -> String,
@@ -416,16 +347,10 @@ public final class Texts: Sendable {
         self.importMerge = importMerge
         self.importReplace = importReplace
         self.importButton = importButton
-        self.importSucceeded = importSucceeded
         self.importSending = importSending
         self.importReading = importReading
-        self.importReplaceQuestion = importReplaceQuestion
-        self.importReplaceDetails = importReplaceDetails
-        self.importReplaceChanged = importReplaceChanged
         self.importReplaceConfirm = importReplaceConfirm
-        self.importCancelled = importCancelled
         self.resetData = resetData
-        self.resetQuestion = resetQuestion
         self.resetExplanation = resetExplanation
         self.resetConfirm = resetConfirm
         self.resetCancel = resetCancel
@@ -438,39 +363,15 @@ public final class Texts: Sendable {
         self.versionLabel = versionLabel
         self.licenceLabel = licenceLabel
         self.licenceText = licenceText
-        self.pageNotFoundTitle = pageNotFoundTitle
-        self.pageNotFound = pageNotFound
-        self.serverErrorTitle = serverErrorTitle
-        self.requestRefusedTitle = requestRefusedTitle
-        self.errorMalformedJSON = errorMalformedJSON
-        self.errorMalformedRequest = errorMalformedRequest
-        self.errorNotAnObject = errorNotAnObject
-        self.errorRepeatedField = errorRepeatedField
-        self.errorMalformedField = errorMalformedField
-        self.errorUnknownImportMode = errorUnknownImportMode
-        self.errorBodyTooLarge = errorBodyTooLarge
-        self.errorUnsupportedMediaType = errorUnsupportedMediaType
         self.errorUnknownSetting = errorUnknownSetting
         self.errorSettingValue = errorSettingValue
-        self.errorResetNotConfirmed = errorResetNotConfirmed
-        self.errorInvalidCSV = errorInvalidCSV
-        self.errorNoFileChosen = errorNoFileChosen
-        self.errorNoPendingImport = errorNoPendingImport
-        self.errorMalformedForm = errorMalformedForm
-        self.csvPlace = csvPlace
-        self.csvReason = csvReason
-        self.errorNotFound = errorNotFound
-        self.errorMethodNotAllowed = errorMethodNotAllowed
-        self.errorInternal = errorInternal
-        self.errorDiskFull = errorDiskFull
-        self.diskFullTitle = diskFullTitle
-        self.errorDatabaseMoved = errorDatabaseMoved
-        self.errorCrossSite = errorCrossSite
-        self.errorUnknownHost = errorUnknownHost
-        self.errorValueTooLong = errorValueTooLong
         self.errorNoIntervals = errorNoIntervals
         self.settingNames = settingNames
-        self.allowedValues = allowedValues
+        self.allowedRange = allowedRange
+        self.allowedSeconds = allowedSeconds
+        self.allowedChoices = allowedChoices
+        self.allowedIntervals = allowedIntervals
+        self.allowedLanguage = allowedLanguage
         self.noteRangeSpan = noteRangeSpan
         self.noteRangeName = noteRangeName
         self.profileTitle = profileTitle
@@ -506,19 +407,6 @@ public final class Texts: Sendable {
     /// A note's name in scientific pitch notation with this language's pitch classes: "B4" / "H4".
     public func name(of note: MIDINote) -> String {
         pitchClassNames[note.rawValue % 12] + String(note.rawValue / 12 - 1)
-    }
-
-    /// Why a CSV file was refused, with its place: "The file cannot be imported; … Line 5,
-    /// column timestamp: …".
-    public func invalidCSV(_ error: CSVError) -> String {
-        errorInvalidCSV(csvPlace(error.line, error.column) + csvReason(error.reason))
-    }
-
-    /// What a replace import deletes and adds, as the confirmation asks it.
-    public func replaceDetails(stored: RecordCounts, importing: Int) -> String {
-        let first = stored.first.map { longDate(CalendarDay($0)) } ?? ""
-        let last = stored.last.map { longDate(CalendarDay($0)) } ?? ""
-        return importReplaceDetails(stored.total, first, last, importing)
     }
 
     /// A directed interval's display name, such as "Perfect Fifth Up"; a prime has no direction.

@@ -41,35 +41,35 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     }
 
     static func malformedJSON(_ texts: Texts) -> APIError {
-        APIError(.badRequest, code: "malformedBody", message: texts.errorMalformedJSON)
+        APIError(.badRequest, code: "malformedBody", message: texts.server.errorMalformedJSON)
     }
 
     static func malformedField(_ field: String, _ texts: Texts) -> APIError {
-        APIError(.badRequest, code: "malformedBody", message: texts.errorMalformedField(shown(field)))
+        APIError(.badRequest, code: "malformedBody", message: texts.server.errorMalformedField(shown(field)))
     }
 
     static func bodyTooLarge(limit: Int, _ texts: Texts) -> APIError {
         let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
-        return APIError(.contentTooLarge, code: "bodyTooLarge", message: texts.errorBodyTooLarge(size))
+        return APIError(.contentTooLarge, code: "bodyTooLarge", message: texts.server.errorBodyTooLarge(size))
     }
 
     /// The database file is no longer the file at its path (`StoreError.databaseMoved`): 503,
     /// nothing more is stored until the server is restarted.
     static func databaseMoved(_ texts: Texts) -> APIError {
-        APIError(.serviceUnavailable, code: "databaseMoved", message: texts.errorDatabaseMoved)
+        APIError(.serviceUnavailable, code: "databaseMoved", message: texts.server.errorDatabaseMoved)
     }
 
     /// The database's disk is full: 507 Insufficient Storage (RFC 4918 §11.5), nothing stored.
     static func diskFull(_ texts: Texts) -> APIError {
         APIError(
             HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), code: "diskFull",
-            message: texts.errorDiskFull)
+            message: texts.server.errorDiskFull)
     }
 
     static func unsupportedMediaType(expected: String, received: String, _ texts: Texts) -> APIError {
         APIError(
             .unsupportedMediaType, code: "unsupportedMediaType",
-            message: texts.errorUnsupportedMediaType(expected, received))
+            message: texts.server.errorUnsupportedMediaType(expected, received))
     }
 
     /// The API's form of a refused setting: the setting's name, the value and what is allowed,

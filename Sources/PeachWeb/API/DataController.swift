@@ -57,7 +57,8 @@ struct DataController: Sendable {
         let modeName = request.uri.queryParameters.get("mode") ?? ImportMode.merge.rawValue
         guard let mode = ImportMode(rawValue: modeName) else {
             throw APIError(
-                .badRequest, code: "unknownMode", message: texts.errorUnknownImportMode(APIError.shown(modeName)))
+                .badRequest, code: "unknownMode", message: texts.server.errorUnknownImportMode(APIError.shown(modeName))
+            )
         }
         let file = try await Self.readCSV(request, texts: texts)
         return try reply(await importer.importCSV(file, mode: mode), texts: texts)
@@ -103,7 +104,7 @@ struct DataController: Sendable {
         let body = try await request.decodeJSON(ConfirmBody.self, texts: texts)
         guard body.confirm else {
             await importer.cancel(body.token)
-            return try JSONResponse.make(["message": texts.importCancelled])
+            return try JSONResponse.make(["message": texts.server.importCancelled])
         }
         return try reply(await importer.confirm(body.token), texts: texts)
     }
@@ -116,7 +117,7 @@ struct DataController: Sendable {
                     summary: .init(
                         added: summary.added, skippedDuplicates: summary.skippedDuplicates,
                         skippedRhythm: summary.skippedRhythmRows, replaced: summary.replaced),
-                    message: texts.importSucceeded(
+                    message: texts.server.importSucceeded(
                         summary.added, summary.skippedDuplicates, summary.skippedRhythmRows)))
         case .needsConfirmation(let token, let question, let changed):
             let details = texts.replaceDetails(stored: question.stored, importing: question.importing)
@@ -128,10 +129,10 @@ struct DataController: Sendable {
                             records: question.stored.total, first: question.stored.first.map { $0.isoText },
                             last: question.stored.last.map { $0.isoText }),
                         importing: question.importing, changedSinceAsked: changed),
-                    message: changed ? texts.importReplaceChanged + " " + details : details),
+                    message: changed ? texts.server.importReplaceChanged + " " + details : details),
                 status: .accepted)
         case .noLongerWaiting:
-            throw APIError(.gone, code: "noPendingImport", message: texts.errorNoPendingImport)
+            throw APIError(.gone, code: "noPendingImport", message: texts.server.errorNoPendingImport)
         }
     }
 
@@ -199,7 +200,7 @@ struct DataController: Sendable {
         let texts = await localizer.texts(for: request)
         let body = try await request.decodeJSON(ResetBody.self, texts: texts)
         guard body.confirm else {
-            throw APIError(.badRequest, code: "malformedBody", message: texts.errorResetNotConfirmed)
+            throw APIError(.badRequest, code: "malformedBody", message: texts.server.errorResetNotConfirmed)
         }
         let deleted = try await history.deleteAllTrainingData()
         return try JSONResponse.make(["deleted": deleted])

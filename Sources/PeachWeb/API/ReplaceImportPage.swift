@@ -19,9 +19,10 @@ public struct ReplaceImportPage: Sendable {
     }
 
     public func render() -> String {
-        var children: [HTML] = [el("h1", .text(texts.importReplaceQuestion))]
+        var children: [HTML] = [el("h1", .text(texts.server.importReplaceQuestion))]
         if changedSinceAsked {
-            children.append(el("p", ["id": "import-changed", "role": "alert"], .text(texts.importReplaceChanged)))
+            children.append(
+                el("p", ["id": "import-changed", "role": "alert"], .text(texts.server.importReplaceChanged)))
         }
         children += [
             el(
@@ -39,7 +40,7 @@ public struct ReplaceImportPage: Sendable {
             ),
         ]
         return Layout(
-            texts: texts, title: texts.importReplaceQuestion + " — " + texts.appName, page: "import-confirm",
+            texts: texts, title: texts.server.importReplaceQuestion + " — " + texts.appName, page: "import-confirm",
             navigation: [Layout.backToStart(texts)]
         ).render(main: el("main", ["id": "main"], children: children))
     }

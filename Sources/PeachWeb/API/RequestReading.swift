@@ -52,7 +52,7 @@ extension Request {
             switch StrictDecoding.leniency(in: data) {
             case .repeatedKey(let name):
                 throw APIError(
-                    .badRequest, code: "malformedBody", message: texts.errorRepeatedField(APIError.shown(name)))
+                    .badRequest, code: "malformedBody", message: texts.server.errorRepeatedField(APIError.shown(name)))
             case .trailingComma:
                 throw APIError.malformedJSON(texts)
             case nil:
@@ -62,7 +62,7 @@ extension Request {
             throw error
         } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
             guard let field = context.codingPath.first?.stringValue else {
-                throw APIError(.badRequest, code: "malformedBody", message: texts.errorNotAnObject)
+                throw APIError(.badRequest, code: "malformedBody", message: texts.server.errorNotAnObject)
             }
             throw APIError.malformedField(field, texts)
         } catch DecodingError.keyNotFound(let key, _) {

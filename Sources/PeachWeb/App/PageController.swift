@@ -59,9 +59,9 @@ struct PageController: Sendable {
         func count(_ name: String) -> Int? { query.get(name).flatMap(Int.init) }
         var message = count("deleted").map { texts.resetDone($0) }
         if let added = count("added"), let duplicates = count("duplicates"), let rhythm = count("rhythm") {
-            message = texts.importSucceeded(added, duplicates, rhythm)
+            message = texts.server.importSucceeded(added, duplicates, rhythm)
         }
-        if query.get("import") == "cancelled" { message = texts.importCancelled }
+        if query.get("import") == "cancelled" { message = texts.server.importCancelled }
         return Self.html(SettingsPage(texts: texts, settings: await history.settings, message: message).render())
     }
 
@@ -112,14 +112,14 @@ struct PageController: Sendable {
         do {
             form = try MultipartForm(body: body, contentType: request.headers[.contentType] ?? "")
         } catch {
-            return await settingsRefused(texts.errorMalformedForm, texts: texts)
+            return await settingsRefused(texts.server.errorMalformedForm, texts: texts)
         }
         guard let file = form["file"], file.filename?.isEmpty == false || !file.data.isEmpty else {
-            return await settingsRefused(texts.errorNoFileChosen, texts: texts)
+            return await settingsRefused(texts.server.errorNoFileChosen, texts: texts)
         }
         let modeName = form["mode"].map { String(decoding: $0.data, as: UTF8.self) } ?? ImportMode.merge.rawValue
         guard let mode = ImportMode(rawValue: modeName) else {
-            return await settingsRefused(texts.errorUnknownImportMode(APIError.shown(modeName)), texts: texts)
+            return await settingsRefused(texts.server.errorUnknownImportMode(APIError.shown(modeName)), texts: texts)
         }
         do {
             return try await answer(importer.importCSV(CSVFile(parsing: file.data), mode: mode), texts: texts)
@@ -154,7 +154,7 @@ struct PageController: Sendable {
         case .noLongerWaiting:
             return Self.html(
                 SettingsPage(
-                    texts: texts, settings: await history.settings, message: texts.errorNoPendingImport,
+                    texts: texts, settings: await history.settings, message: texts.server.errorNoPendingImport,
                     messageIsError: true
                 ).render(), status: .gone)
         }

@@ -44,7 +44,7 @@ struct ErrorMiddleware: RouterMiddleware {
             case is HTTPParserError:
                 // The client's framing broke mid-request (a body shorter than its length, bad
                 // chunks): its fault, and nothing was read, so nothing was stored.
-                apiError = APIError(.badRequest, code: "malformedRequest", message: texts.errorMalformedRequest)
+                apiError = APIError(.badRequest, code: "malformedRequest", message: texts.server.errorMalformedRequest)
             default:
                 context.logger.error(
                     "Request failed: \(String(describing: error))", metadata: ["path": "\(request.uri.path)"])
@@ -54,7 +54,7 @@ struct ErrorMiddleware: RouterMiddleware {
             let page: ErrorPage =
                 switch apiError.code {
                 case "notFound": .notFound(texts)
-                case "diskFull": ErrorPage(texts: texts, title: texts.diskFullTitle, message: apiError.message)
+                case "diskFull": ErrorPage(texts: texts, title: texts.server.diskFullTitle, message: apiError.message)
                 default: .failed(texts, serverError: apiError.status.code >= 500, message: apiError.message)
                 }
             return Self.page(page, apiError.status, apiError.headers)
@@ -69,12 +69,12 @@ struct ErrorMiddleware: RouterMiddleware {
 
     static func apiError(_ status: HTTPResponse.Status, headers: HTTPFields, texts: Texts) -> APIError {
         switch status {
-        case .notFound: APIError(status, code: "notFound", message: texts.errorNotFound)
+        case .notFound: APIError(status, code: "notFound", message: texts.server.errorNotFound)
         case .methodNotAllowed:
-            APIError(status, code: "methodNotAllowed", message: texts.errorMethodNotAllowed, headers: headers)
+            APIError(status, code: "methodNotAllowed", message: texts.server.errorMethodNotAllowed, headers: headers)
         case .contentTooLarge: APIError.bodyTooLarge(limit: Request.jsonBodyLimit, texts)
         case .badRequest: APIError.malformedJSON(texts)
-        default: APIError(.internalServerError, code: "internalError", message: texts.errorInternal)
+        default: APIError(.internalServerError, code: "internalError", message: texts.server.errorInternal)
         }
     }
 }

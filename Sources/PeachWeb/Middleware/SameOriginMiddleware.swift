@@ -34,16 +34,16 @@ struct SameOriginMiddleware: RouterMiddleware {
         // The first `Host` became `authority`; any further one is left among the fields.
         guard request.headers[Self.host] == nil else {
             let texts = await localizer.texts(for: request)
-            throw APIError(.badRequest, code: "malformedRequest", message: texts.errorMalformedRequest)
+            throw APIError(.badRequest, code: "malformedRequest", message: texts.server.errorMalformedRequest)
         }
         guard allowedHosts.allows(host: request.head.authority) else {
             let texts = await localizer.texts(for: request)
-            throw APIError(.forbidden, code: "unknownHost", message: texts.errorUnknownHost)
+            throw APIError(.forbidden, code: "unknownHost", message: texts.server.errorUnknownHost)
         }
         let isPageRead = [.get, .head, .options].contains(request.method) && !RequestPath(request).isAPI
         guard isPageRead || Self.isSameOrigin(request) else {
             let texts = await localizer.texts(for: request)
-            throw APIError(.forbidden, code: "crossSiteRequest", message: texts.errorCrossSite)
+            throw APIError(.forbidden, code: "crossSiteRequest", message: texts.server.errorCrossSite)
         }
         return try await next(request, context)
     }

@@ -80,8 +80,6 @@ struct PluralTests {
         #expect(english.profile.trainingWeeks(1) == "1 week" && english.profile.trainingWeeks(3) == "3 weeks")
         #expect(german.profile.trainingWeeks(1) == "1 Woche" && german.profile.answerCount(1) == "1 Antwort")
         #expect(english.resetDone(1) == "Deleted 1 training record." && german.resetDone(1) == "1 Übung gelöscht.")
-        #expect(english.importSucceeded(1, 1, 1) == "Imported 1 record. Skipped 1 duplicate. Skipped 1 rhythm record.")
-        #expect(german.importSucceeded(2, 1, 0) == "2 Übungen importiert. 1 Duplikat übersprungen.")
         #expect(english.centsText(-1) == "\u{2212}1 cent" && english.centsText(2) == "+2 cents")
         #expect(english.centsSharp(1) == "1 cent sharp" && english.centsFlat(3) == "3 cents flat")
     }

@@ -1,10 +1,10 @@
 import PeachCore
+import PeachViews
 
 // MARK: - HTTPS on the LAN: trusting Peach's certificate authority
 //
-// One block for these texts, in both languages, apart from `Texts`' long initializer (which
-// other work extends at the same time). Each language is a value of the same struct, so a
-// language that lacks a text does not compile, as in `Texts`.
+// One block for these texts, in both languages. Each language is a value of the same struct, so
+// a language that lacks a text does not compile, as in `Texts`.
 
 /// The texts that tell a phone or tablet how to trust Peach's own certificate authority: shown
 /// on the pairing pages when `peach serve --lan` uses it (not with `--tls-cert`).

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachViews
 
 /// The confirmation step before all training data is deleted.
 public struct ResetPage: Sendable {
@@ -15,7 +16,7 @@ public struct ResetPage: Sendable {
         ).render(
             main: el(
                 "main", ["id": "main"],
-                el("h1", .text(texts.resetQuestion)),
+                el("h1", .text(texts.server.resetQuestion)),
                 el("p", .text(texts.resetExplanation)),
                 el(
                     "form", ["id": "reset-form", "method": "post", "action": PageRoute.settingsReset.path],

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachViews
 
 /// The page a browser shows when Peach cannot serve a page address: an unknown address, a
 /// method the address does not take, a refused form (another website's, too large) or a
@@ -17,13 +18,14 @@ public struct ErrorPage: Sendable {
 
     /// An address without a page.
     public static func notFound(_ texts: Texts) -> ErrorPage {
-        ErrorPage(texts: texts, title: texts.pageNotFoundTitle, message: texts.pageNotFound)
+        ErrorPage(texts: texts, title: texts.server.pageNotFoundTitle, message: texts.server.pageNotFound)
     }
 
     /// A request refused with `message` (a 4xx) or failed on the server (a 5xx).
     public static func failed(_ texts: Texts, serverError: Bool, message: String) -> ErrorPage {
         ErrorPage(
-            texts: texts, title: serverError ? texts.serverErrorTitle : texts.requestRefusedTitle, message: message)
+            texts: texts, title: serverError ? texts.server.serverErrorTitle : texts.server.requestRefusedTitle,
+            message: message)
     }
 
     public func render() -> String {
