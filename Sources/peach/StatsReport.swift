@@ -33,7 +33,7 @@ struct StatsReport {
             lines.append(row("  " + texts.name(of: mode), "\(counts[mode])", ""))
         }
 
-        lines += ["", texts.thresholdHeading + ". " + texts.profile.thresholdExplanation]
+        lines += ["", texts.charts.thresholdHeading + ". " + texts.profile.thresholdExplanation]
         for mode in [TrainingMode.comparison, .intervalComparison] {
             let statistics = profile.discrimination(mode)
             guard statistics.count > 0 else {
@@ -42,22 +42,22 @@ struct StatsReport {
             }
             lines.append(
                 texts.name(of: mode) + ": " + texts.profile.now.lowercasedASCII + " " + texts.estimate(statistics.now)
-                    + "; " + texts.allTime.lowercasedASCII + " " + texts.estimate(statistics.allTime) + "; "
-                    + texts.profile.answerCount(statistics.count) + "; " + texts.trend.lowercasedASCII + ": "
-                    + texts.trendMeanings[statistics.trend]!)
+                    + "; " + texts.charts.allTime.lowercasedASCII + " " + texts.estimate(statistics.allTime) + "; "
+                    + texts.profile.answerCount(statistics.count) + "; " + texts.charts.trend.lowercasedASCII + ": "
+                    + texts.charts.trendMeanings[statistics.trend]!)
             if mode.isInterval {
                 for (interval, tuningSystem, estimate) in statistics.intervalEstimates {
                     lines.append(
                         "  "
                             + texts.profile.intervalRow(
-                                texts.name(of: interval), texts.tuningSystemNames[tuningSystem]!)
+                                texts.name(of: interval), texts.settingsPage.tuningSystemNames[tuningSystem]!)
                             + ": " + texts.estimate(estimate) + ", " + texts.profile.answerCount(estimate.answers))
                 }
             }
         }
         lines.append(texts.profile.trendRule)
 
-        lines += ["", texts.matchingHeading + ". " + texts.profile.matchingExplanation]
+        lines += ["", texts.charts.matchingHeading + ". " + texts.profile.matchingExplanation]
         for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
             let statistics = profile.matching(mode)
             guard statistics.count > 0 else {
@@ -77,7 +77,8 @@ struct StatsReport {
                 for (interval, tuningSystem, estimate) in statistics.intervalEstimates {
                     lines.append(
                         "  "
-                            + profileTexts.intervalRow(texts.name(of: interval), texts.tuningSystemNames[tuningSystem]!)
+                            + profileTexts.intervalRow(
+                                texts.name(of: interval), texts.settingsPage.tuningSystemNames[tuningSystem]!)
                             + ": "
                             + profileTexts.matchingRow(
                                 texts.bias(estimate), texts.spread(estimate),

@@ -619,21 +619,26 @@ enum HTMLCheck {
     static func texts(of language: Language) -> Set<String> {
         let texts = Texts.of(language)
         var result: Set<String> = []
-        for child in Mirror(reflecting: texts).children {
-            switch child.value {
-            case let text as String: result.insert(text)
-            case let names as [Interval: String]: result.formUnion(names.values)
-            case let names as [SoundSource: String]: result.formUnion(names.values)
-            case let names as [TuningSystem: String]: result.formUnion(names.values)
-            case let names as [Language: String]: result.formUnion(names.values)
-            case let names as [TrainingSettings.Key: String]: result.formUnion(names.values)
-            default: break
+        // Every text of every table by concern (`texts.training.higher`, `texts.sync.…`).
+        func collect(_ table: Any) {
+            for child in Mirror(reflecting: table).children {
+                switch child.value {
+                case let text as String: result.insert(text)
+                case let names as [Interval: String]: result.formUnion(names.values)
+                case let names as [SoundSource: String]: result.formUnion(names.values)
+                case let names as [TuningSystem: String]: result.formUnion(names.values)
+                case let names as [Language: String]: result.formUnion(names.values)
+                case let names as [TrainingSettings.Key: String]: result.formUnion(names.values)
+                case let table where String(describing: type(of: table)).hasSuffix("Texts"): collect(table)
+                default: break
+                }
             }
         }
+        collect(texts)
         for interval in DirectedInterval.all { result.insert(texts.name(of: interval)) }
-        result.insert(texts.centsText(4))
-        result.insert(texts.centsSharp(4))
-        result.insert(texts.resetDone(3))
+        result.insert(texts.training.centsText(4))
+        result.insert(texts.training.centsSharp(4))
+        result.insert(texts.settingsPage.resetDone(3))
         return result
     }
 }

@@ -20,8 +20,8 @@ struct SettingsErrorMessageTests {
             let refusal = APIError(error, texts)
             #expect(refusal.status == .unprocessableContent)
             #expect(refusal.code == "outOfRange")
-            let name = try #require(texts.settingNames[key])
-            #expect(refusal.message == texts.errorSettingValue(name, "x", texts.allowed(key)))
+            let name = try #require(texts.refusals.settingNames[key])
+            #expect(refusal.message == texts.refusals.errorSettingValue(name, "x", texts.allowed(key)))
         }
     }
 
@@ -30,7 +30,7 @@ struct SettingsErrorMessageTests {
         let refusal = APIError(SettingsError.noteRangeTooNarrow(lower: 60, upper: 71), .german)
         #expect(
             refusal.message
-                == Texts.german.errorSettingValue(
+                == Texts.german.refusals.errorSettingValue(
                     "Tonumfang", "C4–H4 (MIDI 60–71)", "mindestens 12 Halbtöne zwischen tiefstem und höchstem Ton"))
     }
 
@@ -66,6 +66,6 @@ struct SettingsErrorMessageTests {
 
     @Test("no interval left says what to do")
     func noIntervals() {
-        #expect(APIError(SettingsError.noIntervals, .english).message == Texts.english.errorNoIntervals)
+        #expect(APIError(SettingsError.noIntervals, .english).message == Texts.english.refusals.errorNoIntervals)
     }
 }

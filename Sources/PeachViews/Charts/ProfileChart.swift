@@ -82,8 +82,8 @@ public struct ProfileChart: Hashable, Sendable {
         let texts = Texts.of(language)
         let spoken = threshold.map(texts.spokenEstimate)
         switch size {
-        case .full: return texts.chartSummary(texts.name(of: range.lower), texts.name(of: range.upper), spoken)
-        case .small: return texts.previewLabel(spoken, caption)
+        case .full: return texts.charts.chartSummary(texts.name(of: range.lower), texts.name(of: range.upper), spoken)
+        case .small: return texts.charts.previewLabel(spoken, caption)
         }
     }
 
@@ -94,8 +94,8 @@ public struct ProfileChart: Hashable, Sendable {
         guard size == .small else { return nil }
         let texts = Texts.of(language)
         let trained = thresholds.count { range.contains($0.note) }
-        if trained == 0 { return texts.chartEmpty }
-        return trained < range.notes.count ? texts.previewFillsIn : nil
+        if trained == 0 { return texts.charts.chartEmpty }
+        return trained < range.notes.count ? texts.charts.previewFillsIn : nil
     }
 
     /// The drawing, as an `<svg>` element to place in a page.
@@ -142,7 +142,7 @@ public struct ProfileChart: Hashable, Sendable {
         }
         let middle = n((geometry.plotTop + geometry.plotBottom) / 2)
         labels += "<text transform=\"rotate(-90)\" x=\"-\(middle)\" y=\"10\" text-anchor=\"middle\">"
-        labels += "\(ProfileMarkup.escaped(texts.centsAxisTitle))</text>\n"
+        labels += "\(ProfileMarkup.escaped(texts.charts.centsAxisTitle))</text>\n"
         return grid + "</g>\n" + labels + "</g>\n"
     }
 
@@ -156,7 +156,7 @@ public struct ProfileChart: Hashable, Sendable {
         svg += "<text class=\"profile-empty\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
         svg += " font-size=\"14\" text-anchor=\"middle\" x=\"\(n((geometry.plotLeft + geometry.plotRight) / 2))\""
         svg += " y=\"\(n((geometry.plotTop + geometry.plotBottom) / 2 + 12))\">"
-        svg += "\(ProfileMarkup.escaped(texts.chartEmpty))</text>\n"
+        svg += "\(ProfileMarkup.escaped(texts.charts.chartEmpty))</text>\n"
         return svg
     }
 

@@ -71,7 +71,7 @@ public struct TimelineChart: Hashable, Sendable {
     /// One sentence saying what the chart shows.
     public var summary: String {
         let texts = Texts.of(language)
-        guard let first = weeks.first, let last = weeks.last else { return texts.timelineEmpty + "." }
+        guard let first = weeks.first, let last = weeks.last else { return texts.charts.timelineEmpty + "." }
         let profile = texts.profile
         let firstMonday = texts.longDate(CalendarWeek.monday(of: first.week))
         var summary =
@@ -108,13 +108,13 @@ public struct TimelineChart: Hashable, Sendable {
         }
         let middle = n((top + bottom) / 2)
         labels += "<text transform=\"rotate(-90)\" x=\"-\(middle)\" y=\"10\" text-anchor=\"middle\">"
-        labels += "\(ProfileMarkup.escaped(texts.centsAxisTitle))</text>\n"
+        labels += "\(ProfileMarkup.escaped(texts.charts.centsAxisTitle))</text>\n"
 
         guard let firstWeek = weeks.first?.week, let lastWeek = weeks.last?.week else {
             svg += grid + "</g>\n" + labels + "</g>\n"
             svg += "<text class=\"timeline-empty\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
             svg += " font-size=\"12\" text-anchor=\"middle\" x=\"\(n((left + right) / 2))\" y=\"\(middle)\">"
-            return svg + "\(ProfileMarkup.escaped(texts.timelineEmpty))</text>\n</svg>"
+            return svg + "\(ProfileMarkup.escaped(texts.charts.timelineEmpty))</text>\n</svg>"
         }
 
         // Dots keep 8 units from the axis ends so their caps are not clipped by the labels.

@@ -28,7 +28,7 @@ public struct AnswerFeedback: Hashable, Sendable {
             band = nil
             direction = nil
             text = ""
-            announcement = record.isCorrect ? texts.correct : texts.incorrect
+            announcement = record.isCorrect ? texts.training.correct : texts.training.incorrect
             playsWrongAnswerSound = wrongAnswerSound && !record.isCorrect
         case .pitchMatching(let record):
             kind = "pitchMatching"
@@ -36,9 +36,11 @@ public struct AnswerFeedback: Hashable, Sendable {
             let rounded = Int(record.userCentError.rounded())
             band = Self.band(roundedMagnitude: abs(rounded))
             direction = rounded > 0 ? "sharp" : rounded < 0 ? "flat" : "center"
-            text = texts.centsText(rounded)
+            text = texts.training.centsText(rounded)
             announcement =
-                rounded > 0 ? texts.centsSharp(rounded) : rounded < 0 ? texts.centsFlat(-rounded) : texts.deadCenter
+                rounded > 0
+                ? texts.training.centsSharp(rounded)
+                : rounded < 0 ? texts.training.centsFlat(-rounded) : texts.training.deadCenter
             playsWrongAnswerSound = false
         }
     }

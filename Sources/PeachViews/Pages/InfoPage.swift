@@ -13,20 +13,20 @@ public struct InfoPage: Sendable {
 
     public func render() -> String {
         let rows: [(String, String)] = [
-            (texts.developerLabel, texts.developerName),
-            (texts.copyrightLabel, texts.copyrightNotice),
-            (texts.versionLabel, version),
-            (texts.licenceLabel, texts.licenceText),
+            (texts.infoPage.developerLabel, texts.infoPage.developerName),
+            (texts.infoPage.copyrightLabel, texts.infoPage.copyrightNotice),
+            (texts.infoPage.versionLabel, version),
+            (texts.infoPage.licenceLabel, texts.infoPage.licenceText),
             (texts.sounds.originLabel, texts.sounds.origin),
             (texts.profile.referencesLabel, texts.profile.references),
         ]
         return Layout(
-            texts: texts, title: texts.infoTitle + " — " + texts.appName, page: "info",
+            texts: texts, title: texts.infoPage.infoTitle + " — " + texts.app.appName, page: "info",
             navigation: [Layout.backToStart(texts)]
         ).render(
             main: el(
                 "main", ["id": "main"],
-                el("h1", .text(texts.appName)),
+                el("h1", .text(texts.app.appName)),
                 el("dl", children: rows.flatMap { [el("dt", .text($0.0)), el("dd", .text($0.1))] })
             ))
     }

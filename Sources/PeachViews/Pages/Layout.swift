@@ -52,7 +52,7 @@ public struct Layout {
             el(
                 "body", ["data-page": page],
                 el(
-                    "header", el("nav", ["aria-label": texts.appName], children: headerControls),
+                    "header", el("nav", ["aria-label": texts.app.appName], children: headerControls),
                     // Where sync.js says how this device stands with the server (SyncStatus), or
                     // app.js why Peach cannot train in this browser: always in place (a live
                     // region), empty when there is nothing to say.
@@ -105,7 +105,7 @@ public struct Layout {
 
     /// The header of a secondary page: back to Start.
     public static func backToStart(_ texts: Texts) -> NavigationLink {
-        NavigationLink(route: .start, label: texts.backToStart, icon: .back)
+        NavigationLink(route: .start, label: texts.app.backToStart, icon: .back)
     }
 }
 

@@ -28,21 +28,21 @@ public struct ProfilePage: Sendable {
 
     public func render() -> String {
         Layout(
-            texts: texts, title: texts.profileTitle + " — " + texts.appName, page: "profile",
+            texts: texts, title: texts.charts.profileTitle + " — " + texts.app.appName, page: "profile",
             navigation: [
                 Layout.backToStart(texts),
-                .init(route: .settings, label: texts.settings, icon: .settings),
+                .init(route: .settings, label: texts.app.settings, icon: .settings),
             ]
         ).render(
             main: el(
                 "main", ["id": "main"],
-                el("h1", .text(texts.profileTitle)),
+                el("h1", .text(texts.charts.profileTitle)),
                 el("div", ["class": "profile-figure"], .raw(chart.svg)),
                 .raw(summary.thresholdHTML),
                 .raw(summary.matchingHTML),
                 el(
                     "section", ["class": "profile-timeline", "aria-labelledby": "profile-timeline-heading"],
-                    children: [el("h2", ["id": "profile-timeline-heading"], .text(texts.timelineHeading))]
+                    children: [el("h2", ["id": "profile-timeline-heading"], .text(texts.charts.timelineHeading))]
                         + timelines.flatMap(timelineHTML)
                 )
             ))

@@ -18,11 +18,13 @@ extension ProfileSummary {
     public var thresholdHTML: String {
         let texts = Texts.of(language)
         let profile = texts.profile
-        var html = section("profile-threshold", texts.thresholdHeading)
+        var html = section("profile-threshold", texts.charts.thresholdHeading)
         html += note(profile.thresholdExplanation)
         for mode in comparison {
-            var rows = [Row(term: profile.now, value: e(mode.now)), Row(term: texts.allTime, value: e(mode.allTime))]
-            if let trend = mode.trend { rows.append(Row(term: texts.trend, value: Self.trendHTML(trend))) }
+            var rows = [
+                Row(term: profile.now, value: e(mode.now)), Row(term: texts.charts.allTime, value: e(mode.allTime)),
+            ]
+            if let trend = mode.trend { rows.append(Row(term: texts.charts.trend, value: Self.trendHTML(trend))) }
             rows.append(Row(term: profile.answers, value: e(mode.answers)))
             rows += mode.intervals.map { Row(term: $0.term, value: e($0.value)) }
             html += group(mode.mode, mode.name, rows)
@@ -37,14 +39,14 @@ extension ProfileSummary {
     /// Pitch matching: the explanation and each matching mode, or the empty state.
     public var matchingHTML: String {
         let texts = Texts.of(language)
-        var html = section("profile-matching", texts.matchingHeading)
+        var html = section("profile-matching", texts.charts.matchingHeading)
         if let matching {
             html += note(texts.profile.matchingExplanation)
             for mode in matching {
                 html += group(mode.mode, mode.name, mode.rows.map { Row(term: $0.term, value: e($0.value)) })
             }
         } else {
-            html += "<p class=\"profile-empty-state\">\(e(texts.matchingEmpty))</p>\n"
+            html += "<p class=\"profile-empty-state\">\(e(texts.charts.matchingEmpty))</p>\n"
         }
         return html + "</section>"
     }

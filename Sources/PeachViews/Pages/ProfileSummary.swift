@@ -85,7 +85,7 @@ public struct ProfileSummary: Hashable, Sendable {
                     Row(term: profileTexts.nowRow(profileTexts.spread), value: texts.spread(now)),
                     Row(term: profileTexts.allTimeRow(profileTexts.bias), value: texts.bias(allTime)),
                     Row(term: profileTexts.allTimeRow(profileTexts.spread), value: texts.spread(allTime)),
-                    Row(term: texts.attempts, value: texts.grouped(statistics.count)),
+                    Row(term: texts.charts.attempts, value: texts.grouped(statistics.count)),
                 ]
                 if mode.isInterval {
                     rows += statistics.intervalEstimates.map { interval, tuningSystem, estimate in
@@ -101,7 +101,7 @@ public struct ProfileSummary: Hashable, Sendable {
     }
 
     static func intervalTerm(_ interval: DirectedInterval, _ tuningSystem: TuningSystem, _ texts: Texts) -> String {
-        texts.profile.intervalRow(texts.name(of: interval), texts.tuningSystemNames[tuningSystem]!)
+        texts.profile.intervalRow(texts.name(of: interval), texts.settingsPage.tuningSystemNames[tuningSystem]!)
     }
 
     static func indicator(_ trend: Trend, _ texts: Texts) -> TrendIndicator {
@@ -112,6 +112,6 @@ public struct ProfileSummary: Hashable, Sendable {
         case .declining: arrow = "↗"
         case .notEnoughData: arrow = ""
         }
-        return TrendIndicator(trend: trend, arrow: arrow, words: texts.trendMeanings[trend]!)
+        return TrendIndicator(trend: trend, arrow: arrow, words: texts.charts.trendMeanings[trend]!)
     }
 }

@@ -26,16 +26,16 @@ public struct SettingsPage: Sendable {
     static let loudnessVariations = (0...10).map { Double($0) / 10 }
 
     public func render() -> String {
-        var children: [HTML] = [el("h1", .text(texts.settings))]
+        var children: [HTML] = [el("h1", .text(texts.app.settings))]
         if let message {
             children.append(
                 el("p", ["id": "settings-message", "role": messageIsError ? "alert" : "status"], .text(message)))
         }
         children += [settingsForm(), deviceSection(), dataSection()]
         return Layout(
-            texts: texts, title: texts.settings + " — " + texts.appName, page: "settings",
+            texts: texts, title: texts.app.settings + " — " + texts.app.appName, page: "settings",
             navigation: [Layout.backToStart(texts)]
-        ).render(main: el("main", ["id": "main", "data-msg-offline": texts.offline], children: children))
+        ).render(main: el("main", ["id": "main", "data-msg-offline": texts.settingsPage.offline], children: children))
     }
 
     /// The settings in groups, as a phone's settings screen shows them: each group a heading
@@ -45,16 +45,16 @@ public struct SettingsPage: Sendable {
         return el(
             "form",
             ["id": "settings-form", "method": "post", "action": PageRoute.settings.path],
-            el("p", ["class": "group-footer"], .text(texts.settingsIntro)),
+            el("p", ["class": "group-footer"], .text(texts.settingsPage.settingsIntro)),
             group(
-                legend: texts.noteRangeLegend,
+                legend: texts.settingsPage.noteRangeLegend,
                 attributes: [HTML.Attribute("data-minimum-span", String(NoteRange.minimumSpan))],
                 rows: [
                     field(
-                        .noteRangeLower, label: texts.noteRangeLower,
+                        .noteRangeLower, label: texts.settingsPage.noteRangeLower,
                         noteSelect(.noteRangeLower, selected: settings.noteRange.lower)),
                     field(
-                        .noteRangeUpper, label: texts.noteRangeUpper,
+                        .noteRangeUpper, label: texts.settingsPage.noteRangeUpper,
                         noteSelect(.noteRangeUpper, selected: settings.noteRange.upper)),
                 ]),
             group(
@@ -62,22 +62,26 @@ public struct SettingsPage: Sendable {
                 rows: [
                     soundField(),
                     field(
-                        .noteDuration, label: texts.noteDuration,
+                        .noteDuration, label: texts.settingsPage.noteDuration,
                         numberSelect(
                             .noteDuration, Self.noteDurations, current: settings.noteDuration,
-                            unit: texts.secondsUnit, digits: 1...2)),
+                            unit: texts.settingsPage.secondsUnit, digits: 1...2)),
                     field(
-                        .referencePitch, label: texts.referencePitch,
+                        .referencePitch, label: texts.settingsPage.referencePitch,
                         numberSelect(
                             .referencePitch, Self.referencePitches, current: settings.referencePitch.hertz,
-                            unit: texts.hertzUnit, digits: 0...2)),
+                            unit: texts.settingsPage.hertzUnit, digits: 0...2)),
                     field(
-                        .loudnessVariation, label: texts.loudnessVariation,
+                        .loudnessVariation, label: texts.settingsPage.loudnessVariation,
                         numberSelect(
                             .loudnessVariation, Self.loudnessVariations, current: settings.loudnessVariation,
                             unit: nil, digits: 1...2, describedBy: controlID(.loudnessVariation) + "-hint")),
                 ],
-                footers: [el("p", ["id": controlID(.loudnessVariation) + "-hint"], .text(texts.loudnessVariationHint))]
+                footers: [
+                    el(
+                        "p", ["id": controlID(.loudnessVariation) + "-hint"],
+                        .text(texts.settingsPage.loudnessVariationHint))
+                ]
                     + fadingSoundsNote()),
             group(
                 legend: groups.feedback,
@@ -92,18 +96,18 @@ public struct SettingsPage: Sendable {
                 legend: nil,
                 rows: [
                     field(
-                        .language, label: texts.languageSetting,
+                        .language, label: texts.settingsPage.languageSetting,
                         select(
                             .language,
-                            [("", texts.languageFromBrowser)]
-                                + Language.allCases.map { ($0.rawValue, texts.languageNames[$0]!) },
+                            [("", texts.settingsPage.languageFromBrowser)]
+                                + Language.allCases.map { ($0.rawValue, texts.settingsPage.languageNames[$0]!) },
                             selected: settings.language?.rawValue ?? ""))
                 ]),
             el("p", ["id": "settings-status", "class": "form-message", "role": "alert", "hidden": nil]),
             el(
                 "p", ["id": "settings-saved", "class": "form-message", "role": "status", "hidden": nil],
-                .text(texts.settingsSaved)),
-            el("noscript", el("button", ["type": "submit"], .text(texts.saveSettings)))
+                .text(texts.settingsPage.settingsSaved)),
+            el("noscript", el("button", ["type": "submit"], .text(texts.settingsPage.saveSettings)))
         )
     }
 
@@ -125,7 +129,7 @@ public struct SettingsPage: Sendable {
     /// note fades (`SoundSource.holdsItsLevel`).
     private func fadingSoundsNote() -> [HTML] {
         SoundSource.allCases.filter { !$0.holdsItsLevel }.map { source in
-            el("p", .text(texts.sounds.fadesInPitchMatching(texts.soundSourceNames[source]!)))
+            el("p", .text(texts.sounds.fadesInPitchMatching(texts.settingsPage.soundSourceNames[source]!)))
         }
     }
 
@@ -135,7 +139,7 @@ public struct SettingsPage: Sendable {
     /// page says while that sound loads, so the script shows it in this language.
     private func soundField() -> HTML {
         let options = SoundSource.allCases.map { source -> HTML in
-            let name = texts.soundSourceNames[source]!
+            let name = texts.settingsPage.soundSourceNames[source]!
             var attributes = [HTML.Attribute("value", source.rawValue)]
             if source != .sine {
                 attributes += [
@@ -150,7 +154,7 @@ public struct SettingsPage: Sendable {
         let key = TrainingSettings.Key.soundSource
         return el(
             "div", ["class": "field"],
-            el("label", ["for": controlID(key)], .text(texts.soundSource)),
+            el("label", ["for": controlID(key)], .text(texts.settingsPage.soundSource)),
             el(
                 "div", ["class": "sound-picker"],
                 el("select", ["id": controlID(key), "name": key.rawValue], children: options),
@@ -237,9 +241,9 @@ public struct SettingsPage: Sendable {
     /// the 44 px box around it; the row's name and the column's direction are what the eye reads.
     private func intervalsGroup() -> HTML {
         let tuning = field(
-            .tuningSystem, label: texts.tuningSystem,
+            .tuningSystem, label: texts.settingsPage.tuningSystem,
             select(
-                .tuningSystem, TuningSystem.allCases.map { ($0.rawValue, texts.tuningSystemNames[$0]!) },
+                .tuningSystem, TuningSystem.allCases.map { ($0.rawValue, texts.settingsPage.tuningSystemNames[$0]!) },
                 selected: settings.tuningSystem.rawValue))
         let box = { (interval: DirectedInterval) -> HTML in
             let id = "interval-" + interval.code
@@ -254,12 +258,14 @@ public struct SettingsPage: Sendable {
                 el("span", ["class": "visually-hidden"], .text(texts.name(of: interval))))
         }
         var cells: [HTML] = [
-            el("span"), el("span", ["class": "interval-direction", "aria-hidden": "true"], .text(texts.up)),
-            el("span", ["class": "interval-direction", "aria-hidden": "true"], .text(texts.down)),
+            el("span"), el("span", ["class": "interval-direction", "aria-hidden": "true"], .text(texts.music.up)),
+            el("span", ["class": "interval-direction", "aria-hidden": "true"], .text(texts.music.down)),
         ]
         for interval in Interval.allCases {
             cells.append(
-                el("span", ["class": "interval-name", "aria-hidden": "true"], .text(texts.intervalNames[interval]!)))
+                el(
+                    "span", ["class": "interval-name", "aria-hidden": "true"],
+                    .text(texts.music.intervalNames[interval]!)))
             if interval == .prime {
                 cells += [box(.prime), el("span")]
             } else {
@@ -269,9 +275,11 @@ public struct SettingsPage: Sendable {
         return el(
             "fieldset",
             ["id": "setting-intervals", "class": "group intervals", "aria-describedby": "setting-intervals-hint"],
-            el("legend", .text(texts.intervalsLegend)),
+            el("legend", .text(texts.settingsPage.intervalsLegend)),
             el("div", ["class": "group-rows"], tuning, el("div", ["class": "interval-grid"], children: cells)),
-            el("div", ["class": "group-footer"], el("p", ["id": "setting-intervals-hint"], .text(texts.intervalsHint))))
+            el(
+                "div", ["class": "group-footer"],
+                el("p", ["id": "setting-intervals-hint"], .text(texts.settingsPage.intervalsHint))))
     }
 
     /// This device: whether the browser keeps Peach's data here (`#storage-status`, filled by
@@ -295,7 +303,7 @@ public struct SettingsPage: Sendable {
     private func dataSection() -> HTML {
         el(
             "section", ["class": "group", "aria-labelledby": "data-heading"],
-            el("h2", ["id": "data-heading"], .text(texts.dataLegend)),
+            el("h2", ["id": "data-heading"], .text(texts.settingsPage.dataLegend)),
             el("div", ["class": "group-rows"], children: [exportRow(), importForm(), resetSection()]))
     }
 
@@ -304,8 +312,8 @@ public struct SettingsPage: Sendable {
             "p",
             el(
                 "a", ["id": "export-link", "href": PageRoute.API.export, "download": nil, "data-full-load": nil],
-                .text(texts.exportData)),
-            .text(" "), el("span", ["class": "hint"], .text(texts.exportHint)))
+                .text(texts.settingsPage.exportData)),
+            .text(" "), el("span", ["class": "hint"], .text(texts.settingsPage.exportHint)))
     }
 
     private func importForm() -> HTML {
@@ -316,15 +324,15 @@ public struct SettingsPage: Sendable {
                 // page route; the settings script sends it to the API as text/csv instead,
                 // showing its progress and asking in place before a replace deletes.
                 "id": "import-form", "action": PageRoute.settingsImport.path, "method": "post",
-                "enctype": "multipart/form-data", "data-msg-sending": texts.importSending,
-                "data-msg-reading": texts.importReading,
+                "enctype": "multipart/form-data", "data-msg-sending": texts.settingsPage.importSending,
+                "data-msg-reading": texts.settingsPage.importReading,
             ],
             el(
                 "fieldset",
-                el("legend", .text(texts.importData)),
+                el("legend", .text(texts.settingsPage.importData)),
                 el(
                     "div", ["class": "field"],
-                    el("label", ["for": "import-file"], .text(texts.importFile)),
+                    el("label", ["for": "import-file"], .text(texts.settingsPage.importFile)),
                     el(
                         "input",
                         [
@@ -336,12 +344,12 @@ public struct SettingsPage: Sendable {
                     el(
                         "input",
                         ["id": "import-merge", "type": "radio", "name": "mode", "value": "merge", "checked": nil]),
-                    el("label", ["for": "import-merge"], .text(texts.importMerge))),
+                    el("label", ["for": "import-merge"], .text(texts.settingsPage.importMerge))),
                 el(
                     "div", ["class": "checkbox"],
                     el("input", ["id": "import-replace", "type": "radio", "name": "mode", "value": "replace"]),
-                    el("label", ["for": "import-replace"], .text(texts.importReplace))),
-                el("button", ["type": "submit"], .text(texts.importButton)),
+                    el("label", ["for": "import-replace"], .text(texts.settingsPage.importReplace))),
+                el("button", ["type": "submit"], .text(texts.settingsPage.importButton)),
                 el(
                     "progress",
                     ["id": "import-progress", "max": "100", "aria-labelledby": "import-result", "hidden": nil]),
@@ -351,9 +359,9 @@ public struct SettingsPage: Sendable {
                     el("p", ["id": "import-question", "role": "alert"]),
                     el(
                         "button", ["id": "import-confirm-button", "type": "button", "class": "danger"],
-                        .text(texts.importReplaceConfirm)),
+                        .text(texts.settingsPage.importReplaceConfirm)),
                     .text(" "),
-                    el("button", ["id": "import-cancel", "type": "button"], .text(texts.resetCancel)))
+                    el("button", ["id": "import-cancel", "type": "button"], .text(texts.settingsPage.resetCancel)))
             )
         )
     }
@@ -369,16 +377,19 @@ public struct SettingsPage: Sendable {
                     "id": "reset-button", "href": PageRoute.settingsReset.path, "class": "button danger",
                     "aria-controls": "reset-confirm",
                 ],
-                .text(texts.resetData)),
-            el("p", ["id": "reset-explanation", "class": "hint"], .text(texts.resetExplanation)),
+                .text(texts.settingsPage.resetData)),
+            el("p", ["id": "reset-explanation", "class": "hint"], .text(texts.settingsPage.resetExplanation)),
             el(
                 "button",
                 [
                     "id": "reset-confirm", "type": "button", "class": "danger", "hidden": nil,
-                    "data-msg-done-one": texts.resetDone.one, "data-msg-done": texts.resetDone.other,
+                    "data-msg-done-one": texts.settingsPage.resetDone.one,
+                    "data-msg-done": texts.settingsPage.resetDone.other,
                 ],
-                .text(texts.resetConfirm)),
-            el("button", ["id": "reset-cancel", "type": "button", "hidden": nil], .text(texts.resetCancel)),
+                .text(texts.settingsPage.resetConfirm)),
+            el(
+                "button", ["id": "reset-cancel", "type": "button", "hidden": nil], .text(texts.settingsPage.resetCancel)
+            ),
             el("p", ["id": "reset-result", "class": "form-message", "role": "status", "hidden": nil])
         )
     }

@@ -20,16 +20,16 @@ public struct StartPage: Sendable {
 
     public func render() -> String {
         Layout(
-            texts: texts, title: texts.startTitle, page: "start",
+            texts: texts, title: texts.app.startTitle, page: "start",
             navigation: [
-                .init(route: .settings, label: texts.settings, icon: .settings),
-                .init(route: .profile, label: texts.profileTitle, icon: .profile),
-                .init(route: .info, label: texts.info, icon: .info),
+                .init(route: .settings, label: texts.app.settings, icon: .settings),
+                .init(route: .profile, label: texts.charts.profileTitle, icon: .profile),
+                .init(route: .info, label: texts.app.info, icon: .info),
             ]
         ).render(
             main: el(
                 "main", ["id": "main"],
-                el("h1", .text(texts.appName)),
+                el("h1", .text(texts.app.appName)),
                 modeLink(.comparison, id: "start-comparison", primary: true),
                 modeLink(.pitchMatching, id: "start-pitch-matching"),
                 el("hr"),

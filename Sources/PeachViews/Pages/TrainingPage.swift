@@ -29,10 +29,10 @@ public struct TrainingPage: Sendable {
     /// the sine because the chosen instrument fades; `data-sound` names the sound the exercises
     /// are played with.
     private func soundStatus() -> HTML {
-        let name = texts.soundSourceNames[sound]!
+        let name = texts.settingsPage.soundSourceNames[sound]!
         let note =
             sound == chosenSound
-            ? [] : [HTML.text(texts.sounds.fadesInPitchMatching(texts.soundSourceNames[chosenSound]!))]
+            ? [] : [HTML.text(texts.sounds.fadesInPitchMatching(texts.settingsPage.soundSourceNames[chosenSound]!))]
         return el(
             "p",
             attributes: [
@@ -46,7 +46,8 @@ public struct TrainingPage: Sendable {
     /// Interval Comparison asks whether the second note was sharp or flat of the interval; the
     /// buttons still tell the core "higher" (sharp) and "lower" (flat).
     private var answerLabels: (higher: String, lower: String) {
-        mode == .intervalComparison ? (texts.guide.sharp, texts.guide.flat) : (texts.higher, texts.lower)
+        mode == .intervalComparison
+            ? (texts.guide.sharp, texts.guide.flat) : (texts.training.higher, texts.training.lower)
     }
 
     /// The keys of this page, for a keyboard (the stylesheet shows them where there is a fine
@@ -64,7 +65,7 @@ public struct TrainingPage: Sendable {
         case .pitchMatching:
             shortcuts = [shortcut(["↑", "↓"], texts.guide.tune), shortcut(["Enter"], texts.guide.answer)]
         }
-        shortcuts.append(shortcut(["Esc"], texts.backToStart))
+        shortcuts.append(shortcut(["Esc"], texts.app.backToStart))
         var children: [HTML] = [.text(texts.guide.keys + " ")]
         for (index, item) in shortcuts.enumerated() {
             if index > 0 { children.append(.text(" · ")) }
@@ -84,7 +85,7 @@ public struct TrainingPage: Sendable {
             el("p", .text(texts.guide.hint(for: mode))),
             shortcuts(),
             el("button", ["id": "hint-begin", "type": "button", "class": "primary"], .text(texts.guide.begin)),
-            el("a", ["id": "hint-leave", "href": PageRoute.start.path], .text(texts.backToStart)))
+            el("a", ["id": "hint-leave", "href": PageRoute.start.path], .text(texts.app.backToStart)))
     }
 
     public func render() -> String {
@@ -96,7 +97,7 @@ public struct TrainingPage: Sendable {
             children.append(
                 el(
                     "p", ["id": "target-interval", "aria-live": "off"],
-                    .text(texts.targetIntervalLabel + " "), el("span", .text(targetInterval))))
+                    .text(texts.training.targetIntervalLabel + " "), el("span", .text(targetInterval))))
         }
         if mode == .intervalComparison {
             children.append(el("p", ["id": "interval-question"], .text(texts.guide.intervalQuestion)))
@@ -128,9 +129,9 @@ public struct TrainingPage: Sendable {
                     [
                         "id": "pitch-slider", "role": "slider", "tabindex": "0", "aria-orientation": "vertical",
                         "aria-valuemin": "-1", "aria-valuemax": "1", "aria-valuenow": "0", "aria-disabled": "true",
-                        "aria-label": texts.pitchSliderLabel, "aria-valuetext": texts.sliderCentre,
-                        "data-msg-centre": texts.sliderCentre, "data-msg-above": texts.sliderAbove,
-                        "data-msg-below": texts.sliderBelow,
+                        "aria-label": texts.training.pitchSliderLabel, "aria-valuetext": texts.training.sliderCentre,
+                        "data-msg-centre": texts.training.sliderCentre, "data-msg-above": texts.training.sliderAbove,
+                        "data-msg-below": texts.training.sliderBelow,
                     ],
                     el("div", ["class": "thumb"])
                 ))
@@ -139,7 +140,7 @@ public struct TrainingPage: Sendable {
             shortcuts(),
             el("p", ["id": "announcer", "class": "visually-hidden", "role": "status", "aria-live": "assertive"]),
             soundStatus(),
-            el("button", ["id": "tap-to-start", "type": "button", "hidden": nil], .text(texts.tapToStart)),
+            el("button", ["id": "tap-to-start", "type": "button", "hidden": nil], .text(texts.training.tapToStart)),
             hint(),
         ]
         let main = el(
@@ -148,11 +149,11 @@ public struct TrainingPage: Sendable {
             children: children
         )
         return Layout(
-            texts: texts, title: texts.name(of: mode) + " — " + texts.appName, page: page,
+            texts: texts, title: texts.name(of: mode) + " — " + texts.app.appName, page: page,
             navigation: [
                 Layout.backToStart(texts),
-                .init(route: .settings, label: texts.settings, icon: .settings),
-                .init(route: .profile, label: texts.profileTitle, icon: .profile),
+                .init(route: .settings, label: texts.app.settings, icon: .settings),
+                .init(route: .profile, label: texts.charts.profileTitle, icon: .profile),
             ],
             help: texts.guide.howItWorks
         ).render(main: main)

@@ -2,9 +2,8 @@ import PeachCore
 
 // MARK: - Finding one's way: the header's back link, each mode's hint and keys, the interval question
 //
-// One block for these texts, in both languages, apart from `Texts`' long initializer, as
-// `SoundTexts`. Each language is a value of the same struct, so a language that lacks a text
-// does not compile.
+// One block for these texts, in both languages. Each language is a value of the same struct, so
+// a language that lacks a text does not compile.
 
 /// What tells a newcomer how to use Peach: the back link's visible label, the hint each
 /// training mode shows the first time (and on demand) with its keys, and the question Interval
@@ -86,16 +85,6 @@ public struct GuideTexts: Sendable {
         case .intervalComparison: intervalComparisonHint
         case .pitchMatching: pitchMatchingHint
         case .intervalPitchMatching: intervalPitchMatchingHint
-        }
-    }
-}
-
-extension Texts {
-    /// The texts that tell a newcomer how to use Peach, in this language.
-    public var guide: GuideTexts {
-        switch language {
-        case .english: .english
-        case .german: .german
         }
     }
 }

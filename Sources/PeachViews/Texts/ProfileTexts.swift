@@ -3,16 +3,14 @@ import PeachCore
 // MARK: - The profile's measurements: thresholds with their intervals, pitch matching's bias and
 // spread, the weekly timeline and where you stand
 //
-// One block for these texts, in both languages, apart from `Texts`' long initializer, as
-// `SoundTexts`. Each language is an instance of the same class, so a language that lacks a text
-// does not compile. Numbers arrive formatted (`Texts+ProfileFormatting`).
+// One block for these texts, in both languages. Each language is a value of the same struct, so
+// a language that lacks a text does not compile. Numbers arrive formatted (`Texts+ProfileFormatting`).
 
 /// The texts of the profile's estimates (docs/measurement.md).
 ///
-/// A class, like `Texts` and for the same reason: the pages ask for these texts many times, and
-/// a struct of closures and strings would be copied (each member retained) at every ask, which
-/// costs the wasm core code size and time.
-public final class ProfileTexts: Sendable {
+/// A struct held by `Texts` (a class): a page reads one text of it through the class's
+/// reference, without copying the others.
+public struct ProfileTexts: Sendable {
     /// "6.2 cents (5.1–7.6)": an estimate and its 95 % interval, as a page shows it.
     public let estimate: @Sendable (_ value: String, _ lower: String, _ upper: String) -> String
     /// "6.2 cents, 95 % interval 5.1 to 7.6 cents": as the accessible summaries say it.
@@ -71,78 +69,6 @@ public final class ProfileTexts: Sendable {
     /// The Info page's row citing the reference thresholds.
     public let referencesLabel: String
     public let references: String
-
-    /// Every text, in the order of the properties. (A class has no memberwise initialiser.)
-    init(
-        estimate: @escaping @Sendable (_ value: String, _ lower: String, _ upper: String) -> String,
-        spokenEstimate: @escaping @Sendable (_ value: String, _ lower: String, _ upper: String) -> String,
-        thresholdExplanation: String,
-        now: String,
-        answers: String,
-        trendRule: String,
-        keyboardExplanation: String,
-        referenceNote: @escaping @Sendable (_ musicians: String, _ nonMusicians: String) -> String,
-        range: @escaping @Sendable (_ lower: String, _ upper: String) -> String,
-        intervalRow: @escaping @Sendable (_ interval: String, _ tuningSystem: String) -> String,
-        answerCount: Plural,
-        attemptCount: Plural,
-        matchingExplanation: String,
-        bias: String,
-        spread: String,
-        nowRow: @escaping @Sendable (String) -> String,
-        allTimeRow: @escaping @Sendable (String) -> String,
-        leanings: [MatchingEstimate.Leaning: String],
-        biasValue: @escaping @Sendable (_ value: String, _ interval: String?, _ leaning: String) -> String,
-        matchingRow: @escaping @Sendable (_ bias: String, _ spread: String, _ attempts: String) -> String,
-        weeklyLegend: String,
-        musicians: String,
-        nonMusicians: String,
-        trainingWeeks: Plural,
-        timelineSummary:
-            @escaping @Sendable (
-                _ mode: String, _ weeks: String, _ first: String, _ last: String, _ start: String, _ end: String
-            ) -> String,
-        oneWeekSummary: @escaping @Sendable (_ mode: String, _ week: String, _ estimate: String) -> String,
-        referenceSummary: @escaping @Sendable (_ musicians: String, _ nonMusicians: String) -> String,
-        recentWeeks: String,
-        weekColumn: String,
-        thresholdColumn: String,
-        referencesLabel: String,
-        references: String
-    ) {
-        self.estimate = estimate
-        self.spokenEstimate = spokenEstimate
-        self.thresholdExplanation = thresholdExplanation
-        self.now = now
-        self.answers = answers
-        self.trendRule = trendRule
-        self.keyboardExplanation = keyboardExplanation
-        self.referenceNote = referenceNote
-        self.range = range
-        self.intervalRow = intervalRow
-        self.answerCount = answerCount
-        self.attemptCount = attemptCount
-        self.matchingExplanation = matchingExplanation
-        self.bias = bias
-        self.spread = spread
-        self.nowRow = nowRow
-        self.allTimeRow = allTimeRow
-        self.leanings = leanings
-        self.biasValue = biasValue
-        self.matchingRow = matchingRow
-        self.weeklyLegend = weeklyLegend
-        self.musicians = musicians
-        self.nonMusicians = nonMusicians
-        self.trainingWeeks = trainingWeeks
-        self.timelineSummary = timelineSummary
-        self.oneWeekSummary = oneWeekSummary
-        self.referenceSummary = referenceSummary
-        self.recentWeeks = recentWeeks
-        self.weekColumn = weekColumn
-        self.thresholdColumn = thresholdColumn
-        self.referencesLabel = referencesLabel
-        self.references = references
-    }
 
     public static let english = ProfileTexts(
         estimate: { value, lower, upper in "\(value) cents (\(lower)–\(upper))" },
@@ -265,14 +191,6 @@ public final class ProfileTexts: Sendable {
 }
 
 extension Texts {
-    /// The texts of the profile's estimates, in this language.
-    public var profile: ProfileTexts {
-        switch language {
-        case .english: .english
-        case .german: .german
-        }
-    }
-
     /// An estimate with its interval, as a page shows it: "6.2 cents (5.1–7.6)"; "—" without one.
     public func estimate(_ estimate: ThresholdEstimate?) -> String {
         guard let estimate else { return noData }

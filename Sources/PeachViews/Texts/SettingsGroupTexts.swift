@@ -2,9 +2,8 @@ import PeachCore
 
 // MARK: - The Settings page's groups and the wrong-answer sound
 //
-// One block for these texts, in both languages, apart from `Texts`' long initializer, as
-// `SoundTexts`. Each language is a value of the same struct, so a language that lacks a text
-// does not compile.
+// One block for these texts, in both languages. Each language is a value of the same struct, so
+// a language that lacks a text does not compile.
 
 /// The headings of the Settings page's groups that have no name elsewhere, and the setting of
 /// the sound after a wrong answer.
@@ -32,14 +31,4 @@ public struct SettingsGroupTexts: Sendable {
         wrongAnswerSoundHint:
             "Ein kurzer, leiser Klang nach einer falschen Antwort im Vergleich, zum Üben mit geschlossenen Augen: "
             + "Ein iPhone kann für eine Web-App nicht vibrieren.")
-}
-
-extension Texts {
-    /// The Settings page's group headings and the wrong-answer sound, in this language.
-    public var settingsGroups: SettingsGroupTexts {
-        switch language {
-        case .english: .english
-        case .german: .german
-        }
-    }
 }

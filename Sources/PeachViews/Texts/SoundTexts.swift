@@ -2,9 +2,8 @@ import PeachCore
 
 // MARK: - Sound sources (docs/sounds.md): the Sound picker's preview, loading an instrument, its origin
 //
-// One block for these texts, in both languages, apart from `Texts`' long initializer, as
-// `CertificateTexts`. Each language is a value of the same struct, so a language that lacks a
-// text does not compile.
+// One block for these texts, in both languages. Each language is a value of the same struct, so
+// a language that lacks a text does not compile.
 
 /// The texts about instrument sounds: the preview button, what the page says while an
 /// instrument loads (the sine plays meanwhile, so an exercise never waits silently), and the
@@ -55,14 +54,4 @@ public struct SoundTexts: Sendable {
         origin:
             "Fluid (R3) Mono GM SoundFont, MIT-Lizenz: © 2000–2002, 2008 Frank Wen; Mono-Fassung © 2014–2017 "
             + "Michael Cowgill. Aus dem Debian-Paket fluidr3mono-gm-soundfont, aufbereitet von deinem Peach-Server.")
-}
-
-extension Texts {
-    /// The texts about instrument sounds, in this language.
-    public var sounds: SoundTexts {
-        switch language {
-        case .english: .english
-        case .german: .german
-        }
-    }
 }

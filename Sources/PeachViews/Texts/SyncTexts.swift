@@ -2,9 +2,8 @@ import PeachCore
 
 // MARK: - This device and its server: the sync line, the device's storage, the core's loading
 //
-// One block for these texts, in both languages, apart from `Texts`' long initializer, as
-// `SoundTexts`. Each language is a value of the same struct, so a language that lacks a text
-// does not compile.
+// One block for these texts, in both languages. Each language is a value of the same struct, so
+// a language that lacks a text does not compile.
 
 /// What a page says about this device: how it stands with the Peach server (`SyncStatus`),
 /// whether the browser keeps its data, and why Peach cannot train in this browser when it
@@ -134,14 +133,4 @@ public struct SyncTexts: Sendable {
         coreNotDownloaded:
             "Der Trainingskern von Peach konnte nicht geladen werden. Prüfe, ob dieses Gerät deinen Peach-Server "
             + "erreicht, und lade die Seite dann neu.")
-}
-
-extension Texts {
-    /// The texts about this device and its server, in this language.
-    public var sync: SyncTexts {
-        switch language {
-        case .english: .english
-        case .german: .german
-        }
-    }
 }

@@ -42,16 +42,16 @@ extension Texts {
 
     /// A UTC calendar day: "3 Mar 2026" / "3. März 2026".
     public func longDate(_ day: CalendarDay) -> String {
-        longDateFormat(day.day, monthNames[day.month - 1], day.year)
+        charts.longDateFormat(day.day, charts.monthNames[day.month - 1], day.year)
     }
 
     /// A UTC calendar day without the year, for axis labels.
     public func shortDate(_ day: CalendarDay) -> String {
-        shortDateFormat(day.day, shortMonthNames[day.month - 1])
+        charts.shortDateFormat(day.day, charts.shortMonthNames[day.month - 1])
     }
 
     /// A UTC month, for the labels of a long timeline.
     public func monthYear(_ day: CalendarDay) -> String {
-        monthYearFormat(shortMonthNames[day.month - 1], day.year)
+        charts.monthYearFormat(charts.shortMonthNames[day.month - 1], day.year)
     }
 }

@@ -7,15 +7,16 @@ extension Texts {
     public func refusal(_ error: SettingsError) -> String {
         switch error {
         case .unknownSetting(let name):
-            errorUnknownSetting(Self.shown(name))
+            refusals.errorUnknownSetting(Self.shown(name))
         case .noIntervals:
             // Unticking the last interval on the Settings page: say what to do, not the codes.
-            errorNoIntervals
+            refusals.errorNoIntervals
         case .noteRangeTooNarrow(let lower, let upper):
-            errorSettingValue(noteRangeName, noteRange(lower, upper), noteRangeSpan(NoteRange.minimumSpan))
+            refusals.errorSettingValue(
+                refusals.noteRangeName, noteRange(lower, upper), refusals.noteRangeSpan(NoteRange.minimumSpan))
         case .outOfRange(let setting, let value, _), .malformed(let setting, let value, _):
-            errorSettingValue(
-                settingNames[setting] ?? setting.rawValue, Self.shown(value), allowed(setting))
+            refusals.errorSettingValue(
+                refusals.settingNames[setting] ?? setting.rawValue, Self.shown(value), allowed(setting))
         }
     }
 
@@ -23,7 +24,7 @@ extension Texts {
     /// message can never say other than the rule: "0.3 to 3.0 seconds in steps of 0.1".
     public func allowed(_ setting: TrainingSettings.Key) -> String {
         func range(_ bounds: ClosedRange<Double>, digits: Int = 0) -> String {
-            allowedRange(
+            refusals.allowedRange(
                 format(bounds.lowerBound, minimumFractionDigits: digits),
                 format(bounds.upperBound, minimumFractionDigits: digits))
         }
@@ -31,22 +32,23 @@ extension Texts {
         case .noteRangeLower, .noteRangeUpper:
             let bounds = TrainingSettings.noteBounds
             let names = [bounds.lowerBound, bounds.upperBound].map { (try? MIDINote($0)).map(name(of:)) ?? "" }
-            return allowedRange(names[0], names[1]) + " (MIDI " + String(bounds.lowerBound) + "–"
+            return refusals.allowedRange(names[0], names[1]) + " (MIDI " + String(bounds.lowerBound) + "–"
                 + String(bounds.upperBound) + ")"
         case .noteDuration:
-            return allowedSeconds(
+            return refusals.allowedSeconds(
                 range(TrainingSettings.noteDurationBounds, digits: 1),
                 format(TrainingSettings.noteDurationStep))
-        case .referencePitch: return range(TrainingSettings.referencePitchBounds) + " " + hertzUnit
+        case .referencePitch: return range(TrainingSettings.referencePitchBounds) + " " + settingsPage.hertzUnit
         case .loudnessVariation: return range(TrainingSettings.loudnessVariationBounds)
-        case .soundSource: return allowedChoices(SoundSource.allCases.map { $0.rawValue })
+        case .soundSource: return refusals.allowedChoices(SoundSource.allCases.map { $0.rawValue })
         case .intervals:
             let codes = DirectedInterval.all.map { $0.code }
             let examples = [DirectedInterval(.perfectFifth, .up), DirectedInterval(.minorThird, .down)]
-            return allowedIntervals(codes.first ?? "", codes.last ?? "", allowedChoices(examples.map { $0.code }))
-        case .tuningSystem: return allowedChoices(TuningSystem.allCases.map { $0.rawValue })
-        case .language: return allowedLanguage(allowedChoices(Language.allCases.map { $0.rawValue }))
-        case .wrongAnswerSound: return allowedChoices(["true", "false"])
+            return refusals.allowedIntervals(
+                codes.first ?? "", codes.last ?? "", refusals.allowedChoices(examples.map { $0.code }))
+        case .tuningSystem: return refusals.allowedChoices(TuningSystem.allCases.map { $0.rawValue })
+        case .language: return refusals.allowedLanguage(refusals.allowedChoices(Language.allCases.map { $0.rawValue }))
+        case .wrongAnswerSound: return refusals.allowedChoices(["true", "false"])
         }
     }
 

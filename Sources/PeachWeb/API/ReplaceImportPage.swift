@@ -34,13 +34,15 @@ public struct ReplaceImportPage: Sendable {
                 el("input", ["type": "hidden", "name": "token", "value": token]),
                 el(
                     "button", ["type": "submit", "name": "answer", "value": "replace", "class": "danger"],
-                    .text(texts.importReplaceConfirm)),
+                    .text(texts.settingsPage.importReplaceConfirm)),
                 .text(" "),
-                el("button", ["type": "submit", "name": "answer", "value": "cancel"], .text(texts.resetCancel))
+                el(
+                    "button", ["type": "submit", "name": "answer", "value": "cancel"],
+                    .text(texts.settingsPage.resetCancel))
             ),
         ]
         return Layout(
-            texts: texts, title: texts.server.importReplaceQuestion + " — " + texts.appName, page: "import-confirm",
+            texts: texts, title: texts.server.importReplaceQuestion + " — " + texts.app.appName, page: "import-confirm",
             navigation: [Layout.backToStart(texts)]
         ).render(main: el("main", ["id": "main"], children: children))
     }

@@ -57,7 +57,7 @@ struct PageController: Sendable {
         let texts = await localizer.texts(for: request)
         let query = request.uri.queryParameters
         func count(_ name: String) -> Int? { query.get(name).flatMap(Int.init) }
-        var message = count("deleted").map { texts.resetDone($0) }
+        var message = count("deleted").map { texts.settingsPage.resetDone($0) }
         if let added = count("added"), let duplicates = count("duplicates"), let rhythm = count("rhythm") {
             message = texts.server.importSucceeded(added, duplicates, rhythm)
         }

@@ -52,7 +52,7 @@ public struct PairingPage: Sendable {
             body = [
                 el("p", .text(words.usedOrExpired)), el("p", children: Self.withCode(words.howTo)),
                 codeForm(words),
-                el("p", el("a", ["href": PageRoute.start.path], .text(texts.backToStart))),
+                el("p", el("a", ["href": PageRoute.start.path], .text(texts.app.backToStart))),
             ]
         case .tooManyAttempts:
             heading = words.tooManyTitle
@@ -63,7 +63,7 @@ public struct PairingPage: Sendable {
         }
         // A device that reaches these pages before it trusts Peach's certificate sees how to.
         let trust = offersAuthority && state != .tooManyAttempts ? [Self.trustSection(texts.certificate)] : []
-        return Layout(texts: texts, title: heading + " — " + texts.appName, page: "pair", navigation: [])
+        return Layout(texts: texts, title: heading + " — " + texts.app.appName, page: "pair", navigation: [])
             .render(main: el("main", ["id": "main"], children: [el("h1", .text(heading))] + body + trust))
     }
 

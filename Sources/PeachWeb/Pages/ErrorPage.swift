@@ -30,14 +30,14 @@ public struct ErrorPage: Sendable {
 
     public func render() -> String {
         Layout(
-            texts: texts, title: title + " — " + texts.appName, page: "error",
+            texts: texts, title: title + " — " + texts.app.appName, page: "error",
             navigation: [Layout.backToStart(texts)]
         ).render(
             main: el(
                 "main", ["id": "main"],
                 el("h1", .text(title)),
                 el("p", .text(message)),
-                el("p", el("a", ["href": PageRoute.start.path], .text(texts.backToStart)))
+                el("p", el("a", ["href": PageRoute.start.path], .text(texts.app.backToStart)))
             ))
     }
 }

@@ -79,9 +79,11 @@ struct PluralTests {
         let (english, german) = (Texts.english, Texts.german)
         #expect(english.profile.trainingWeeks(1) == "1 week" && english.profile.trainingWeeks(3) == "3 weeks")
         #expect(german.profile.trainingWeeks(1) == "1 Woche" && german.profile.answerCount(1) == "1 Antwort")
-        #expect(english.resetDone(1) == "Deleted 1 training record." && german.resetDone(1) == "1 Übung gelöscht.")
-        #expect(english.centsText(-1) == "\u{2212}1 cent" && english.centsText(2) == "+2 cents")
-        #expect(english.centsSharp(1) == "1 cent sharp" && english.centsFlat(3) == "3 cents flat")
+        #expect(
+            english.settingsPage.resetDone(1) == "Deleted 1 training record."
+                && german.settingsPage.resetDone(1) == "1 Übung gelöscht.")
+        #expect(english.training.centsText(-1) == "\u{2212}1 cent" && english.training.centsText(2) == "+2 cents")
+        #expect(english.training.centsSharp(1) == "1 cent sharp" && english.training.centsFlat(3) == "3 cents flat")
     }
 
     @Test("a timeline of one week names that week once")
