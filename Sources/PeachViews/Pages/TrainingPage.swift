@@ -127,7 +127,10 @@ public struct TrainingPage: Sendable {
                     "div",
                     [
                         "id": "pitch-slider", "role": "slider", "tabindex": "0", "aria-orientation": "vertical",
-                        "aria-valuemin": "-1", "aria-valuemax": "1", "aria-valuenow": "0", "aria-disabled": "true",
+                        // The slider's ends are the core's: the page's script holds every move within them.
+                        "aria-valuemin": DecimalText.shortest(PitchMatchingChallenge.sliderRange.lowerBound),
+                        "aria-valuemax": DecimalText.shortest(PitchMatchingChallenge.sliderRange.upperBound),
+                        "aria-valuenow": "0", "aria-disabled": "true",
                         "aria-label": texts.pitchSliderLabel, "aria-valuetext": texts.sliderCentre,
                         "data-msg-centre": texts.sliderCentre, "data-msg-above": texts.sliderAbove,
                         "data-msg-below": texts.sliderBelow,
