@@ -221,16 +221,16 @@
         return publish([Double(preview.note.rawValue), preview.frequency.hertz])
     }
 
-    /// The body of a sync upload (`UploadJSON`) for `count` records: their ids as lines of text,
-    /// their numbers as `RecordNumbers`; 0 if there are not `count` ids.
+    /// The body of a sync upload (`UploadJSON`) for `count` records: their ids as lines of UTF-8
+    /// text, their numbers as `RecordNumbers`; 0 if there are not `count` ids.
     @_expose(wasm, "peach_upload_json") @_cdecl("peach_upload_json")
     public func peachUploadJSON(
         _ ids: UnsafeRawPointer, _ idsCount: Int32, _ numbers: UnsafePointer<Double>, _ count: Int32
     ) -> Int32 {
-        let lines = text(ids, idsCount).split(separator: "\n", omittingEmptySubsequences: false)
         guard count > 0,
             let body = UploadJSON.body(
-                ids: lines, numbers: UnsafeBufferPointer(start: numbers, count: Int(count) * RecordNumbers.stride))
+                ids: UnsafeRawBufferPointer(start: ids, count: Int(max(idsCount, 0))),
+                numbers: UnsafeBufferPointer(start: numbers, count: Int(count) * RecordNumbers.stride))
         else { return 0 }
         return publish(body)
     }

@@ -8,67 +8,78 @@ import PeachCore
 /// (docs/sync.md). A kind or tuning index that names nothing leaves its field out, and a number
 /// that is not finite is `null`, so the server names the field. Numbers are the shortest text
 /// that reads back as the same double (`DecimalText.shortest`; −0 as `0`), as the browser's
-/// `JSON.stringify` writes them for every value a record holds.
+/// `JSON.stringify` writes them for every value a record holds. Written as UTF-8 bytes, which
+/// keeps the wasm core small.
 public enum UploadJSON {
-    /// `{"records":[…]}` for `ids.count` records, the numbers of the one at index i at
-    /// `numbers[i · stride ..< (i + 1) · stride]`; `nil` if the counts do not match.
-    public static func body(ids: [Substring], numbers: UnsafeBufferPointer<Double>) -> String? {
-        guard numbers.count == ids.count * RecordNumbers.stride else { return nil }
-        var text = "{\"records\":["
-        for (index, id) in ids.enumerated() {
-            if index > 0 { text += "," }
-            let fields = numbers[(index * RecordNumbers.stride)...]
-            text += record(id: id, fields)
+    /// `{"records":[…]}` for the records whose ids are the lines of `ids` (UTF-8), the numbers
+    /// of the one at index i at `numbers[i · stride ..< (i + 1) · stride]`; `nil` if there are
+    /// not as many ids as records.
+    public static func body(ids: UnsafeRawBufferPointer, numbers: UnsafeBufferPointer<Double>) -> String? {
+        var json = Array("{\"records\":[".utf8)
+        var index = 0
+        var lineStart = 0
+        for lineEnd in 0...ids.count where lineEnd == ids.count || ids[lineEnd] == UInt8(ascii: "\n") {
+            guard (index + 1) * RecordNumbers.stride <= numbers.count else { return nil }
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            append(id: ids[lineStart..<lineEnd], numbers[(index * RecordNumbers.stride)...], to: &json)
+            index += 1
+            lineStart = lineEnd + 1
         }
-        return text + "]}"
+        guard index * RecordNumbers.stride == numbers.count else { return nil }
+        json += "]}".utf8
+        return String(decoding: json, as: UTF8.self)
     }
 
-    private static func record(id: Substring, _ fields: Slice<UnsafeBufferPointer<Double>>) -> String {
+    private static func append(
+        id: Slice<UnsafeRawBufferPointer>, _ fields: Slice<UnsafeBufferPointer<Double>>, to json: inout [UInt8]
+    ) {
         let start = fields.startIndex
         let kind = fields[start]
-        var text = "{\"id\":" + string(id)
+        json += "{\"id\":".utf8
+        append(string: id, to: &json)
         if kind == 0 || kind == 1 {
-            text += ",\"trainingType\":" + string(kind == 0 ? CSVFormat.comparisonType : CSVFormat.pitchMatchingType)
+            json += ",\"trainingType\":\"".utf8
+            json += (kind == 0 ? CSVFormat.comparisonType : CSVFormat.pitchMatchingType).utf8
+            json.append(UInt8(ascii: "\""))
         }
-        text += ",\"timestamp\":" + number(fields[start + 1])
-        text += ",\"referenceNote\":" + number(fields[start + 2]) + ",\"targetNote\":" + number(fields[start + 3])
+        append(",\"timestamp\":", fields[start + 1], to: &json)
+        append(",\"referenceNote\":", fields[start + 2], to: &json)
+        append(",\"targetNote\":", fields[start + 3], to: &json)
         let tuning = fields[start + 4]
         if tuning.rounded() == tuning, tuning >= 0, tuning < Double(TuningSystem.allCases.count) {
-            text += ",\"tuningSystem\":" + string(TuningSystem.allCases[Int(tuning)].rawValue)
+            json += ",\"tuningSystem\":\"".utf8
+            json += TuningSystem.allCases[Int(tuning)].rawValue.utf8
+            json.append(UInt8(ascii: "\""))
         }
         if kind == 0 {
-            text += ",\"centOffset\":" + number(fields[start + 5])
-            text += ",\"isCorrect\":" + (fields[start + 6] == 1 ? "true" : "false")
+            append(",\"centOffset\":", fields[start + 5], to: &json)
+            json += (fields[start + 6] == 1 ? ",\"isCorrect\":true}" : ",\"isCorrect\":false}").utf8
         } else {
-            text += ",\"initialCentOffset\":" + number(fields[start + 5])
-            text += ",\"userCentError\":" + number(fields[start + 6])
+            append(",\"initialCentOffset\":", fields[start + 5], to: &json)
+            append(",\"userCentError\":", fields[start + 6], to: &json)
+            json.append(UInt8(ascii: "}"))
         }
-        return text + "}"
     }
 
-    private static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        return value == 0 ? "0" : DecimalText.shortest(value)
+    private static func append(_ name: String, _ value: Double, to json: inout [UInt8]) {
+        json += name.utf8
+        json += (value.isFinite ? (value == 0 ? "0" : DecimalText.shortest(value)) : "null").utf8
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped.
-    private static func string(_ value: some StringProtocol) -> String {
-        var text = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+    /// A JSON string: quotes, backslashes and control characters escaped as `JSON.stringify`
+    /// escapes them.
+    private static func append(string: Slice<UnsafeRawBufferPointer>, to json: inout [UInt8]) {
+        let backslash = UInt8(ascii: "\\")
+        let hex = Array("0123456789abcdef".utf8)
+        json.append(UInt8(ascii: "\""))
+        for byte in string {
+            switch byte {
+            case UInt8(ascii: "\""), backslash: json += [backslash, byte]
+            case 0x08, 0x09, 0x0A, 0x0C, 0x0D: json += [backslash, Array("btn_fr".utf8)[Int(byte) - 8]]
+            case ..<0x20: json += [backslash, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: json.append(byte)
             }
         }
-        return text + "\""
+        json.append(UInt8(ascii: "\""))
     }
 }

@@ -28,7 +28,7 @@ export const LARGE_STEP = 0.1;
 const round = (v) => Math.round(v * 1000) / 1000;
 
 /** The slider's position in words, from the page's templates: `{percent}` of the way from the
- *  centre (0) to the end it is nearer, `max` above or `min` below. */
+ *  centre (0) to the end on its side, `max` above or `min` below. */
 export function positionText(v, { centre, above, below }, { min, max }) {
   const percent = Math.round((v > 0 ? v / max : v / min) * 100);
   if (percent === 0) return centre;
