@@ -8,7 +8,9 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
     /// Where the tunable note starts relative to the target, in cents (uniform in ±100).
     public let initialCentOffset: Double
 
-    /// How far the slider's full travel (−1 … 1) moves the note either way, in cents.
+    /// The slider's values: its centre is 0, where the tunable note starts; up is sharper.
+    public static let sliderRange = -1.0...1.0
+    /// How far the slider moves the note from its centre to either end, in cents.
     public static let sliderCentSpan = 100.0
     /// The bound of the initial offset, in cents.
     public static let maximumInitialOffset = 100.0
@@ -34,17 +36,39 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
 
     /// Where the tunable note starts: the slider's centre.
     public func startFrequency(referencePitch: Frequency) -> Frequency {
-        targetFrequency(referencePitch: referencePitch).shifted(byCents: initialCentOffset)
+        tunableFrequency(sliderValue: 0, referencePitch: referencePitch)
     }
 
-    /// The tunable note's offset from the target for a slider value in −1 … 1:
+    /// The highest the tunable note goes: the slider at its top.
+    public func highestFrequency(referencePitch: Frequency) -> Frequency {
+        tunableFrequency(sliderValue: Self.sliderRange.upperBound, referencePitch: referencePitch)
+    }
+
+    /// What the user hears with the slider at `sliderValue`: the target moved by the offset the
+    /// answer would score there, so that what is scored is what was heard. A value beyond the
+    /// slider's ends sounds as the end; one that is not a number, as the centre.
+    public func tunableFrequency(sliderValue: Double, referencePitch: Frequency) -> Frequency {
+        targetFrequency(referencePitch: referencePitch).shifted(
+            byCents: offset(sliderValue: Self.clampedSliderValue(sliderValue)))
+    }
+
+    /// `value` within `sliderRange`; not a number: the centre.
+    public static func clampedSliderValue(_ value: Double) -> Double {
+        value.isNaN ? 0 : min(max(value, sliderRange.lowerBound), sliderRange.upperBound)
+    }
+
+    /// The tunable note's offset from the target for a slider value in `sliderRange`:
     /// `initialCentOffset + value · 100`. Letting go where it started scores the initial
     /// offset, never a free perfect result.
     public func centOffset(sliderValue: Double) throws(ExerciseError) -> Double {
-        guard sliderValue.isFinite, (-1.0...1.0).contains(sliderValue) else {
+        guard sliderValue.isFinite, Self.sliderRange.contains(sliderValue) else {
             throw .sliderValueOutOfRange(sliderValue)
         }
-        return initialCentOffset + sliderValue * Self.sliderCentSpan
+        return offset(sliderValue: sliderValue)
+    }
+
+    private func offset(sliderValue: Double) -> Double {
+        initialCentOffset + sliderValue * Self.sliderCentSpan
     }
 
     /// The record of this challenge released at `sliderValue`; its user cent error is the

@@ -15,6 +15,10 @@ public enum SoundSource: String, CaseIterable, Hashable, Sendable {
     case trumpet
     case choir
 
+    /// The note the Settings page plays to preview a sound: A4, the note the reference pitch
+    /// setting tunes, so the preview also sounds that setting.
+    public static let previewNote = MIDINote.a4
+
     /// The General MIDI program (bank 0) of the preset, or `nil` for the sine.
     public var generalMIDIProgram: Int? {
         switch self {

@@ -15,12 +15,14 @@ public struct CoreSession {
 
     enum Exercise {
         case comparison(ComparisonExercise)
-        case pitchMatching(PitchMatchingChallenge)
+        /// With the reference pitch its notes were chosen at: a setting adopted while the user
+        /// tunes does not move the note under the slider.
+        case pitchMatching(PitchMatchingChallenge, referencePitch: Frequency)
 
         var interval: DirectedInterval {
             switch self {
             case .comparison(let exercise): exercise.interval
-            case .pitchMatching(let challenge): challenge.interval
+            case .pitchMatching(let challenge, _): challenge.interval
             }
         }
     }
@@ -54,15 +56,17 @@ public struct CoreSession {
                 referenceNote: exercise.referenceNote, targetNote: exercise.targetNote,
                 referenceHertz: exercise.referenceFrequency(referencePitch: pitch).hertz,
                 targetHertz: exercise.targetFrequency(referencePitch: pitch).hertz, startHertz: nil,
-                loudnessOffset: exercise.loudnessOffset, noteDuration: settings.noteDuration)
+                highestHertz: nil, loudnessOffset: exercise.loudnessOffset,
+                noteDuration: settings.noteDuration)
         case .pitchMatching:
             let challenge = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &random)
-            current = (mode, .pitchMatching(challenge))
+            current = (mode, .pitchMatching(challenge, referencePitch: pitch))
             return ExerciseNumbers(
                 referenceNote: challenge.referenceNote, targetNote: challenge.targetNote,
                 referenceHertz: challenge.referenceFrequency(referencePitch: pitch).hertz,
                 targetHertz: challenge.targetFrequency(referencePitch: pitch).hertz,
                 startHertz: challenge.startFrequency(referencePitch: pitch).hertz,
+                highestHertz: challenge.highestFrequency(referencePitch: pitch).hertz,
                 loudnessOffset: 0, noteDuration: settings.noteDuration)
         }
     }
@@ -78,7 +82,7 @@ public struct CoreSession {
         case (.comparison(let comparison), .higher(let higher)):
             guard let answered = try? comparison.record(answeredHigher: higher, at: timestamp) else { return nil }
             record = .comparison(answered)
-        case (.pitchMatching(let challenge), .slider(let value)):
+        case (.pitchMatching(let challenge, _), .slider(let value)):
             guard let matched = try? challenge.record(sliderValue: value, at: timestamp) else { return nil }
             record = .pitchMatching(matched)
         default:
@@ -88,6 +92,22 @@ public struct CoreSession {
         answered = record
         profile.add(record)
         return record
+    }
+
+    /// The frequency of the current pitch-matching challenge's tunable note with the slider at
+    /// `value` (`PitchMatchingChallenge.tunableFrequency`); `nil` without one.
+    public func tunableFrequency(sliderValue value: Double) -> Frequency? {
+        guard case .pitchMatching(let challenge, let pitch)? = current?.exercise else { return nil }
+        return challenge.tunableFrequency(sliderValue: value, referencePitch: pitch)
+    }
+
+    /// The note the Settings page plays to preview a sound (`SoundSource.previewNote`) and its
+    /// frequency at the reference pitch setting.
+    public var soundPreview: (note: MIDINote, frequency: Frequency) {
+        (
+            SoundSource.previewNote,
+            Pitch(note: SoundSource.previewNote).frequency(referencePitch: settings.referencePitch)
+        )
     }
 
     /// The current exercise's interval: its code (`P5+`… as `DirectedInterval.code`) and its name

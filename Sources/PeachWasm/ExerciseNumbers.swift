@@ -9,17 +9,20 @@ public struct ExerciseNumbers {
     public var targetHertz: Double
     /// Pitch matching: where the tunable note starts; `nil` for a comparison.
     public var startHertz: Double?
+    /// Pitch matching: the highest the tunable note goes (the slider at its top); `nil` for a
+    /// comparison.
+    public var highestHertz: Double?
     /// Decibels of the target relative to the reference.
     public var loudnessOffset: Double
     /// Seconds per note.
     public var noteDuration: Double
 
     /// The order the wasm export writes them in, which `peach-core.js` reads (a missing start
-    /// frequency is NaN).
+    /// or highest frequency is NaN).
     public var flat: [Double] {
         [
             Double(referenceNote.rawValue), Double(targetNote.rawValue), referenceHertz, targetHertz,
-            startHertz ?? .nan, loudnessOffset, noteDuration,
+            startHertz ?? .nan, highestHertz ?? .nan, loudnessOffset, noteDuration,
         ]
     }
 }

@@ -187,19 +187,34 @@
         publish(session.settingsText)
     }
 
-    /// How many cents the pitch-matching slider moves the tunable note from its centre to an end.
-    @_expose(wasm, "peach_slider_cent_span") @_cdecl("peach_slider_cent_span")
-    public func peachSliderCentSpan() -> Double {
-        PitchMatchingChallenge.sliderCentSpan
+    /// The frequency in hertz of the current pitch-matching challenge's tunable note with the
+    /// slider at `value` (`CoreSession.tunableFrequency`); NaN without one. A number in and out,
+    /// no output buffer: it is called at every move of the slider.
+    @_expose(wasm, "peach_tunable_frequency") @_cdecl("peach_tunable_frequency")
+    public func peachTunableFrequency(_ value: Double) -> Double {
+        session.tunableFrequency(sliderValue: value)?.hertz ?? .nan
     }
 
-    /// The names a record's numbers stand for, as the sync API and CSV write them: the training
-    /// types by kind (0, 1), then the tuning systems by index, comma-separated, one list a line.
-    @_expose(wasm, "peach_record_names") @_cdecl("peach_record_names")
-    public func peachRecordNames() -> Int32 {
-        publish(
-            CSVFormat.comparisonType + "," + CSVFormat.pitchMatchingType + "\n"
-                + TuningSystem.allCases.map { $0.rawValue }.joined(separator: ","))
+    /// The Settings page's sound preview (`CoreSession.soundPreview`): its MIDI note and its
+    /// frequency in hertz, as two numbers.
+    @_expose(wasm, "peach_sound_preview") @_cdecl("peach_sound_preview")
+    public func peachSoundPreview() -> Int32 {
+        let preview = session.soundPreview
+        return publish([Double(preview.note.rawValue), preview.frequency.hertz])
+    }
+
+    /// The body of a sync upload (`UploadJSON`) for `count` records: their ids as lines of UTF-8
+    /// text, their numbers as `RecordNumbers`; 0 if there are not `count` ids.
+    @_expose(wasm, "peach_upload_json") @_cdecl("peach_upload_json")
+    public func peachUploadJSON(
+        _ ids: UnsafeRawPointer, _ idsCount: Int32, _ numbers: UnsafePointer<Double>, _ count: Int32
+    ) -> Int32 {
+        guard count > 0,
+            let body = UploadJSON.body(
+                ids: UnsafeRawBufferPointer(start: ids, count: Int(max(idsCount, 0))),
+                numbers: UnsafeBufferPointer(start: numbers, count: Int(count) * RecordNumbers.stride))
+        else { return 0 }
+        return publish(body)
     }
 
     /// How many numbers a record takes in `peach_replace_profile` and the answers' output.

@@ -61,6 +61,29 @@ struct PitchMatchingTests {
                 < 1e-9)
     }
 
+    @Test(
+        "what the user hears at each slider position is the target moved by the offset scored there; beyond an end, the end",
+        arguments: [
+            (0.0, 50.0), (1.0, 150.0), (-1.0, -50.0), (0.26, 76.0), (-0.5, 0.0), (3.0, 150.0), (-7.0, -50.0),
+            (.infinity, 150.0), (.nan, 50.0),
+        ])
+    func tunableFrequency(slider: Double, cents: Double) throws {
+        let challenge = try challenge(initialOffset: 50, interval: .perfectFifthUp, system: .justIntonation)
+        let pitch = try Frequency(hertz: 442)
+        let target = challenge.targetFrequency(referencePitch: pitch).hertz
+        let heard = challenge.tunableFrequency(sliderValue: slider, referencePitch: pitch).hertz
+        #expect(abs(1200 * log2(heard / target) - cents) < 1e-9)
+        if PitchMatchingChallenge.sliderRange.contains(slider) {
+            #expect(abs(1200 * log2(heard / target) - (try challenge.centOffset(sliderValue: slider))) < 1e-9)
+        }
+        #expect(
+            challenge.tunableFrequency(sliderValue: 0, referencePitch: pitch)
+                == challenge.startFrequency(referencePitch: pitch))
+        #expect(
+            challenge.tunableFrequency(sliderValue: 1, referencePitch: pitch)
+                == challenge.highestFrequency(referencePitch: pitch))
+    }
+
     @Test("initial offsets are uniform in ±100 cents, both signs")
     func initialOffsets() {
         var generator = SeededRandomNumberGenerator(seed: 21)

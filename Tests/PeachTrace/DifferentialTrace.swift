@@ -29,6 +29,7 @@ public enum DifferentialTrace {
             var line = "\(mode.rawValue) \(numbers.referenceNote.rawValue) \(numbers.targetNote.rawValue)"
             line += " ~h" + bits(numbers.referenceHertz) + " ~h" + bits(numbers.targetHertz)
             line += numbers.startHertz.map { " ~h" + bits($0) } ?? " -"
+            line += numbers.highestHertz.map { " ~h" + bits($0) } ?? " -"
             line += " " + bits(numbers.loudnessOffset)
             let pause = random.integer(in: 0...49) == 0 ? 259_200_000 : 20_000  // now and then a few days
             now += Int64(random.integer(in: 1_000...pause))
@@ -36,6 +37,9 @@ public enum DifferentialTrace {
                 mode.kind == .comparison
                 ? .higher(Bool.random(using: &random))
                 : .slider(Double.random(in: -1.05...1.05, using: &random))
+            if case .slider(let value) = answer {
+                line += session.tunableFrequency(sliderValue: value).map { " ~h" + bits($0.hertz) } ?? " -"
+            }
             if let record = session.answer(answer, at: Timestamp(millisecondsSince1970: now)) {
                 var numbers: [Double] = []
                 RecordNumbers.append(record, to: &numbers)

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  AudioEngine, raisedCosineCurve, gainFromDecibels, sliderFrequency,
+  AudioEngine, raisedCosineCurve, gainFromDecibels,
   ENVELOPE_SECONDS, STOP_RELEASE_SECONDS, GLIDE_TIME_CONSTANT, CURVE_POINTS, NOTE_LEVEL,
 } from '../../Sources/PeachWeb/Assets/audio-engine.js';
 import { FakeAudioContext, flush } from './fake-audio-context.mjs';
@@ -42,17 +42,6 @@ test('gain from decibels is 10^(dB/20)', () => {
   close(gainFromDecibels(2), 1.258925, 1e-6, '+2 dB');
   close(gainFromDecibels(-20), 0.1, 1e-12, '−20 dB');
   assert.equal(gainFromDecibels(undefined), 1);
-});
-
-test('the slider maps v in [−1, 1] to startFrequency · 2^(v·centSpan/1200), clamped', () => {
-  assert.equal(sliderFrequency(440, 100, 0), 440);
-  close(sliderFrequency(440, 100, 1), 466.1637615180899, 1e-9, 'one semitone up');
-  close(sliderFrequency(440, 100, -1), 415.3046975799451, 1e-9, 'one semitone down');
-  close(sliderFrequency(440, 100, 0.5), 440 * Math.pow(2, 50 / 1200), 1e-9, 'half');
-  close(sliderFrequency(261.6255653005986, 100, 0.25), 261.6255653005986 * Math.pow(2, 25 / 1200), 1e-9, '+25 cents');
-  assert.equal(sliderFrequency(440, 100, 3), sliderFrequency(440, 100, 1));
-  assert.equal(sliderFrequency(440, 100, -7), sliderFrequency(440, 100, -1));
-  assert.equal(sliderFrequency(440, 100, Number.NaN), 440);
 });
 
 test('a comparison schedules the target exactly when the reference ends', async () => {
@@ -134,54 +123,53 @@ test('stopping during the reference cancels the target and reports no target sta
 test('stopAll twice schedules one release only', () => {
   const context = new FakeAudioContext();
   const engine = new AudioEngine(context);
-  engine.startTunableNote({ startFrequency: 300, centSpan: 100 });
+  engine.startTunableNote({ startFrequency: 300, highestFrequency: 320 });
   context.advanceTo(1);
   engine.stopAll();
   engine.stopAll();
   assert.equal(stagesOf(context, 0)[1].gain.scheduled.length, 1);
 });
 
-test('the tunable note starts at startFrequency and glides to the slider frequency', () => {
+test('the tunable note starts at startFrequency and glides to each frequency it is given', () => {
   const context = new FakeAudioContext();
   const engine = new AudioEngine(context);
-  const note = engine.startTunableNote({ startFrequency: 395.1, centSpan: 100, startTime: 0.1 });
+  const note = engine.startTunableNote({ startFrequency: 395.1, highestFrequency: 418.6, startTime: 0.1 });
   const [osc] = context.oscillators;
   assert.equal(osc.frequency.value, 395.1);
   assert.equal(osc.stopTime, null, 'indefinite');
   context.advanceTo(0.5);
-  const f = note.setSlider(0.5);
-  close(f, 395.1 * Math.pow(2, 50 / 1200), 1e-9, 'mapping');
+  assert.equal(note.glideTo(406.7), 406.7);
+  assert.equal(note.frequency, 406.7);
   const [glide] = osc.frequency.scheduled;
-  assert.deepEqual({ ...glide, target: Math.round(glide.target * 1e9) },
-    { type: 'setTarget', target: Math.round(f * 1e9), time: 0.5, timeConstant: GLIDE_TIME_CONSTANT });
+  assert.deepEqual(glide, { type: 'setTarget', target: 406.7, time: 0.5, timeConstant: GLIDE_TIME_CONSTANT });
   // A burst of slider events in the same instant leaves one event, not a list.
-  note.setSlider(0.6);
-  note.setSlider(0.7);
+  note.glideTo(407.1);
+  note.glideTo(407.5);
   assert.equal(osc.frequency.scheduled.length, 1);
-  close(osc.frequency.scheduled[0].target, sliderFrequency(395.1, 100, 0.7), 1e-9, 'latest wins');
+  assert.equal(osc.frequency.scheduled[0].target, 407.5, 'latest wins');
   // Later events keep earlier ones (the glide in progress continues from where it is).
   context.advanceTo(0.51);
-  note.setSlider(-1);
+  note.glideTo(372.9);
   assert.equal(osc.frequency.scheduled.length, 2);
 });
 
 test('the tunable note releases with the raised-cosine release and ignores the slider afterwards', () => {
   const context = new FakeAudioContext();
   const engine = new AudioEngine(context, { lookahead: 0.01 });
-  const note = engine.startTunableNote({ startFrequency: 200, centSpan: 100, startTime: 0 });
+  const note = engine.startTunableNote({ startFrequency: 200, highestFrequency: 211.9, startTime: 0 });
   context.advanceTo(2);
   const silentAt = note.stop();
   close(silentAt, 2 + 0.01 + ENVELOPE_SECONDS, 1e-12, 'silent after one envelope length');
   const [cut] = stagesOf(context, 0)[1].gain.scheduled;
   assert.equal(cut.duration, ENVELOPE_SECONDS);
-  note.setSlider(1);
+  note.glideTo(211.9);
   assert.equal(context.oscillators[0].frequency.scheduled.length, 0);
 });
 
 test('pitch matching starts the tunable note exactly at the end of the reference', async () => {
   const context = new FakeAudioContext();
   const engine = new AudioEngine(context);
-  const handle = engine.schedulePitchMatching({ frequency: 261.6 }, { startFrequency: 270, centSpan: 100 }, 0.8);
+  const handle = engine.schedulePitchMatching({ frequency: 261.6 }, { startFrequency: 270, highestFrequency: 286 }, 0.8);
   const [reference, tunable] = context.oscillators;
   assert.equal(tunable.startTime, reference.stopTime);
   assert.equal(handle.tunableStart, tunable.startTime);
@@ -192,7 +180,7 @@ test('pitch matching starts the tunable note exactly at the end of the reference
   await flush();
   assert.equal(started, tunable.startTime);
   // A slider move before the tunable note starts is scheduled at its start, not in the past.
-  const early = engine.startTunableNote({ startFrequency: 100, centSpan: 100, startTime: 5 });
-  early.setSlider(0.1);
+  const early = engine.startTunableNote({ startFrequency: 100, highestFrequency: 106, startTime: 5 });
+  early.glideTo(100.6);
   assert.equal(context.oscillators[2].frequency.scheduled[0].time, 5);
 });

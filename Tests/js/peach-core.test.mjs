@@ -141,3 +141,59 @@ test('the wasm core holds the records it is given and the answers it makes to th
   assert.equal(core.answerPitchMatching(1, year0000 - 1), null);
   assert.equal(core.answerPitchMatching(1, day)[0], 1);
 });
+
+test('the wasm core gives the tunable note\'s frequency for each slider position, the same the answer scores', async () => {
+  const core = await loadPeachCore(wasm);
+  core.reset(11);
+  assert.ok(Number.isNaN(core.tunableFrequency(0)), 'no pitch matching under way');
+  const exercise = core.nextExercise('intervalPitchMatching');
+  assert.equal(core.tunableFrequency(0), exercise.startHertz, 'the centre is where the note starts');
+  assert.equal(core.tunableFrequency(1), exercise.highestHertz, 'the top is the highest');
+  assert.equal(core.tunableFrequency(3), exercise.highestHertz, 'beyond the top: the top');
+  assert.equal(core.tunableFrequency(-7), core.tunableFrequency(-1), 'beyond the bottom: the bottom');
+  assert.equal(core.tunableFrequency(Number.NaN), exercise.startHertz, 'not a number: the centre');
+  // A setting changed while the user tunes does not move the note under the slider.
+  const heard = core.tunableFrequency(-0.35);
+  assert.equal(core.setSetting('referencePitch', '415'), null);
+  assert.equal(core.tunableFrequency(-0.35), heard);
+  const cents = 1200 * Math.log2(heard / exercise.targetHertz);
+  const [, , , , , , userCentError] = core.answerPitchMatching(-0.35, 1_767_225_600_000);
+  assert.ok(Math.abs(cents - userCentError) < 1e-6, `heard ${cents} cents off, scored ${userCentError}`);
+  assert.ok(Number.isNaN(core.tunableFrequency(0)), 'answered: no note to tune');
+  assert.equal(core.nextExercise('comparison').highestHertz, null, 'a comparison has no tunable note');
+});
+
+test('the wasm core gives the sound preview: A4 at the reference pitch setting', async () => {
+  const core = await loadPeachCore(wasm);
+  core.reset(1);
+  assert.deepEqual(core.soundPreview(), { note: 69, frequency: 440 });
+  assert.equal(core.setSetting('referencePitch', '415.3'), null);
+  assert.deepEqual(core.soundPreview(), { note: 69, frequency: 415.3 });
+});
+
+test('the wasm core writes the sync upload byte for byte as the API takes it, whatever the store holds', async () => {
+  const core = await loadPeachCore(wasm);
+  // The form the API's examples show (docs/api.md), as the browser's JSON.stringify wrote it.
+  const types = ['pitchDiscrimination', 'pitchMatching'];
+  const tunings = ['equalTemperament', 'justIntonation', 'pythagorean'];
+  const apiForm = ({ id, numbers: [kind, timestamp, referenceNote, targetNote, tuning, first, second] }) => ({
+    id, trainingType: types[kind], timestamp, referenceNote, targetNote, tuningSystem: tunings[tuning],
+    ...(kind === 0 ? { centOffset: first, isCorrect: second === 1 } : { initialCentOffset: first, userCentError: second }),
+  });
+  const id = (n) => `0b7e3f52-5c1d-4a8e-9f3b-${String(n).padStart(12, '0')}`;
+  const records = [
+    [0, 1_767_225_600_000, 60, 67, 0, -12.5, 1], [0, 1_767_225_600_001, 21, 33, 2, 0.1, 0],
+    [1, 1_767_225_612_345, 60, 60, 1, 37.2, -4.1], [1, 1_767_225_612_345, 72, 60, 0, -0, 0.30000000000000004],
+    [1, 9_007_199_254_740_000, 127, 115, 2, 100, -200],
+    // What breaks a rule goes as it is, for the server to refuse with its reason.
+    [0, 1, 60, 200, 0, 5, 2], [7, -5, 60.5, 60, 3, Number.NaN, Infinity], [1, 2, 60, 60, -1, -Infinity, 1e20],
+  ].map((numbers, n) => ({ id: id(n), numbers }));
+  assert.equal(core.uploadJSON(records), JSON.stringify({ records: records.map(apiForm) }));
+  assert.equal(core.uploadJSON(records.slice(2, 3)), JSON.stringify({ records: [apiForm(records[2])] }));
+  // Numbers so small or large that JSON.stringify writes an exponent: the same double, in digits.
+  const tiny = [{ id: id(9), numbers: [0, 1, 60, 60, 0, 5e-324, 1] }, { id: id(10), numbers: [1, 1, 60, 60, 0, 1e-7, -1e300] }];
+  assert.deepEqual(JSON.parse(core.uploadJSON(tiny)), { records: tiny.map(apiForm) });
+  const quoted = [{ id: 'a "quoted"\\ id\t', numbers: records[0].numbers }];
+  assert.equal(core.uploadJSON(quoted), JSON.stringify({ records: quoted.map(apiForm) }));
+  assert.throws(() => core.uploadJSON([]), RangeError);
+});

@@ -5,10 +5,12 @@ import { positionText } from '../../Sources/PeachWeb/Assets/pitch-matching-page.
 const texts = { centre: 'Centre', above: '{percent} % up', below: '{percent} % down' };
 
 test('the slider position is told in words: centre, then the share of the half travel up or down', () => {
-  assert.equal(positionText(0, texts), 'Centre');
-  assert.equal(positionText(0.004, texts), 'Centre');
-  assert.equal(positionText(0.12, texts), '12 % up');
-  assert.equal(positionText(-0.5, texts), '50 % down');
-  assert.equal(positionText(1, texts), '100 % up');
-  assert.equal(positionText(-1, texts), '100 % down');
+  const bounds = { min: -1, max: 1 };
+  assert.equal(positionText(0, texts, bounds), 'Centre');
+  assert.equal(positionText(0.004, texts, bounds), 'Centre');
+  assert.equal(positionText(0.12, texts, bounds), '12 % up');
+  assert.equal(positionText(-0.5, texts, bounds), '50 % down');
+  assert.equal(positionText(1, texts, bounds), '100 % up');
+  assert.equal(positionText(-1, texts, bounds), '100 % down');
+  assert.equal(positionText(-1, texts, { min: -2, max: 2 }), '50 % down', 'of the way to the slider\'s end');
 });

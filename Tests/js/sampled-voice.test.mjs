@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AudioEngine, sliderFrequency, ENVELOPE_SECONDS, GLIDE_TIME_CONSTANT, NOTE_LEVEL } from '../../Sources/PeachWeb/Assets/audio-engine.js';
+import { AudioEngine, ENVELOPE_SECONDS, GLIDE_TIME_CONSTANT, NOTE_LEVEL } from '../../Sources/PeachWeb/Assets/audio-engine.js';
 import { sampleZone } from '../../Sources/PeachWeb/Assets/sample-zone.js';
 import { FakeAudioContext, flush } from './fake-audio-context.mjs';
 import { decodeWave, waveFile } from './wave-file.mjs';
@@ -56,11 +56,11 @@ test('a comparison plays each note on its own sound, back to back, and targetSta
   assert.equal(started, handle.targetStart);
 });
 
-test('the tunable note glides playbackRate with the same time constant, to slider frequency / root', () => {
+test('the tunable note glides playbackRate with the same time constant, to frequency / root', () => {
   const context = new FakeAudioContext();
   const engine = new AudioEngine(context);
   const sound = zone(context);
-  const handle = engine.schedulePitchMatching({ frequency: 300, sound }, { startFrequency: 310, centSpan: 100, sound }, 0.5);
+  const handle = engine.schedulePitchMatching({ frequency: 300, sound }, { startFrequency: 310, highestFrequency: 328.4, sound }, 0.5);
   const note = handle.tunableNote;
   const [, source] = context.bufferSources;
   assert.equal(note.sound, sound);
@@ -68,8 +68,8 @@ test('the tunable note glides playbackRate with the same time constant, to slide
   assert.equal(source.stopTime, null, 'indefinite');
   assert.equal(source.playbackRate.value, 310 / sound.rootFrequency);
   context.advanceTo(1);
-  const f = note.setSlider(0.3);
-  close(f, sliderFrequency(310, 100, 0.3), 1e-9, 'mapping in hertz');
+  const f = note.glideTo(315.4);
+  assert.equal(f, 315.4, 'in hertz');
   const [glide] = source.playbackRate.scheduled;
   assert.equal(glide.type, 'setTarget');
   assert.equal(glide.time, 1);
@@ -96,10 +96,11 @@ test('a non-looping zone shorter than the note releases before its data ends and
   handle.stop();
   close(reference.stopTime, handle.referenceStart + 0.52, 1e-12, 'stopped one lookahead later');
   // The tunable note: the data end is computed at the fastest rate the slider can reach.
-  const tunable = engine.startTunableNote({ startFrequency: frequency, centSpan: 100, startTime: 5, sound });
+  const highestFrequency = 1.06 * frequency;
+  const tunable = engine.startTunableNote({ startFrequency: frequency, highestFrequency, startTime: 5, sound });
   const envelopeOfTunable = context.gains[6];
   const [, tunableRelease] = envelopeOfTunable.gain.scheduled;
-  close(tunableRelease.time + tunableRelease.duration, 5 + 22049 / 44100 / (2 * Math.pow(2, 100 / 1200)), 1e-12,
+  close(tunableRelease.time + tunableRelease.duration, 5 + 22049 / 44100 / (2 * 1.06), 1e-12,
     'tunable release at the fastest rate');
   assert.equal(tunable.voice.source.loop, true);
 });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SliderDrag, DRAG_THRESHOLD_PIXELS } from '../../Sources/PeachWeb/Assets/slider-drag.js';
 
-const drag = (value = 0) => new SliderDrag({ pointerId: 1, y: 500, value, travel: 400 });
+const drag = (value = 0) => new SliderDrag({ pointerId: 1, y: 500, value, travel: 400, span: 2 });
 
 test('a tap, or a finger that wobbles less than the threshold, is not an answer', () => {
   const tap = drag();
@@ -25,12 +25,13 @@ test('a drag of the threshold or more is an answer, also one that went out and c
   assert.equal(outAndBack.isAnswer, true);
 });
 
-test('the drag is relative, up is sharper, and the travel spans -1 to 1 with the ends held', () => {
+test('the drag is relative, up is sharper, and the travel spans the slider\'s values from end to end', () => {
   const d = drag(0.5);
   assert.equal(d.moveTo(400), 1, 'a quarter of the travel up from 0.5 reaches the top');
-  assert.equal(d.moveTo(300), 1, 'held at the top');
+  assert.equal(d.moveTo(300), 1.5, 'beyond the top, where the pointer is (the page holds the value at the end)');
   assert.equal(d.moveTo(700), -0.5);
-  assert.equal(d.moveTo(900), -1, 'held at the bottom');
+  const narrow = new SliderDrag({ pointerId: 1, y: 500, value: 0, travel: 400, span: 1 });
+  assert.equal(narrow.moveTo(300), 0.5, 'half the travel is half the span');
 });
 
 test('taken over when the slider opens: counted from there, and the way before does not count', () => {

@@ -34,7 +34,7 @@ function setup(settings, options = {}) {
 }
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
-const violin = { soundSource: 'violin', noteRangeLower: '36', noteRangeUpper: '84', referencePitch: '440' };
+const violin = { soundSource: 'violin', noteRangeLower: '36', noteRangeUpper: '84' };
 
 test('the sine needs nothing: no load, always ready, every zone null', async () => {
   const { library, statuses, choice } = setup({ ...violin, soundSource: 'sine' });
@@ -109,14 +109,14 @@ test('a new note range loads the zones it needs', async () => {
   assert.equal(library.loads.at(-1).key, 'violin 36-96');
 });
 
-test('the preview plays A4 at the reference pitch with the loaded instrument', async () => {
-  const { library, choice } = setup({ ...violin, referencePitch: '442' });
+test('the preview plays the core\'s preview note at its frequency with the loaded instrument', async () => {
+  const { library, choice } = setup(violin, { previewNote: () => ({ note: 57, frequency: 221 }) });
   const played = [];
   const engine = { stopAll: () => played.push('stopAll'), playNote: (note) => { played.push(note); return note; } };
   const preview = choice.preview(engine);
   library.loads[0].finish();
   await preview;
-  assert.deepEqual(played, ['stopAll', { frequency: 442, duration: 1, sound: { source: 'violin', note: 69 } }]);
+  assert.deepEqual(played, ['stopAll', { frequency: 221, duration: 1, sound: { source: 'violin', note: 57 } }]);
 });
 
 test('only the chosen instrument is kept: a new choice, a new range or the sine lets go of the others', async () => {

@@ -26,7 +26,7 @@ function setup() {
   const records = [{ id: 'a', numbers: [0, 1, 60, 60, 0, 10, 1], state: 'waiting' }];
   const device = {
     writeKept: async () => {},
-    core: { recordJSON: (id) => ({ id }) },
+    core: { uploadJSON: (batch) => JSON.stringify({ records: batch.map(({ id }) => ({ id })) }) },
     store: {
       waitingRecords: async () => records.filter((r) => r.state === 'waiting'),
       markUploaded: async (accepted, refused, change) => {

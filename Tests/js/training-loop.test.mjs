@@ -5,10 +5,13 @@ import { TrainingLoop, LoopState, FEEDBACK_MILLISECONDS } from '../../Sources/Pe
 import { Device } from '../../Sources/PeachWeb/Assets/device.js';
 import { loadPeachCore } from '../../Sources/PeachWeb/Assets/peach-core.js';
 import { flush } from './fake-audio-context.mjs';
+const close = (actual, expected, tolerance, message) =>
+  assert.ok(Math.abs(actual - expected) <= tolerance, `${message}: ${actual} vs ${expected}`);
+
 /** An engine whose notes start when the test says so. */
 class FakeEngine {
   constructor() {
-    this.scheduled = []; this.stopAllCount = 0; this.sliderValues = []; this.clock = 1.0; this.wrongAnswerSounds = [];
+    this.scheduled = []; this.stopAllCount = 0; this.glides = []; this.clock = 1.0; this.wrongAnswerSounds = [];
   }
   playWrongAnswerSound() { this.wrongAnswerSounds.push(this.clock); }
   schedule(kind, args) {
@@ -28,7 +31,7 @@ class FakeEngine {
     return {
       tunableStarted: this.startedOf(entry),
       stop: entry.stop,
-      tunableNote: { setSlider: (v) => this.sliderValues.push(v) },
+      tunableNote: { glideTo: (frequency) => this.glides.push(frequency) },
     };
   }
   startedOf(entry) {
@@ -316,18 +319,25 @@ test('stopping while awaiting the answer discards it; stopping during feedback c
 });
 
 test('pitch matching: slider only while the tunable note plays; release records the core\'s cent error', async () => {
-  const { core, engine, store, events, loop } = await setup('pitchMatching');
+  const { engine, store, events, loop } = await setup('pitchMatching');
   loop.start();
   assert.equal(engine.last.kind, 'pitchMatching');
-  assert.equal(engine.last.args.tunable.centSpan, core.sliderCentSpan);
+  const { startFrequency, highestFrequency } = engine.last.args.tunable;
+  assert.ok(highestFrequency > startFrequency, 'the note can go up from where it starts');
   assert.equal(loop.setSlider(0.3), false, 'inactive during the reference');
   assert.equal(loop.answer(0.3), false);
   engine.last.startTarget();
   await flush();
   assert.equal(loop.setSlider(0.3), true);
   assert.equal(loop.setSlider(-0.2), true);
-  assert.deepEqual(engine.sliderValues, [0.3, -0.2]);
+  assert.equal(loop.setSlider(1.7), true);
+  assert.equal(engine.glides.length, 3, 'the note follows each move');
+  const centsAbove = (frequency) => 1200 * Math.log2(frequency / startFrequency);
+  close(centsAbove(engine.glides[0]), 30, 1e-9, 'the core\'s mapping: 100 cents per unit of the slider');
+  close(centsAbove(engine.glides[1]), -20, 1e-9, 'below the start');
+  assert.equal(engine.glides[2], highestFrequency, 'held at the top');
   assert.equal(loop.answer('higher'), false, 'a comparison answer is not a slider value');
+  assert.equal(loop.answer(1.2), false, 'beyond the slider\'s end: refused by the core');
   assert.equal(loop.answer(-0.2), true);
   assert.equal(loop.answer(0.5), false);
   assert.equal(loop.setSlider(0.9), false, 'nothing follows the slider after release');

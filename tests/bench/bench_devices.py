@@ -99,7 +99,7 @@ async def http(reader, writer, method, path, cookie, body=None, headers=()):
 
 
 def answers(count, now_ms):
-    """`count` comparisons as a device uploads them (sync.js: the core's recordJSON)."""
+    """`count` comparisons as a device uploads them (the core's UploadJSON, which sync.js sends)."""
     return [{"id": str(uuid.uuid4()), "trainingType": "pitchDiscrimination", "timestamp": now_ms - count + index,
              "referenceNote": 48 + index % 24, "targetNote": 48 + index % 24, "tuningSystem": "equalTemperament",
              "centOffset": 12.5, "isCorrect": index % 2 == 0} for index in range(count)]

@@ -138,16 +138,18 @@ def test_stop_all_releases_without_a_click(bench, constants):
 
 
 def test_tunable_note_follows_the_slider_smoothly_and_lands_on_the_mapping(bench, constants):
+    # The slider's mapping is the core's (100 cents per unit); here, the frequencies it gives.
     start_frequency, span = 311.127, 100
-    changes = [{"time": 0.5, "v": 0.5}, {"time": 1.0, "v": -0.25}]
+    changes = [{"time": 0.5, "frequency": start_frequency * 2 ** (0.5 * span / 1200)},
+               {"time": 1.0, "frequency": start_frequency * 2 ** (-0.25 * span / 1200)}]
     rendered = bench.evaluate(
         "p => window.renderTunable(p)",
-        {"startFrequency": start_frequency, "centSpan": span, "changes": changes,
-         "seconds": 1.6, "sampleRate": SAMPLE_RATE, "stopAt": 1.5},
+        {"startFrequency": start_frequency, "highestFrequency": start_frequency * 2 ** (span / 1200),
+         "changes": changes, "seconds": 1.6, "sampleRate": SAMPLE_RATE, "stopAt": 1.5},
     )
     x = decode(rendered["samples"])
     applied = rendered["applied"]
-    assert [c["v"] for c in applied] == [0.5, -0.25]
+    assert [c["frequency"] for c in applied] == [c["frequency"] for c in changes]
     skip = int((constants["ENVELOPE_SECONDS"] + 0.002) * SAMPLE_RATE)
     start = int(rendered["startTime"] * SAMPLE_RATE)
     settle = int(10 * constants["GLIDE_TIME_CONSTANT"] * SAMPLE_RATE)
@@ -156,9 +158,9 @@ def test_tunable_note_follows_the_slider_smoothly_and_lands_on_the_mapping(bench
     plateaus = [
         (start + skip, int(applied[0]["time"] * SAMPLE_RATE), start_frequency),
         (int(applied[0]["time"] * SAMPLE_RATE) + settle, int(applied[1]["time"] * SAMPLE_RATE),
-         start_frequency * 2 ** (0.5 * span / 1200)),
+         changes[0]["frequency"]),
         (int(applied[1]["time"] * SAMPLE_RATE) + settle, int(rendered["silentAt"] * SAMPLE_RATE) - skip,
-         start_frequency * 2 ** (-0.25 * span / 1200)),
+         changes[1]["frequency"]),
     ]
     for first, last, expected in plateaus:
         measured, _ = frequency_by_crossings(x, SAMPLE_RATE, first, last)

@@ -246,8 +246,12 @@ def test_pitch_matching_by_keyboard(page, server):
     # Every slider key works before the slider has the focus too.
     page.keyboard.press("End")
     expect(slider).to_have_attribute("aria-valuenow", "1")
+    page.keyboard.press("ArrowUp")
+    expect(slider).to_have_attribute("aria-valuenow", "1")  # held at the core's top
     page.keyboard.press("Home")
     expect(slider).to_have_attribute("aria-valuenow", "-1")
+    page.keyboard.press("PageDown")
+    expect(slider).to_have_attribute("aria-valuenow", "-1")  # and bottom
     slider.focus()
     for key in ["End", "ArrowDown", "ArrowDown", "ArrowDown", "PageDown", "ArrowUp"]:
         page.keyboard.press(key)

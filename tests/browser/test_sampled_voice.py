@@ -236,14 +236,16 @@ def test_a_sampled_note_stopped_early_releases_without_a_click(bench, constants)
 
 
 def test_a_tunable_sampled_note_held_30_s_crosses_its_loop_points_smoothly(bench, constants):
+    # The frequencies the core's mapping gives (100 cents per unit of the slider).
     start_frequency, span = ROOT * 2 ** (2 / 12), 100
-    changes = [{"time": t, "v": v} for t, v in ((3.1, 0.5), (7.7, -1.0), (12.3, 1.0), (18.9, -0.3), (25.0, 0.8))]
+    top = start_frequency * 2 ** (span / 1200)
+    changes = [{"time": t, "frequency": start_frequency * 2 ** (v * span / 1200)}
+               for t, v in ((3.1, 0.5), (7.7, -1.0), (12.3, 1.0), (18.9, -0.3), (25.0, 0.8))]
     rendered = bench.evaluate("p => window.renderTunable(p)", {
-        "zone": "looped", "startFrequency": start_frequency, "centSpan": span, "changes": changes,
+        "zone": "looped", "startFrequency": start_frequency, "highestFrequency": top, "changes": changes,
         "seconds": 30.2, "sampleRate": SAMPLE_RATE, "stopAt": 30.0})
     x = decode(rendered["samples"])
-    assert [c["v"] for c in rendered["applied"]] == [c["v"] for c in changes]
-    top = start_frequency * 2 ** (span / 1200)
+    assert [c["frequency"] for c in rendered["applied"]] == [c["frequency"] for c in changes]
     wraps = 30 * top / ROOT * ZONE_RATE / LOOP_FRAMES
     print(f"about {wraps:.0f} loop wraps in 30 s")
     assert np.all(x[int(np.ceil(rendered["silentAt"] * SAMPLE_RATE)) + 1:] == 0)

@@ -218,7 +218,7 @@ HOLD = """async ({ sourceId, notes, seconds, sampleRate }) => {
   for (const note of notes) {
     const context = new OfflineAudioContext(1, Math.ceil((seconds + 0.05) * sampleRate), sampleRate);
     const frequency = 440 * Math.pow(2, (note - 69) / 12);
-    new AudioEngine(context).startTunableNote({ startFrequency: frequency, centSpan: 100, startTime: 0.02,
+    new AudioEngine(context).startTunableNote({ startFrequency: frequency, startTime: 0.02,
                                                  sound: instrument.zoneFor(note) });
     const samples = (await context.startRendering()).getChannelData(0);
     // The mean square of every 10 ms, from the onset on.

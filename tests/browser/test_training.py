@@ -98,8 +98,10 @@ def match_pitches(page, server, link_name, count):
             assert sent > 0
         elif fraction < 0:
             assert sent < 0
-        initial = cents(current["tunable"]["startFrequency"], true_target(current))
-        expected.append(initial + sent * current["tunable"]["centSpan"])
+        tunable = current["tunable"]
+        initial = cents(tunable["startFrequency"], true_target(current))
+        # The slider's top is where the note goes highest: its cents per unit of the slider.
+        expected.append(initial + sent * cents(tunable["highestFrequency"], tunable["startFrequency"]))
         expect(slider).to_have_attribute("aria-disabled", "true")
     assert len(answers(page)) == count
     return expected

@@ -128,7 +128,10 @@ public struct TrainingPage: Sendable {
                     "div",
                     [
                         "id": "pitch-slider", "role": "slider", "tabindex": "0", "aria-orientation": "vertical",
-                        "aria-valuemin": "-1", "aria-valuemax": "1", "aria-valuenow": "0", "aria-disabled": "true",
+                        // The slider's ends are the core's: the page's script holds every move within them.
+                        "aria-valuemin": DecimalText.shortest(PitchMatchingChallenge.sliderRange.lowerBound),
+                        "aria-valuemax": DecimalText.shortest(PitchMatchingChallenge.sliderRange.upperBound),
+                        "aria-valuenow": "0", "aria-disabled": "true",
                         "aria-label": texts.training.pitchSliderLabel, "aria-valuetext": texts.training.sliderCentre,
                         "data-msg-centre": texts.training.sliderCentre, "data-msg-above": texts.training.sliderAbove,
                         "data-msg-below": texts.training.sliderBelow,

@@ -84,6 +84,7 @@ class App {
     this.sounds = new SoundChoice({
       library: new SoundLibrary(),
       settings: () => this.device.core.settings(),
+      previewNote: () => this.device.core.soundPreview(),
       onStatus: (status) => this.showSoundStatus(status),
     });
     // Loaded now, so that the first exercise plays the instrument already.

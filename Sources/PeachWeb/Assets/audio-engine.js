@@ -5,9 +5,8 @@
 /// `OfflineAudioContext` in the browser tests, or a fake in `node --test`) and plays what the
 /// core chose (device.js gives it the core's numbers): frequencies in hertz, a duration in
 /// seconds, a level offset in decibels, and optionally a `sound` — a SampleZone of
-/// sample-zone.js (absent or null: the sine). The only musical computation here is the
-/// slider's mapping, `startFrequency · 2^(v · centSpan / 1200)`, from the start frequency and
-/// cent span the core gives (docs/design.md).
+/// sample-zone.js (absent or null: the sine). It computes no musical value: even the tunable
+/// note's frequency for each slider position comes from the core (docs/design.md).
 ///
 /// Signal path of one voice:
 ///
@@ -113,15 +112,6 @@ export function wrongAnswerNoise(context) {
 /** The linear gain of a level offset in decibels: `10^(dB/20)`. */
 export function gainFromDecibels(decibels) {
   return Math.pow(10, (decibels ?? 0) / 20);
-}
-
-/**
- * The tunable note's frequency for slider value `v` (clamped to [−1, 1]):
- * `startFrequency · 2^(v · centSpan / 1200)`, the start frequency and cent span from the core.
- */
-export function sliderFrequency(startFrequency, centSpan, v) {
-  const clamped = Math.max(-1, Math.min(1, Number.isFinite(v) ? v : 0));
-  return startFrequency * Math.pow(2, (clamped * centSpan) / 1200);
 }
 
 /**
@@ -248,18 +238,18 @@ class Voice {
 
 /**
  * The indefinite tunable note of pitch matching: sounds at `startFrequency` from `startTime`
- * until `stop()`; `setSlider(v)` glides to `sliderFrequency(startFrequency, centSpan, v)`.
+ * until `stop()`; `glideTo(frequency)` follows the slider, the core giving the frequency of each
+ * slider position; `highestFrequency` is the highest it can give (the slider at its top).
  */
 export class TunableNote {
-  constructor(engine, { startFrequency, centSpan, startTime, gain = 1, sound = null }) {
+  constructor(engine, { startFrequency, highestFrequency = startFrequency, startTime, gain = 1, sound = null }) {
     this.engine = engine;
     this.startFrequency = startFrequency;
-    this.centSpan = centSpan;
     this.startTime = startTime;
-    this.sliderValue = 0;
+    /** The frequency the note is gliding to (hertz). */
+    this.frequency = startFrequency;
     this.voice = new Voice(engine, {
-      frequency: startFrequency, startTime, gain, sound,
-      fastestFrequency: sliderFrequency(startFrequency, Math.abs(centSpan), 1),
+      frequency: startFrequency, startTime, gain, sound, fastestFrequency: highestFrequency,
     });
     this.ended = this.voice.ended;
   }
@@ -269,14 +259,9 @@ export class TunableNote {
     return this.voice.sound;
   }
 
-  /** The frequency the note is gliding to (hertz). */
-  get frequency() {
-    return sliderFrequency(this.startFrequency, this.centSpan, this.sliderValue);
-  }
-
   /**
-   * Follows the slider: a first-order glide (`setTargetAtTime`, time constant ~10 ms) from
-   * wherever the frequency is now to the new value. Continuous in frequency and phase (the
+   * Follows the slider to `frequency` (hertz): a first-order glide (`setTargetAtTime`, time
+   * constant ~10 ms) from wherever the frequency is now to the new value. Continuous in frequency and phase (the
    * oscillator integrates its frequency; a buffer source integrates its playbackRate),
    * monotonic toward the new value, no steps in the waveform.
    * Events at or after the glide's start are dropped first, so a burst of slider events within
@@ -284,15 +269,14 @@ export class TunableNote {
    * Cost: two AudioParam calls, no allocation beyond the browser's own event.
    * @returns {number} the frequency now being approached
    */
-  setSlider(v) {
+  glideTo(frequency) {
     if (this.voice.stopped) return this.frequency;
-    this.sliderValue = Math.max(-1, Math.min(1, Number.isFinite(v) ? v : 0));
+    this.frequency = frequency;
     const param = this.voice.pitch;
     const at = Math.max(this.engine.context.currentTime, this.startTime);
-    const target = this.frequency;
     param.cancelScheduledValues(at);
-    param.setTargetAtTime(target / this.voice.rootFrequency, at, this.engine.glideTimeConstant);
-    return target;
+    param.setTargetAtTime(frequency / this.voice.rootFrequency, at, this.engine.glideTimeConstant);
+    return frequency;
   }
 
   /** Releases the note with the raised-cosine release; returns when (audio clock) it is silent. */
@@ -402,8 +386,8 @@ export class AudioEngine {
    * `sound`, a SampleZone.
    * @returns {TunableNote}
    */
-  startTunableNote({ startFrequency, centSpan, startTime = this.nextStartTime(), sound = null }) {
-    return new TunableNote(this, { startFrequency, centSpan, startTime, sound });
+  startTunableNote({ startFrequency, highestFrequency, startTime = this.nextStartTime(), sound = null }) {
+    return new TunableNote(this, { startFrequency, highestFrequency, startTime, sound });
   }
 
   /**
@@ -411,14 +395,14 @@ export class AudioEngine {
    * `tunableStarted` resolves (reference's `ended` event, as in `scheduleComparison`) when the
    * slider may become active (`null` if stopped before).
    * @param {{frequency: number, sound?: object|null}} reference
-   * @param {{startFrequency: number, centSpan: number, sound?: object|null}} tunable
+   * @param {{startFrequency: number, highestFrequency: number, sound?: object|null}} tunable
    */
   schedulePitchMatching(reference, tunable, noteDuration, { startTime = this.nextStartTime() } = {}) {
     const first = this.playNote({
       frequency: reference.frequency, duration: noteDuration, startTime, sound: reference.sound,
     });
     const note = this.startTunableNote({
-      startFrequency: tunable.startFrequency, centSpan: tunable.centSpan, startTime: first.endTime,
+      startFrequency: tunable.startFrequency, highestFrequency: tunable.highestFrequency, startTime: first.endTime,
       sound: tunable.sound,
     });
     return {

@@ -169,9 +169,15 @@ export class Device {
       exercise.target = { note: numbers.targetNote, frequency: numbers.targetHertz, gainDecibels: numbers.loudnessOffset };
     } else {
       exercise.kind = 'pitchMatching';
-      exercise.tunable = { note: numbers.targetNote, startFrequency: numbers.startHertz, centSpan: this.core.sliderCentSpan };
+      exercise.tunable = { note: numbers.targetNote, startFrequency: numbers.startHertz, highestFrequency: numbers.highestHertz };
     }
     return exercise;
+  }
+
+  /** The current pitch matching's tunable note in hertz with the slider at `value`: the core's
+   *  mapping, the same that scores the answer. */
+  tunableFrequency(value) {
+    return this.core.tunableFrequency(value);
   }
 
   /**

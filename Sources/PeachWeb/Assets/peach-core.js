@@ -19,7 +19,6 @@ export async function loadPeachCore(source) {
 /** One session of the core: settings, profile (with every mode's adaptive chain), randomness. */
 export class PeachCore {
   #wasm;
-  #recordNames = null;
 
   constructor(instance) {
     this.#wasm = instance.exports;
@@ -43,17 +42,32 @@ export class PeachCore {
 
   /** The next exercise of a mode (`comparison`, `pitchMatching`, `intervalComparison`,
    *  `intervalPitchMatching`): notes, frequencies in hertz, the target's loudness offset in
-   *  decibels, note duration in seconds. */
+   *  decibels, note duration in seconds;
+   *  `startHertz` and `highestHertz` (the tunable note's range) are null for a comparison. */
   nextExercise(mode) {
     const length = this.#withTexts([mode], (m) => this.#wasm.peach_next_exercise(...m));
     if (length === 0) throw new RangeError(`${mode} is not a training mode`);
-    const [referenceNote, targetNote, referenceHertz, targetHertz, startHertz, loudnessOffset, noteDuration] =
-      this.#outputNumbers(length);
+    const [referenceNote, targetNote, referenceHertz, targetHertz, startHertz, highestHertz, loudnessOffset,
+      noteDuration] = this.#outputNumbers(length);
     return {
       referenceNote, targetNote, referenceHertz, targetHertz,
       startHertz: Number.isNaN(startHertz) ? null : startHertz,
+      highestHertz: Number.isNaN(highestHertz) ? null : highestHertz,
       loudnessOffset, noteDuration,
     };
+  }
+
+  /** The current pitch matching's tunable note in hertz with the slider at `value` (beyond an
+   *  end: the end); NaN without a pitch matching under way. */
+  tunableFrequency(value) {
+    return this.#wasm.peach_tunable_frequency(value);
+  }
+
+  /** The Settings page's sound preview: `{note, frequency}`, a MIDI note and its hertz at the
+   *  reference pitch setting. */
+  soundPreview() {
+    const [note, frequency] = this.#outputNumbers(this.#wasm.peach_sound_preview());
+    return { note, frequency };
   }
 
   /** Answers the current comparison; the record's numbers, or `null` if there is none to answer. */
@@ -146,22 +160,24 @@ export class PeachCore {
   }
 
   /**
-   * A record's numbers (RecordNumbers.swift) in the sync API's JSON form (docs/api.md), with
-   * the id the device gave it. The names come from the core.
+   * The body of a sync upload (docs/api.md, "Sync") as JSON text, made by the core from records
+   * as the device's store holds them: `{id, numbers}`, the numbers the core gave (`recordStride`
+   * each) and an id without a line break (a UUID).
    */
-  recordJSON(id, numbers) {
-    this.#recordNames ??= this.#outputText(this.#wasm.peach_record_names()).split('\n').map((line) => line.split(','));
-    const [types, tunings] = this.#recordNames;
-    const [kind, timestamp, referenceNote, targetNote, tuning, first, second] = numbers;
-    const record = { id, trainingType: types[kind], timestamp, referenceNote, targetNote, tuningSystem: tunings[tuning] };
-    if (kind === 0) Object.assign(record, { centOffset: first, isCorrect: second === 1 });
-    else Object.assign(record, { initialCentOffset: first, userCentError: second });
-    return record;
-  }
-
-  /** Cents between the slider's centre and either end. */
-  get sliderCentSpan() {
-    return this.#wasm.peach_slider_cent_span();
+  uploadJSON(records) {
+    const stride = this.recordStride;
+    const numbers = new Float64Array(records.length * stride);
+    records.forEach((record, index) => numbers.set(record.numbers, index * stride));
+    const ids = records.map((record) => record.id).join('\n');
+    const pointer = this.#wasm.peach_alloc(numbers.byteLength);
+    try {
+      new Float64Array(this.#wasm.memory.buffer, pointer, numbers.length).set(numbers);
+      const length = this.#withTexts([ids], (i) => this.#wasm.peach_upload_json(...i, pointer, records.length));
+      if (length === 0) throw new RangeError('an upload needs records, each with an id and its numbers');
+      return this.#outputText(length);
+    } finally {
+      this.#wasm.peach_free(pointer);
+    }
   }
 
   /** The differential trace (Tests/PeachTrace) of `operations` seeded steps: only in the test

@@ -9,6 +9,8 @@
 ///   resting finger lifted again puts the slider back and commits nothing. A finger put down
 ///   while the reference plays takes the slider from where it is when the tunable note starts;
 ///   letting go before then commits nothing.
+/// - The slider's ends are the core's (`aria-valuemin`, `aria-valuemax` as the core renders the
+///   page); every move, by drag or key, is held within them here, in `move`, and nowhere else.
 /// - Keyboard: ↑/↓ (and →/←) small steps, PageUp/PageDown large steps, Home/End minimum/maximum,
 ///   Enter or Space commits. `aria-valuenow` follows, and `aria-valuetext` says where the slider
 ///   stands ("Centre", "12 % up", from the server's `data-msg-*` texts): its position only. The
@@ -19,18 +21,23 @@
 import { SliderDrag } from './slider-drag.js';
 import { createTrainingPage, isTypingTarget } from './training-page.js';
 
-/** Keyboard steps in slider units (the core's cent span is 100 cents per unit). */
+/** Keyboard steps in slider units: a hundredth and a tenth of the way from the centre to the top. */
 export const SMALL_STEP = 0.01;
 export const LARGE_STEP = 0.1;
 
-const clamp = (v) => Math.max(-1, Math.min(1, v));
 const round = (v) => Math.round(v * 1000) / 1000;
 
-/** The slider's position in words, from the page's templates (`{percent}` of the half travel). */
-export function positionText(v, { centre, above, below }) {
-  const percent = Math.round(Math.abs(v) * 100);
+/** The slider's position in words, from the page's templates: `{percent}` of the way from the
+ *  centre (0) to the end on its side, `max` above or `min` below. */
+export function positionText(v, { centre, above, below }, { min, max }) {
+  const percent = Math.round((v > 0 ? v / max : v / min) * 100);
   if (percent === 0) return centre;
   return (v > 0 ? above : below).replace('{percent}', String(percent));
+}
+
+/** The slider's ends as the core rendered them. */
+export function sliderBounds(slider) {
+  return { min: Number(slider.getAttribute('aria-valuemin')), max: Number(slider.getAttribute('aria-valuemax')) };
 }
 
 /** Wires the pitch matching page; returns its controller for app.js. */
@@ -40,15 +47,16 @@ export function startPitchMatchingPage(app, main) {
     centre: slider?.dataset.msgCentre ?? '', above: slider?.dataset.msgAbove ?? '', below: slider?.dataset.msgBelow ?? '',
   };
   const thumb = slider?.querySelector('.thumb');
+  const bounds = slider ? sliderBounds(slider) : { min: 0, max: 0 };
   let value = 0;
   let active = false;
   let drag = null;
 
   const render = () => {
     if (!slider) return;
-    slider.style.setProperty('--slider-position', String((1 - value) / 2));
+    slider.style.setProperty('--slider-position', String((bounds.max - value) / (bounds.max - bounds.min)));
     slider.setAttribute('aria-valuenow', String(round(value)));
-    slider.setAttribute('aria-valuetext', positionText(value, positionTexts));
+    slider.setAttribute('aria-valuetext', positionText(value, positionTexts, bounds));
   };
 
   const setActive = (isActive) => {
@@ -66,7 +74,7 @@ export function startPitchMatchingPage(app, main) {
 
   const move = (newValue) => {
     if (!active) return;
-    value = clamp(newValue);
+    value = Math.max(bounds.min, Math.min(bounds.max, newValue));
     render();
     page.loop.setSlider(value);
   };
@@ -91,7 +99,9 @@ export function startPitchMatchingPage(app, main) {
       if (drag || (event.pointerType === 'mouse' && event.button !== 0)) return;
       event.preventDefault();
       slider.setPointerCapture?.(event.pointerId);
-      drag = new SliderDrag({ pointerId: event.pointerId, y: event.clientY, value, travel: travel() });
+      drag = new SliderDrag({
+        pointerId: event.pointerId, y: event.clientY, value, travel: travel(), span: bounds.max - bounds.min,
+      });
       slider.focus({ preventScroll: true });
     });
     // Chromium delivers pointermove aligned to animation frames, up to a frame (16 ms) after
@@ -134,7 +144,7 @@ export function startPitchMatchingPage(app, main) {
     } else if (event.key === 'Home' || event.key === 'End') {
       if (focusedElsewhere) return;
       event.preventDefault();
-      move(event.key === 'Home' ? -1 : 1); // APG: Home = minimum, End = maximum
+      move(event.key === 'Home' ? bounds.min : bounds.max); // APG: Home = minimum, End = maximum
     } else if (event.key === 'Enter' || event.key === ' ') {
       // Enter/Space on a focused link or button keeps its own meaning.
       if (focusedElsewhere) return;

@@ -2,7 +2,8 @@
 /// letting go is an answer. No DOM here, so the gesture's rules have their own tests.
 ///
 /// - Relative: where the finger lands does not matter, only how far it moves; the whole travel
-///   of the thumb spans v = −1 … 1, up = sharper.
+///   of the thumb spans the slider's values from end to end, up = sharper. The page holds the
+///   value within the slider's ends.
 /// - A touch is an answer only once it has moved the slider `DRAG_THRESHOLD_PIXELS` from where
 ///   it took it. A tap, or a finger resting on the slider and lifted, changes nothing: the
 ///   slider goes back to where it was, and no answer is sent. A drag that went out and came
@@ -12,8 +13,6 @@
  *  the touch slop of Android (8 dp) — a finger's tap wobbles less than that. */
 export const DRAG_THRESHOLD_PIXELS = 8;
 
-const clamp = (v) => Math.max(-1, Math.min(1, v));
-
 /** A drag from its first contact to its release. */
 export class SliderDrag {
   /**
@@ -22,10 +21,12 @@ export class SliderDrag {
    * @param {number} start.y where the pointer went down (client pixels)
    * @param {number} start.value the slider's value then
    * @param {number} start.travel the thumb's travel from end to end, in pixels
+   * @param {number} start.span the values from end to end (the slider's maximum − minimum)
    */
-  constructor({ pointerId, y, value, travel }) {
+  constructor({ pointerId, y, value, travel, span }) {
     this.pointerId = pointerId;
     this.travel = Math.max(1, travel);
+    this.span = span;
     this.lastY = y;
     this.takeFrom(value);
   }
@@ -38,11 +39,11 @@ export class SliderDrag {
     this.farthest = 0;
   }
 
-  /** The pointer is at `y`: the slider's value there. */
+  /** The pointer is at `y`: the slider's value there (beyond an end if the pointer is). */
   moveTo(y) {
     this.lastY = y;
     this.farthest = Math.max(this.farthest, Math.abs(y - this.startY));
-    return clamp(this.startValue - (2 * (y - this.startY)) / this.travel);
+    return this.startValue - (this.span * (y - this.startY)) / this.travel;
   }
 
   /** Whether letting go now answers: the drag moved the slider far enough at some point. */

@@ -28,11 +28,14 @@ export class SoundChoice {
    *   a `SoundLibrary`
    * @param {() => {soundSource?: string, noteRangeLower?: string, noteRangeUpper?: string}} options.settings
    *   the device's settings now (the core's `settings()`)
+   * @param {() => {note: number, frequency: number}} options.previewNote the note the preview
+   *   plays and its frequency now (the core's `soundPreview()`)
    * @param {(status: {source: string, state: string}) => void} [options.onStatus]
    */
-  constructor({ library, settings, onStatus = () => {}, now = () => Date.now() }) {
+  constructor({ library, settings, previewNote, onStatus = () => {}, now = () => Date.now() }) {
     this.library = library;
     this.settings = settings;
+    this.previewNote = previewNote;
     this.onStatus = onStatus;
     this.now = now;
     /** The load under way: `{key, promise}`. */
@@ -123,14 +126,15 @@ export class SoundChoice {
   }
 
   /**
-   * Plays A4 at the reference pitch for one second with the chosen sound (the Settings page's
-   * preview): after the instrument has loaded, or with the sine if it cannot be.
+   * Plays the core's preview note (A4 at the reference pitch) for one second with the chosen
+   * sound (the Settings page's preview): after the instrument has loaded, or with the sine if
+   * it cannot be.
    * @param {import('./audio-engine.js').AudioEngine} engine
    */
   async preview(engine) {
     const instrument = await this.prepare();
-    const frequency = Number(this.settings().referencePitch);
+    const { note, frequency } = this.previewNote();
     engine.stopAll();
-    return engine.playNote({ frequency, duration: 1, sound: instrument?.zoneFor(69) ?? null });
+    return engine.playNote({ frequency, duration: 1, sound: instrument?.zoneFor(note) ?? null });
   }
 }

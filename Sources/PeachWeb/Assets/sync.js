@@ -177,8 +177,9 @@ export class Sync {
     for (;;) {
       const batch = await store.waitingRecords(BATCH_SIZE);
       if (batch.length === 0) return current;
+      // The core writes the body; this only sends it.
       const reply = await this.api.send('POST', '/api/sync/records', {
-        body: { records: batch.map((record) => core.recordJSON(record.id, record.numbers)) },
+        body: core.uploadJSON(batch), contentType: 'application/json',
       });
       await store.markUploaded(reply.accepted ?? [], reply.refused ?? [], reply.profileVersion, batch.length);
       current = reply.profileVersion !== undefined && (await store.profileVersion()) === reply.profileVersion.after;

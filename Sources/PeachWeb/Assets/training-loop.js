@@ -42,7 +42,8 @@ export class TrainingLoop {
    * @param {object} options
    * @param {'comparison'|'pitchMatching'} options.kind
    * @param {string} options.mode the page's training mode (`data-mode`)
-   * @param {{nextExercise: Function, answer: Function}} options.device the device's core and store (`Device`)
+   * @param {{nextExercise: Function, answer: Function, tunableFrequency: Function}} options.device the
+   *   device's core and store (`Device`)
    * @param {import('./audio-engine.js').AudioEngine} options.engine
    * @param {(notes: number[]) => object[]|null} [options.soundsFor] the sample zones that play an
    *   exercise's MIDI notes with the chosen sound, or null for the sine (the default)
@@ -122,31 +123,27 @@ export class TrainingLoop {
   }
 
   /**
-   * Follows the slider (pitch matching, while awaiting the answer only).
+   * Follows the slider (pitch matching, while awaiting the answer only): the tunable note
+   * glides to the core's frequency for `value`.
    * @returns {boolean} whether the frequency change was scheduled
    */
   setSlider(value) {
     if (this.kind !== 'pitchMatching' || !this.acceptsAnswer) return false;
-    this.playback.tunableNote.setSlider(value);
+    this.playback.tunableNote.glideTo(this.device.tunableFrequency(value));
     return true;
   }
 
   /**
-   * The user's answer: `'higher'`/`'lower'` for a comparison, the slider value in [−1, 1] for
-   * pitch matching. Accepted only while awaiting an answer; the first one wins.
+   * The user's answer: `'higher'`/`'lower'` for a comparison, the slider value for pitch
+   * matching (one beyond the slider's ends the core refuses). Accepted only while awaiting an
+   * answer; the first one wins.
    * @returns {boolean} whether it was accepted
    */
   answer(value) {
     if (!this.acceptsAnswer) return false;
-    let given;
-    if (this.kind === 'pitchMatching') {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return false;
-      given = Math.max(-1, Math.min(1, value));
-    } else {
-      if (value !== 'higher' && value !== 'lower') return false;
-      given = value;
-    }
-    const answered = this.device.answer(given);
+    const valid = this.kind === 'pitchMatching' ? typeof value === 'number' : value === 'higher' || value === 'lower';
+    if (!valid) return false;
+    const answered = this.device.answer(value);
     if (!answered) return false;
     this.playback.stop();
     this.setState(LoopState.saving);
