@@ -83,8 +83,10 @@ struct PageTests {
     @Test("every text exists in German and differs from English unless it is a proper name or a unit")
     func germanTable() {
         let same = HTMLCheck.texts(of: .english).intersection(HTMLCheck.texts(of: .german))
+        // "Start" is the Start page's name, which the back link shows in both languages.
         #expect(
-            same.isSubset(of: ["Peach", "s", "Hz", "Training", "Trend", "Version", "Tritone", "sine", "Oboe"] as Set))
+            same.isSubset(
+                of: ["Peach", "Start", "s", "Hz", "Training", "Trend", "Version", "Tritone", "sine", "Oboe"] as Set))
         for interval in DirectedInterval.all {
             #expect(!Texts.german.name(of: interval).isEmpty)
         }
