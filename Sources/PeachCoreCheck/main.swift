@@ -12,6 +12,7 @@ import PeachCore
 import PeachFixtures
 import PeachStore
 import PeachTrace
+import PeachViews
 import PeachWasm
 
 struct Fixture: Encodable {
@@ -42,7 +43,7 @@ func fixtures() throws -> String {
                 // Every page the device renders (the training pages of both kinds among them).
                 for page in ["profile", "start", "timeline", "settings", "info", "comparison", "intervalPitchMatching"]
                 {
-                    pages[page] = session.render(RenderedPage(name: page)!, language: language)
+                    pages[page] = session.render(RenderedPage(name: page)!, language: language)!
                 }
                 fixtures.append(
                     Fixture(
@@ -90,7 +91,7 @@ func bench(operations: Int) -> String {
     perOperation.sort()
     var renders: [Double] = []
     for _ in 0..<5 {
-        renders.append(microseconds(clock.measure { _ = session.render(.profile, language: .english) }) / 1000)
+        renders.append(microseconds(clock.measure { _ = session.render(.route(.profile), language: .english) }) / 1000)
     }
     renders.sort()
     var fresh: [Double] = []
@@ -100,7 +101,7 @@ func bench(operations: Int) -> String {
                 clock.measure {
                     var other = CoreSession(seed: 1)
                     other.add(records)
-                    _ = other.render(.profile, language: .english)
+                    _ = other.render(.route(.profile), language: .english)
                 }) / 1000)
     }
     fresh.sort()

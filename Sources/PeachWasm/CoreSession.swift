@@ -131,15 +131,17 @@ public struct CoreSession {
         return true
     }
 
-    /// A page as the server renders it, from this session's profile and settings.
-    public func render(_ page: RenderedPage, language: Language) -> String {
+    /// A page as the server renders it, from this session's profile and settings; `nil` for a
+    /// page only the server renders (`PageRoute.deviceName` is `nil`).
+    public func render(_ page: RenderedPage, language: Language) -> String? {
         let texts = Texts.of(language)
         switch page {
-        case .profile: return ProfilePage(texts: texts, profile: profile, range: settings.noteRange).render()
-        case .start: return StartPage(texts: texts, profile: profile, range: settings.noteRange).render()
-        case .settings: return SettingsPage(texts: texts, settings: settings).render()
-        case .info: return InfoPage(texts: texts).render()
-        case .training(let mode): return TrainingPage(texts: texts, mode: mode, settings: settings).render()
+        case .route(.profile): return ProfilePage(texts: texts, profile: profile, range: settings.noteRange).render()
+        case .route(.start): return StartPage(texts: texts, profile: profile, range: settings.noteRange).render()
+        case .route(.settings): return SettingsPage(texts: texts, settings: settings).render()
+        case .route(.info): return InfoPage(texts: texts).render()
+        case .route(.training(let mode)): return TrainingPage(texts: texts, mode: mode, settings: settings).render()
+        case .route: return nil
         case .timeline:
             return [TrainingMode.comparison, .intervalComparison].map { mode in
                 let chart = TimelineChart(profile: profile, mode: mode, language: language)
@@ -156,23 +158,20 @@ public enum SessionAnswer {
 }
 
 /// The pages the core renders in the browser exactly as the server does: every page a device
-/// trains and looks at offline. Named as `peach-core.js` names them: `start`, `profile`,
-/// `settings`, `info`, `timeline` (the timelines of both comparison modes alone), or a training
-/// mode's raw value.
+/// trains and looks at offline, named as `PageRoute.deviceName` names them (`start`, `profile`,
+/// `settings`, `info`, or a training mode's raw value), and `timeline` (the timelines of both
+/// comparison modes alone).
 public enum RenderedPage: Equatable {
-    case profile, start, settings, info, timeline
-    case training(TrainingMode)
+    case route(PageRoute)
+    case timeline
 
     public init?(name: String) {
-        switch name {
-        case "profile": self = .profile
-        case "start": self = .start
-        case "settings": self = .settings
-        case "info": self = .info
-        case "timeline": self = .timeline
-        default:
-            guard let mode = TrainingMode(rawValue: name) else { return nil }
-            self = .training(mode)
+        if name == "timeline" {
+            self = .timeline
+        } else if let route = PageRoute.all.first(where: { $0.deviceName == name }) {
+            self = .route(route)
+        } else {
+            return nil
         }
     }
 }

@@ -148,9 +148,10 @@
         _ page: UnsafeRawPointer, _ pageCount: Int32, _ language: UnsafeRawPointer, _ languageCount: Int32
     ) -> Int32 {
         guard let page = RenderedPage(name: text(page, pageCount)),
-            let language = Language(rawValue: text(language, languageCount))
+            let language = Language(rawValue: text(language, languageCount)),
+            let html = session.render(page, language: language)
         else { return 0 }
-        return publish(session.render(page, language: language))
+        return publish(html)
     }
 
     /// The current exercise's interval as two lines, its code and its name in the language; 0

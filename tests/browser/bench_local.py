@@ -181,7 +181,7 @@ def main() -> None:
                 await window.peach.sync.run();
                 return performance.now() - begin;
             }""")
-            comparisons = page.evaluate("() => window.peach.device.render('/profile').includes('Answers')")
+            comparisons = page.evaluate("() => window.peach.renderHere('/profile').includes('Answers')")
             page.evaluate("() => window.peach.device.setSetting('noteDuration', '0.3')")
             server.send_signal(signal.SIGINT)  # from here on there is no server
             server.wait(timeout=15)

@@ -228,7 +228,7 @@ def test_two_devices_train_apart_and_end_with_the_same_union(browser, server):
         page.goto(server.url("/profile"))
         wait_for_device(page)
         page.wait_for_function("() => window.peach.shownHTML !== null")
-        on_device = page.evaluate("window.peach.device.render('/profile')")
+        on_device = page.evaluate("window.peach.renderHere('/profile')")
         assert on_device == served, "the device's profile is the server's"
         context.close()
 
@@ -379,7 +379,7 @@ def test_a_summary_kept_by_a_previous_version_is_refused_not_misread_and_the_nex
     import_fixture(server)
     page.goto(server.url("/"))
     wait_for_first_sync(page)
-    answers = """() => new DOMParser().parseFromString(window.peach.device.render('/profile'), 'text/html')
+    answers = """() => new DOMParser().parseFromString(window.peach.renderHere('/profile'), 'text/html')
         .querySelector('.profile-mode[data-mode=comparison] dl').textContent"""
     assert "Answers3" in page.evaluate(answers)
     # Version 1's empty summary: its version, then 3,123 zeros.

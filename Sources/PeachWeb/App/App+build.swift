@@ -115,11 +115,11 @@ func buildRouter(
             status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))
     }
-    SyncController(training: training, localizer: localizer, now: now).addRoutes(to: router.group("api/sync"))
-    SettingsController(training: training, localizer: localizer).addRoutes(to: router.group("api/settings"))
+    SyncController(training: training, localizer: localizer, now: now).addRoutes(to: router)
+    SettingsController(training: training, localizer: localizer).addRoutes(to: router)
     let importer = CSVImporter(training: training, pending: PendingReplace(), now: now)
     DataController(database: database, training: training, importer: importer, localizer: localizer, now: now)
-        .addRoutes(to: router.group("api"))
+        .addRoutes(to: router)
     PageController(training: training, importer: importer, localizer: localizer).addRoutes(to: router)
     PairingController(
         database: database, pairing: pairing, localizer: localizer, now: now, offersAuthority: authority != nil

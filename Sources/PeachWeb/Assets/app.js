@@ -19,13 +19,11 @@ import { SoundChoice, SoundState } from './sound-choice.js';
 import { SoundLibrary } from './sound-library.js';
 import { Sync } from './sync.js';
 import { peachCoreURL } from './peach-core-url.js';
+import { API_PATHS, API_PREFIX, ASSET_PREFIX, DATA_PATHS, DEVICE_PAGES, START_PATH, TRAINING_PATHS } from './peach-routes.js';
 import { startComparisonPage } from './comparison-page.js';
 import { startPitchMatchingPage } from './pitch-matching-page.js';
 import { startSettingsPage } from './settings-page.js';
 
-const TRAINING_PATHS = new Set(['/comparison', '/interval-comparison', '/pitch-matching', '/interval-pitch-matching']);
-/** The pages that show the training data: shown again when a sync brings new data. */
-const DATA_PAGES = new Set(['/', '/profile']);
 const CONTROLLERS = {
   comparison: startComparisonPage,
   'pitch-matching': startPitchMatchingPage,
@@ -40,7 +38,7 @@ class App {
     this.controller = null;
     this.hiddenWhileTraining = false;
     this.navigationId = 0;
-    this.api = new ApiClient();
+    this.api = new ApiClient({ paths: API_PATHS });
     /** This device's Peach (`Device`), once it is open; `deviceError` (a `DeviceUnavailable`
      *  that says why) if it cannot open. */
     this.device = null;
@@ -186,7 +184,7 @@ class App {
   stopTrainingQuietly() {
     if (!this.controller?.training) return;
     this.controller.stop();
-    this.navigate('/', { replace: true });
+    this.navigate(START_PATH, { replace: true });
   }
 
   // --- pages -----------------------------------------------------------------------------
@@ -195,12 +193,17 @@ class App {
     const main = document.getElementById('main');
     const start = CONTROLLERS[document.body.dataset.page];
     // Training runs on the device's core: without it a training page has nothing to play.
-    const needsDevice = TRAINING_PATHS.has(location.pathname);
+    const needsDevice = TRAINING_PATHS.includes(location.pathname);
     this.controller = start && main && (this.device || !needsDevice) ? start(this, main) : null;
     this.showSyncStatus();
     this.showStorageStatus();
     // A load under way (or failed) before this page was shown: the page says so too.
     if (this.sounds?.status) this.showSoundStatus(this.sounds.status);
+  }
+
+  /** Shows Start (a training page leaves to it). */
+  goToStart() {
+    this.navigate(START_PATH);
   }
 
   stopPage() {
@@ -218,7 +221,7 @@ class App {
     if (link.target && link.target !== '_self') return null;
     const url = new URL(link.href, location.href);
     if (url.origin !== location.origin) return null;
-    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/assets/')) return null;
+    if (url.pathname.startsWith(API_PREFIX) || url.pathname.startsWith(ASSET_PREFIX)) return null;
     return url;
   }
 
@@ -229,7 +232,7 @@ class App {
     if (!url) return;
     event.preventDefault();
     // The first tap unlocks audio: this must happen now, inside the click.
-    if (TRAINING_PATHS.has(url.pathname)) this.audio.unlock();
+    if (TRAINING_PATHS.includes(url.pathname)) this.audio.unlock();
     if (url.pathname === location.pathname && url.search === location.search && url.hash) {
       location.hash = url.hash;
       return;
@@ -248,7 +251,7 @@ class App {
     // Leaving a training page is stopping it: its history entry gives way to the next page, so
     // that Back from there goes to where the training was started, not into it again. Its
     // answers are synced now (while training, a few seconds after answers: sync.js).
-    if (TRAINING_PATHS.has(location.pathname)) {
+    if (TRAINING_PATHS.includes(location.pathname)) {
       replace ||= push;
       this.sync?.run();
     }
@@ -256,7 +259,7 @@ class App {
     await this.ready;
     if (id !== this.navigationId) return;
     const url = new URL(href, location.href);
-    let html = url.search ? null : this.device?.render(url.pathname) ?? null;
+    let html = url.search ? null : this.renderHere(url.pathname);
     if (html === null) {
       try {
         const response = await fetch(href, { headers: { Accept: 'text/html' }, credentials: 'same-origin' });
@@ -288,6 +291,13 @@ class App {
     return next !== null && next.outerHTML === document.querySelector('main')?.outerHTML;
   }
 
+  /** The page at `path` as this device renders it, or null for a page only the server has (or
+   *  before the device is open). */
+  renderHere(path) {
+    const page = DEVICE_PAGES[path];
+    return page && this.device ? this.device.render(page) : null;
+  }
+
   /** Puts a page's HTML in place of the current one. */
   swapIn(html) {
     this.shownHTML = html;
@@ -312,10 +322,10 @@ class App {
     await this.ready;
     // Offline, the service worker answers every page with its copy of Start: a page that shows
     // Start under another address is rendered on the device whatever it holds.
-    const shell = location.pathname !== '/' && document.body.dataset.page === 'start';
+    const shell = location.pathname !== START_PATH && document.body.dataset.page === 'start';
     if (id !== this.navigationId || location.search || !this.device || !(this.device.hasData || shell)) return;
-    if (onlyIfChanged && !DATA_PAGES.has(location.pathname)) return;
-    const html = this.device.render(location.pathname);
+    if (onlyIfChanged && !DATA_PATHS.includes(location.pathname)) return;
+    const html = this.renderHere(location.pathname);
     if (!html || html === this.shownHTML || App.showsSameMain(html)) return;
     const scroll = window.scrollY;
     this.stopPage();
@@ -359,8 +369,8 @@ class App {
    * @returns {boolean} whether this is a training address (and Start is on its way)
    */
   landOnStartIfTraining() {
-    if (!TRAINING_PATHS.has(location.pathname)) return false;
-    this.navigate('/', { replace: true });
+    if (!TRAINING_PATHS.includes(location.pathname)) return false;
+    this.navigate(START_PATH, { replace: true });
     return true;
   }
 

@@ -181,7 +181,7 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
     // Escape (or a phone's back gesture) on the hint leaves, as Escape does on the page.
     listen(hint, 'cancel', (event) => {
       event.preventDefault();
-      app.navigate('/');
+      app.goToStart();
     });
   }
   if (showHint) listen(showHint, 'click', openHint);
@@ -189,7 +189,7 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
     if (event.key !== 'Escape' || event.defaultPrevented || hint?.open) return;
     if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
     event.preventDefault();
-    app.navigate('/');
+    app.goToStart();
   });
 
   const controller = {
