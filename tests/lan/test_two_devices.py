@@ -61,7 +61,7 @@ def test_two_devices_over_https_train_offline_and_end_with_the_union(tmp_path):
                 page.reload()  # from the service worker
                 wait_for_device(page)
                 page.get_by_role("link", name="Comparison", exact=True).click()
-                page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+                page.wait_for_function("() => window.peach.loop?.exercise")
                 train(page, count, "comparison")
                 page.get_by_role("link", name="Back to Start").click()
             union = {}
