@@ -119,7 +119,7 @@ let package = Package(
         // (Tests/js/peach-core.test.mjs, tests/browser/test_core.py, tests/browser/bench_core.py).
         .executableTarget(
             name: "PeachCoreCheck",
-            dependencies: ["PeachCore", "PeachWasm", "PeachTrace", "PeachFixtures", "PeachStore"],
+            dependencies: ["PeachCore", "PeachViews", "PeachWasm", "PeachTrace", "PeachFixtures", "PeachStore"],
             swiftSettings: swiftSettings),
         // The crash-safety and command-line tests run the `peach` executable, which `swift test`
         // builds with every other product of the package.

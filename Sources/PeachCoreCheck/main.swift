@@ -12,6 +12,7 @@ import PeachCore
 import PeachFixtures
 import PeachStore
 import PeachTrace
+import PeachViews
 import PeachWasm
 
 struct Fixture: Encodable {
@@ -41,7 +42,7 @@ func fixtures() throws -> String {
                 var pages: [String: String] = [:]
                 // Every page the device renders (the training pages of both kinds among them).
                 for page in ["profile", "start", "settings", "info", "comparison", "intervalPitchMatching"] {
-                    pages[page] = session.render(RenderedPage(name: page)!, language: language)
+                    pages[page] = session.render(PageRoute(deviceName: page)!, language: language)!
                 }
                 fixtures.append(
                     Fixture(

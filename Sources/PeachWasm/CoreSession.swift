@@ -145,8 +145,9 @@ public struct CoreSession {
         return true
     }
 
-    /// A page as the server renders it, from this session's profile and settings.
-    public func render(_ page: RenderedPage, language: Language) -> String {
+    /// A page as the server renders it, from this session's profile and settings; `nil` for a
+    /// page only the server renders (`PageRoute.deviceName` is `nil`).
+    public func render(_ page: PageRoute, language: Language) -> String? {
         let texts = Texts.of(language)
         switch page {
         case .profile: return ProfilePage(texts: texts, profile: profile, range: settings.noteRange).render()
@@ -154,6 +155,7 @@ public struct CoreSession {
         case .settings: return SettingsPage(texts: texts, settings: settings).render()
         case .info: return InfoPage(texts: texts).render()
         case .training(let mode): return TrainingPage(texts: texts, mode: mode, settings: settings).render()
+        case .settingsReset, .settingsImport, .settingsImportConfirm, .pair, .certificateAuthority: return nil
         }
     }
 }
@@ -162,24 +164,4 @@ public struct CoreSession {
 public enum SessionAnswer {
     case higher(Bool)
     case slider(Double)
-}
-
-/// The pages the core renders in the browser exactly as the server does: every page a device
-/// trains and looks at offline. Named as `peach-core.js` names them: `start`, `profile`,
-/// `settings`, `info`, or a training mode's raw value.
-public enum RenderedPage: Equatable {
-    case profile, start, settings, info
-    case training(TrainingMode)
-
-    public init?(name: String) {
-        switch name {
-        case "profile": self = .profile
-        case "start": self = .start
-        case "settings": self = .settings
-        case "info": self = .info
-        default:
-            guard let mode = TrainingMode(rawValue: name) else { return nil }
-            self = .training(mode)
-        }
-    }
 }

@@ -123,16 +123,17 @@
         return records
     }
 
-    /// A page (`RenderedPage(name:)`) in a language (`Language.rawValue`) as HTML text; 0 for
+    /// A page (`PageRoute(deviceName:)`) in a language (`Language.rawValue`) as HTML text; 0 for
     /// an unknown page or language.
     @_expose(wasm, "peach_render") @_cdecl("peach_render")
     public func peachRender(
         _ page: UnsafeRawPointer, _ pageCount: Int32, _ language: UnsafeRawPointer, _ languageCount: Int32
     ) -> Int32 {
-        guard let page = RenderedPage(name: text(page, pageCount)),
-            let language = Language(rawValue: text(language, languageCount))
+        guard let page = PageRoute(deviceName: text(page, pageCount)),
+            let language = Language(rawValue: text(language, languageCount)),
+            let html = session.render(page, language: language)
         else { return 0 }
-        return publish(session.render(page, language: language))
+        return publish(html)
     }
 
     /// The current exercise's interval as two lines, its code and its name in the language; 0

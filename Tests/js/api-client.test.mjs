@@ -2,6 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiClient, ApiError } from '../../Sources/PeachWeb/Assets/api-client.js';
 
+/** The addresses the client is given (`API_PATHS` of the server's peach-routes.js). */
+const paths = { import: '/api/import', importConfirm: '/api/import/confirm', reset: '/api/reset' };
+
 const json = (status, body) => ({
   ok: status >= 200 && status < 300,
   status,
@@ -27,7 +30,7 @@ test('a 4xx reply is final, surfaced with the server message', async () => {
   const { fetch, calls } = scriptedFetch([
     json(410, { error: { code: 'noPendingImport', message: 'This import is no longer waiting to be confirmed.' } }),
   ]);
-  const client = new ApiClient({ fetch });
+  const client = new ApiClient({ paths, fetch });
   await assert.rejects(client.confirmImport('t', true), (error) => {
     assert.ok(error instanceof ApiError);
     assert.equal(error.status, 410);
@@ -44,7 +47,7 @@ test('a request that does not get through rejects as fetch does; a download come
     new TypeError('Failed to fetch'),
     { ok: true, status: 200, headers: { get: (name) => tags[name.toLowerCase()] ?? null }, arrayBuffer: async () => new Float64Array([1, 2]).buffer },
   ]);
-  const client = new ApiClient({ fetch });
+  const client = new ApiClient({ paths, fetch });
   await assert.rejects(client.download('/api/sync/profile'), TypeError);
   const download = await client.download('/api/sync/profile');
   assert.deepEqual([...new Float64Array(download.bytes)], [1, 2]);
@@ -57,7 +60,7 @@ test('a download of the version the device holds is a 304 and downloads nothing'
     { ok: false, status: 304, headers: { get: () => null }, arrayBuffer: async () => assert.fail('no body is read') },
     json(503, { error: { code: 'soundsUnavailable', message: 'Down.' } }),
   ]);
-  const client = new ApiClient({ fetch });
+  const client = new ApiClient({ paths, fetch });
   assert.equal(await client.download('/api/sync/profile', '1764000000000-7'), null);
   assert.deepEqual(calls[0].headers, { 'If-None-Match': '"1764000000000-7"' });
   await assert.rejects(client.download('/api/sync/profile', 'x'), (error) => error instanceof ApiError && error.status === 503);
@@ -70,7 +73,7 @@ test('import and reset use the documented methods, bodies and media types', asyn
   ]);
   const uploads = [];
   const confirmation = { confirmation: { token: 'a-b', deleting: { records: 3 }, importing: 2 }, message: 'Replacing deletes…' };
-  const client = new ApiClient({ fetch, XMLHttpRequest: fakeXHR(uploads, 202, confirmation) });
+  const client = new ApiClient({ paths, fetch, XMLHttpRequest: fakeXHR(uploads, 202, confirmation) });
   const progress = [];
   const asked = await client.importCSV('# peach-export-format:3\n', 'replace', {
     onProgress: (sent, total) => progress.push([sent, total]),
@@ -92,7 +95,7 @@ test('import and reset use the documented methods, bodies and media types', asyn
 
 test('an import refused by the server rejects with its message', async () => {
   const refusal = { error: { code: 'invalidCSV', message: 'The file cannot be imported; line 3 …' } };
-  const client = new ApiClient({ XMLHttpRequest: fakeXHR([], 422, refusal) });
+  const client = new ApiClient({ paths, XMLHttpRequest: fakeXHR([], 422, refusal) });
   await assert.rejects(client.importCSV('x', 'merge'), { code: 'invalidCSV', status: 422, message: refusal.error.message });
 });
 

@@ -47,9 +47,10 @@ function setup() {
   };
   const server = { failure: null, resetAt: 0, profileVersion: 'v1', downloads: [] };
   const api = {
+    paths: { syncRecords: 'records', syncSettings: 'settings', syncProfile: 'profile' },
     send: async (method, path) => {
       if (server.failure) throw server.failure();
-      if (path === '/api/sync/records') {
+      if (path === 'records') {
         const sent = records.filter((r) => r.state === 'waiting');
         const made = (r) => r.numbers[1];
         const before = server.profileVersion;
@@ -61,10 +62,11 @@ function setup() {
           ...(server.versions ? { profileVersion: { before, after: server.profileVersion } } : {}),
         };
       }
-      if (path === '/api/sync/settings') return { settings: {}, resetAt: server.resetAt };
+      if (path === 'settings') return { settings: {}, resetAt: server.resetAt };
       throw new Error(`unexpected ${method} ${path}`);
     },
     download: async (path, version) => {
+      assert.equal(path, 'profile');
       if (server.failure) throw server.failure();
       server.downloads.push(version);
       return version === server.profileVersion ? null : { bytes: new ArrayBuffer(0), version: server.profileVersion };

@@ -75,7 +75,7 @@ PROBE = """(() => {
 INSTRUMENT = """() => {
   const bench = window.__bench;
   bench.answer = []; bench.begin = []; bench.writes = [];
-  const loop = window.peach.controller.loop;
+  const loop = window.peach.loop;
   const timed = (object, name, into) => {
     const original = object[name].bind(object);
     object[name] = (...args) => {
@@ -178,10 +178,10 @@ def main() -> None:
                 const store = window.peach.device.store;
                 await store.saveProfile([], []);
                 const begin = performance.now();
-                await window.peach.sync.run();
+                await window.peach.syncNow();
                 return performance.now() - begin;
             }""")
-            comparisons = page.evaluate("() => window.peach.device.render('/profile').includes('Answers')")
+            comparisons = page.evaluate("() => window.peach.renderHere('/profile').includes('Answers')")
             page.evaluate("() => window.peach.device.setSetting('noteDuration', '0.3')")
             server.send_signal(signal.SIGINT)  # from here on there is no server
             server.wait(timeout=15)

@@ -60,7 +60,7 @@ PROBE = """(() => {
 })()"""
 
 DIRECT = """(calls) => {
-  const loop = window.peach.controller.loop;
+  const loop = window.peach.loop;
   const batches = [];
   for (let batch = 0; batch < 50; batch += 1) {
     const begin = performance.now();

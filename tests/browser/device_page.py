@@ -1,6 +1,7 @@
-"""What the browser tests read of and do with the device's Peach in a page (app.js exposes
-the app as `window.peach`): its core, its store, its sync. Reading is through the page's own
-objects, as the app uses them; nothing here changes how the app behaves."""
+"""What the browser tests read of and do with the device's Peach in a page, through the one test
+hook app.js gives, `window.peach` (its whole surface is documented at `App.testHook`): its core,
+its store, its sync. Reading is through the page's own objects, as the app uses them; nothing
+here changes how the app behaves."""
 
 from playwright.sync_api import expect
 
@@ -32,13 +33,13 @@ def wait_for_first_sync(page):
 
 def sync(page):
     """Runs a sync now and waits for it: the answers go up, the server's profile comes down."""
-    page.evaluate("() => window.peach.sync.run()")
+    page.evaluate("() => window.peach.syncNow()")
     return page.evaluate("window.peach.syncStatus")
 
 
 def exercise(page):
     """The exercise the page is playing, as the core gave it to the audio engine."""
-    return page.evaluate("window.peach.controller.loop.exercise")
+    return page.evaluate("window.peach.loop.exercise")
 
 
 def record_answers(page):
@@ -74,5 +75,5 @@ def start_mode(page, server, link_name):
     page.goto(server.url("/"))
     wait_for_first_sync(page)
     page.get_by_role("link", name=link_name, exact=True).click()
-    page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+    page.wait_for_function("() => window.peach.loop?.exercise")
     return exercise(page)

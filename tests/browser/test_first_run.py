@@ -4,7 +4,7 @@ the keys — and again on demand; never while an exercise plays. Escape leaves t
 Start, from the page and from the hint.
 
 The checks are small and read the page (the hint dialog's `open`, its box, the answer
-controls' state) and the app's own training loop (`window.peach.controller.loop`), so that
+controls' state) and the app's own training loop (`window.peach.loop`), so that
 they run alike in every engine."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def expect_hint_shown(page, heading, sentence):
 
 def expect_not_training(page):
     """No exercise is asked for or playing: the loop has none, and no voice sounds."""
-    assert page.evaluate("window.peach.controller.loop.exercise") is None
+    assert page.evaluate("window.peach.loop.exercise") is None
     assert page.evaluate("window.peach.audioEngine?.activeVoiceCount ?? 0") == 0
 
 
@@ -94,7 +94,7 @@ def test_on_demand_the_hint_stops_training_and_its_button_begins_again(new_page,
     page.get_by_role("button", name="How it works").click()
     expect_hint_shown(page, "Interval Comparison", "sharp (too high) or flat (too low)")
     expect(higher).to_be_disabled()
-    assert page.evaluate("window.peach.controller.loop.state") == "stopped"
+    assert page.evaluate("window.peach.loop.state") == "stopped"
     # A note stopped by the hint fades out over its release: the voices end (a wait that fails
     # if one goes on sounding).
     page.wait_for_function("() => (window.peach.audioEngine?.activeVoiceCount ?? 0) === 0", timeout=5_000)

@@ -33,12 +33,12 @@ def start_through(page, proxy, link_name):
     page.goto(proxy.url("/"))
     wait_for_first_sync(page)
     page.get_by_role("link", name=link_name, exact=True).click()
-    page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+    page.wait_for_function("() => window.peach.loop?.exercise")
 
 
 def sync_in_background(page):
     """Starts a sync without waiting for it (its reply may never come)."""
-    page.evaluate("() => { window.peach.sync.run(); }")
+    page.evaluate("() => { window.peach.syncNow(); }")
 
 
 def stored_ids(server):
@@ -119,7 +119,7 @@ def test_training_goes_on_while_the_server_is_unreachable_and_the_answers_arrive
             expect(page.locator("#feedback")).not_to_have_attribute("data-state", "")
         expect(higher).to_be_enabled(timeout=10_000)  # a sixth exercise plays: training goes on
         assert len(device_records(page, "waiting")) == 5
-        assert page.evaluate("window.peach.controller.loop.exercise") is not None
+        assert page.evaluate("window.peach.loop.exercise") is not None
         page.get_by_role("link", name="Back to Start").click()
         expect(page.locator("body")).to_have_attribute("data-page", "start")
         audio_probe.wait_until_silent(page)
@@ -183,5 +183,5 @@ def test_a_first_visit_over_a_slow_phone_network_reaches_a_usable_start(new_page
         ...performance.getEntriesByType('resource')].reduce((sum, entry) => sum + entry.transferSize, 0)""")
     assert transferred < 300_000, f"{transferred} bytes: the first visit's files are compressed"
     page.get_by_role("link", name="Comparison", exact=True).click()
-    page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+    page.wait_for_function("() => window.peach.loop?.exercise")
     print(f"slow 4G: Start usable {usable:.0f} ms after the navigation began, {transferred} bytes")

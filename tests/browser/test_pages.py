@@ -33,6 +33,20 @@ BLOCKED_AUTOPLAY = """(() => {
 })()"""
 
 
+def test_the_tests_reach_the_app_through_one_small_hook(page, server):
+    """`window.peach` is the documented surface (app.js, `App.testHook`) and nothing more: the
+    tests do not reach into the app's parts."""
+    page.goto(server.url("/"))
+    wait_for_first_sync(page)
+    assert sorted(page.evaluate("Object.keys(window.peach)")) == sorted([
+        "device", "deviceError", "syncStatus", "syncNow", "loop", "training", "stopTraining",
+        "audioContext", "audioEngine", "sounds", "renderHere", "shownHTML"])
+    assert page.evaluate("Object.isFrozen(window.peach)")
+    assert page.evaluate("window.peach.loop") is None
+    assert page.evaluate("window.peach.renderHere('/pair')") is None
+    assert page.evaluate("window.peach.renderHere('/info').includes('<main')")
+
+
 def test_only_answers_given_after_the_target_starts_count(page, server):
     """Default 1 s notes: a key pressed as the reference begins is a whole second early."""
     higher, lower = page.locator("#answer-higher"), page.locator("#answer-lower")
@@ -100,7 +114,7 @@ def test_with_several_intervals_the_label_follows_each_exercise(page, server):
         expect(page.locator("#answer-higher")).to_be_enabled(timeout=10_000)
         page.keyboard.press("ArrowUp")
         expect(page.locator("#answer-higher")).to_be_disabled()
-        page.wait_for_function("() => window.peach.controller.loop.state === 'playingReference'")
+        page.wait_for_function("() => window.peach.loop.state === 'playingReference'")
 
 
 def test_start_unlocks_audio_in_the_click_and_swaps_pages_in_place(page, server):
@@ -477,7 +491,7 @@ def test_feedback_indicator_states_are_drawn(page, server):
     page.emulate_media(reduced_motion="reduce")  # read the final styles, not a transition
     start_mode(page, server, "Pitch Matching")
     expect(page.locator("#pitch-slider")).to_have_attribute("aria-disabled", "false", timeout=10_000)
-    page.evaluate("window.peach.controller.stop()")
+    page.evaluate("window.peach.stopTraining()")
     styles = {}
     for state, extra in [("correct", {}), ("incorrect", {}), ("center", {"direction": "center"}),
                          ("green", {"direction": "sharp", "length": "short"}),
@@ -585,7 +599,7 @@ def test_higher_and_lower_are_readable_and_calm_when_disabled(new_page, server, 
     # Reduced motion: the colours as they are, not half-way through a transition.
     page = new_page(color_scheme=scheme, reduced_motion="reduce", viewport={"width": 390, "height": 844})
     start_mode(page, server, "Comparison")
-    page.evaluate("window.peach.controller.stop()")
+    page.evaluate("window.peach.stopTraining()")
     expect(page.locator("#answer-higher")).to_be_disabled()
     states = {}
     for state in ("disabled", "enabled"):

@@ -158,7 +158,7 @@ def test_no_note_is_scheduled_on_a_clock_that_stands_still(page, server):
     tap = page.locator("#tap-to-start")
     expect(tap).to_be_visible(timeout=10_000)
     assert audio_probe.notes(page) == [], "nothing scheduled on the frozen clock"
-    assert page.evaluate("window.peach.controller.loop.exercise") is None
+    assert page.evaluate("window.peach.loop.exercise") is None
     tap.click()
     expect(page.locator("#answer-higher")).to_be_enabled(timeout=10_000)
     assert page.evaluate("window.peach.audioContext === window.__contexts[1]"), "the tap started a new context"
@@ -180,7 +180,7 @@ def test_tap_to_start_only_when_the_sound_really_does_not_start_and_training_beg
     tap = page.locator("#tap-to-start")
     expect(tap).to_be_visible(timeout=10_000)
     expect(tap).to_be_focused()
-    assert page.evaluate("window.peach.controller.loop.exercise") is None
+    assert page.evaluate("window.peach.loop.exercise") is None
     page.evaluate("window.__startAudio()")  # the sound starts after all, without a tap
     expect(page.locator("#answer-higher")).to_be_enabled(timeout=10_000)
     expect(tap).to_be_hidden()

@@ -85,9 +85,9 @@ def test_switching_sound_changes_what_the_next_exercise_plays(page, server, prep
     expect(page.locator("#sound-status")).to_have_text("“Cello” is ready.")
     page.get_by_role("link", name="Back to Start").click()
     page.get_by_role("link", name=link_name, exact=True).click()
-    page.wait_for_function("(first) => window.peach.controller?.loop?.exercise"
-                           " && window.peach.controller.loop.exercise !== first", arg=first)
-    exercise = page.evaluate("window.peach.controller.loop.exercise")
+    page.wait_for_function("(first) => window.peach.loop?.exercise"
+                           " && window.peach.loop.exercise !== first", arg=first)
+    exercise = page.evaluate("window.peach.loop.exercise")
     reference, other = exercise_notes(page)
     # Both notes are the cello (one sound per exercise), each with the zone of the core's note.
     for note, played in ((exercise["reference"]["note"], reference), (exercise[second]["note"], other)):
@@ -108,7 +108,7 @@ def test_with_the_piano_pitch_matching_plays_the_sine_and_says_so_and_comparison
     wait_for_first_sync(page)
     instrument_ready(page)
     page.get_by_role("link", name=link_name, exact=True).click()
-    page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+    page.wait_for_function("() => window.peach.loop?.exercise")
     sounds = [note.sound for note in exercise_notes(page)]
     status = page.locator("#sound-status")
     if second == "tunable":
@@ -184,7 +184,7 @@ def test_offline_after_one_visit_the_chosen_instrument_still_plays(browser, serv
     wait_for_device(page)
     instrument_ready(page)
     page.get_by_role("link", name="Pitch Matching", exact=True).click()
-    page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+    page.wait_for_function("() => window.peach.loop?.exercise")
     assert [note.sound for note in exercise_notes(page)] == ["sample", "sample"]
     context.close()
 

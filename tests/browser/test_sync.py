@@ -70,11 +70,11 @@ def test_offline_training_is_kept_on_the_device_and_synced_once(browser, server)
     context, page, port = offline_device(browser, server)
     expect(page.locator("body")).to_have_attribute("data-page", "start")
     page.get_by_role("link", name="Comparison", exact=True).click()
-    page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+    page.wait_for_function("() => window.peach.loop?.exercise")
     train(page, 20, "comparison")
     page.get_by_role("link", name="Back to Start").click()
     page.get_by_role("link", name="Pitch Matching", exact=True).click()
-    page.wait_for_function("() => location.pathname === '/pitch-matching' && window.peach.controller?.loop?.exercise")
+    page.wait_for_function("() => location.pathname === '/pitch-matching' && window.peach.loop?.exercise")
     train(page, 10, "pitchMatching")
     kept = as_device_keeps(device_records(page))
     assert len(kept) == 30
@@ -115,7 +115,7 @@ def test_every_page_opens_and_works_offline(browser, server):
              ("Interval Pitch Matching", "/interval-pitch-matching", "pitchMatching")]
     for link, path, kind in modes:
         page.get_by_role("link", name=link, exact=True).click()
-        page.wait_for_function(f"() => location.pathname === '{path}' && window.peach.controller?.loop?.exercise")
+        page.wait_for_function(f"() => location.pathname === '{path}' && window.peach.loop?.exercise")
         train(page, 1, kind)
         page.get_by_role("link", name="Back to Start").click()
         expect(page.locator("body")).to_have_attribute("data-page", "start")
@@ -125,8 +125,8 @@ def test_every_page_opens_and_works_offline(browser, server):
     expect(page.locator("#settings-saved")).to_be_visible()
     page.get_by_role("link", name="Back to Start").click()
     page.get_by_role("link", name="Comparison", exact=True).click()
-    page.wait_for_function("() => location.pathname === '/comparison' && window.peach.controller?.loop?.exercise")
-    reference = page.evaluate("window.peach.controller.loop.exercise.reference.frequency")
+    page.wait_for_function("() => location.pathname === '/comparison' && window.peach.loop?.exercise")
+    reference = page.evaluate("window.peach.loop.exercise.reference.frequency")
     semitones = 12 * math.log2(reference / 442)
     assert abs(semitones - round(semitones)) < 1e-9, "the next exercise is tuned from A4 = 442 Hz"
     for link, heading in (("Profile", "Profile"), ("Info", None)):
@@ -165,14 +165,14 @@ def test_a_server_killed_mid_upload_ends_with_every_record_once(browser, server)
 
         # First: killed with the first batch committed and its reply on the way back.
         proxy.hold_next_upload_response()
-        page.evaluate("() => { window.peach.sync.run(); }")
+        page.evaluate("() => { window.peach.syncNow(); }")
         proxy.wait_until_held()
         port = server.port
         server.kill()
         proxy.drop_held()
         server.start(port=port)
         # Then: killed while the next batch is still travelling to it (200 ms each way).
-        page.evaluate("() => { window.peach.sync.run(); }")
+        page.evaluate("() => { window.peach.syncNow(); }")
         wait_until(lambda: proxy.uploads >= 2, message="the second upload under way")
         server.kill()
         server.start(port=port)
@@ -199,7 +199,7 @@ def opened_devices(browser, server, count):
 def train_mode(page, count):
     """From Start: `count` comparisons, then back to Start."""
     page.get_by_role("link", name="Comparison", exact=True).click()
-    page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+    page.wait_for_function("() => window.peach.loop?.exercise")
     train(page, count, "comparison")
     page.get_by_role("link", name="Back to Start").click()
 
@@ -228,7 +228,7 @@ def test_two_devices_train_apart_and_end_with_the_same_union(browser, server):
         page.goto(server.url("/profile"))
         wait_for_device(page)
         page.wait_for_function("() => window.peach.shownHTML !== null")
-        on_device = page.evaluate("window.peach.device.render('/profile')")
+        on_device = page.evaluate("window.peach.renderHere('/profile')")
         assert on_device == served, "the device's profile is the server's"
         context.close()
 
@@ -298,7 +298,7 @@ def test_a_reset_reaches_every_device_answers_before_it_never_come_back(browser,
     # A's next answer does not reach the server before the reset.
     a.route("**/api/sync/records", lambda route: route.abort())
     a.get_by_role("link", name="Comparison", exact=True).click()
-    a.wait_for_function("() => window.peach.controller?.loop?.exercise")
+    a.wait_for_function("() => window.peach.loop?.exercise")
     train(a, 1, "comparison")
     a.get_by_role("link", name="Settings").click()
     a.locator("#reset-button").click()
@@ -379,7 +379,7 @@ def test_a_summary_kept_by_a_previous_version_is_refused_not_misread_and_the_nex
     import_fixture(server)
     page.goto(server.url("/"))
     wait_for_first_sync(page)
-    answers = """() => new DOMParser().parseFromString(window.peach.device.render('/profile'), 'text/html')
+    answers = """() => new DOMParser().parseFromString(window.peach.renderHere('/profile'), 'text/html')
         .querySelector('.profile-mode[data-mode=comparison] dl').textContent"""
     assert "Answers3" in page.evaluate(answers)
     # Version 1's empty summary: its version, then 3,123 zeros.

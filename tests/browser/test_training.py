@@ -195,7 +195,7 @@ def expect_start_and_silence(page, server, notes_before):
     """On Start, and nothing scheduled since: the training did not start again."""
     expect(page.locator("body")).to_have_attribute("data-page", "start")
     expect(page).to_have_url(server.url("/"))
-    assert page.evaluate("window.peach.controller?.training ?? false") is False
+    assert page.evaluate("window.peach.training") is False
     assert len(audio_probe.notes(page)) == notes_before, "no note was scheduled"
 
 

@@ -3,8 +3,8 @@ mode, answer, drag the slider, choose a sound and listen to it, go back to Start
 engine.py's vocabulary only, so a scenario written with it runs the same in every engine.
 
 What it reads of the app is what tests/browser/device_page.py reads in Chromium: the app's own
-objects (`window.peach`: its device, store, sync, audio context, training loop), as the app uses
-them. Nothing here changes how the app behaves.
+objects through app.js's one test hook (`window.peach`, documented at `App.testHook`: its device,
+store, sync, audio context, training loop), as the app uses them. Nothing here changes how the app behaves.
 
 Inputs are real: clicks and drags through WebDriver (trusted events, user activation), so a click
 on a training link starts the sound as a tap does. If the page asks for a second tap anyway
@@ -95,7 +95,7 @@ class PeachPage:
         tapping "Tap to start" if the page offers it."""
         self.engine.run(WATCH_AUDIO_START)
         self.engine.click(f'#main a[href="{TRAINING_LINKS[mode]}"]')
-        started = ("(window.peach.controller?.loop?.exercise && 'exercise')"
+        started = ("(window.peach.loop?.exercise && 'exercise')"
                    " || (document.querySelector('#tap-to-start')?.hidden === false && 'tap')")
         shown = self.engine.wait_for(f"{started} || (document.querySelector('#mode-hint')?.open && 'hint')",
                                      timeout=15, message=f"{mode} to start")
@@ -104,7 +104,7 @@ class PeachPage:
             shown = self.engine.wait_for(started, timeout=15, message=f"{mode} to start")
         if shown == "tap":
             self.engine.click("#tap-to-start")
-            self.engine.wait_for("window.peach.controller?.loop?.exercise", message=f"{mode} to start")
+            self.engine.wait_for("window.peach.loop?.exercise", message=f"{mode} to start")
         started = self.engine.run("const s = window.__audioStart;"
                                   " return s.runningAt === null ? null : s.runningAt - s.clickedAt;")
         return Start(tapped_again=shown == "tap", audio_start_ms=started)
@@ -150,7 +150,7 @@ class PeachPage:
 
     def sync(self) -> dict:
         """Runs a sync now and waits for it; returns the sync status."""
-        return self.engine.run("return window.peach.sync.run().then(() => window.peach.syncStatus);")
+        return self.engine.run("return window.peach.syncNow().then(() => window.peach.syncStatus);")
 
     # --- sound -----------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ def tap_mode(peach, engine, path):
 
 
 def not_training(engine):
-    return engine.run("return window.peach.controller.loop.exercise === null"
+    return engine.run("return window.peach.loop.exercise === null"
                       " && (window.peach.audioEngine?.activeVoiceCount ?? 0) === 0;")
 
 
@@ -49,7 +49,7 @@ def test_on_demand_the_hint_stops_training_and_its_button_begins_again(peach, en
     engine.wait_for("!document.querySelector('#answer-higher').disabled", timeout=15, message="the first exercise")
     engine.click("#show-hint")
     engine.wait_for(HINT_OPEN, message="the hint")
-    assert engine.run("return window.peach.controller.loop.state;") == "stopped"
+    assert engine.run("return window.peach.loop.state;") == "stopped"
     assert engine.run("return document.querySelector('#answer-higher').disabled;") is True
     engine.click("#hint-begin")
     engine.wait_for("!document.querySelector('#answer-higher').disabled", timeout=15, message="training again")

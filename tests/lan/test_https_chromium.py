@@ -106,7 +106,7 @@ def test_peach_on_a_home_screen_pairs_by_typing_the_code_and_syncs(server, tmp_p
             expect(higher).to_be_enabled(timeout=10_000)
             page.keyboard.press("ArrowUp")
             expect(higher).to_be_disabled()
-            page.evaluate("() => window.peach.sync.run()")
+            page.evaluate("() => window.peach.syncNow()")
             assert page.evaluate("window.peach.syncStatus.state") == "synced"
             # A wrong code is refused with the same field to try again.
             other = browser.new_context().new_page()

@@ -61,7 +61,7 @@ def test_two_devices_over_https_train_offline_and_end_with_the_union(tmp_path):
                 page.reload()  # from the service worker
                 wait_for_device(page)
                 page.get_by_role("link", name="Comparison", exact=True).click()
-                page.wait_for_function("() => window.peach.controller?.loop?.exercise")
+                page.wait_for_function("() => window.peach.loop?.exercise")
                 train(page, count, "comparison")
                 page.get_by_role("link", name="Back to Start").click()
             union = {}
@@ -80,7 +80,7 @@ def test_two_devices_over_https_train_offline_and_end_with_the_union(tmp_path):
                 # The server's own page, fetched in the browser (which trusts Peach's authority).
                 served = page.evaluate(
                     "() => fetch('/profile', {headers: {'Accept-Language': 'en'}}).then((r) => r.text())")
-                assert page.evaluate("() => window.peach.device.render('/profile')") == served
+                assert page.evaluate("() => window.peach.renderHere('/profile')") == served
                 expect(page.locator("#sync-status")).to_have_text("Synced with Peach.")
             browser.close()
     finally:

@@ -1,6 +1,8 @@
 import PeachCore
 
-/// Every page's address, in one place: views link through this, never through string literals.
+/// Every page's address, in one place: views link through this, the server's router serves
+/// through it, and the browser gets the same table (`RouteTable`, `peach-routes.js`), so no
+/// address is written anywhere else.
 public enum PageRoute: Hashable, Sendable {
     case start
     case training(TrainingMode)
@@ -16,6 +18,13 @@ public enum PageRoute: Hashable, Sendable {
     case pair
     /// Peach's certificate authority, for a device to trust its HTTPS on the LAN.
     case certificateAuthority
+
+    /// Every page.
+    public static let all: [PageRoute] =
+        [.start] + TrainingMode.allCases.map { .training($0) } + [
+            .profile, .settings, .settingsReset, .settingsImport, .settingsImportConfirm, .info, .pair,
+            .certificateAuthority,
+        ]
 
     public var path: String {
         switch self {
@@ -35,11 +44,33 @@ public enum PageRoute: Hashable, Sendable {
         }
     }
 
-    /// The address of a JSON API call a page links to.
-    enum API {
-        static let export = "/api/export"
+    /// The name the wasm core renders this page by (`peach_render`), for a page a device renders
+    /// itself from its own data, offline too (docs/pages.md); `nil` for the server's own pages
+    /// (pairing, the no-script forms, the certificate), which need the server.
+    public var deviceName: String? {
+        switch self {
+        case .start: "start"
+        case .profile: "profile"
+        case .settings: "settings"
+        case .info: "info"
+        case .training(let mode): mode.rawValue
+        case .settingsReset, .settingsImport, .settingsImportConfirm, .pair, .certificateAuthority: nil
+        }
     }
 
+    /// The page a device renders by `name` (`deviceName`); `nil` for any other name.
+    public init?(deviceName name: String) {
+        guard let route = Self.all.first(where: { $0.deviceName == name }) else { return nil }
+        self = route
+    }
+
+    /// Whether the page shows the training data (the profile): shown again when a sync brings
+    /// new data.
+    public var showsTrainingData: Bool { self == .start || self == .profile }
+
+    /// The start of every static asset's address.
+    public static let assetPrefix = "/assets/"
+
     /// The address of a static asset.
-    static func asset(_ name: String) -> String { "/assets/" + name }
+    static func asset(_ name: String) -> String { assetPrefix + name }
 }

@@ -311,7 +311,7 @@ public struct SettingsPage: Sendable {
         el(
             "p",
             el(
-                "a", ["id": "export-link", "href": PageRoute.API.export, "download": nil, "data-full-load": nil],
+                "a", ["id": "export-link", "href": APIRoute.export.path, "download": nil, "data-full-load": nil],
                 .text(texts.settingsPage.exportData)),
             .text(" "), el("span", ["class": "hint"], .text(texts.settingsPage.exportHint)))
     }

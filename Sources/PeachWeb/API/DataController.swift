@@ -14,11 +14,11 @@ struct DataController: Sendable {
     let localizer: Localizer
     let now: @Sendable () -> Date
 
-    func addRoutes(to group: RouterGroup<PeachRequestContext>) {
-        group.get("export", use: export)
-        group.post("import", use: importCSV)
-        group.post("import/confirm", use: confirmImport)
-        group.post("reset", use: reset)
+    func addRoutes(to router: Router<PeachRequestContext>) {
+        router.get(RouterPath(APIRoute.export.path), use: export)
+        router.post(RouterPath(APIRoute.import.path), use: importCSV)
+        router.post(RouterPath(APIRoute.importConfirm.path), use: confirmImport)
+        router.post(RouterPath(APIRoute.reset.path), use: reset)
     }
 
     /// Streams the CSV as the store writes it (64 KiB chunks from one read transaction), so a

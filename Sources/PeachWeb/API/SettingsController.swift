@@ -9,9 +9,9 @@ struct SettingsController: Sendable {
     let history: ServerHistory
     let localizer: Localizer
 
-    func addRoutes(to group: RouterGroup<PeachRequestContext>) {
-        group.get(use: show)
-        group.put(use: update)
+    func addRoutes(to router: Router<PeachRequestContext>) {
+        router.get(RouterPath(APIRoute.settings.path), use: show)
+        router.put(RouterPath(APIRoute.settings.path), use: update)
     }
 
     /// A setting's value as sent: text, a number, or (for intervals) a list of codes.

@@ -33,10 +33,10 @@ struct SyncController: Sendable {
     /// refused (`futureTimestamp`), a setting's change stamped later counts as made now.
     static let clockTolerance: Int64 = 5 * 60 * 1000
 
-    func addRoutes(to group: RouterGroup<PeachRequestContext>) {
-        group.post("records", use: uploadRecords)
-        group.get("profile", use: profile)
-        group.post("settings", use: settings)
+    func addRoutes(to router: Router<PeachRequestContext>) {
+        router.post(RouterPath(APIRoute.syncRecords.path), use: uploadRecords)
+        router.get(RouterPath(APIRoute.syncProfile.path), use: profile)
+        router.post(RouterPath(APIRoute.syncSettings.path), use: settings)
     }
 
     // MARK: Records

@@ -78,11 +78,11 @@ func buildRouter(
             status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))
     }
-    SyncController(history: history, localizer: localizer, now: now).addRoutes(to: router.group("api/sync"))
-    SettingsController(history: history, localizer: localizer).addRoutes(to: router.group("api/settings"))
+    SyncController(history: history, localizer: localizer, now: now).addRoutes(to: router)
+    SettingsController(history: history, localizer: localizer).addRoutes(to: router)
     let importer = CSVImporter(history: history, pending: PendingReplace(), now: now)
     DataController(database: database, history: history, importer: importer, localizer: localizer, now: now)
-        .addRoutes(to: router.group("api"))
+        .addRoutes(to: router)
     PageController(history: history, importer: importer, localizer: localizer).addRoutes(to: router)
     PairingController(
         database: database, pairing: configuration.pairing, localizer: localizer, now: now,

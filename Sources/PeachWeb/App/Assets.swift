@@ -13,7 +13,8 @@ import Hummingbird
 /// The exception is the wasm core, the largest file: it is served under an address that holds
 /// its content hash, `/assets/peach-core.<hash>.wasm`, cached for a year without revalidation
 /// (a new build is a new address). The small module `peach-core-url.js` tells the pages that
-/// address; it is revalidated like every other file.
+/// address; it is revalidated like every other file, as is `peach-routes.js` (`RouteTable`), the
+/// addresses of the pages and the API, which the server writes too.
 struct Assets: Sendable {
     struct File: Sendable {
         let bytes: ByteBuffer
@@ -87,15 +88,22 @@ struct Assets: Sendable {
         } else {
             coreURL = nil
         }
-        let module = ByteBuffer(string: "export const peachCoreURL = \(coreURL.map { "\"\($0)\"" } ?? "null");\n")
-        files[Self.coreURLModule] = File(
-            bytes: module, contentType: Self.contentType(forExtension: "js"),
-            etag: "\"\(Self.fingerprint(Data(module.readableBytesView)))\"")
+        files[Self.coreURLModule] = Self.module(
+            "export const peachCoreURL = \(coreURL.map(RouteTable.quoted) ?? "null");\n")
+        files[RouteTable.moduleName] = Self.module(RouteTable.module)
         serviceWorker = files.removeValue(forKey: Self.serviceWorkerName).map {
             Self.serviceWorker($0, files: files).compressed(keptIn: compressedCopies)
         }
         self.files = files.mapValues { $0.compressed(keptIn: compressedCopies) }
         preloadLinks = Self.preloadLinks(coreURL: coreURL, modules: Self.imports(of: "app.js", in: files))
+    }
+
+    /// A module the server writes (its text made here, not read from a file).
+    private static func module(_ text: String) -> File {
+        let bytes = ByteBuffer(string: text)
+        return File(
+            bytes: bytes, contentType: contentType(forExtension: "js"),
+            etag: "\"\(fingerprint(Data(bytes.readableBytesView)))\"")
     }
 
     /// The modules `module` imports, directly or through others, each once, nearest first.
@@ -132,15 +140,16 @@ struct Assets: Sendable {
 
     static let serviceWorkerName = "service-worker.js"
 
-    /// `/sw.js`: the service worker's code with the files it keeps and their version in front
-    /// (service-worker.js says why). The version is a fingerprint of every file's fingerprint, so
+    /// `/sw.js`: the service worker's code with the files it keeps, their version and the pages
+    /// it answers for in front (service-worker.js says why). The version is a fingerprint of every file's fingerprint, so
     /// any change of any file is a new worker, which the browser installs on the next start.
     private static func serviceWorker(_ code: File, files: [String: File]) -> File {
         let names = files.keys.sorted()
         let version = fingerprint(Data((names.map { files[$0]!.etag } + [code.etag]).joined().utf8))
         let paths = ["/favicon.svg"] + names.map { "/assets/" + $0 }
-        let list = paths.map { "\"\($0)\"" }.joined(separator: ", ")
-        var bytes = ByteBuffer(string: "const PEACH_VERSION = \"\(version)\";\nconst PEACH_FILES = [\(list)];\n")
+        var bytes = ByteBuffer(
+            string: "const PEACH_VERSION = \"\(version)\";\nconst PEACH_FILES = \(RouteTable.list(paths));\n"
+                + RouteTable.serviceWorkerConstants)
         var body = code.bytes
         bytes.writeBuffer(&body)
         return File(bytes: bytes, contentType: code.contentType, etag: "\"\(version)\"")

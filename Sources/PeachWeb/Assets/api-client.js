@@ -1,5 +1,6 @@
-/// Requests to the server's JSON API (docs/api.md): `send` for one request, which sync.js uses
-/// for its three endpoints, and the Settings page's CSV import (with its upload progress) and
+/// Requests to the server's JSON API (docs/api.md), at the addresses the server's route table
+/// gives (`API_PATHS` of peach-routes.js, passed in as `paths`): `send` for one request, which
+/// sync.js uses for its three endpoints, and the Settings page's CSV import (with its upload progress) and
 /// reset, which act on the server's history and so need the server. Settings are not sent from
 /// here: the device stores them and sync takes them to the server. Training and its records
 /// never wait for the server. No DOM access.
@@ -35,11 +36,13 @@ async function replyData(response) {
 /** Client for the Peach server's JSON API. */
 export class ApiClient {
   /**
-   * @param {object} [options]
+   * @param {object} options
+   * @param {Record<string, string>} options.paths the API's addresses by name (`API_PATHS`)
    * @param {typeof fetch} [options.fetch]
    * @param {typeof XMLHttpRequest} [options.XMLHttpRequest] for uploads that report progress
    */
-  constructor(options = {}) {
+  constructor(options) {
+    this.paths = options.paths;
     this.fetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
     this.XMLHttpRequest = options.XMLHttpRequest ?? globalThis.XMLHttpRequest;
   }
@@ -107,17 +110,17 @@ export class ApiClient {
    * `{confirmation, message}` (nothing changed yet; answer with `confirmImport`).
    */
   async importCSV(csv, mode, { onProgress } = {}) {
-    const url = `/api/import?mode=${encodeURIComponent(mode === 'replace' ? 'replace' : 'merge')}`;
+    const url = `${this.paths.import}?mode=${encodeURIComponent(mode === 'replace' ? 'replace' : 'merge')}`;
     return this.upload(url, csv, 'text/csv', onProgress);
   }
 
   /** `POST /api/import/confirm`: do (`confirm` true) or drop the replace `token` names. */
   async confirmImport(token, confirm) {
-    return this.send('POST', '/api/import/confirm', { body: { token, confirm } });
+    return this.send('POST', this.paths.importConfirm, { body: { token, confirm } });
   }
 
   /** `POST /api/reset` with `{"confirm": true}` → `{deleted}`. */
   async reset() {
-    return this.send('POST', '/api/reset', { body: { confirm: true } });
+    return this.send('POST', this.paths.reset, { body: { confirm: true } });
   }
 }

@@ -1,11 +1,8 @@
-/// Runs on every page (docs/pages.md): this device's Peach (the wasm core on the device's own
-/// store, and its sync with the server), in-place page swapping, the page controllers, the
-/// visit's sound (audio-session.js), the service worker, and the lifecycle (hidden, page hide,
-/// audio interrupted).
-///
-/// Why in place: iOS Safari lets a page make sound only after a tap on that page. The context is
-/// created (or resumed) inside the click on a Start page training link, and it survives because
-/// the next page is swapped into this document instead of loaded as a new one.
+/// Runs on every page (docs/pages.md) and puts the visit together: this device's Peach (the wasm
+/// core on the device's own store, and its sync with the server), the pages shown in place
+/// (router.js) with their controllers, the visit's sound (audio-session.js), the status lines
+/// (status-lines.js), the service worker, and the lifecycle (hidden, page hide, audio
+/// interrupted).
 ///
 /// Local-first: every page the device can render (Start, the four training pages, Profile,
 /// Settings, Info) is rendered by the core from the device's own data, with or without a
@@ -15,32 +12,51 @@ import { ApiClient } from './api-client.js';
 import { AudioSession } from './audio-session.js';
 import { Device } from './device.js';
 import { PersistentStorage, runsInstalled } from './persistent-storage.js';
-import { SoundChoice, SoundState } from './sound-choice.js';
+import { SoundChoice } from './sound-choice.js';
 import { SoundLibrary } from './sound-library.js';
 import { Sync } from './sync.js';
 import { peachCoreURL } from './peach-core-url.js';
+import { API_PATHS } from './peach-routes.js';
+import { Router, isTrainingPath } from './router.js';
+import { showSoundStatus, showStorageStatus, showSyncStatus, unavailableText } from './status-lines.js';
 import { startComparisonPage } from './comparison-page.js';
 import { startPitchMatchingPage } from './pitch-matching-page.js';
 import { startSettingsPage } from './settings-page.js';
 
-const TRAINING_PATHS = new Set(['/comparison', '/interval-comparison', '/pitch-matching', '/interval-pitch-matching']);
-/** The pages that show the training data: shown again when a sync brings new data. */
-const DATA_PAGES = new Set(['/', '/profile']);
+/** The page controllers by the page's `data-page`: each is started as `start(context, main)`
+ *  with a `PageContext` and the page's `#main`. */
 const CONTROLLERS = {
   comparison: startComparisonPage,
   'pitch-matching': startPitchMatchingPage,
   settings: startSettingsPage,
 };
 
-/** The app for one visit: owns the audio context, the API client and the current page. */
+/**
+ * What a page controller is given, and all it may use of the visit.
+ * @typedef {object} PageContext
+ * @property {AudioSession} audio the visit's sound: `unlock()` inside a tap, `whenRunning()`,
+ *   `engine`
+ * @property {Device|null} device this device's Peach (a training page's exercises and answers);
+ *   null until it is open, and if it cannot open
+ * @property {SoundChoice|null} sounds the chosen sound, loaded ahead; null until the device is open
+ * @property {ApiClient} api the server's API (the Settings page's import and reset)
+ * @property {(name: string, value: string) => Promise<string|null>} setSetting changes a
+ *   setting on this device: null, or why it was refused (or why Peach cannot train here)
+ * @property {(name: string) => string|undefined} setting a setting's value as the core holds it
+ * @property {() => void} syncSoon syncs in a few seconds (a setting changed)
+ * @property {() => void} syncNow syncs now (the server's data changed)
+ * @property {(href: string, options?: {replace?: boolean}) => Promise<void>} navigate shows
+ *   another page in place
+ * @property {() => Promise<void>} goToStart shows Start
+ */
+
+/** The visit: the device and its sync, the sound, the pages. */
 class App {
   constructor() {
     /** The visit's AudioContext and engine; an interruption stops training quietly. */
     this.audio = new AudioSession({ onInterrupted: () => this.stopTrainingQuietly() });
-    this.controller = null;
     this.hiddenWhileTraining = false;
-    this.navigationId = 0;
-    this.api = new ApiClient();
+    this.api = new ApiClient({ paths: API_PATHS });
     /** This device's Peach (`Device`), once it is open; `deviceError` (a `DeviceUnavailable`
      *  that says why) if it cannot open. */
     this.device = null;
@@ -52,9 +68,19 @@ class App {
     this.syncStatus = null;
     /** The chosen sound, loaded ahead (`SoundChoice`), once the device is open. */
     this.sounds = null;
-    /** The HTML of the page shown, as it was swapped in (null for the page first loaded). */
-    this.shownHTML = null;
     this.ready = this.openDevice();
+    this.router = new Router({
+      ready: this.ready,
+      device: () => this.device,
+      startController: (main) => this.startController(main),
+      onPageShown: () => this.pageShown(),
+      // The first tap unlocks audio: this must happen now, inside the click.
+      onFollow: (url) => { if (isTrainingPath(url.pathname)) this.audio.unlock(); },
+      // A training page's answers are synced as it is left (while training, a few seconds after
+      // answers: sync.js).
+      onLeaveTraining: () => this.sync?.run(),
+    });
+    this.context = this.pageContext();
   }
 
   // --- the device ------------------------------------------------------------------------
@@ -78,14 +104,14 @@ class App {
         // A sync may bring a sound or note range chosen on another device: loaded now.
         this.sounds?.prepare();
       },
-      onProfile: () => this.renderOnDevice({ onlyIfChanged: true }),
+      onProfile: () => this.router.renderOnDevice({ onlyIfChanged: true }),
     });
     this.sync.start(window);
     this.sounds = new SoundChoice({
       library: new SoundLibrary(),
       settings: () => this.device.core.settings(),
       previewNote: () => this.device.core.soundPreview(),
-      onStatus: (status) => this.showSoundStatus(status),
+      onStatus: (status) => showSoundStatus(status, this.sounds?.source),
     });
     // Loaded now, so that the first exercise plays the instrument already.
     this.sounds.prepare();
@@ -104,80 +130,55 @@ class App {
   async keepStorage({ ask = false, again = false } = {}) {
     await (ask ? this.storage.ask({ again }) : this.storage.check());
     this.showSyncStatus();
-    this.showStorageStatus();
+    showStorageStatus(this.storage.kept);
   }
 
-  /** Why Peach cannot train in this browser, in the page's words (`#sync-status`'s `data-msg-*`):
-   *  the `DeviceUnavailable`'s reason names the text. */
-  unavailableText() {
-    const texts = document.getElementById('sync-status')?.dataset ?? {};
-    const reason = this.deviceError?.reason ?? 'storageUnavailable';
-    return texts[`msg${reason[0].toUpperCase()}${reason.slice(1)}`] ?? texts.msgStorageUnavailable ?? '';
-  }
-
-  /** The Settings page's line on this device's storage (`#storage-status`): kept or not. */
-  showStorageStatus() {
-    const line = document.getElementById('storage-status');
-    if (!line || this.storage.kept === null) return;
-    const text = (this.storage.kept ? line.dataset.msgKept : line.dataset.msgNotKept) ?? '';
-    if (line.textContent !== text) line.textContent = text;
-  }
-
-  /**
-   * Says on the page (`#sound-status`, an always-present live region, empty when there is
-   * nothing to say) that the chosen instrument is loading, with the sine
-   * playing meanwhile, or could not be loaded; "ready" only on the Settings page, where it
-   * answers a choice just made. The words come from the page: the Sound picker's option, or the
-   * training page's `data-msg-*`.
-   */
-  showSoundStatus({ source, state }) {
-    const line = document.getElementById('sound-status');
-    if (!line || source !== this.sounds?.source) return;
-    const option = document.querySelector(`#setting-soundSource option[value="${CSS.escape(source)}"]`);
-    // A training page that plays another sound (pitch matching plays the sine for an instrument
-    // that fades, and says so) has nothing to say about this one's loading.
-    if (!option && line.dataset.sound !== source) return;
-    const messages = option?.dataset ?? line.dataset;
-    const text = {
-      [SoundState.loading]: messages.msgLoading,
-      [SoundState.ready]: option ? messages.msgReady : '',
-      [SoundState.failed]: messages.msgFailed,
-    }[state] ?? '';
-    // Only the text changes: the live region stays in place, so a screen reader announces it.
-    if (line.textContent !== text) line.textContent = text;
-  }
-
-  /**
-   * Fills the page's status line (`#sync-status`, always in place, empty when there is nothing
-   * to say): why Peach cannot train in this browser, on every page; else how this device stands
-   * with the server, except on training pages — while training, nothing but the exercise shows.
-   */
+  /** The sync status line, from the visit's state (status-lines.js). */
   showSyncStatus() {
-    const line = document.getElementById('sync-status');
-    if (!line) return;
-    let text = '';
-    if (this.deviceError) {
-      text = this.unavailableText();
-    } else if (this.syncStatus && this.device && !this.controller?.training) {
-      // Until the browser has said, the data counts as kept: no warning on a guess.
-      const status = { ...this.syncStatus, kept: this.storage.kept !== false };
-      text = this.device.core.syncStatus(status, this.device.language);
-    }
-    // Only the text changes: the live region stays in place, so a screen reader announces it.
-    if (line.textContent !== text) line.textContent = text;
+    showSyncStatus({
+      deviceError: this.deviceError, device: this.device, syncStatus: this.syncStatus,
+      kept: this.storage.kept, training: Boolean(this.router?.controller?.training),
+    });
   }
 
-  // --- audio -----------------------------------------------------------------------------
+  // --- pages -----------------------------------------------------------------------------
 
-  /** The visit's AudioContext, or null before the first tap (for the tests' probes). */
-  get audioContext() {
-    return this.audio.context;
+  /** The controllers' view of the visit (`PageContext`). */
+  pageContext() {
+    const app = this;
+    return {
+      audio: app.audio,
+      api: app.api,
+      get device() { return app.device; },
+      get sounds() { return app.sounds; },
+      setSetting: async (name, value) => (app.device
+        ? app.device.setSetting(name, value)
+        : unavailableText(app.deviceError)),
+      setting: (name) => app.device?.core.settings()[name],
+      syncSoon: () => app.sync?.soon(),
+      syncNow: () => { app.sync?.run(); },
+      navigate: (href, options) => app.router.navigate(href, options),
+      goToStart: () => app.router.goToStart(),
+    };
   }
 
-  /** The engine on the visit's context, or null before the context exists. */
-  get audioEngine() {
-    return this.audio.engine;
+  /** Starts the controller of the page shown, by its `data-page`. */
+  startController(main) {
+    const start = CONTROLLERS[document.body.dataset.page];
+    // Training runs on the device's core: without it a training page has nothing to play.
+    const needsDevice = isTrainingPath(location.pathname);
+    return start && (this.device || !needsDevice) ? start(this.context, main) : null;
   }
+
+  /** A page was shown: its status lines say what the visit knows. */
+  pageShown() {
+    this.showSyncStatus();
+    showStorageStatus(this.storage.kept);
+    // A load under way (or failed) before this page was shown: the page says so too.
+    if (this.sounds?.status) showSoundStatus(this.sounds.status, this.sounds.source);
+  }
+
+  // --- lifecycle -------------------------------------------------------------------------
 
   /**
    * The sound stopped under the page (Safari's `interrupted`, or `suspended`): training stops
@@ -185,163 +186,15 @@ class App {
    * Nothing is said: the user knows a call came in.
    */
   stopTrainingQuietly() {
-    if (!this.controller?.training) return;
-    this.controller.stop();
-    this.navigate('/', { replace: true });
+    if (!this.router.controller?.training) return;
+    this.router.controller.stop();
+    this.router.goToStart({ replace: true });
   }
-
-  // --- pages -----------------------------------------------------------------------------
-
-  startPage() {
-    const main = document.getElementById('main');
-    const start = CONTROLLERS[document.body.dataset.page];
-    // Training runs on the device's core: without it a training page has nothing to play.
-    const needsDevice = TRAINING_PATHS.has(location.pathname);
-    this.controller = start && main && (this.device || !needsDevice) ? start(this, main) : null;
-    this.showSyncStatus();
-    this.showStorageStatus();
-    // A load under way (or failed) before this page was shown: the page says so too.
-    if (this.sounds?.status) this.showSoundStatus(this.sounds.status);
-  }
-
-  stopPage() {
-    this.controller?.dispose?.();
-    this.controller = null;
-  }
-
-  /** Whether a click on this link should be handled in place. */
-  static inPlaceURL(link, event) {
-    if (event.defaultPrevented || event.button !== 0) return null;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-    const href = link.getAttribute('href');
-    if (!href || !href.startsWith('/') || href.startsWith('//')) return null;
-    if (link.hasAttribute('data-full-load') || link.hasAttribute('download')) return null;
-    if (link.target && link.target !== '_self') return null;
-    const url = new URL(link.href, location.href);
-    if (url.origin !== location.origin) return null;
-    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/assets/')) return null;
-    return url;
-  }
-
-  onClick(event) {
-    const link = event.target instanceof Element ? event.target.closest('a[href^="/"]') : null;
-    if (!link) return;
-    const url = App.inPlaceURL(link, event);
-    if (!url) return;
-    event.preventDefault();
-    // The first tap unlocks audio: this must happen now, inside the click.
-    if (TRAINING_PATHS.has(url.pathname)) this.audio.unlock();
-    if (url.pathname === location.pathname && url.search === location.search && url.hash) {
-      location.hash = url.hash;
-      return;
-    }
-    this.navigate(url.href);
-  }
-
-  /**
-   * Shows the page at `href`: rendered by the device's core if it is one of its pages, else
-   * fetched from the server. Swaps it in: `<body>` content and attributes, `document.title`,
-   * `<html lang>`; pushes history (or replaces the current entry); starts the new page's
-   * controller. Falls back to a normal load when the server's answer is not an HTML page.
-   */
-  async navigate(href, { push = true, replace = false } = {}) {
-    const id = ++this.navigationId;
-    // Leaving a training page is stopping it: its history entry gives way to the next page, so
-    // that Back from there goes to where the training was started, not into it again. Its
-    // answers are synced now (while training, a few seconds after answers: sync.js).
-    if (TRAINING_PATHS.has(location.pathname)) {
-      replace ||= push;
-      this.sync?.run();
-    }
-    this.stopPage();
-    await this.ready;
-    if (id !== this.navigationId) return;
-    const url = new URL(href, location.href);
-    let html = url.search ? null : this.device?.render(url.pathname) ?? null;
-    if (html === null) {
-      try {
-        const response = await fetch(href, { headers: { Accept: 'text/html' }, credentials: 'same-origin' });
-        const type = response.headers.get('Content-Type') ?? '';
-        if (!response.ok || !type.includes('text/html')) throw new Error(`HTTP ${response.status}`);
-        html = await response.text();
-        href = response.url || href;
-      } catch {
-        if (id === this.navigationId) location.assign(href);
-        return;
-      }
-      if (id !== this.navigationId) return;
-    }
-    this.swapIn(html);
-    if (replace) history.replaceState({ peach: true }, '', href);
-    else if (push) history.pushState({ peach: true }, '', href);
-    window.scrollTo(0, 0);
-    this.startPage();
-    this.focusNewPage();
-  }
-
-  /**
-   * Whether `html` shows what the page shows now (its `<main>`, as this browser serializes
-   * both): the server's page and the device's are the same bytes for the same data, and
-   * swapping one for its twin would only move the focus and the screen reader's place.
-   */
-  static showsSameMain(html) {
-    const next = new DOMParser().parseFromString(html, 'text/html').querySelector('main');
-    return next !== null && next.outerHTML === document.querySelector('main')?.outerHTML;
-  }
-
-  /** Puts a page's HTML in place of the current one. */
-  swapIn(html) {
-    this.shownHTML = html;
-    const next = new DOMParser().parseFromString(html, 'text/html');
-    document.title = next.title;
-    document.documentElement.lang = next.documentElement.lang || document.documentElement.lang;
-    for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
-    for (const name of next.body.getAttributeNames()) document.body.setAttribute(name, next.body.getAttribute(name));
-    document.body.replaceChildren(...[...next.body.childNodes].map((node) => document.adoptNode(node)));
-  }
-
-  /**
-   * Shows the current page again as this device renders it: once the device is open (the
-   * server's page, or offline the service worker's copy of Start, was shown until then), and
-   * after a sync brought a new profile. Only Start and Profile change with the data; a page
-   * the user is working on (Settings, a training page) is left alone then. Nothing happens if
-   * the user has moved on meanwhile, or if the device has nothing yet (a new device shows the
-   * server's pages until its first sync).
-   */
-  async renderOnDevice({ onlyIfChanged = false } = {}) {
-    const id = this.navigationId;
-    await this.ready;
-    // Offline, the service worker answers every page with its copy of Start: a page that shows
-    // Start under another address is rendered on the device whatever it holds.
-    const shell = location.pathname !== '/' && document.body.dataset.page === 'start';
-    if (id !== this.navigationId || location.search || !this.device || !(this.device.hasData || shell)) return;
-    if (onlyIfChanged && !DATA_PAGES.has(location.pathname)) return;
-    const html = this.device.render(location.pathname);
-    if (!html || html === this.shownHTML || App.showsSameMain(html)) return;
-    const scroll = window.scrollY;
-    this.stopPage();
-    this.swapIn(html);
-    this.startPage();
-    if (onlyIfChanged) window.scrollTo(0, scroll);
-  }
-
-  /**
-   * Moves focus to the new page's heading so screen readers announce the change — a training
-   * page's too: its answer controls are disabled until the first target plays.
-   */
-  focusNewPage() {
-    const target = document.querySelector('main h1') ?? document.getElementById('main');
-    if (!target) return;
-    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-    target.focus({ preventScroll: true });
-  }
-
-  // --- lifecycle -------------------------------------------------------------------------
 
   /** The page went away (hidden, page hide): silence now, drop the unanswered exercise. */
   leave() {
-    if (!this.controller?.training) return;
-    this.controller.stop();
+    if (!this.router.controller?.training) return;
+    this.router.controller.stop();
     this.hiddenWhileTraining = true;
   }
 
@@ -349,27 +202,10 @@ class App {
   comeBack() {
     if (!this.hiddenWhileTraining) return;
     this.hiddenWhileTraining = false;
-    this.landOnStartIfTraining();
-  }
-
-  /**
-   * Training starts only from a tap on a Start page link. Arriving at a training address any
-   * other way — Back or Forward, a reload, a bookmark or a typed address, the page coming back
-   * from the back/forward cache — lands on Start in its place, before anything plays: the
-   * training there was stopped when it was left, and it must not start again unasked.
-   * @returns {boolean} whether this is a training address (and Start is on its way)
-   */
-  landOnStartIfTraining() {
-    if (!TRAINING_PATHS.has(location.pathname)) return false;
-    this.navigate('/', { replace: true });
-    return true;
+    this.router.landOnStartIfTraining();
   }
 
   install() {
-    document.addEventListener('click', (event) => this.onClick(event));
-    window.addEventListener('popstate', () => {
-      if (!this.landOnStartIfTraining()) this.navigate(location.href, { push: false });
-    });
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') {
         this.leave();
@@ -388,22 +224,49 @@ class App {
     window.addEventListener('pageshow', (event) => {
       if (!event.persisted) return;
       this.hiddenWhileTraining = false;
-      this.landOnStartIfTraining();
+      this.router.landOnStartIfTraining();
     });
-    history.replaceState({ peach: true }, '', location.href);
-    if (!this.landOnStartIfTraining()) {
-      this.startPage();
-      this.renderOnDevice();
-    }
+    this.router.install();
     // The app shell, the wasm core and the assets, cached for training with no network
     // (secure contexts only: loopback, or HTTPS on the LAN). Once the device is open, so that on
     // a slow first visit the worker's downloads do not hold up the files Start needs.
     this.ready.then(() => navigator.serviceWorker?.register('/sw.js'))
       .catch((error) => console.warn('No offline copy of Peach', error));
   }
+
+  /**
+   * The one hook for the end-to-end tests (tests/browser, tests/engines, tests/lan) and the
+   * console, as `window.peach`; nothing in the app reads it. All of it:
+   * - `device`, `deviceError`: this device's Peach (`Device`, with its `core` and `store`) once
+   *   it is open, or why it cannot open (null until then);
+   * - `syncStatus`: the last sync's outcome (`{state, …}`, sync.js), null before the first;
+   *   `syncNow()`: syncs now, resolving when done;
+   * - `loop`: the training page's `TrainingLoop` (`state`, `exercise`), null on other pages;
+   *   `training`: whether it is training; `stopTraining()`: stops it as leaving the page does;
+   * - `audioContext`, `audioEngine`: the visit's sound, null before the first tap;
+   * - `sounds`: the chosen sound (`SoundChoice`), null until the device is open;
+   * - `renderHere(path)`: the page at `path` as this device renders it, or null;
+   * - `shownHTML`: the page last swapped in, null for the page first loaded.
+   */
+  testHook() {
+    const app = this;
+    return Object.freeze({
+      get device() { return app.device; },
+      get deviceError() { return app.deviceError; },
+      get syncStatus() { return app.syncStatus; },
+      syncNow: () => app.sync.run(),
+      get loop() { return app.router.controller?.loop ?? null; },
+      get training() { return Boolean(app.router.controller?.training); },
+      stopTraining: () => app.router.controller?.stop(),
+      get audioContext() { return app.audio.context; },
+      get audioEngine() { return app.audio.engine; },
+      get sounds() { return app.sounds; },
+      renderHere: (path) => app.router.renderHere(path),
+      get shownHTML() { return app.router.shownHTML; },
+    });
+  }
 }
 
 const app = new App();
 app.install();
-// For end-to-end tests and debugging in the console; nothing in the app reads it.
-globalThis.peach = app;
+globalThis.peach = app.testHook();

@@ -8,8 +8,12 @@ import { createTrainingPage, isTypingTarget } from './training-page.js';
 
 const KEY_ANSWERS = { ArrowUp: 'higher', ArrowDown: 'lower', h: 'higher', H: 'higher', l: 'lower', L: 'lower' };
 
-/** Wires the comparison page; returns its controller for app.js. */
-export function startComparisonPage(app, main) {
+/**
+ * Wires the comparison page; returns its controller for app.js.
+ * @param {import('./app.js').PageContext} context
+ * @param {HTMLElement} main
+ */
+export function startComparisonPage(context, main) {
   const higher = main.querySelector('#answer-higher');
   const lower = main.querySelector('#answer-lower');
 
@@ -27,7 +31,7 @@ export function startComparisonPage(app, main) {
     refocus = null;
   };
 
-  const page = createTrainingPage(app, main, {
+  const page = createTrainingPage(context, main, {
     kind: 'comparison',
     onStateChange: (state) => (state === 'awaitingAnswer' ? open() : setEnabled(false)),
   });

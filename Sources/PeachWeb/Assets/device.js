@@ -6,18 +6,6 @@
 import { loadPeachCore } from './peach-core.js';
 import { DeviceStore, makeRecordID } from './device-store.js';
 
-/** The pages the device renders itself, by path (PageRoute.swift), as the core names them. */
-const DEVICE_PAGES = Object.freeze({
-  '/': 'start',
-  '/profile': 'profile',
-  '/settings': 'settings',
-  '/info': 'info',
-  '/comparison': 'comparison',
-  '/pitch-matching': 'pitchMatching',
-  '/interval-comparison': 'intervalComparison',
-  '/interval-pitch-matching': 'intervalPitchMatching',
-});
-
 /** The server sent a profile summary of a form this device's core does not read (the server
  *  runs another version of Peach). */
 export class ProfileUnreadable extends Error {
@@ -147,10 +135,9 @@ export class Device {
     return this.core.pageLanguage(this.languages());
   }
 
-  /** A page's HTML by its path, or null for a page only the server has. */
-  render(path) {
-    const page = DEVICE_PAGES[path];
-    return page ? this.core.render(page, this.language) : null;
+  /** A page's HTML by the name the core renders it by (`DEVICE_PAGES` of peach-routes.js). */
+  render(page) {
+    return this.core.render(page, this.language);
   }
 
   /**

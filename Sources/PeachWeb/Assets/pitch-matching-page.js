@@ -40,8 +40,12 @@ export function sliderBounds(slider) {
   return { min: Number(slider.getAttribute('aria-valuemin')), max: Number(slider.getAttribute('aria-valuemax')) };
 }
 
-/** Wires the pitch matching page; returns its controller for app.js. */
-export function startPitchMatchingPage(app, main) {
+/**
+ * Wires the pitch matching page; returns its controller for app.js.
+ * @param {import('./app.js').PageContext} context
+ * @param {HTMLElement} main
+ */
+export function startPitchMatchingPage(context, main) {
   const slider = main.querySelector('#pitch-slider');
   const positionTexts = {
     centre: slider?.dataset.msgCentre ?? '', above: slider?.dataset.msgAbove ?? '', below: slider?.dataset.msgBelow ?? '',
@@ -66,7 +70,7 @@ export function startPitchMatchingPage(app, main) {
     if (isActive && drag) drag.takeFrom(value);
   };
 
-  const page = createTrainingPage(app, main, {
+  const page = createTrainingPage(context, main, {
     kind: 'pitchMatching',
     onStateChange: (state) => setActive(state === 'awaitingAnswer'),
     onExercise: () => { value = 0; render(); },

@@ -1,7 +1,9 @@
 /// The service worker (served at /sw.js, scope /): keeps one version of Peach's app shell, the
 /// wasm core and every asset, so that Peach opens and trains with no network at all
-/// (docs/sync.md "Offline"). The server puts two constants in front of this file: `PEACH_VERSION`
-/// (a fingerprint of every file below, so that a new build is a new worker) and `PEACH_FILES`.
+/// (docs/sync.md "Offline"). The server puts constants in front of this file: `PEACH_VERSION`
+/// (a fingerprint of every file below, so that a new build is a new worker), `PEACH_FILES`, and
+/// from its route table the Start page `PEACH_SHELL` and the pages a device renders itself,
+/// `PEACH_DEVICE_PAGES`.
 ///
 /// - A page the device renders itself (Start, the training pages, Profile, Settings, Info) is
 ///   answered at once with the shell — the Start page as it was cached — and app.js renders the
@@ -15,17 +17,13 @@
 ///   the old one is open (the default lifecycle: no skipWaiting), so a running exercise is never
 ///   switched to other files mid-way.
 
-/* global PEACH_VERSION, PEACH_FILES */
+/* global PEACH_VERSION, PEACH_FILES, PEACH_SHELL, PEACH_DEVICE_PAGES */
 const CACHE = `peach-${PEACH_VERSION}`;
 const SOUNDS_CACHE = 'peach-sounds';
-const SHELL = '/';
-const DEVICE_PAGES = new Set([
-  '/', '/profile', '/settings', '/info',
-  '/comparison', '/pitch-matching', '/interval-comparison', '/interval-pitch-matching',
-]);
+const DEVICE_PAGES = new Set(PEACH_DEVICE_PAGES);
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([SHELL, ...PEACH_FILES])));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([PEACH_SHELL, ...PEACH_FILES])));
 });
 
 self.addEventListener('activate', (event) => {
@@ -41,7 +39,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate' && DEVICE_PAGES.has(url.pathname) && !url.search) {
-    event.respondWith(fromCache(SHELL, request));
+    event.respondWith(fromCache(PEACH_SHELL, request));
   } else if (PEACH_FILES.includes(url.pathname)) {
     event.respondWith(fromCache(url.pathname, request));
   }

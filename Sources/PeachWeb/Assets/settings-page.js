@@ -78,8 +78,12 @@ function limitNoteRange(form) {
   for (const option of upper.options) option.disabled = Number(option.value) < Number(lower.value) + span;
 }
 
-/** Wires the settings page; returns its controller for app.js. */
-export function startSettingsPage(app, main) {
+/**
+ * Wires the settings page; returns its controller for app.js.
+ * @param {import('./app.js').PageContext} context
+ * @param {HTMLElement} main
+ */
+export function startSettingsPage(context, main) {
   const cleanups = [];
   const listen = (target, type, handler) => {
     target.addEventListener(type, handler);
@@ -112,15 +116,15 @@ export function startSettingsPage(app, main) {
       const value = formValue(form, name);
       // One change at a time, in order, as they were made.
       queue = queue.then(async () => {
-        const refused = app.device ? await app.device.setSetting(name, value) : app.unavailableText();
+        const refused = await context.setSetting(name, value);
         if (refused === null) {
-          saved[name] = app.device.core.settings()[name] ?? value;
+          saved[name] = context.setting(name) ?? value;
           show(status, '', false);
           showSaved(true);
-          app.sync?.soon();
-          if (name === 'language') app.navigate(location.href, { replace: true });
+          context.syncSoon();
+          if (name === 'language') context.navigate(location.href, { replace: true });
           // A new sound or note range: its instrument zones are loaded now, not at the next exercise.
-          if (SOUND_SETTINGS.has(name)) app.sounds?.prepare();
+          if (SOUND_SETTINGS.has(name)) context.sounds?.prepare();
         } else {
           restoreValue(form, name, saved[name]);
           showSaved(false);
@@ -137,8 +141,8 @@ export function startSettingsPage(app, main) {
     preview.hidden = false;
     listen(preview, 'click', async () => {
       // Inside the click: the one moment a browser lets a page start its audio.
-      app.audio.unlock();
-      if (await app.audio.whenRunning() && app.sounds) await app.sounds.preview(app.audio.engine);
+      context.audio.unlock();
+      if (await context.audio.whenRunning() && context.sounds) await context.sounds.preview(context.audio.engine);
     });
   }
 
@@ -214,7 +218,7 @@ export function startSettingsPage(app, main) {
     listen(importForm, 'change', (event) => {
       if (event.target?.type !== 'file') return;
       result.hidden = true;
-      if (waitingToken) app.api.confirmImport(waitingToken, false).catch(() => {});
+      if (waitingToken) context.api.confirmImport(waitingToken, false).catch(() => {});
       ask(null);
     });
     listen(importForm, 'submit', async (event) => {
@@ -229,7 +233,7 @@ export function startSettingsPage(app, main) {
       onProgress(0, file.size);
       let reply;
       try {
-        reply = await app.api.importCSV(file, mode, { onProgress });
+        reply = await context.api.importCSV(file, mode, { onProgress });
       } catch (error) {
         uploading = null;
         busy(false);
@@ -240,14 +244,14 @@ export function startSettingsPage(app, main) {
       // Enabled first: a disabled button cannot take the focus the question gives it.
       busy(false);
       finish(reply);
-      app.sync?.run();
+      context.syncNow();
     });
     const answer = async (confirm) => {
       if (!waitingToken) return;
       busy(true);
       let reply;
       try {
-        reply = await app.api.confirmImport(waitingToken, confirm);
+        reply = await context.api.confirmImport(waitingToken, confirm);
       } catch (error) {
         busy(false);
         ask(null);
@@ -256,7 +260,7 @@ export function startSettingsPage(app, main) {
       }
       busy(false);
       finish(reply);
-      app.sync?.run();
+      context.syncNow();
       if (!waitingToken) submit?.focus();
     };
     if (confirmButton) listen(confirmButton, 'click', () => answer(true));
@@ -284,12 +288,12 @@ export function startSettingsPage(app, main) {
       event.preventDefault();
       resetConfirm.disabled = true;
       try {
-        const reply = await app.api.reset();
+        const reply = await context.api.reset();
         const deleted = reply?.deleted ?? 0;
         // Both plural forms come from the server (Texts.resetDone); the count chooses.
         const template = (deleted === 1 ? resetConfirm.dataset.msgDoneOne : resetConfirm.dataset.msgDone) ?? '';
         show(result, template.replace('{count}', String(deleted)), false);
-        app.sync?.run();
+        context.syncNow();
         ask(false);
         resetButton.focus();
       } catch (error) {

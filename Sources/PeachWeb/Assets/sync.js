@@ -178,7 +178,7 @@ export class Sync {
       const batch = await store.waitingRecords(BATCH_SIZE);
       if (batch.length === 0) return current;
       // The core writes the body; this only sends it.
-      const reply = await this.api.send('POST', '/api/sync/records', {
+      const reply = await this.api.send('POST', this.api.paths.syncRecords, {
         body: core.uploadJSON(batch), contentType: 'application/json',
       });
       await store.markUploaded(reply.accepted ?? [], reply.refused ?? [], reply.profileVersion, batch.length);
@@ -194,7 +194,7 @@ export class Sync {
    *  reset of the history (the answers made before it are forgotten here too). */
   async #settings() {
     const local = await this.device.store.settings();
-    const reply = await this.api.send('POST', '/api/sync/settings', { body: { settings: local } });
+    const reply = await this.api.send('POST', this.api.paths.syncSettings, { body: { settings: local } });
     await this.device.adoptSettings(reply.settings ?? {});
     if (await this.device.adoptReset(reply.resetAt ?? 0)) this.onProfile();
   }
@@ -208,7 +208,7 @@ export class Sync {
   async #profile() {
     const { store } = this.device;
     const accepted = (await store.records(RecordState.accepted)).map((record) => record.id);
-    const download = await this.api.download('/api/sync/profile', await store.profileVersion());
+    const download = await this.api.download(this.api.paths.syncProfile, await store.profileVersion());
     if (download === null) return;
     await this.device.adoptProfile(new Float64Array(download.bytes), accepted, download.version);
     this.onProfile();

@@ -23,7 +23,7 @@ export function isTypingTarget(target) {
 
 /**
  * Sets up a training page around a `TrainingLoop`.
- * @param {object} app the app context from app.js
+ * @param {import('./app.js').PageContext} context what the page may use of the visit (app.js)
  * @param {HTMLElement} main `#main` with the `data-*` of docs/pages.md
  * @param {object} options
  * @param {'comparison'|'pitchMatching'} options.kind
@@ -31,7 +31,7 @@ export function isTypingTarget(target) {
  * @param {(exercise: object) => void} [options.onExercise]
  * @returns the page controller (`stop`, `loop`, `dispose`)
  */
-export function createTrainingPage(app, main, { kind, onStateChange, onExercise }) {
+export function createTrainingPage(context, main, { kind, onStateChange, onExercise }) {
   const feedback = main.querySelector('#feedback');
   const announcer = main.querySelector('#announcer');
   const tapToStart = main.querySelector('#tap-to-start');
@@ -89,11 +89,11 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
   const loop = new TrainingLoop({
     kind,
     mode: main.dataset.mode,
-    device: app.device,
-    engine: app.audio.engine,
+    device: context.device,
+    engine: context.audio.engine,
     // The page names the sound it plays (`data-sound`): the sine where the core says so (pitch
     // matching with an instrument that fades), else the chosen instrument as it loads.
-    soundsFor: (notes) => (soundLine?.dataset.sound === 'sine' ? null : app.sounds?.zonesFor(notes) ?? null),
+    soundsFor: (notes) => (soundLine?.dataset.sound === 'sine' ? null : context.sounds?.zonesFor(notes) ?? null),
     hooks: {
       onStateChange: (state) => onStateChange(state),
       onExercise: (exercise) => {
@@ -117,7 +117,7 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
     if (disposed || begun) return;
     begun = true;
     if (tapToStart) tapToStart.hidden = true;
-    loop.engine = app.audio.engine;
+    loop.engine = context.audio.engine;
     loop.start();
   };
 
@@ -136,13 +136,13 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
   const startWhenAudioRuns = async () => {
     const attempt = ++attempts;
     const current = () => !disposed && !begun && attempt === attempts;
-    if (await app.audio.whenRunning()) {
+    if (await context.audio.whenRunning()) {
       if (current()) begin();
       return;
     }
     if (!current()) return;
     offerTapToStart();
-    if (await app.audio.whenRunning(LATE_START_MILLISECONDS) && current()) begin();
+    if (await context.audio.whenRunning(LATE_START_MILLISECONDS) && current()) begin();
   };
 
   const listen = (target, type, handler, options) => {
@@ -152,7 +152,7 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
 
   if (tapToStart) {
     listen(tapToStart, 'click', () => {
-      app.audio.unlock();
+      context.audio.unlock();
       startWhenAudioRuns();
     });
   }
@@ -175,13 +175,13 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
     listen(hintBegin, 'click', () => {
       hints.markSeen(main.dataset.mode);
       hint.close();
-      app.audio.unlock();
+      context.audio.unlock();
       startWhenAudioRuns();
     });
     // Escape (or a phone's back gesture) on the hint leaves, as Escape does on the page.
     listen(hint, 'cancel', (event) => {
       event.preventDefault();
-      app.navigate('/');
+      context.goToStart();
     });
   }
   if (showHint) listen(showHint, 'click', openHint);
@@ -189,7 +189,7 @@ export function createTrainingPage(app, main, { kind, onStateChange, onExercise 
     if (event.key !== 'Escape' || event.defaultPrevented || hint?.open) return;
     if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
     event.preventDefault();
-    app.navigate('/');
+    context.goToStart();
   });
 
   const controller = {
