@@ -23,6 +23,8 @@ packages=(libsqlite3-dev libqrencode-dev wasi-libc binaryen openssl libvorbis-de
   libbrotli-dev zlib1g-dev)
 [ "${1:-}" = "--test" ] && packages+=(chromium fonts-dejavu-core zbar-tools libnss3-tools
   webkit2gtk-driver xvfb firefox-esr pulseaudio pulseaudio-utils)
+# tsc --checkJs of the browser modules' JSDoc types (tsconfig.json).
+[ "${1:-}" = "--test" ] && packages+=(node-typescript)
 # node --test for the browser modules; keep a node that is already installed.
 [ "${1:-}" = "--test" ] && ! command -v node >/dev/null && packages+=(nodejs)
 

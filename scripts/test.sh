@@ -8,7 +8,8 @@
 #
 # scripts/test.sh --fast: the tier to run while working, once the full command has installed
 # everything — formatting, the wasm core's build, PeachCore's and PeachViews' tests and the
-# browser modules (about a minute after a build); the full command stays what CI runs.
+# browser modules' types and tests (about a minute after a build); the full command stays
+# what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--fast" ]; then
@@ -17,6 +18,7 @@ if [ "${1:-}" = "--fast" ]; then
   scripts/build-wasm.sh
   swift test --filter 'PeachCoreTests|PeachViewsTests'
   swift build --product PeachCoreCheck
+  tsc -p tsconfig.json
   node --test Tests/js/
   exit 0
 fi
@@ -31,8 +33,9 @@ scripts/build-wasm.sh
 echo "== Swift tests"
 swift test
 
-echo "== Browser modules (node --test), with the wasm core against the native build"
+echo "== Browser modules: their JSDoc types (tsc --checkJs), then node --test with the wasm core against the native build"
 swift build --product PeachCoreCheck
+tsc -p tsconfig.json
 node --test Tests/js/
 
 echo "== Browser tests (Playwright on Debian's Chromium)"

@@ -47,8 +47,14 @@ export class ApiClient {
     this.XMLHttpRequest = options.XMLHttpRequest ?? globalThis.XMLHttpRequest;
   }
 
-  /** One request: parsed JSON (or text) on 2xx, else `ApiError`. */
-  async send(method, url, { body, contentType } = {}) {
+  /**
+   * One request: parsed JSON (or text) on 2xx, else `ApiError`.
+   * @param {string} method
+   * @param {string} url
+   * @param {{body?: any, contentType?: string}} options the body: a string as it is (with
+   *   its `contentType`), anything else as JSON
+   */
+  async send(method, url, { body = undefined, contentType = undefined } = {}) {
     const headers = { Accept: 'application/json' };
     let payload;
     if (body !== undefined) {
@@ -109,7 +115,7 @@ export class ApiClient {
    * `onProgress(sent, total)` → `{summary, message}`, or for a replace that deletes records
    * `{confirmation, message}` (nothing changed yet; answer with `confirmImport`).
    */
-  async importCSV(csv, mode, { onProgress } = {}) {
+  async importCSV(csv, mode, { onProgress = undefined } = {}) {
     const url = `${this.paths.import}?mode=${encodeURIComponent(mode === 'replace' ? 'replace' : 'merge')}`;
     return this.upload(url, csv, 'text/csv', onProgress);
   }

@@ -142,6 +142,13 @@ function createSource(context, sound, frequency) {
 /** One sounding (or scheduled) source with its three gain stages. */
 class Voice {
   /**
+   * @param {object} engine the `AudioEngine` whose context and output the voice plays into
+   * @param {object} options
+   * @param {number} options.frequency hertz at the start
+   * @param {number} options.startTime on the audio clock
+   * @param {number|null} [options.endTime] when the note ends (null: held until stopped)
+   * @param {number} [options.gain=1]
+   * @param {object|null} [options.sound] a SampleZone, or null for the sine
    * @param {number} [options.fastestFrequency=frequency] the highest frequency the voice may
    *   glide to: a non-looping zone's data runs out soonest at that rate
    */
@@ -327,7 +334,7 @@ export class AudioEngine {
    * sine or on `sound`, a SampleZone (a non-looping zone shorter than the note falls silent
    * when its data ends; `endTime` and `ended` stay the note's scheduled end).
    * @returns {{startTime: number, endTime: number, sound: object|null, ended: Promise<void>,
-   *   stop: () => number}}
+   *   stop: () => number, readonly stopped: boolean}}
    */
   playNote({ frequency, duration, startTime = this.nextStartTime(), gainDecibels = 0, sound = null }) {
     const minimum = 2 * this.envelopeSeconds;

@@ -23,7 +23,7 @@ export const CLOCK_BOUND_MILLISECONDS = 1000;
 /** The visit's AudioContext and engine. */
 export class AudioSession {
   /**
-   * @param {object} [options]
+   * @param {object} options
    * @param {() => void} [options.onInterrupted] the running context stopped running
    * @param {object} [options.window] where `AudioContext`, `navigator` and the timers are
    */

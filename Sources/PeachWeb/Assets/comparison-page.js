@@ -14,8 +14,8 @@ const KEY_ANSWERS = { ArrowUp: 'higher', ArrowDown: 'lower', h: 'higher', H: 'hi
  * @param {HTMLElement} main
  */
 export function startComparisonPage(context, main) {
-  const higher = main.querySelector('#answer-higher');
-  const lower = main.querySelector('#answer-lower');
+  const higher = /** @type {HTMLButtonElement} */ (main.querySelector('#answer-higher'));
+  const lower = /** @type {HTMLButtonElement} */ (main.querySelector('#answer-lower'));
 
   let refocus = null;
 
@@ -40,7 +40,7 @@ export function startComparisonPage(context, main) {
     // Disable first, synchronously, so nothing else in this event turn can answer again. A
     // disabled button loses the focus to the page.
     if (page.loop.answer(value)) {
-      refocus = [higher, lower].includes(document.activeElement) ? document.activeElement : null;
+      refocus = [higher, lower].find((button) => button === document.activeElement) ?? null;
       setEnabled(false);
     }
   };

@@ -73,7 +73,7 @@ export class Device {
   /**
    * @param {import('./peach-core.js').PeachCore} core
    * @param {DeviceStore} store
-   * @param {object} [options]
+   * @param {object} options
    * @param {() => string[]} [options.languages] the browser's languages, best first
    * @param {() => number} [options.now] milliseconds since 1970
    * @param {() => void} [options.onAnswer] an answer was stored (sync picks it up)

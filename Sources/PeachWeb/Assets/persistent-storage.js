@@ -11,7 +11,7 @@
 /** The browser's answer to "is Peach's storage kept?", and the means to ask for it. */
 export class PersistentStorage {
   /**
-   * @param {object} [options]
+   * @param {object} options
    * @param {{persisted?: () => Promise<boolean>, persist?: () => Promise<boolean>}} [options.storage]
    *   `navigator.storage` (absent on plain-HTTP pages and in old browsers)
    * @param {() => boolean} [options.installed] whether Peach runs as an installed app

@@ -46,11 +46,11 @@ export function sliderBounds(slider) {
  * @param {HTMLElement} main
  */
 export function startPitchMatchingPage(context, main) {
-  const slider = main.querySelector('#pitch-slider');
+  const slider = /** @type {HTMLElement} */ (main.querySelector('#pitch-slider'));
   const positionTexts = {
     centre: slider?.dataset.msgCentre ?? '', above: slider?.dataset.msgAbove ?? '', below: slider?.dataset.msgBelow ?? '',
   };
-  const thumb = slider?.querySelector('.thumb');
+  const thumb = /** @type {HTMLElement} */ (slider?.querySelector('.thumb'));
   const bounds = slider ? sliderBounds(slider) : { min: 0, max: 0 };
   let value = 0;
   let active = false;

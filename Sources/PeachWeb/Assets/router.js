@@ -51,7 +51,12 @@ export class Router {
    * @param {() => void} options.onLeaveTraining a training page is being left
    */
   constructor({ ready, device, startController, onPageShown, onFollow, onLeaveTraining }) {
-    Object.assign(this, { ready, device, startController, onPageShown, onFollow, onLeaveTraining });
+    this.ready = ready;
+    this.device = device;
+    this.startController = startController;
+    this.onPageShown = onPageShown;
+    this.onFollow = onFollow;
+    this.onLeaveTraining = onLeaveTraining;
     /** The shown page's controller (`training`, `stop`, `dispose`, a training page's `loop`),
      *  or null. */
     this.controller = null;
@@ -181,7 +186,7 @@ export class Router {
    * page's too: its answer controls are disabled until the first target plays.
    */
   focusNewPage() {
-    const target = document.querySelector('main h1') ?? document.getElementById('main');
+    const target = /** @type {HTMLElement} */ (document.querySelector('main h1')) ?? document.getElementById('main');
     if (!target) return;
     if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target.focus({ preventScroll: true });

@@ -22,18 +22,18 @@ const CACHE = `peach-${PEACH_VERSION}`;
 const SOUNDS_CACHE = 'peach-sounds';
 const DEVICE_PAGES = new Set(PEACH_DEVICE_PAGES);
 
-self.addEventListener('install', (event) => {
+self.addEventListener('install', /** @param {ExtendableEvent} event */ (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([PEACH_SHELL, ...PEACH_FILES])));
 });
 
-self.addEventListener('activate', (event) => {
+self.addEventListener('activate', /** @param {ExtendableEvent} event */ (event) => {
   event.waitUntil(caches.keys().then((names) => Promise.all(
     names.filter((name) => name.startsWith('peach-') && name !== CACHE && name !== SOUNDS_CACHE)
       .map((name) => caches.delete(name)),
   )));
 });
 
-self.addEventListener('fetch', (event) => {
+self.addEventListener('fetch', /** @param {FetchEvent} event */ (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);

@@ -42,7 +42,7 @@ function restoreValue(form, name, value) {
 
 /** Finds the element for messages, or makes one (role=alert for errors). */
 function messageElement(container, selector, id, role) {
-  let element = container.querySelector(selector);
+  let element = /** @type {HTMLElement} */ (container.querySelector(selector));
   if (!element) {
     element = document.createElement('p');
     element.id = id;
@@ -91,13 +91,14 @@ export function startSettingsPage(context, main) {
   };
 
   // --- settings, saved on change -------------------------------------------------------------
-  const form = main.querySelector('#settings-form');
+  const form = /** @type {HTMLFormElement} */ (main.querySelector('#settings-form'));
   if (form) {
-    const names = [...new Set([...form.elements].map((e) => e.name).filter(Boolean))];
+    const controls = /** @type {HTMLInputElement[]} */ ([...form.elements]);
+    const names = [...new Set(controls.map((e) => e.name).filter(Boolean))];
     const saved = Object.fromEntries(names.map((name) => [name, formValue(form, name)]));
     const status = messageElement(form, '#settings-status', 'settings-status', 'alert');
     if (!status.textContent) status.hidden = true;
-    const savedNote = form.querySelector('#settings-saved');
+    const savedNote = /** @type {HTMLElement} */ (form.querySelector('#settings-saved'));
     let savedTimer = null;
     const showSaved = (visible) => {
       clearTimeout(savedTimer);
@@ -136,7 +137,7 @@ export function startSettingsPage(context, main) {
   }
 
   // --- the Sound picker's preview: one note with the chosen sound -----------------------------
-  const preview = main.querySelector('#sound-preview');
+  const preview = /** @type {HTMLButtonElement} */ (main.querySelector('#sound-preview'));
   if (preview) {
     preview.hidden = false;
     listen(preview, 'click', async () => {
@@ -147,16 +148,16 @@ export function startSettingsPage(context, main) {
   }
 
   // --- CSV import: progress, and a question before a replace deletes --------------------------
-  const importForm = main.querySelector('#import-form');
+  const importForm = /** @type {HTMLFormElement} */ (main.querySelector('#import-form'));
   if (importForm) {
     const result = messageElement(importForm, '#import-result', 'import-result', 'status');
     if (!result.textContent) result.hidden = true;
-    const progress = importForm.querySelector('#import-progress');
-    const submit = importForm.querySelector('button[type="submit"], button:not([type])');
-    const confirmBlock = importForm.querySelector('#import-confirm');
-    const question = importForm.querySelector('#import-question');
-    const confirmButton = importForm.querySelector('#import-confirm-button');
-    const cancelButton = importForm.querySelector('#import-cancel');
+    const progress = /** @type {HTMLProgressElement} */ (importForm.querySelector('#import-progress'));
+    const submit = /** @type {HTMLButtonElement} */ (importForm.querySelector('button[type="submit"], button:not([type])'));
+    const confirmBlock = /** @type {HTMLElement} */ (importForm.querySelector('#import-confirm'));
+    const question = /** @type {HTMLElement} */ (importForm.querySelector('#import-question'));
+    const confirmButton = /** @type {HTMLButtonElement} */ (importForm.querySelector('#import-confirm-button'));
+    const cancelButton = /** @type {HTMLButtonElement} */ (importForm.querySelector('#import-cancel'));
     const failed = (error) => show(result, error instanceof ApiError ? error.message : (main.dataset.msgOffline ?? error.message), true);
     /** The replace waiting for an answer: its token, or null. */
     let waitingToken = null;
@@ -223,7 +224,7 @@ export function startSettingsPage(context, main) {
     });
     listen(importForm, 'submit', async (event) => {
       event.preventDefault();
-      const file = importForm.querySelector('input[type="file"]')?.files?.[0];
+      const file = /** @type {HTMLInputElement} */ (importForm.querySelector('input[type="file"]'))?.files?.[0];
       if (!file) return;
       const mode = formValue(importForm, 'mode') || 'merge';
       ask(null);
@@ -268,9 +269,9 @@ export function startSettingsPage(context, main) {
   }
 
   // --- reset, with an explicit second button ---------------------------------------------------
-  const resetButton = main.querySelector('#reset-button');
-  const resetConfirm = main.querySelector('#reset-confirm');
-  const resetCancel = main.querySelector('#reset-cancel');
+  const resetButton = /** @type {HTMLButtonElement} */ (main.querySelector('#reset-button'));
+  const resetConfirm = /** @type {HTMLButtonElement} */ (main.querySelector('#reset-confirm'));
+  const resetCancel = /** @type {HTMLButtonElement} */ (main.querySelector('#reset-cancel'));
   if (resetButton && resetConfirm) {
     const container = resetConfirm.closest('form, section, div') ?? main;
     const result = messageElement(container, '#reset-result', 'reset-result', 'status');

@@ -31,6 +31,7 @@ export class SoundChoice {
    * @param {() => {note: number, frequency: number}} options.previewNote the note the preview
    *   plays and its frequency now (the core's `soundPreview()`)
    * @param {(status: {source: string, state: string}) => void} [options.onStatus]
+   * @param {() => number} [options.now] milliseconds since 1970
    */
   constructor({ library, settings, previewNote, onStatus = () => {}, now = () => Date.now() }) {
     this.library = library;

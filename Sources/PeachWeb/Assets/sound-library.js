@@ -90,7 +90,7 @@ function keyDistance(zone, note) {
 /** Loads instrument zones from the server's sound index, fetching each zone's file once. */
 export class SoundLibrary {
   /**
-   * @param {object} [options]
+   * @param {object} options
    * @param {typeof fetch} [options.fetch=globalThis.fetch]
    * @param {string} [options.indexURL='/sounds/index.json']
    * @param {(bytes: ArrayBuffer, sampleRate: number) => AudioBuffer|Promise<AudioBuffer>} [options.decode]

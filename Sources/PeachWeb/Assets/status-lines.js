@@ -63,7 +63,7 @@ export function showStorageStatus(kept) {
 export function showSoundStatus({ source, state }, chosen) {
   const line = document.getElementById('sound-status');
   if (!line || source !== chosen) return;
-  const option = document.querySelector(`#setting-soundSource option[value="${CSS.escape(source)}"]`);
+  const option = /** @type {HTMLOptionElement} */ (document.querySelector(`#setting-soundSource option[value="${CSS.escape(source)}"]`));
   // A training page that plays another sound (pitch matching plays the sine for an instrument
   // that fades, and says so) has nothing to say about this one's loading.
   if (!option && line.dataset.sound !== source) return;

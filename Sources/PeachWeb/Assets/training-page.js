@@ -32,14 +32,14 @@ export function isTypingTarget(target) {
  * @returns the page controller (`stop`, `loop`, `dispose`)
  */
 export function createTrainingPage(context, main, { kind, onStateChange, onExercise }) {
-  const feedback = main.querySelector('#feedback');
-  const announcer = main.querySelector('#announcer');
-  const tapToStart = main.querySelector('#tap-to-start');
-  const intervalLine = main.querySelector('#target-interval');
-  const intervalName = intervalLine?.querySelector('span');
-  const soundLine = main.querySelector('#sound-status');
-  const hint = main.querySelector('#mode-hint');
-  const hintBegin = hint?.querySelector('#hint-begin');
+  const feedback = /** @type {HTMLElement} */ (main.querySelector('#feedback'));
+  const announcer = /** @type {HTMLElement} */ (main.querySelector('#announcer'));
+  const tapToStart = /** @type {HTMLElement} */ (main.querySelector('#tap-to-start'));
+  const intervalLine = /** @type {HTMLElement} */ (main.querySelector('#target-interval'));
+  const intervalName = /** @type {HTMLElement} */ (intervalLine?.querySelector('span'));
+  const soundLine = /** @type {HTMLElement} */ (main.querySelector('#sound-status'));
+  const hint = /** @type {HTMLDialogElement} */ (main.querySelector('#mode-hint'));
+  const hintBegin = /** @type {HTMLElement} */ (hint?.querySelector('#hint-begin'));
   const showHint = document.getElementById('show-hint');
   const hints = new HintMemory();
   let announcedInterval = null;
@@ -67,7 +67,7 @@ export function createTrainingPage(context, main, { kind, onStateChange, onExerc
         delete feedback.dataset.direction;
         delete feedback.dataset.length;
       }
-      const text = feedback.querySelector('.text');
+      const text = /** @type {HTMLElement} */ (feedback.querySelector('.text'));
       if (text) text.textContent = result.text ?? '';
     }
     announce(result.announcement);
@@ -82,7 +82,7 @@ export function createTrainingPage(context, main, { kind, onStateChange, onExerc
     feedback.dataset.state = '';
     delete feedback.dataset.direction;
     delete feedback.dataset.length;
-    const text = feedback.querySelector('.text');
+    const text = /** @type {HTMLElement} */ (feedback.querySelector('.text'));
     if (text) text.textContent = '';
   };
 
