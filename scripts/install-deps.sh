@@ -10,7 +10,7 @@
 #                                      sends)
 #   scripts/install-deps.sh --test   — also what the test suites need (Chromium, Playwright;
 #                                      certutil from libnss3-tools, so that Chromium trusts that
-#                                      authority in tests/lan; for tests/engines, WebKitGTK's
+#                                      authority in e2e/lan; for e2e/engines, WebKitGTK's
 #                                      WebKitWebDriver with its MiniBrowser and the GStreamer
 #                                      plugins that decode FLAC, Xvfb as its display, Firefox ESR,
 #                                      and PulseAudio with parec as the sound card both play into)
@@ -37,5 +37,5 @@ if [ ${#missing[@]} -gt 0 ]; then
   sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
 fi
 if [ "${1:-}" = "--test" ]; then
-  python3 -m pip install --quiet --disable-pip-version-check -r tests/requirements.txt
+  python3 -m pip install --quiet --disable-pip-version-check -r e2e/requirements.txt
 fi

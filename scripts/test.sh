@@ -2,7 +2,7 @@
 # Installs what the tests need and runs every test suite: Swift, then the browser modules
 # (node --test), then the browser tests (Playwright on Debian's Chromium), which drive the real
 # `peach` binary on real database files, then the same app in the two other engines users have
-# (tests/engines: WebKitGTK through WebKitWebDriver under Xvfb, Firefox ESR through Marionette,
+# (e2e/engines: WebKitGTK through WebKitWebDriver under Xvfb, Firefox ESR through Marionette,
 # one browser session each, both playing into a PulseAudio null sink that the tests record);
 # also the SoundFont parser against sf2utils.
 #
@@ -40,16 +40,16 @@ node --test Tests/js/
 
 echo "== Browser tests (Playwright on Debian's Chromium)"
 swift build --product peach
-PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/browser
+PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q e2e/browser
 
 echo "== The other engines (WebKitGTK through WebKitWebDriver, Firefox ESR through Marionette)"
-PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/engines
+PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q e2e/engines
 
 echo "== The SoundFont parser against sf2utils on the real file (peach soundfont --json)"
-PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/soundfont
+PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q e2e/soundfont
 
 echo "== API fuzz run (schemathesis on docs/openapi.yaml against the real server)"
-PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/fuzz
+PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q e2e/fuzz
 
 echo "== LAN mode end to end (pairing, devices, revoke with the real binary)"
-PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q tests/lan
+PEACH_BINARY="$PWD/.build/debug/peach" python3 -m pytest -q e2e/lan

@@ -3,7 +3,7 @@ import Foundation
 import SoundFont
 
 /// `peach soundfont [PATH] [--json] [--prepare PROGRAM…]`: what Peach reads in a SoundFont, to
-/// check the parser against other tools (tests/soundfont) and to size the prepared sounds.
+/// check the parser against other tools (e2e/soundfont) and to size the prepared sounds.
 struct SoundFontCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "soundfont",

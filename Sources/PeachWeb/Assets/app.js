@@ -235,7 +235,7 @@ class App {
   }
 
   /**
-   * The one hook for the end-to-end tests (tests/browser, tests/engines, tests/lan) and the
+   * The one hook for the end-to-end tests (e2e/browser, e2e/engines, e2e/lan) and the
    * console, as `window.peach`; nothing in the app reads it. All of it:
    * - `device`, `deviceError`: this device's Peach (`Device`, with its `core` and `store`) once
    *   it is open, or why it cannot open (null until then);

@@ -60,7 +60,7 @@ export const NOTE_LEVEL = 0.5;
 
 /** The wrong-answer sound (TrainingSettings' `wrongAnswerSound`): how long it lasts, and its
  *  gain against a note's (with the noise's own level, about 14 dB quieter than a sine note;
- *  tests/browser/test_audio_engine.py measures it). Noise, not a tone: it has no pitch, so it
+ *  e2e/browser/test_audio_engine.py measures it). Noise, not a tone: it has no pitch, so it
  *  never stands beside the notes as one more pitch to compare, and it ends long before the
  *  next note, 400 ms after the answer. */
 export const WRONG_ANSWER_SECONDS = 0.1;

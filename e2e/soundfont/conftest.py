@@ -1,5 +1,5 @@
 """Fixtures for the SoundFont parser check: the real `peach` binary (PEACH_BINARY, as in
-tests/browser/peach_server.py) and the SoundFont Peach plays, read once per run by both Peach
+e2e/browser/peach_server.py) and the SoundFont Peach plays, read once per run by both Peach
 (`peach soundfont --json`) and sf2utils, an independent reader."""
 
 from __future__ import annotations

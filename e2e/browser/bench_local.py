@@ -3,7 +3,7 @@ first sample on the audio clock, and the IndexedDB write of each answer, in Chro
 server stopped — no network is on that path.
 
     swift build -c release --product peach
-    python3 tests/browser/bench_local.py [path/to/peach] [--answers N] [--history N]
+    python3 e2e/browser/bench_local.py [path/to/peach] [--answers N] [--history N]
 
 Starts `peach serve` on a database in a temporary folder (notes of 0.3 s), opens Start in
 Debian's Chromium (through Playwright) once, lets the device open and sync, then STOPS the

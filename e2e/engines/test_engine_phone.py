@@ -1,5 +1,5 @@
 """What keeps Peach from being silent, misleading or lossy on a phone, in WebKit and Firefox
-(tests/browser/test_phone.py and test_durability.py check the same in Chromium): the tap says
+(e2e/browser/test_phone.py and test_durability.py check the same in Chromium): the tap says
 that Peach plays media before its audio starts; a context that is slow to run still starts
 training without a second tap; the feedback waits for the answer's commit; the sync line is seen
 and its answers go up soon after the server is back; a core that cannot be downloaded is said so.

@@ -8,7 +8,7 @@ back, and the browser is asked to keep the device's data.
 Where Chromium lacks what a phone's browser does (`navigator.audioSession`, Safari's
 `interrupted` state, a context slow to start, a browser's answer to `persist()`), a small
 stand-in added before the page's scripts records or plays that part; everything else is real.
-WebKit and Firefox run the same checks in tests/engines."""
+WebKit and Firefox run the same checks in e2e/engines."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 that holds a three-year history, and what that comes to per hour of training.
 
     swift build -c release --product peach
-    python3 tests/browser/bench_sync_data.py [path/to/peach] [--answers 40] [--pace 1.8] [--history 1000000]
+    python3 e2e/browser/bench_sync_data.py [path/to/peach] [--answers 40] [--pace 1.8] [--history 1000000]
 
 Imports a history of `--history` records (bench_local.py's: one every 95 s over three years)
 with `peach import`, starts `peach serve` on it (notes of 0.3 s), opens Start in Debian's

@@ -29,7 +29,7 @@ import urllib.request
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "e2e" / "browser"))
 
 from peach_server import PeachServer  # noqa: E402
 

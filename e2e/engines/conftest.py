@@ -6,7 +6,7 @@
   test gets an origin of its own instead (its server listens on a new port).
 - `pulse` is a PulseAudio daemon with a null sink (pulse_audio.py) that both engines play into;
   `display` is an Xvfb screen for WebKitGTK, which needs an X display (Firefox runs headless).
-- `server` is the real `peach serve` on a fresh database file (tests/browser/peach_server.py),
+- `server` is the real `peach serve` on a fresh database file (e2e/browser/peach_server.py),
   with the instrument sounds prepared once for the run.
 - `peach` is Peach in the engine on that server (peach_page.py); after the test, no script
   error may have reached the engine.
@@ -19,7 +19,7 @@ API that the app uses only from a tap on (a recorded `navigator.audioSession`, a
 that starts late) can be put in place with `engine.run` after `peach.open` and before the tap.
 Nothing can run before the page's own scripts in WebKit (WebKitWebDriver 2.50 has no way to add
 a script to every new document), so what the app must meet while its modules load has to come
-from the server, or from a proxy in front of it as tests/browser/delaying_proxy.py is.
+from the server, or from a proxy in front of it as e2e/browser/delaying_proxy.py is.
 """
 
 from __future__ import annotations

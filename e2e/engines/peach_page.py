@@ -2,7 +2,7 @@
 mode, answer, drag the slider, choose a sound and listen to it, go back to Start. Built on
 engine.py's vocabulary only, so a scenario written with it runs the same in every engine.
 
-What it reads of the app is what tests/browser/device_page.py reads in Chromium: the app's own
+What it reads of the app is what e2e/browser/device_page.py reads in Chromium: the app's own
 objects through app.js's one test hook (`window.peach`, documented at `App.testHook`: its device,
 store, sync, audio context, training loop), as the app uses them. Nothing here changes how the app behaves.
 

@@ -3,7 +3,7 @@ its first start, the bytes a browser downloads per instrument for the default no
 the time from choosing an instrument on a fresh browser to its first playable note.
 
     swift build -c release --product peach
-    python3 tests/browser/bench_sounds.py [path/to/peach] [--runs 3]
+    python3 e2e/browser/bench_sounds.py [path/to/peach] [--runs 3]
 
 1. Preparation: `peach serve` on a new database with an empty sounds folder, `--runs` times;
    the preparation time the server logs ("Prepared 8 instrument sounds … in X s") and the time

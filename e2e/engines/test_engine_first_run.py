@@ -1,4 +1,4 @@
-"""A newcomer's first minute in WebKit and Firefox (tests/browser/test_first_run.py checks the
+"""A newcomer's first minute in WebKit and Firefox (e2e/browser/test_first_run.py checks the
 same in Chromium): a training mode shows its hint before its first exercise in this browser,
 once, and again on demand — never while an exercise plays; Escape leaves training for Start,
 from the page and from the hint."""

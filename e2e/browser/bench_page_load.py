@@ -2,7 +2,7 @@
 network, against the real server.
 
     swift build -c release --product peach
-    python3 tests/browser/bench_page_load.py [path/to/peach] [--runs 12] [--slow-runs 7]
+    python3 e2e/browser/bench_page_load.py [path/to/peach] [--runs 12] [--slow-runs 7]
 
 Starts `peach serve` on an empty database in a temporary folder, then:
 

@@ -33,7 +33,7 @@ class LANServer:
     def __init__(self, data_path, *args, binary=PEACH, launcher=()):
         self.process = subprocess.Popen(
             [*launcher, str(binary), "serve", *args, "--port", "0", "--data", str(data_path),
-             # The instrument sounds the browser tests prepared (tests/browser/peach_server.py).
+             # The instrument sounds the browser tests prepared (e2e/browser/peach_server.py).
              "--sounds-folder", str(ROOT / ".build" / "test-sounds")],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.output = []

@@ -35,7 +35,7 @@ the kernel; the bytes received. RSS from /proc (after pairing, at the end, and t
 Bounded: loopback only, DEVICES connections, DURATION seconds.
 
     swift build -c release --product peach
-    python3 tests/bench/bench_devices.py --binary .build/release/peach [--history 1000000]
+    python3 e2e/bench/bench_devices.py --binary .build/release/peach [--history 1000000]
 """
 
 import argparse

@@ -8,7 +8,7 @@ file of the test's own (peach_server.py), and `page` is a fresh page at 1024×76
 engine alone in an OfflineAudioContext, no server needed) on an ephemeral loopback port:
 
     /assets/...    -> Sources/PeachWeb/Assets/   (as the Swift server serves them)
-    /fixtures/...  -> tests/browser/fixtures/
+    /fixtures/...  -> e2e/browser/fixtures/
 
 It sends COOP/COEP headers so its pages are cross-origin isolated (`performance.now()` at 5 µs).
 """

@@ -18,9 +18,9 @@ from playwright.sync_api import expect
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PEACH = pathlib.Path(os.environ.get("PEACH_BINARY", ROOT / ".build" / "debug" / "peach"))
-ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"  # screenshots for a person to look at
+ARTIFACTS = ROOT / "e2e" / "browser" / "artifacts"  # screenshots for a person to look at
 # The instrument sounds every test server shares: prepared from the SoundFont once (the first
-# server that finds the folder empty; tests/browser/conftest.py waits for it), then only read.
+# server that finds the folder empty; e2e/browser/conftest.py waits for it), then only read.
 SOUNDS_FOLDER = ROOT / ".build" / "test-sounds"
 TRAINING_PAGES = {"/comparison": "comparison", "/interval-comparison": "comparison",
                   "/pitch-matching": "pitch-matching", "/interval-pitch-matching": "pitch-matching"}

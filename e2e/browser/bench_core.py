@@ -2,7 +2,7 @@
 profile page, in Chromium beside the native build measured in the same run.
 
     scripts/build-wasm.sh && swift build -c release --product PeachCoreCheck
-    python3 tests/browser/bench_core.py [--steps N]    # 100,000 by default
+    python3 e2e/browser/bench_core.py [--steps N]    # 100,000 by default
 
 Serves Sources/PeachWeb/Assets and the built module from a static server that makes its pages
 cross-origin isolated, so that `performance.now()` resolves 5 µs (not 100 µs). Figures:
@@ -33,7 +33,7 @@ import threading
 from playwright.sync_api import sync_playwright
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tests" / "browser"))
+sys.path.insert(0, str(REPO / "e2e" / "browser"))
 from conftest import ASSETS, CHROMIUM, CHROMIUM_ARGS, _StaticHandler  # noqa: E402
 
 CORE = REPO / ".build" / "wasm" / "peach-core.wasm"
@@ -46,7 +46,7 @@ class Handler(_StaticHandler):
         if path.split("?", 1)[0] == "/core/peach-core.wasm":
             return str(CORE)
         if path.split("?", 1)[0] == "/":
-            return str(REPO / "tests" / "browser" / "fixtures" / "isolated.html")
+            return str(REPO / "e2e" / "browser" / "fixtures" / "isolated.html")
         return super().translate_path(path)
 
 

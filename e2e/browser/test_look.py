@@ -3,7 +3,7 @@
 `test_every_page_in_every_size_language_and_scheme` saves a full-page screenshot of every page
 the loopback server serves — Start, each training page with its hint and while training,
 Settings, the reset confirmation, Profile with training data, Info and the error page — to
-`tests/browser/artifacts/look/` for a person to look at, and checks on each that nothing
+`e2e/browser/artifacts/look/` for a person to look at, and checks on each that nothing
 scrolls sideways and the header's controls stand where they stand on every other page.
 
 The other tests assert the layout those screenshots show: a phone's navigation bar inside the

@@ -1,7 +1,7 @@
 """Slider benchmark: slider input → frequency change scheduled in the audio engine.
 
     swift build -c release --product peach
-    python3 tests/browser/bench_slider.py [path/to/peach] [--moves N]
+    python3 e2e/browser/bench_slider.py [path/to/peach] [--moves N]
 
 Starts `peach serve` on an empty database in a temporary folder, opens Pitch Matching in
 Debian's Chromium (through Playwright) and, once the tunable note sounds, drags the slider with
