@@ -3,3 +3,13 @@ public enum TrainingRecord: Hashable, Sendable {
     case comparison(ComparisonRecord)
     case pitchMatching(PitchMatchingRecord)
 }
+
+extension TrainingRecord {
+    /// When the exercise was answered.
+    public var timestamp: Timestamp {
+        switch self {
+        case .comparison(let record): record.timestamp
+        case .pitchMatching(let record): record.timestamp
+        }
+    }
+}

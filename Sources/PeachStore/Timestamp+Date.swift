@@ -12,12 +12,3 @@ extension Timestamp {
 
     public var date: Date { Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000) }
 }
-
-extension TrainingRecord {
-    var timestamp: Timestamp {
-        switch self {
-        case .comparison(let record): record.timestamp
-        case .pitchMatching(let record): record.timestamp
-        }
-    }
-}

@@ -129,9 +129,9 @@ public struct CoreSession {
         TrainingSettings.Key.allCases.map { $0.rawValue + "=" + settings.value(for: $0) }.joined(separator: "\n")
     }
 
-    /// Replaces the profile with the server's summary (`nil`: none) and the records beyond it;
-    /// the settings and the exercise under way stay. Returns false, changing nothing, if the
-    /// summary cannot be read.
+    /// Replaces the profile with the server's summary (`nil`: none) and the records beyond it,
+    /// in any order (the device's store keeps them by id); the settings and the exercise under
+    /// way stay. Returns false, changing nothing, if the summary cannot be read.
     public mutating func replaceProfile(
         summary: UnsafeBufferPointer<Double>?, records: some Sequence<TrainingRecord>
     ) -> Bool {
@@ -140,7 +140,10 @@ public struct CoreSession {
             guard let decoded = PerceptualProfile(snapshot: Array(summary)) else { return false }
             replaced = decoded
         }
-        for record in records { replaced.add(record) }
+        // The profile is the same in any order, but oldest first is its fast path (each answer
+        // goes at the end of its week and of the latest answers); the device's store gives
+        // its records by id.
+        for record in records.sorted(by: { $0.timestamp < $1.timestamp }) { replaced.add(record) }
         profile = replaced
         return true
     }

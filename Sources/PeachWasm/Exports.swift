@@ -218,6 +218,15 @@
         return publish(body)
     }
 
+    /// When the record of the `count` numbers at `numbers` was made, in milliseconds since 1970;
+    /// NaN if they are not one record's numbers. The device forgets the records made before a
+    /// reset by it, without knowing where the time is among the numbers.
+    @_expose(wasm, "peach_record_time") @_cdecl("peach_record_time")
+    public func peachRecordTime(_ numbers: UnsafePointer<Double>, _ count: Int32) -> Double {
+        guard count >= 0 else { return .nan }
+        return RecordNumbers.millisecondsSince1970(of: UnsafeBufferPointer(start: numbers, count: Int(count))) ?? .nan
+    }
+
     /// How many numbers a record takes in `peach_replace_profile` and the answers' output.
     @_expose(wasm, "peach_record_stride") @_cdecl("peach_record_stride")
     public func peachRecordStride() -> Int32 {

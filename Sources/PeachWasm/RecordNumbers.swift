@@ -9,6 +9,12 @@ import PeachCore
 public enum RecordNumbers {
     public static let stride = 7
 
+    /// When the record of `numbers` (one record's) was made, in milliseconds since 1970; `nil`
+    /// if they are not one record's numbers.
+    public static func millisecondsSince1970(of numbers: UnsafeBufferPointer<Double>) -> Double? {
+        numbers.count == stride ? numbers[1] : nil
+    }
+
     public static func append(_ record: TrainingRecord, to numbers: inout [Double]) {
         switch record {
         case .comparison(let r):

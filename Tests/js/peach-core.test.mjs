@@ -74,6 +74,25 @@ test('the wasm core renders every page a device shows (Start, Profile, Settings,
   }
 });
 
+test('the wasm core takes records in any order, and says when each was made', async () => {
+  const core = await loadPeachCore(wasm);
+  // Two correct comparisons, 50 cents and later 4 cents: the chain goes on from the later one.
+  const earlier = [0, 1_767_225_600_000, 60, 60, 0, 50, 1];
+  const later = [0, 1_767_225_660_000, 60, 60, 0, 4, 1];
+  const nextOffset = (records) => {
+    core.reset(7);
+    assert.equal(core.replaceProfile(null, core.packed(records)), true);
+    const exercise = core.nextExercise('comparison');
+    return Math.abs(1200 * Math.log2(exercise.targetHertz / exercise.referenceHertz));
+  };
+  const inOrder = nextOffset([earlier, later]);
+  assert.ok(inOrder < 10, `the chain goes on from 4 cents, not 50: ${inOrder}`);
+  // The device's store gives its records by id, not by time: the same chain.
+  assert.equal(nextOffset([later, earlier]), inOrder);
+  assert.equal(core.recordTime(later), later[1]);
+  assert.ok(Number.isNaN(core.recordTime([0, 1, 2])), 'not a record\'s numbers');
+});
+
 test('the wasm core refuses a profile summary it cannot read and keeps the profile it had', async () => {
   const core = await loadPeachCore(wasm);
   core.reset(3);

@@ -170,8 +170,11 @@ export class DeviceStore {
    * The history was reset at `resetAt`: in one transaction, every record made before it goes
    * (whatever its state: the server no longer has it, or will discard it), and so does the
    * profile summary, which counted them; `resetAt` is kept. Returns how many records went.
+   * @param {number} resetAt milliseconds since 1970
+   * @param {(numbers: number[]) => number} timeOf when a record of these numbers was made (the
+   *   core's `recordTime`: only the core knows the numbers' layout)
    */
-  async forgetBefore(resetAt) {
+  async forgetBefore(resetAt, timeOf) {
     const transaction = this.#db.transaction(['records', 'meta'], 'readwrite');
     const meta = transaction.objectStore('meta');
     meta.put({ key: 'resetAt', value: resetAt });
@@ -182,8 +185,7 @@ export class DeviceStore {
     cursor.onsuccess = () => {
       const current = cursor.result;
       if (!current) return;
-      // numbers[1] is the record's timestamp (RecordNumbers.swift).
-      if (current.value.numbers[1] < resetAt) {
+      if (timeOf(current.value.numbers) < resetAt) {
         current.delete();
         forgotten += 1;
       }

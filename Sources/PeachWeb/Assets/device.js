@@ -120,14 +120,9 @@ export class Device {
     }
   }
 
-  /** Records' numbers for the core, oldest first, as the server adds them: the chain then
-   *  continues from the latest. */
+  /** Stored records' numbers for the core, which orders them itself. */
   #numbers(records) {
-    const sorted = [...records].sort((a, b) => a.numbers[1] - b.numbers[1]);
-    const stride = this.core.recordStride;
-    const numbers = new Float64Array(sorted.length * stride);
-    sorted.forEach((record, index) => numbers.set(record.numbers, index * stride));
-    return numbers;
+    return this.core.packed(records.map((record) => record.numbers));
   }
 
   /** The language pages are shown in now. */
@@ -252,7 +247,7 @@ export class Device {
    */
   async adoptReset(resetAt) {
     if (!(resetAt > (await this.store.resetAt()))) return false;
-    await this.store.forgetBefore(resetAt);
+    await this.store.forgetBefore(resetAt, (numbers) => this.core.recordTime(numbers));
     let beyond;
     let answers;
     do {

@@ -29,6 +29,27 @@ export class PeachCore {
     return this.#wasm.peach_record_stride();
   }
 
+  /** The numbers of several records (as the core gave each) in one array, as `replaceProfile`
+   *  takes them. */
+  packed(records) {
+    const stride = this.recordStride;
+    const numbers = new Float64Array(records.length * stride);
+    records.forEach((record, index) => numbers.set(record, index * stride));
+    return numbers;
+  }
+
+  /** When the record of `numbers` (as the core gave them) was made, in milliseconds since 1970;
+   *  NaN if they are not a record's. */
+  recordTime(numbers) {
+    const pointer = this.#wasm.peach_alloc(numbers.length * 8);
+    try {
+      new Float64Array(this.#wasm.memory.buffer, pointer, numbers.length).set(numbers);
+      return this.#wasm.peach_record_time(pointer, numbers.length);
+    } finally {
+      this.#wasm.peach_free(pointer);
+    }
+  }
+
   /** Starts over: default settings, empty profile, randomness from `seed` (0 … 2^64 − 1). */
   reset(seed) {
     this.#wasm.peach_reset(BigInt.asUintN(64, BigInt(seed)));
@@ -82,7 +103,8 @@ export class PeachCore {
 
   /**
    * Replaces the profile with the server's summary (a Float64Array, or null for none) and the
-   * records beyond it (`recordStride` numbers each); settings and the exercise under way stay.
+   * records beyond it, in any order (`recordStride` numbers each, as `packed` puts them);
+   * settings and the exercise under way stay.
    * @returns {boolean} false, changing nothing, if either cannot be read
    */
   replaceProfile(summary, records) {
@@ -165,9 +187,7 @@ export class PeachCore {
    * each) and an id without a line break (a UUID).
    */
   uploadJSON(records) {
-    const stride = this.recordStride;
-    const numbers = new Float64Array(records.length * stride);
-    records.forEach((record, index) => numbers.set(record.numbers, index * stride));
+    const numbers = this.packed(records.map((record) => record.numbers));
     const ids = records.map((record) => record.id).join('\n');
     const pointer = this.#wasm.peach_alloc(numbers.byteLength);
     try {
