@@ -33,4 +33,6 @@ declare module '*/peach-routes.js' {
   export const API_PATHS: Readonly<Record<string, string>>;
   export const API_PREFIX: string;
   export const ASSET_PREFIX: string;
+  export const SERVICE_WORKER_PATH: string;
+  export const SOUNDS_INDEX: string;
 }

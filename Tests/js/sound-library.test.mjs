@@ -9,6 +9,8 @@ const sha256 = async (bytes) => [...new Uint8Array(await crypto.subtle.digest('S
   .map((byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** The server names each zone's file by the SHA-256 of its bytes: `url('p2')`. */
+/** Where the server serves the index (`SOUNDS_INDEX` of its peach-routes.js). */
+const INDEX_URL = '/sounds/index.json';
 const FILES = new Map(); // url → bytes
 const URLS = {};
 for (const [name, frames] of [['p1', 100], ['p2', 100], ['p3', 200], ['p4', 100], ['f1', 100]]) {
@@ -65,7 +67,7 @@ class MemoryCache {
 
 test('the index is fetched once', async () => {
   const { fetch, requests } = fakeFetch();
-  const library = new SoundLibrary({ decode: decodeWave, fetch });
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch });
   const [a, b] = await Promise.all([library.index(), library.index()]);
   assert.equal(a, b);
   assert.deepEqual(a.sources.map((s) => s.id), ['piano', 'flute']);
@@ -74,7 +76,7 @@ test('the index is fetched once', async () => {
 
 test('load fetches only the zones intersecting the range, in parallel, and memoises per source and range', async () => {
   const { fetch, requests } = fakeFetch();
-  const library = new SoundLibrary({ decode: decodeWave, fetch });
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch });
   assert.equal(library.loaded('piano', { low: 45, high: 60 }), null);
   const loading = library.load('piano', { low: 45, high: 60 });
   assert.equal(library.load('piano', { low: 45, high: 60 }), loading, 'the same promise');
@@ -99,7 +101,7 @@ test('load fetches only the zones intersecting the range, in parallel, and memoi
 test('a failed fetch rejects with a clear Error, and a later load tries again', async () => {
   const failing = new Set([url('p3')]);
   const { fetch, requests } = fakeFetch({ failing });
-  const library = new SoundLibrary({ decode: decodeWave, fetch });
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch });
   await assert.rejects(library.load('piano', { low: 50, high: 55 }), new RegExp(`could not load sound "piano" \\(${url('p3')}\\): HTTP 503`));
   assert.equal(library.loaded('piano', { low: 50, high: 55 }), null);
   await assert.rejects(library.load('organ', { low: 50, high: 55 }), /unknown sound source "organ"/);
@@ -112,7 +114,7 @@ test('a failed fetch rejects with a clear Error, and a later load tries again', 
 
 test('a network error or a broken index is reported, and the index is fetched again next time', async () => {
   let calls = 0;
-  const library = new SoundLibrary({ decode: decodeWave,
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave,
     fetch: async () => { calls += 1; if (calls === 1) throw new TypeError('Failed to fetch'); return new Response('{}'); },
   });
   await assert.rejects(library.index(), /could not load the sound index \(\/sounds\/index.json\): Failed to fetch/);
@@ -122,8 +124,7 @@ test('a network error or a broken index is reported, and the index is fetched ag
 
 test('a file that does not decode rejects with the source and the reason', async () => {
   const index = { sources: [{ id: 'x', zones: [{ ...zoneEntry(0, 127, 'x'), url: 'x.wav' }] }] };
-  const library = new SoundLibrary({ decode: decodeWave,
-    indexURL: '/base/index.json',
+  const library = new SoundLibrary({ indexURL: '/base/index.json', decode: decodeWave,
     fetch: async (url) => (url === '/base/index.json'
       ? new Response(JSON.stringify(index))
       : new Response(waveFile([[0]], { formatTag: 3, bitsPerSample: 32 }), { status: url === '/base/x.wav' ? 200 : 404 })),
@@ -133,7 +134,7 @@ test('a file that does not decode rejects with the source and the reason', async
 
 test('fetch is called as a plain function, never as a method of the library', async () => {
   const { fetch } = fakeFetch();
-  const library = new SoundLibrary({ decode: decodeWave,
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave,
     fetch: function strictFetch(url) {
       'use strict';
       if (this !== undefined) throw new TypeError('Illegal invocation');
@@ -147,12 +148,12 @@ test('the sounds are kept: offline, the kept index and zones play the instrument
   let offline = false;
   const { fetch, requests } = fakeFetch({ offline: () => offline });
   const cache = new MemoryCache();
-  const online = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
+  const online = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch, cache: async () => cache });
   await online.load('piano', { low: 45, high: 60 });
   assert.deepEqual([...cache.kept.keys()].sort(), ['/sounds/index.json', url('p2'), url('p3')].sort());
 
   offline = true;
-  const later = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
+  const later = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch, cache: async () => cache });
   const instrument = await later.load('piano', { low: 45, high: 60 });
   assert.equal(instrument.zones.length, 2);
   assert.deepEqual(requests.slice(3), ['/sounds/index.json'], 'only the index was asked of the network');
@@ -163,7 +164,7 @@ test('a new index is kept only once an instrument loaded from it, so a kept inde
   const failing = new Set([url('p3')]);
   const { fetch } = fakeFetch({ failing });
   const cache = new MemoryCache();
-  const library = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch, cache: async () => cache });
   await assert.rejects(library.load('piano', { low: 45, high: 60 }));
   assert.equal(await cache.match('/sounds/index.json'), undefined);
   failing.clear();
@@ -175,7 +176,7 @@ test('a full cache costs the offline copy, never the instrument', async () => {
   const { fetch } = fakeFetch();
   const cache = new MemoryCache();
   cache.full = true;
-  const library = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch, cache: async () => cache });
   const instrument = await library.load('piano', { low: 45, high: 60 });
   assert.equal(instrument.zones.length, 2);
   assert.equal(cache.kept.size, 0);
@@ -187,7 +188,7 @@ test('a network that does not answer is given up after indexTimeout for the kept
   const hanging = (url, init) => new Promise((resolve, reject) => {
     init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
   });
-  const library = new SoundLibrary({ decode: decodeWave, fetch: hanging, cache: async () => cache, indexTimeout: 20 });
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch: hanging, cache: async () => cache, indexTimeout: 20 });
   assert.deepEqual((await library.index()).sources.map((s) => s.id), ['piano', 'flute']);
 });
 
@@ -195,7 +196,7 @@ test('a file whose bytes are not what its name says is neither played nor kept; 
   const damaged = new Set([url('p2')]);
   const { fetch, requests } = fakeFetch({ damaged });
   const cache = new MemoryCache();
-  const library = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch, cache: async () => cache });
   await assert.rejects(library.load('piano', { low: 45, high: 50 }),
     new RegExp(`could not load sound "piano" \\(${url('p2')}\\): its bytes do not match its name`));
   assert.equal(await cache.match(url('p2')), undefined, 'not kept');
@@ -214,7 +215,7 @@ test('a file that does not decode is not kept, so the server\'s next good copy i
     if (refuse) throw new Error('EncodingError: unable to decode audio data');
     return decodeWave(bytes, rate);
   };
-  const library = new SoundLibrary({ decode, fetch, cache: async () => cache });
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode, fetch, cache: async () => cache });
   await assert.rejects(library.load('flute', { low: 60, high: 72 }), /unable to decode audio data/);
   assert.equal(await cache.match(url('f1')), undefined, 'an undecodable file is not kept');
   refuse = false;
@@ -229,7 +230,7 @@ test('a kept copy that is damaged is dropped and fetched again', async () => {
   const damagedBytes = new Uint8Array(FILES.get(url('f1')).slice(0));
   damagedBytes[50] ^= 0xff;
   await cache.put(url('f1'), new Response(damagedBytes));
-  const library = new SoundLibrary({ decode: decodeWave, fetch, cache: async () => cache });
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch, cache: async () => cache });
   const flute = await library.load('flute', { low: 60, high: 72 });
   assert.equal(flute.zones.length, 1);
   assert.ok(requests.includes(url('f1')), 'fetched from the server');
@@ -264,7 +265,7 @@ async function asked(held, count) {
 
 test('the zones of the notes an exercise asks for come first, two files at a time, and play before the rest', async () => {
   const { fetch, held, arrive } = heldFetch();
-  const library = new SoundLibrary({ decode: decodeWave, fetch });
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch });
   const range = { low: 21, high: 108 };
   assert.equal(library.playable('piano', range, [66, 70]), null, 'nothing loaded: the sine');
   const loading = library.load('piano', range);
@@ -285,7 +286,7 @@ test('the zones of the notes an exercise asks for come first, two files at a tim
 
 test('an instrument no longer chosen is let go: its decoded zones freed, its other files not fetched', async () => {
   const { fetch, requests, held, arrive } = heldFetch();
-  const library = new SoundLibrary({ decode: decodeWave, fetch });
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch });
   const range = { low: 21, high: 108 };
   const piano = library.load('piano', range);
   await asked(held, 2);

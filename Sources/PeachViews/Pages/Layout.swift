@@ -42,7 +42,7 @@ public struct Layout {
                 el("meta", ["name": "color-scheme", "content": "light dark"]),
                 el("title", .text(title)),
                 el("meta", ["name": "theme-color", "content": "#f4a261"]),
-                el("link", ["rel": "icon", "href": "/favicon.svg", "type": "image/svg+xml"]),
+                el("link", ["rel": "icon", "href": PageRoute.favicon, "type": "image/svg+xml"]),
                 // Installable: the manifest (Android, desktop) and the home-screen icon iOS reads.
                 el("link", ["rel": "manifest", "href": PageRoute.asset("manifest.webmanifest")]),
                 el("link", ["rel": "apple-touch-icon", "href": PageRoute.asset("icons/peach-180.png")]),

@@ -70,6 +70,14 @@ public enum PageRoute: Hashable, Sendable {
 
     /// The start of every static asset's address.
     public static let assetPrefix = "/assets/"
+    /// The site's icon.
+    public static let favicon = "/favicon.svg"
+    /// The service worker, at the root so that its scope is the whole site.
+    public static let serviceWorker = "/sw.js"
+    /// The start of the prepared instrument sounds' addresses (docs/sounds.md).
+    public static let soundsPrefix = "/sounds/"
+    /// The index of the prepared instrument sounds.
+    public static let soundsIndex = soundsPrefix + "index.json"
 
     /// The address of a static asset.
     static func asset(_ name: String) -> String { assetPrefix + name }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PeachViews
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -90,7 +91,7 @@ func buildRouter(
     ).addRoutes(to: router)
     if let authority { CertificateAuthorityController(certificate: authority).addRoutes(to: router) }
     assets.addRoutes(to: router)
-    SoundsController(shelf: configuration.sounds).addRoutes(to: router.group("sounds"))
+    SoundsController(shelf: configuration.sounds).addRoutes(to: router.group(RouterPath(PageRoute.soundsPrefix)))
     router.addMethodNotAllowedRoutes()
     return router
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PeachViews
 
 /// The browser's files (`Sources/PeachWeb/Assets`, bundled as a resource), read once at start-up
 /// and served at `/assets/…` with their content type, an ETag and `Cache-Control: no-cache`
@@ -146,7 +147,7 @@ struct Assets: Sendable {
     private static func serviceWorker(_ code: File, files: [String: File]) -> File {
         let names = files.keys.sorted()
         let version = fingerprint(Data((names.map { files[$0]!.etag } + [code.etag]).joined().utf8))
-        let paths = ["/favicon.svg"] + names.map { "/assets/" + $0 }
+        let paths = [PageRoute.favicon] + names.map { PageRoute.assetPrefix + $0 }
         var bytes = ByteBuffer(
             string: "const PEACH_VERSION = \"\(version)\";\nconst PEACH_FILES = \(RouteTable.list(paths));\n"
                 + RouteTable.serviceWorkerConstants)
@@ -191,12 +192,12 @@ struct Assets: Sendable {
         """
 
     func addRoutes(to router: Router<PeachRequestContext>) {
-        router.get("favicon.svg") { _, _ in
+        router.get(RouterPath(PageRoute.favicon)) { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "max-age=86400"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: Self.favicon)))
         }
-        router.get("sw.js") { request, _ in
+        router.get(RouterPath(PageRoute.serviceWorker)) { request, _ in
             guard let serviceWorker else { throw HTTPError(.notFound) }
             return Self.response(serviceWorker, to: request)
         }

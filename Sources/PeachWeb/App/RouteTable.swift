@@ -33,6 +33,10 @@ enum RouteTable {
             export const API_PREFIX = \(quoted(APIRoute.prefix));
             /** The start of every static asset's address. */
             export const ASSET_PREFIX = \(quoted(PageRoute.assetPrefix));
+            /** The service worker's address. */
+            export const SERVICE_WORKER_PATH = \(quoted(PageRoute.serviceWorker));
+            /** The index of the prepared instrument sounds. */
+            export const SOUNDS_INDEX = \(quoted(PageRoute.soundsIndex));
 
             """
     }()

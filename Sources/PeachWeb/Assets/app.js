@@ -16,7 +16,7 @@ import { SoundChoice } from './sound-choice.js';
 import { SoundLibrary } from './sound-library.js';
 import { Sync } from './sync.js';
 import { peachCoreURL } from './peach-core-url.js';
-import { API_PATHS } from './peach-routes.js';
+import { API_PATHS, SERVICE_WORKER_PATH, SOUNDS_INDEX } from './peach-routes.js';
 import { Router, isTrainingPath } from './router.js';
 import { showSoundStatus, showStorageStatus, showSyncStatus, unavailableText } from './status-lines.js';
 import { startComparisonPage } from './comparison-page.js';
@@ -108,7 +108,7 @@ class App {
     });
     this.sync.start(window);
     this.sounds = new SoundChoice({
-      library: new SoundLibrary(),
+      library: new SoundLibrary({ indexURL: SOUNDS_INDEX }),
       settings: () => this.device.core.settings(),
       previewNote: () => this.device.core.soundPreview(),
       onStatus: (status) => showSoundStatus(status, this.sounds?.source),
@@ -230,7 +230,7 @@ class App {
     // The app shell, the wasm core and the assets, cached for training with no network
     // (secure contexts only: loopback, or HTTPS on the LAN). Once the device is open, so that on
     // a slow first visit the worker's downloads do not hold up the files Start needs.
-    this.ready.then(() => navigator.serviceWorker?.register('/sw.js'))
+    this.ready.then(() => navigator.serviceWorker?.register(SERVICE_WORKER_PATH))
       .catch((error) => console.warn('No offline copy of Peach', error));
   }
 

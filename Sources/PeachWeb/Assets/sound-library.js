@@ -92,7 +92,7 @@ export class SoundLibrary {
   /**
    * @param {object} options
    * @param {typeof fetch} [options.fetch=globalThis.fetch]
-   * @param {string} [options.indexURL='/sounds/index.json']
+   * @param {string} options.indexURL the index's address (`SOUNDS_INDEX` of peach-routes.js)
    * @param {(bytes: ArrayBuffer, sampleRate: number) => AudioBuffer|Promise<AudioBuffer>} [options.decode]
    *   decodes a zone's file at its own rate (`decodeSamples`; the node tests decode WAVs)
    * @param {() => Promise<Cache|null>} [options.cache] where the sounds are kept for offline use
@@ -101,9 +101,9 @@ export class SoundLibrary {
    *   before the kept one is used
    */
   constructor({
-    fetch = globalThis.fetch, indexURL = '/sounds/index.json', decode = decodeSamples, cache = keptSounds,
+    fetch = globalThis.fetch, indexURL, decode = decodeSamples, cache = keptSounds,
     indexTimeout = 3000,
-  } = {}) {
+  }) {
     // Called unbound: the browser's fetch throws "Illegal invocation" with another `this`.
     this.fetch = (url, init) => fetch(url, init);
     this.decode = decode;

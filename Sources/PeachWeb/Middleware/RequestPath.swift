@@ -1,4 +1,5 @@
 import Hummingbird
+import PeachViews
 
 /// A request's path as the router reads it: the segments between slashes, empty ones dropped,
 /// so that `//api/export` and `/api//export` are `/api/export`, which the router serves.
@@ -21,6 +22,6 @@ struct RequestPath {
     /// `/` and the segments joined by `/`: the one spelling of the path.
     var normalised: String { "/" + segments.joined(separator: "/") }
 
-    /// An address of the JSON API (`/api/…`).
-    var isAPI: Bool { segments.first == "api" }
+    /// An address of the JSON API (`APIRoute.prefix`).
+    var isAPI: Bool { (normalised + "/").hasPrefix(APIRoute.prefix) }
 }

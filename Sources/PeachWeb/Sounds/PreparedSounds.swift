@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import PeachViews
 import PeachCore
 import SoundFont
 
@@ -124,7 +125,7 @@ public struct PreparedSounds: Sendable {
                     keyLow: zone.keyLow, keyHigh: zone.keyHigh,
                     rootHertz: Frequency.concertA.shifted(byCents: zone.pitchCents - 6900).hertz,
                     sampleRate: zone.sampleRate, frames: zone.frames, loopStart: zone.loopStart,
-                    loopEnd: zone.loopEnd, gain: zone.gain, url: "/sounds/" + name, bytes: zone.flac.count)
+                    loopEnd: zone.loopEnd, gain: zone.gain, url: PageRoute.soundsPrefix + name, bytes: zone.flac.count)
             }
             sources.append(
                 SoundsIndex.Source(
@@ -179,7 +180,9 @@ public struct PreparedSounds: Sendable {
     private static func removeUnlisted(in folder: URL, keeping urls: Set<String>) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names
-        where isOwnFile(name) && name != "index.json" && name != "prepared-from" && !urls.contains("/sounds/" + name) {
+        where isOwnFile(name) && name != "index.json" && name != "prepared-from"
+            && !urls.contains(PageRoute.soundsPrefix + name)
+        {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }
