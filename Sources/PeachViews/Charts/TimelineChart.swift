@@ -72,17 +72,16 @@ public struct TimelineChart: Hashable, Sendable {
     public var summary: String {
         let texts = Texts.of(language)
         guard let first = weeks.first, let last = weeks.last else { return texts.charts.timelineEmpty + "." }
-        let profile = texts.profile
         let firstMonday = texts.longDate(CalendarWeek.monday(of: first.week))
         var summary =
             weeks.count == 1
-            ? profile.oneWeekSummary(texts.name(of: mode), firstMonday, texts.spokenEstimate(first.estimate))
-            : profile.timelineSummary(
-                texts.name(of: mode), profile.trainingWeeks(weeks.count, shown: texts.grouped(weeks.count)),
+            ? texts.profile.oneWeekSummary(texts.name(of: mode), firstMonday, texts.spokenEstimate(first.estimate))
+            : texts.profile.timelineSummary(
+                texts.name(of: mode), texts.profile.trainingWeeks(weeks.count, shown: texts.grouped(weeks.count)),
                 firstMonday, texts.longDate(CalendarWeek.monday(of: last.week)), texts.spokenEstimate(first.estimate),
                 texts.spokenEstimate(last.estimate))
         if showsReference {
-            summary += profile.referenceSummary(
+            summary += texts.profile.referenceSummary(
                 texts.range(ReferenceThresholds.musicians), texts.range(ReferenceThresholds.nonMusicians))
         }
         return summary

@@ -17,21 +17,21 @@ extension ProfileSummary {
     /// band and the reference thresholds mean.
     public var thresholdHTML: String {
         let texts = Texts.of(language)
-        let profile = texts.profile
         var html = section("profile-threshold", texts.charts.thresholdHeading)
-        html += note(profile.thresholdExplanation)
+        html += note(texts.profile.thresholdExplanation)
         for mode in comparison {
             var rows = [
-                Row(term: profile.now, value: e(mode.now)), Row(term: texts.charts.allTime, value: e(mode.allTime)),
+                Row(term: texts.profile.now, value: e(mode.now)),
+                Row(term: texts.charts.allTime, value: e(mode.allTime)),
             ]
             if let trend = mode.trend { rows.append(Row(term: texts.charts.trend, value: Self.trendHTML(trend))) }
-            rows.append(Row(term: profile.answers, value: e(mode.answers)))
+            rows.append(Row(term: texts.profile.answers, value: e(mode.answers)))
             rows += mode.intervals.map { Row(term: $0.term, value: e($0.value)) }
             html += group(mode.mode, mode.name, rows)
         }
-        html += note(profile.trendRule) + note(profile.keyboardExplanation)
+        html += note(texts.profile.trendRule) + note(texts.profile.keyboardExplanation)
         html += note(
-            profile.referenceNote(
+            texts.profile.referenceNote(
                 texts.range(ReferenceThresholds.musicians), texts.range(ReferenceThresholds.nonMusicians)))
         return html + "</section>"
     }

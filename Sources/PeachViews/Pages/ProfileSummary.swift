@@ -79,21 +79,20 @@ public struct ProfileSummary: Hashable, Sendable {
             : matchingModes.map { mode in
                 let statistics = profile.matching(mode)
                 let (now, allTime) = (statistics.now, statistics.allTime)
-                let profileTexts = texts.profile
                 var rows = [
-                    Row(term: profileTexts.nowRow(profileTexts.bias), value: texts.bias(now)),
-                    Row(term: profileTexts.nowRow(profileTexts.spread), value: texts.spread(now)),
-                    Row(term: profileTexts.allTimeRow(profileTexts.bias), value: texts.bias(allTime)),
-                    Row(term: profileTexts.allTimeRow(profileTexts.spread), value: texts.spread(allTime)),
+                    Row(term: texts.profile.nowRow(texts.profile.bias), value: texts.bias(now)),
+                    Row(term: texts.profile.nowRow(texts.profile.spread), value: texts.spread(now)),
+                    Row(term: texts.profile.allTimeRow(texts.profile.bias), value: texts.bias(allTime)),
+                    Row(term: texts.profile.allTimeRow(texts.profile.spread), value: texts.spread(allTime)),
                     Row(term: texts.charts.attempts, value: texts.grouped(statistics.count)),
                 ]
                 if mode.isInterval {
                     rows += statistics.intervalEstimates.map { interval, tuningSystem, estimate in
                         Row(
                             term: Self.intervalTerm(interval, tuningSystem, texts),
-                            value: profileTexts.matchingRow(
+                            value: texts.profile.matchingRow(
                                 texts.bias(estimate), texts.spread(estimate),
-                                profileTexts.attemptCount(estimate.attempts, shown: texts.grouped(estimate.attempts))))
+                                texts.profile.attemptCount(estimate.attempts, shown: texts.grouped(estimate.attempts))))
                     }
                 }
                 return MatchingMode(mode: mode, name: texts.name(of: mode), rows: rows)
