@@ -44,9 +44,9 @@ ENCODE = """const encode = (samples) => {
   };"""
 
 RENDER = """async ({ sourceId, notes, offsets, onset, first, last, sampleRate }) => {
-  const [{ AudioEngine }, { SoundLibrary }] = await Promise.all([
-    import('/assets/audio-engine.js'), import('/assets/sound-library.js')]);
-  const library = window.__peachPresetLibrary ??= new SoundLibrary();
+  const [{ AudioEngine }, { SoundLibrary }, { SOUNDS_INDEX }] = await Promise.all([
+    import('/assets/audio-engine.js'), import('/assets/sound-library.js'), import('/assets/peach-routes.js')]);
+  const library = window.__peachPresetLibrary ??= new SoundLibrary({ indexURL: SOUNDS_INDEX });
   const instrument = await library.load(sourceId, { low: Math.min(...notes), high: Math.max(...notes) });
   """ + ENCODE + """
   const render = async (sound, frequency, seconds) => {
@@ -111,9 +111,9 @@ def test_every_preset_plays_its_notes_at_frequency_over_root_within_a_tenth_of_a
 
 
 TUNING_RENDER = """async ({ sourceId, low, high, notes, onset, sampleRate }) => {
-  const [{ AudioEngine }, { SoundLibrary }] = await Promise.all([
-    import('/assets/audio-engine.js'), import('/assets/sound-library.js')]);
-  const library = window.__peachPresetLibrary ??= new SoundLibrary();
+  const [{ AudioEngine }, { SoundLibrary }, { SOUNDS_INDEX }] = await Promise.all([
+    import('/assets/audio-engine.js'), import('/assets/sound-library.js'), import('/assets/peach-routes.js')]);
+  const library = window.__peachPresetLibrary ??= new SoundLibrary({ indexURL: SOUNDS_INDEX });
   const instrument = await library.load(sourceId, { low, high });
   """ + ENCODE + """
   const renders = [];
@@ -210,9 +210,9 @@ HOLD_FROM = 0.3  # seconds after the onset: the attack is over
 HOLD_RANGE_DB = 6.0
 
 HOLD = """async ({ sourceId, notes, seconds, sampleRate }) => {
-  const [{ AudioEngine }, { SoundLibrary }] = await Promise.all([
-    import('/assets/audio-engine.js'), import('/assets/sound-library.js')]);
-  const library = window.__peachPresetLibrary ??= new SoundLibrary();
+  const [{ AudioEngine }, { SoundLibrary }, { SOUNDS_INDEX }] = await Promise.all([
+    import('/assets/audio-engine.js'), import('/assets/sound-library.js'), import('/assets/peach-routes.js')]);
+  const library = window.__peachPresetLibrary ??= new SoundLibrary({ indexURL: SOUNDS_INDEX });
   const instrument = await library.load(sourceId, { low: Math.min(...notes), high: Math.max(...notes) });
   const levels = {};
   for (const note of notes) {
