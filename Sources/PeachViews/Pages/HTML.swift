@@ -53,20 +53,9 @@ public indirect enum HTML: Sendable {
         }
     }
 
-    /// Escapes the characters that could end a text or an attribute value.
     static func escape(_ text: String) -> String {
         var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
+        Markup.escape(text, into: &escaped)
         return escaped
     }
 }

@@ -30,77 +30,67 @@ public struct Layout {
         self.help = help
     }
 
+    public func render(main: Markup) -> String {
+        // viewport-fit=cover: the page reaches under a phone's rounded corners and notch, and the
+        // stylesheet keeps its content inside env(safe-area-inset-*). The manifest (Android,
+        // desktop) and the home-screen icon iOS reads make Peach installable. #sync-status is where
+        // sync.js says how this device stands with the server (SyncStatus), or app.js why Peach
+        // cannot train in this browser: always in place (a live region), empty when there is
+        // nothing to say.
+        let document: Markup = """
+            <!DOCTYPE html>
+            <html lang="\(texts.language.rawValue)"><head><meta charset="utf-8">\
+            <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">\
+            <meta name="color-scheme" content="light dark"><title>\(title)</title>\
+            <meta name="theme-color" content="#f4a261">\
+            <link rel="icon" href="\(PageRoute.favicon)" type="image/svg+xml">\
+            <link rel="manifest" href="\(PageRoute.asset("manifest.webmanifest"))">\
+            <link rel="apple-touch-icon" href="\(PageRoute.asset("icons/peach-180.png"))">\
+            <link rel="stylesheet" href="\(PageRoute.asset("peach.css"))">\
+            <script type="module" src="\(PageRoute.asset("app.js"))"></script></head>\
+            <body data-page="\(page)"><header><nav aria-label="\(texts.app.appName)">\(headerControls)</nav>\
+            <p id="sync-status" role="status" data-msg-storage-unavailable="\(texts.sync.storageUnavailable)" \
+            data-msg-core-unsupported="\(texts.sync.coreUnsupported)" \
+            data-msg-core-not-downloaded="\(texts.sync.coreNotDownloaded)"></p></header>\(main)</body></html>
+
+            """
+        return document.html
+    }
+
+    // TRANSITION: pages still built as HTML trees; removed when the last one is Markup.
     public func render(main: HTML) -> String {
-        let document = el(
-            "html", ["lang": texts.language.rawValue],
-            el(
-                "head",
-                el("meta", ["charset": "utf-8"]),
-                // viewport-fit=cover: the page reaches under a phone's rounded corners and notch, and
-                // the stylesheet keeps its content inside env(safe-area-inset-*).
-                el("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1, viewport-fit=cover"]),
-                el("meta", ["name": "color-scheme", "content": "light dark"]),
-                el("title", .text(title)),
-                el("meta", ["name": "theme-color", "content": "#f4a261"]),
-                el("link", ["rel": "icon", "href": PageRoute.favicon, "type": "image/svg+xml"]),
-                // Installable: the manifest (Android, desktop) and the home-screen icon iOS reads.
-                el("link", ["rel": "manifest", "href": PageRoute.asset("manifest.webmanifest")]),
-                el("link", ["rel": "apple-touch-icon", "href": PageRoute.asset("icons/peach-180.png")]),
-                el("link", ["rel": "stylesheet", "href": PageRoute.asset("peach.css")]),
-                el("script", ["type": "module", "src": PageRoute.asset("app.js")])
-            ),
-            el(
-                "body", ["data-page": page],
-                el(
-                    "header", el("nav", ["aria-label": texts.app.appName], children: headerControls),
-                    // Where sync.js says how this device stands with the server (SyncStatus), or
-                    // app.js why Peach cannot train in this browser: always in place (a live
-                    // region), empty when there is nothing to say.
-                    el(
-                        "p",
-                        [
-                            "id": "sync-status", "role": "status",
-                            "data-msg-storage-unavailable": texts.sync.storageUnavailable,
-                            "data-msg-core-unsupported": texts.sync.coreUnsupported,
-                            "data-msg-core-not-downloaded": texts.sync.coreNotDownloaded,
-                        ])),
-                main
-            )
-        )
-        return "<!DOCTYPE html>\n" + document.render() + "\n"
+        render(main: Markup(trusted: main.render()))
     }
 
     /// The back link first, then the others in their fixed order (see the type's comment).
-    private var headerControls: [HTML] {
-        var controls: [HTML] = navigation.filter { $0.route == .start }.map(backLink)
+    private var headerControls: [Markup] {
+        var controls: [Markup] = navigation.filter { $0.route == .start }.map(backLink)
         if let help {
             controls.append(
-                el(
-                    "button",
-                    [
-                        "id": "show-hint", "type": "button", "class": "icon-button", "aria-label": help,
-                        "title": help, "aria-haspopup": "dialog", "aria-controls": "mode-hint",
-                    ],
-                    Icon.help.svg))
+                """
+                <button id="show-hint" type="button" class="icon-button" aria-label="\(help)" title="\(help)" \
+                aria-haspopup="dialog" aria-controls="mode-hint">\(Icon.help.svg)</button>
+                """)
         }
-        let order: [PageRoute] = [.info, .profile, .settings]
-        let actions = navigation.filter { $0.route != .start }
-            .sorted { (order.firstIndex(of: $0.route) ?? 0) < (order.firstIndex(of: $1.route) ?? 0) }
-        return controls + actions.map(link)
+        for route in [PageRoute.info, .profile, .settings] {
+            controls += navigation.filter { $0.route == route }.map(link)
+        }
+        return controls
     }
 
-    private func link(_ item: NavigationLink) -> HTML {
-        el(
-            "a", ["href": item.route.path, "class": "icon-button", "aria-label": item.label, "title": item.label],
-            item.icon.svg
-        )
+    private func link(_ item: NavigationLink) -> Markup {
+        """
+        <a href="\(item.route.path)" class="icon-button" aria-label="\(item.label)" title="\(item.label)">\
+        \(item.icon.svg)</a>
+        """
     }
 
     /// "‹ Start": the chevron and a short visible label, named in full for screen readers.
-    private func backLink(_ item: NavigationLink) -> HTML {
-        el(
-            "a", ["href": item.route.path, "class": "back-link", "aria-label": item.label],
-            item.icon.svg, el("span", .text(texts.guide.back)))
+    private func backLink(_ item: NavigationLink) -> Markup {
+        """
+        <a href="\(item.route.path)" class="back-link" aria-label="\(item.label)">\(item.icon.svg)\
+        <span>\(texts.guide.back)</span></a>
+        """
     }
 
     /// The header of a secondary page: back to Start.
@@ -132,14 +122,10 @@ enum Icon {
         }
     }
 
-    var svg: HTML {
-        el(
-            "svg",
-            [
-                "viewBox": "0 0 24 24", "width": "24", "height": "24", "fill": "currentColor", "aria-hidden": "true",
-                "focusable": "false",
-            ],
-            el("path", ["d": path, "fill-rule": "evenodd"])
-        )
+    var svg: Markup {
+        """
+        <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true" focusable="false">\
+        <path d="\(path)" fill-rule="evenodd"></path></svg>
+        """
     }
 }
