@@ -21,23 +21,24 @@ public enum DecimalText {
         let sign = scaled < 0 ? "-" : ""
         guard fractionDigits > 0 else { return sign + String(magnitude) }
         let fraction = String(magnitude % unit)
-        return sign + String(magnitude / unit) + "." + String(repeating: "0", count: fractionDigits - fraction.count)
-            + fraction
+        let padding = String(repeating: "0", count: fractionDigits - fraction.utf8.count)
+        return sign + String(magnitude / unit) + "." + padding + fraction
     }
 
     /// `value` rounded to `maximumFractionDigits`, then trailing zeros dropped down to
     /// `minimumFractionDigits` (and the point with them): `12.5`, `3`, `-0.25`; with a minimum
     /// of 1, a list of tenths reads `0.9, 1.0, 1.1`.
     public static func trimmed(_ value: Double, minimumFractionDigits: Int = 0, maximumFractionDigits: Int) -> String {
-        var text = fixed(value, fractionDigits: maximumFractionDigits)
-        guard text.contains(".") else { return text }
+        // On the ASCII bytes, as `shortest`.
+        var text = Array(fixed(value, fractionDigits: maximumFractionDigits).utf8)
+        guard text.contains(UInt8(ascii: ".")) else { return String(decoding: text, as: UTF8.self) }
         var removable = maximumFractionDigits - max(0, minimumFractionDigits)
-        while removable > 0, text.hasSuffix("0") {
+        while removable > 0, text.last == UInt8(ascii: "0") {
             text.removeLast()
             removable -= 1
         }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
+        if text.last == UInt8(ascii: ".") { text.removeLast() }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The shortest text that reads back as exactly `value`, never with an exponent:

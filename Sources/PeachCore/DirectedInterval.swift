@@ -32,8 +32,9 @@ public struct DirectedInterval: Hashable, Comparable, Sendable, CustomStringConv
 
     /// Parses `code`; a bare abbreviation (`P5`) means upward.
     public init(code: String) throws(MusicValueError) {
-        for direction in Direction.allCases where code.hasSuffix(direction.rawValue) {
-            self.init(try Interval(abbreviation: String(code.dropLast(direction.rawValue.count))), direction)
+        for direction in Direction.allCases where code.hasSuffixBytes(direction.rawValue) {
+            let abbreviation = code.utf8.dropLast(direction.rawValue.utf8.count)
+            self.init(try Interval(abbreviation: String(decoding: abbreviation, as: UTF8.self)), direction)
             self = self.normalized
             return
         }

@@ -15,7 +15,7 @@ public enum Interval: Int, CaseIterable, Hashable, Comparable, Sendable {
     private static let abbreviations = ["P1", "m2", "M2", "m3", "M3", "P4", "d5", "P5", "m6", "M6", "m7", "M7", "P8"]
 
     public init(abbreviation: String) throws(MusicValueError) {
-        guard let index = Self.abbreviations.firstIndex(of: abbreviation) else {
+        guard let index = Self.abbreviations.firstIndex(where: { $0.hasSameBytes(as: abbreviation) }) else {
             throw .unknownInterval(abbreviation)
         }
         self = Interval(rawValue: index)!

@@ -28,7 +28,7 @@ public struct MatchingEstimate: Hashable, Sendable {
         return interval.lowerBound > 0 ? .sharp : interval.upperBound < 0 ? .flat : .neither
     }
 
-    public enum Leaning: String, Hashable, Sendable {
+    public enum Leaning: String, ASCIINamed, Sendable {
         case sharp, flat, neither
     }
 }

@@ -4,7 +4,7 @@
 /// The presets are the instruments musicians tune most by ear: a piano as the common
 /// reference, the strings, woodwinds and brass whose players adjust every note, and a choir
 /// "aah" for singers.
-public enum SoundSource: String, CaseIterable, Hashable, Sendable {
+public enum SoundSource: String, ASCIINamed, Sendable {
     case sine
     case piano
     case violin

@@ -19,7 +19,45 @@ extension StringProtocol {
     }
 }
 
+extension StringProtocol {
+    /// Whether the two texts are the same UTF-8 bytes. Every text Peach compares — setting names
+    /// and values, codes, language tags — is ASCII it defines itself, where this is what `==`
+    /// means; `==` compares canonical equivalence, which pulls Unicode's normalization tables and
+    /// their code (about 25 KB gzip) into the wasm core.
+    /// - Complexity: O(n).
+    public func hasSameBytes(as other: some StringProtocol) -> Bool {
+        utf8.elementsEqual(other.utf8)
+    }
+
+    /// Whether the text ends with `suffix`'s bytes (see `hasSameBytes(as:)`).
+    public func hasSuffixBytes(_ suffix: some StringProtocol) -> Bool {
+        utf8.count >= suffix.utf8.count && utf8.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+    }
+
+    /// Whether the text starts with `prefix`'s bytes (see `hasSameBytes(as:)`).
+    public func hasPrefixBytes(_ prefix: some StringProtocol) -> Bool {
+        utf8.starts(with: prefix.utf8)
+    }
+
+    /// The parts between the `separator` bytes, empty parts left out: `"a,,b"` split at `,` is
+    /// `a`, `b`. By bytes, as `hasSameBytes(as:)` compares; `split` on `Character`s would pull in
+    /// Unicode's grapheme tables.
+    public func splitBytes(_ separator: Unicode.Scalar) -> [String] {
+        utf8.split(separator: UInt8(separator.value)).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
 extension String {
+    /// The text as a message quotes it: at most 40 Unicode scalars and "…", so that a huge bad
+    /// value never makes a huge message. Scalars rather than characters: counting characters
+    /// would pull Unicode's grapheme tables into the wasm core, for values nobody types.
+    public var shownInMessage: String {
+        guard unicodeScalars.count > 40 else { return self }
+        var shown = ""
+        shown.unicodeScalars.append(contentsOf: unicodeScalars.prefix(40))
+        return shown + "…"
+    }
+
     /// The text with every occurrence of `target` replaced by `replacement`, left to right.
     /// Foundation's `replacingOccurrences(of:with:)` and the standard library's regex-based
     /// `replacing(_:with:)` are not available in Embedded Swift. Matching whole UTF-8 byte

@@ -1,6 +1,6 @@
 /// The four training modes. The unison modes are the interval modes with the interval set
 /// `{P1}` — one code path, not two.
-public enum TrainingMode: String, CaseIterable, Hashable, Sendable {
+public enum TrainingMode: String, ASCIINamed, Sendable {
     case comparison
     case pitchMatching
     case intervalComparison

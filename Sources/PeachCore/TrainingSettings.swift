@@ -29,7 +29,7 @@ public struct TrainingSettings: Hashable, Sendable {
     public init() {}
 
     /// The names settings are stored and sent under.
-    public enum Key: String, CaseIterable, Sendable {
+    public enum Key: String, ASCIINamed, Sendable {
         case noteRangeLower, noteRangeUpper, noteDuration, referencePitch, soundSource
         case loudnessVariation, intervals, tuningSystem, language, wrongAnswerSound
     }
@@ -62,13 +62,16 @@ public struct TrainingSettings: Hashable, Sendable {
         try apply(values)
     }
 
-    /// Applies several changes at once, all or nothing.
-    public mutating func apply(_ changes: [String: String]) throws(SettingsError) {
+    /// Applies several changes at once (a dictionary, or pairs in order: the last of a name
+    /// wins), all or nothing.
+    public mutating func apply<Changes: Sequence<(key: String, value: String)>>(
+        _ changes: Changes
+    ) throws(SettingsError) {
         var updated = self
         var lower = noteRange.lower.rawValue
         var upper = noteRange.upper.rawValue
         for (name, text) in changes {
-            guard let key = Key(rawValue: name) else { throw .unknownSetting(name) }
+            guard let key = Key(named: name) else { throw .unknownSetting(name) }
             switch key {
             case .noteRangeLower: lower = try Self.note(text, setting: key)
             case .noteRangeUpper: upper = try Self.note(text, setting: key)
@@ -86,7 +89,7 @@ public struct TrainingSettings: Hashable, Sendable {
         let trimmed = text.trimmingWhitespace()
         switch key {
         case .noteRangeLower, .noteRangeUpper:
-            try apply([key.rawValue: trimmed])
+            try apply([(key: key.rawValue, value: trimmed)])
         case .noteDuration:
             let seconds = try Self.number(
                 trimmed, setting: .noteDuration, bounds: Self.noteDurationBounds, unit: " s")
@@ -100,7 +103,7 @@ public struct TrainingSettings: Hashable, Sendable {
                 trimmed, setting: .referencePitch, bounds: Self.referencePitchBounds, unit: " Hz")
             referencePitch = try! Frequency(hertz: hertz)
         case .soundSource:
-            guard let source = SoundSource(rawValue: trimmed) else {
+            guard let source = SoundSource(named: trimmed) else {
                 throw .malformed(
                     setting: .soundSource, value: trimmed,
                     expected: Self.choices(SoundSource.allCases.map { $0.rawValue }))
@@ -111,36 +114,35 @@ public struct TrainingSettings: Hashable, Sendable {
                 trimmed, setting: .loudnessVariation, bounds: Self.loudnessVariationBounds, unit: "")
         case .intervals:
             var set = Set<DirectedInterval>()
-            for code in trimmed.split(separator: ",") {
+            for code in trimmed.splitBytes(",") {
                 do {
                     set.insert(try DirectedInterval(code: code.trimmingWhitespace()))
                 } catch {
                     throw .malformed(
-                        setting: .intervals, value: String(code), expected: "interval codes such as P5up or m3down")
+                        setting: .intervals, value: code, expected: "interval codes such as P5up or m3down")
                 }
             }
             guard !set.isEmpty else { throw .noIntervals }
             intervals = set
         case .tuningSystem:
-            guard let system = TuningSystem(rawValue: trimmed) else {
+            guard let system = TuningSystem(named: trimmed) else {
                 throw .malformed(
                     setting: .tuningSystem, value: trimmed,
                     expected: Self.choices(TuningSystem.allCases.map { $0.rawValue }))
             }
             tuningSystem = system
         case .language:
-            guard trimmed.isEmpty || Language(rawValue: trimmed) != nil else {
+            guard trimmed.isEmpty || Language(named: trimmed) != nil else {
                 throw .malformed(
                     setting: .language, value: trimmed,
                     expected: "\"\" (the browser's language), " + Self.choices(Language.allCases.map { $0.rawValue }))
             }
-            language = Language(rawValue: trimmed)
+            language = Language(named: trimmed)
         case .wrongAnswerSound:
-            switch trimmed {
-            case "true": wrongAnswerSound = true
-            case "false": wrongAnswerSound = false
-            default: throw .malformed(setting: .wrongAnswerSound, value: trimmed, expected: "true or false")
+            guard trimmed.hasSameBytes(as: "true") || trimmed.hasSameBytes(as: "false") else {
+                throw .malformed(setting: .wrongAnswerSound, value: trimmed, expected: "true or false")
             }
+            wrongAnswerSound = trimmed.hasSameBytes(as: "true")
         }
     }
 

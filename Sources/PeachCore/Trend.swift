@@ -1,6 +1,6 @@
 /// Whether a mode's threshold is getting finer, only when the evidence says so: the last 200
 /// answers against the 200 before them (`DiscriminationStatistics.trend`, docs/measurement.md).
-public enum Trend: String, Hashable, Sendable {
+public enum Trend: String, ASCIINamed, Sendable {
     case improving, stable, declining, notEnoughData
 
     /// The probability a change must have before it is shown.

@@ -3,7 +3,7 @@
 ///
 /// Adding a system means adding a case and its row in `ratios` — nothing else.
 /// The raw values are the names used in CSV files (Peach iOS export format 3) and the API.
-public enum TuningSystem: String, CaseIterable, Hashable, Sendable {
+public enum TuningSystem: String, ASCIINamed, Sendable {
     case equalTemperament
     case justIntonation
     case pythagorean

@@ -99,7 +99,7 @@ enum CSVImport {
                     throw CSVError(
                         line: 1,
                         reason: .otherFormat(
-                            version: shown(String(first.dropFirst("# peach-export-format:".count)))))
+                            version: String(first.dropFirst("# peach-export-format:".count)).shownInMessage))
                 }
                 throw CSVError(line: 1, reason: .notPeachExport(firstLine: found))
             }
@@ -112,7 +112,7 @@ enum CSVImport {
                 let name = name.trimmingCharacters(in: .whitespaces)
                 // Which of two columns of one name would count is a guess; better say so.
                 guard columnIndex.updateValue(index, forKey: name) == nil || name.isEmpty else {
-                    throw CSVError(line: line, column: name, reason: .repeatedColumn(CSVImport.shown(name)))
+                    throw CSVError(line: line, column: name, reason: .repeatedColumn(name.shownInMessage))
                 }
             }
             for column in CSVFormat.columns where columnIndex[column] == nil {
@@ -120,12 +120,6 @@ enum CSVImport {
             }
             return Columns(index: columnIndex)
         }
-    }
-
-    /// Text from the file as a message repeats it: at most 40 characters, so that a huge bad
-    /// value never makes a huge message.
-    static func shown(_ text: String) -> String {
-        text.count <= 40 ? text : text.prefix(40) + "…"
     }
 
     /// The text without leading and trailing spaces and tabs; O(1) when there are none (the
@@ -179,7 +173,7 @@ enum CSVImport {
                 {
                     return .rhythm
                 }
-                throw error("trainingType", .unknownTrainingType(found: CSVImport.shown(type)))
+                throw error("trainingType", .unknownTrainingType(found: type.shownInMessage))
             }
         }
 
@@ -189,7 +183,7 @@ enum CSVImport {
             let target = try note("targetNote", columns.targetNote)
             let intervalText = text(columns.interval)
             guard let interval = try? Interval(abbreviation: intervalText) else {
-                throw error("interval", .unknownInterval(found: CSVImport.shown(intervalText)))
+                throw error("interval", .unknownInterval(found: intervalText.shownInMessage))
             }
             let distance = target.rawValue - reference.rawValue
             guard abs(distance) == interval.semitones else {
@@ -197,7 +191,7 @@ enum CSVImport {
             }
             let tuningText = text(columns.tuningSystem)
             guard let tuningSystem = TuningSystem(rawValue: tuningText) else {
-                throw error("tuningSystem", .unknownTuningSystem(found: CSVImport.shown(tuningText)))
+                throw error("tuningSystem", .unknownTuningSystem(found: tuningText.shownInMessage))
             }
             let timestamp = Timestamp(millisecondsSince1970: milliseconds)
             // The values are checked by the rules of every record (the core's validating
@@ -254,7 +248,7 @@ enum CSVImport {
 
         /// A column's text as a message repeats it.
         private func shown(_ column: Int) -> String {
-            CSVImport.shown(text(column))
+            text(column).shownInMessage
         }
 
         private func error(_ column: String, _ reason: CSVError.Reason) -> CSVError {
@@ -264,7 +258,7 @@ enum CSVImport {
         private func timestamp() throws(CSVError) -> Int64 {
             let value = text(columns.timestamp)
             guard let milliseconds = CSVFormat.parseTimestamp(value) else {
-                throw error("timestamp", .notATime(found: CSVImport.shown(value)))
+                throw error("timestamp", .notATime(found: value.shownInMessage))
             }
             return milliseconds
         }
@@ -272,7 +266,7 @@ enum CSVImport {
         private func note(_ column: String, _ index: Int) throws(CSVError) -> MIDINote {
             let value = text(index)
             guard let number = Int(value) else {
-                throw error(column, .notANoteNumber(found: CSVImport.shown(value)))
+                throw error(column, .notANoteNumber(found: value.shownInMessage))
             }
             guard let note = MIDINote(rawValue: number) else {
                 throw error(column, .noteOutOfRange(number))
@@ -283,7 +277,7 @@ enum CSVImport {
         private func number(_ column: String, _ index: Int) throws(CSVError) -> Double {
             let value = text(index)
             guard let number = CSVFormat.parseDecimal(value) else {
-                throw error(column, .notANumber(found: CSVImport.shown(value)))
+                throw error(column, .notANumber(found: value.shownInMessage))
             }
             return number
         }

@@ -35,7 +35,7 @@ public struct CoreSession {
     /// was refused, if it was (the settings stay as they were).
     public mutating func setSetting(_ key: String, _ value: String) -> SettingsError? {
         do {
-            try settings.apply([key: value])
+            try settings.apply([(key: key, value: value)])
             return nil
         } catch {
             return error

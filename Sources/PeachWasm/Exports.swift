@@ -66,14 +66,14 @@
         _ language: UnsafeRawPointer, _ languageCount: Int32
     ) -> Int32 {
         guard let refused = session.setSetting(text(key, keyCount), text(value, valueCount)) else { return 0 }
-        return publish(Texts.of(Language(rawValue: text(language, languageCount)) ?? .english).refusal(refused))
+        return publish(Texts.of(Language(named: text(language, languageCount)) ?? .english).refusal(refused))
     }
 
     /// The next exercise of the mode named (`TrainingMode.rawValue`), as `ExerciseNumbers.flat`;
     /// 0 for an unknown mode.
     @_expose(wasm, "peach_next_exercise") @_cdecl("peach_next_exercise")
     public func peachNextExercise(_ mode: UnsafeRawPointer, _ modeCount: Int32) -> Int32 {
-        guard let mode = TrainingMode(rawValue: text(mode, modeCount)) else { return 0 }
+        guard let mode = TrainingMode(named: text(mode, modeCount)) else { return 0 }
         return publish(session.nextExercise(mode).flat)
     }
 
@@ -130,7 +130,7 @@
         _ page: UnsafeRawPointer, _ pageCount: Int32, _ language: UnsafeRawPointer, _ languageCount: Int32
     ) -> Int32 {
         guard let page = PageRoute(deviceName: text(page, pageCount)),
-            let language = Language(rawValue: text(language, languageCount)),
+            let language = Language(named: text(language, languageCount)),
             let html = session.render(page, language: language)
         else { return 0 }
         return publish(html)
@@ -140,7 +140,7 @@
     /// without a current exercise or for an unknown language.
     @_expose(wasm, "peach_current_interval") @_cdecl("peach_current_interval")
     public func peachCurrentInterval(_ language: UnsafeRawPointer, _ languageCount: Int32) -> Int32 {
-        guard let language = Language(rawValue: text(language, languageCount)),
+        guard let language = Language(named: text(language, languageCount)),
             let interval = session.currentInterval(language: language)
         else { return 0 }
         return publish(interval.code + "\n" + interval.name)
@@ -150,7 +150,7 @@
     /// answer or for an unknown language.
     @_expose(wasm, "peach_feedback") @_cdecl("peach_feedback")
     public func peachFeedback(_ language: UnsafeRawPointer, _ languageCount: Int32) -> Int32 {
-        guard let language = Language(rawValue: text(language, languageCount)),
+        guard let language = Language(named: text(language, languageCount)),
             let feedback = session.feedback(language: language)
         else { return 0 }
         return publish(feedback.lines)
@@ -173,8 +173,8 @@
         _ reason: UnsafeRawPointer, _ reasonCount: Int32, _ message: UnsafeRawPointer, _ messageCount: Int32,
         _ kept: Int32, _ language: UnsafeRawPointer, _ languageCount: Int32
     ) -> Int32 {
-        guard let state = SyncStatus.State(rawValue: text(state, stateCount)),
-            let language = Language(rawValue: text(language, languageCount))
+        guard let state = SyncStatus.State(named: text(state, stateCount)),
+            let language = Language(named: text(language, languageCount))
         else { return 0 }
         let status = SyncStatus(
             state: state, waiting: Int(waiting), refused: Int(refused), reason: text(reason, reasonCount),

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// A node of an HTML document: pages are values of this type, rendered to text in one place
 /// that escapes every text and attribute value.
 ///
@@ -47,7 +49,7 @@ public indirect enum HTML: Sendable {
                 if let value = attribute.value { output += "=\"" + Self.escape(value) + "\"" }
             }
             output += ">"
-            guard !Self.voidElements.contains(name) else { return }
+            guard !Self.voidElements.contains(where: { $0.hasSameBytes(as: name) }) else { return }
             for child in children { child.render(into: &output) }
             output += "</" + name + ">"
         }

@@ -60,7 +60,7 @@ public enum PageRoute: Hashable, Sendable {
 
     /// The page a device renders by `name` (`deviceName`); `nil` for any other name.
     public init?(deviceName name: String) {
-        guard let route = Self.all.first(where: { $0.deviceName == name }) else { return nil }
+        guard let route = Self.all.first(where: { $0.deviceName?.hasSameBytes(as: name) == true }) else { return nil }
         self = route
     }
 

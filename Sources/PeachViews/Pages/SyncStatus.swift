@@ -6,7 +6,7 @@ import PeachCore
 /// stay on the device and are never dropped silently; with answers waiting on a browser that may
 /// delete its data, a word that they should sync soon.
 public struct SyncStatus: Sendable {
-    public enum State: String, Sendable {
+    public enum State: String, ASCIINamed, Sendable {
         case synced, waiting, offline, unpaired
         /// The server's disk is full (507).
         case diskFull

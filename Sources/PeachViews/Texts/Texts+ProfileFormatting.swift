@@ -19,20 +19,20 @@ extension Texts {
 
     /// A value with one decimal and an explicit sign ("+2.1", "−2.1", "0.0").
     public func signedDecimal(_ value: Double) -> String {
-        let text = decimal(value)
-        return text.hasPrefix("\u{2212}") || text == decimal(0) ? text : "+" + text
+        // Rounded as `decimal` rounds: a plus sign only on what it shows above zero.
+        (value * 10).rounded() > 0 ? "+" + decimal(value) : decimal(value)
     }
 
     /// A count grouped by thousands: "1,234,567" / "1.234.567".
     public func grouped(_ value: Int) -> String {
-        var digits = String(abs(value))
-        var groups: [Substring] = []
-        while digits.count > 3 {
-            groups.insert(digits.suffix(3), at: 0)
-            digits.removeLast(3)
+        // On the ASCII digits, as `DecimalText` works.
+        let digits = Array(String(value.magnitude).utf8)
+        var text = value < 0 ? "\u{2212}" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text += groupingSeparator }
+            text.unicodeScalars.append(Unicode.Scalar(digit))
         }
-        groups.insert(Substring(digits), at: 0)
-        return (value < 0 ? "\u{2212}" : "") + groups.joined(separator: groupingSeparator)
+        return text
     }
 
     /// A cents value for the axis: "0.1", "1", "10", "100" / "0,1" …

@@ -7,7 +7,7 @@ extension Texts {
     public func refusal(_ error: SettingsError) -> String {
         switch error {
         case .unknownSetting(let name):
-            refusals.errorUnknownSetting(Self.shown(name))
+            refusals.errorUnknownSetting(name.shownInMessage)
         case .noIntervals:
             // Unticking the last interval on the Settings page: say what to do, not the codes.
             refusals.errorNoIntervals
@@ -16,7 +16,7 @@ extension Texts {
                 refusals.noteRangeName, noteRange(lower, upper), refusals.noteRangeSpan(NoteRange.minimumSpan))
         case .outOfRange(let setting, let value, _), .malformed(let setting, let value, _):
             refusals.errorSettingValue(
-                refusals.settingNames[setting] ?? setting.rawValue, Self.shown(value), allowed(setting))
+                refusals.settingNames[setting] ?? setting.rawValue, value.shownInMessage, allowed(setting))
         }
     }
 
@@ -50,11 +50,6 @@ extension Texts {
         case .language: return refusals.allowedLanguage(refusals.allowedChoices(Language.allCases.map { $0.rawValue }))
         case .wrongAnswerSound: return refusals.allowedChoices(["true", "false"])
         }
-    }
-
-    /// A value as a message quotes it: at most 40 characters, so a huge value cannot flood it.
-    public static func shown(_ text: String) -> String {
-        text.count <= 40 ? text : text.prefix(40) + "…"
     }
 
     /// A refused note range as a musician reads it and as it was sent (MIDI numbers):

@@ -34,18 +34,12 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         let error: Detail
     }
 
-    /// Text from the request as shown in a message: at most 40 characters, so that a long
-    /// value never makes a long reply.
-    static func shown(_ text: String) -> String {
-        Texts.shown(text)
-    }
-
     static func malformedJSON(_ texts: Texts) -> APIError {
         APIError(.badRequest, code: "malformedBody", message: texts.server.errorMalformedJSON)
     }
 
     static func malformedField(_ field: String, _ texts: Texts) -> APIError {
-        APIError(.badRequest, code: "malformedBody", message: texts.server.errorMalformedField(shown(field)))
+        APIError(.badRequest, code: "malformedBody", message: texts.server.errorMalformedField(field.shownInMessage))
     }
 
     static func bodyTooLarge(limit: Int, _ texts: Texts) -> APIError {

@@ -57,7 +57,7 @@ struct DataController: Sendable {
         let modeName = request.uri.queryParameters.get("mode") ?? ImportMode.merge.rawValue
         guard let mode = ImportMode(rawValue: modeName) else {
             throw APIError(
-                .badRequest, code: "unknownMode", message: texts.server.errorUnknownImportMode(APIError.shown(modeName))
+                .badRequest, code: "unknownMode", message: texts.server.errorUnknownImportMode(modeName.shownInMessage)
             )
         }
         let file = try await Self.readCSV(request, texts: texts)

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import PeachCore
 import PeachViews
 
 /// Reading request bodies within limits: the expected media type (else 415) and at most `limit`
@@ -52,7 +53,7 @@ extension Request {
             switch StrictDecoding.leniency(in: data) {
             case .repeatedKey(let name):
                 throw APIError(
-                    .badRequest, code: "malformedBody", message: texts.server.errorRepeatedField(APIError.shown(name)))
+                    .badRequest, code: "malformedBody", message: texts.server.errorRepeatedField(name.shownInMessage))
             case .trailingComma:
                 throw APIError.malformedJSON(texts)
             case nil:

@@ -39,7 +39,7 @@ struct SettingsController: Sendable {
         for (key, value) in changes.sorted(by: { $0.key < $1.key }) where value.utf8.count > maximumValueLength {
             throw APIError(
                 .unprocessableContent, code: "outOfRange",
-                message: texts.server.errorValueTooLong(APIError.shown(key), maximumValueLength))
+                message: texts.server.errorValueTooLong(key.shownInMessage, maximumValueLength))
         }
     }
 

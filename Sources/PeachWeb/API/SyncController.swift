@@ -104,7 +104,7 @@ struct SyncController: Sendable {
             refused[index] = UploadReply.Refused(
                 id: sentIDs[index], code: "conflict",
                 message:
-                    "A record with the id \(APIError.shown(sentIDs[index])) is already stored with different content; it was not changed."
+                    "A record with the id \(sentIDs[index].shownInMessage) is already stored with different content; it was not changed."
             )
         }
         let accepted = (outcome.stored + outcome.alreadyStored).map { positions[$0] }.sorted()
@@ -207,7 +207,7 @@ struct SyncController: Sendable {
                     result[entry.key] = .init(value: entry.value, changedAt: merged.changedAt(entry.key))
                 },
                 // An unknown key is echoed cut to 40 characters, like every text from the request.
-                refused: refused.map { .init(key: APIError.shown($0.key), message: APIError($0.error, texts).message) },
+                refused: refused.map { .init(key: $0.key.shownInMessage, message: APIError($0.error, texts).message) },
                 resetAt: resetAt?.millisecondsSince1970 ?? 0
             ))
     }

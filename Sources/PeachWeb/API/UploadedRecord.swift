@@ -59,7 +59,7 @@ struct UploadedRecord: Decodable {
         userCentError = value(.userCentError, Double.self, expected: "a number of cents")
         let known = Set(Field.allCases.map(\.rawValue))
         for key in container.allKeys.map(\.stringValue).sorted() where !known.contains(key) {
-            problems.append("The field \(APIError.shown(key)) is not a field of a record.")
+            problems.append("The field \(key.shownInMessage) is not a field of a record.")
         }
     }
 
@@ -97,7 +97,7 @@ struct UploadedRecord: Decodable {
         let type = try required(trainingType, .trainingType)
         guard type == CSVFormat.comparisonType || type == CSVFormat.pitchMatchingType else {
             throw .invalid(
-                "The trainingType \"\(APIError.shown(type))\" is not known; expected \"\(CSVFormat.comparisonType)\" or \"\(CSVFormat.pitchMatchingType)\"."
+                "The trainingType \"\(type.shownInMessage)\" is not known; expected \"\(CSVFormat.comparisonType)\" or \"\(CSVFormat.pitchMatchingType)\"."
             )
         }
         let milliseconds = try required(timestamp, .timestamp)
@@ -117,7 +117,7 @@ struct UploadedRecord: Decodable {
         let systemName = try required(tuningSystem, .tuningSystem)
         guard let system = TuningSystem(rawValue: systemName) else {
             throw .invalid(
-                "The tuningSystem \"\(APIError.shown(systemName))\" is not known; expected \(Self.tuningSystems).")
+                "The tuningSystem \"\(systemName.shownInMessage)\" is not known; expected \(Self.tuningSystems).")
         }
         if type == CSVFormat.comparisonType {
             try absent(initialCentOffset, .initialCentOffset, kind: type)

@@ -119,7 +119,7 @@ struct PageController: Sendable {
         }
         let modeName = form["mode"].map { String(decoding: $0.data, as: UTF8.self) } ?? ImportMode.merge.rawValue
         guard let mode = ImportMode(rawValue: modeName) else {
-            return await settingsRefused(texts.server.errorUnknownImportMode(APIError.shown(modeName)), texts: texts)
+            return await settingsRefused(texts.server.errorUnknownImportMode(modeName.shownInMessage), texts: texts)
         }
         do {
             return try await answer(importer.importCSV(CSVFile(parsing: file.data), mode: mode), texts: texts)

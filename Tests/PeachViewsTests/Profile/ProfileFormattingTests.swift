@@ -19,6 +19,8 @@ struct ProfileFormattingTests {
         #expect(english.decimal(-2.06) == "\u{2212}2.1")
         #expect(english.signedDecimal(2.06) == "+2.1")
         #expect(english.signedDecimal(0) == "0.0")
+        #expect(english.signedDecimal(0.04) == "0.0" && english.signedDecimal(-0.04) == "0.0")
+        #expect(english.signedDecimal(0.05) == "+0.1" && german.signedDecimal(-0.05) == "\u{2212}0,1")
         #expect(english.estimate(nil) == "—")
         let estimate = ThresholdEstimate(threshold: 6.25, lower: 5.14, upper: 7.66, answers: 12)
         #expect(english.estimate(estimate) == "6.3 cents (5.1–7.7)")
@@ -37,6 +39,8 @@ struct ProfileFormattingTests {
         #expect(Texts.english.grouped(1000) == "1,000")
         #expect(Texts.english.grouped(1_234_567) == "1,234,567")
         #expect(Texts.german.grouped(1_234_567) == "1.234.567")
+        #expect(Texts.english.grouped(100_000) == "100,000")
+        #expect(Texts.english.grouped(-1_234) == "\u{2212}1,234")
     }
 
     @Test("SVG coordinates: hundredths, a decimal point, no trailing zeros")
