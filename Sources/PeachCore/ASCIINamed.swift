@@ -8,7 +8,7 @@ public protocol ASCIINamed: CaseIterable, Hashable, RawRepresentable where RawVa
 extension ASCIINamed {
     /// The case whose raw value is `text`, byte for byte; `nil` for any other text. What
     /// `init?(rawValue:)` does, without `==` on strings.
-    public init?(named text: some StringProtocol) {
+    public init?(named text: String) {
         guard let match = Self.allCases.first(where: { $0.rawValue.hasSameBytes(as: text) }) else { return nil }
         self = match
     }

@@ -19,31 +19,44 @@ extension StringProtocol {
     }
 }
 
-extension StringProtocol {
+extension String {
+    // On `String` alone, not `StringProtocol`: each is compiled once into the wasm core.
+
     /// Whether the two texts are the same UTF-8 bytes. Every text Peach compares — setting names
     /// and values, codes, language tags — is ASCII it defines itself, where this is what `==`
     /// means; `==` compares canonical equivalence, which pulls Unicode's normalization tables and
     /// their code (about 25 KB gzip) into the wasm core.
     /// - Complexity: O(n).
-    public func hasSameBytes(as other: some StringProtocol) -> Bool {
+    public func hasSameBytes(as other: String) -> Bool {
         utf8.elementsEqual(other.utf8)
     }
 
-    /// Whether the text ends with `suffix`'s bytes (see `hasSameBytes(as:)`).
-    public func hasSuffixBytes(_ suffix: some StringProtocol) -> Bool {
-        utf8.count >= suffix.utf8.count && utf8.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+    /// Whether the text starts with `prefix`'s bytes (see `hasSameBytes(as:)`).
+    public func hasPrefixBytes(_ prefix: String) -> Bool {
+        utf8.count >= prefix.utf8.count && utf8.prefix(prefix.utf8.count).elementsEqual(prefix.utf8)
     }
 
-    /// Whether the text starts with `prefix`'s bytes (see `hasSameBytes(as:)`).
-    public func hasPrefixBytes(_ prefix: some StringProtocol) -> Bool {
-        utf8.starts(with: prefix.utf8)
+    /// Whether the text ends with `suffix`'s bytes (see `hasSameBytes(as:)`).
+    public func hasSuffixBytes(_ suffix: String) -> Bool {
+        utf8.count >= suffix.utf8.count && utf8.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
     }
 
     /// The parts between the `separator` bytes, empty parts left out: `"a,,b"` split at `,` is
     /// `a`, `b`. By bytes, as `hasSameBytes(as:)` compares; `split` on `Character`s would pull in
     /// Unicode's grapheme tables.
     public func splitBytes(_ separator: Unicode.Scalar) -> [String] {
-        utf8.split(separator: UInt8(separator.value)).map { String(decoding: $0, as: UTF8.self) }
+        var parts: [String] = []
+        var part: [UInt8] = []
+        for byte in utf8 {
+            if byte != UInt8(separator.value) {
+                part.append(byte)
+            } else if !part.isEmpty {
+                parts.append(String(decoding: part, as: UTF8.self))
+                part.removeAll(keepingCapacity: true)
+            }
+        }
+        if !part.isEmpty { parts.append(String(decoding: part, as: UTF8.self)) }
+        return parts
     }
 }
 

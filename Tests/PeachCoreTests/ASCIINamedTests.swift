@@ -12,7 +12,7 @@ struct ASCIINamedTests {
         #expect(Language(named: "DE") == nil)
         #expect(Language(named: "de ") == nil)
         #expect(Language(named: "") == nil)
-        #expect(SoundSource(named: "piano"[...]) == .piano)
+        #expect(SoundSource(named: "piano") == .piano)
         #expect(TrainingMode(named: "comparison\u{0}") == nil)
     }
 
