@@ -40,16 +40,21 @@ module PeachWasm $(find Sources/PeachWasm -name '*.swift' | sort)
 module PeachTrace $(find Tests/PeachTrace -name '*.swift' | sort)
 "$toolchain/bin/clang" --target=wasm32 -O2 -c Sources/PeachWasm/Support/support.c -o "$out/support.o"
 
+# Linked without the standard library's Unicode tables (libswiftUnicodeDataTables.a): a `==`,
+# hash or `Character` walk over strings in the core needs them and then fails to link here
+# (undefined symbol _swift_stdlib_getNormData or similar) — compare bytes instead
+# (docs/design.md, "Targets").
 link() { # output, then the objects beyond the core's
   local output=$1; shift
   "$toolchain/bin/lld" -flavor wasm --no-entry --gc-sections --strip-all --lto-O2 \
     "$out/PeachCore.o" "$out/PeachViews.o" "$out/PeachWasm.o" "$out/support.o" "$@" \
-    "$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a" \
     /usr/lib/wasm32-wasi/libc.a /usr/lib/wasm32-wasi/libm.a -o "$out/linked.wasm"
   # Binaryen's size optimiser takes another fifth off what LLVM left.
   wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int \
     "$out/linked.wasm" -o "$output"
 }
-link "$out/peach-core-check.wasm" "$out/PeachTrace.o"
+# The trace (test support, never shipped) writes its text with String's own operations.
+link "$out/peach-core-check.wasm" "$out/PeachTrace.o" \
+  "$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a"
 link "$out/peach-core.wasm"
 cp "$out/peach-core.wasm" "$asset"

@@ -200,7 +200,7 @@ public struct SettingsPage: Sendable {
                 el(
                     "option",
                     attributes: [HTML.Attribute("value", option.value)]
-                        + (option.value == selected ? [HTML.Attribute("selected", nil)] : []),
+                        + (option.value.hasSameBytes(as: selected) ? [HTML.Attribute("selected", nil)] : []),
                     children: [.text(option.label)])
             })
     }
