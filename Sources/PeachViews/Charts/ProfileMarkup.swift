@@ -8,7 +8,9 @@ import PeachCore
 enum ProfileMarkup {
     /// Text or attribute value with `& < > " '` escaped (the pages' own escaping).
     static func escaped(_ text: String) -> String {
-        HTML.escape(text)
+        var escaped = ""
+        Markup.escape(text, into: &escaped)
+        return escaped
     }
 
     /// A coordinate rounded to 0.01.

@@ -12,22 +12,22 @@ public struct InfoPage: Sendable {
     }
 
     public func render() -> String {
-        let rows: [(String, String)] = [
-            (texts.infoPage.developerLabel, texts.infoPage.developerName),
-            (texts.infoPage.copyrightLabel, texts.infoPage.copyrightNotice),
-            (texts.infoPage.versionLabel, version),
-            (texts.infoPage.licenceLabel, texts.infoPage.licenceText),
-            (texts.sounds.originLabel, texts.sounds.origin),
-            (texts.profile.referencesLabel, texts.profile.references),
-        ]
-        return Layout(
+        Layout(
             texts: texts, title: texts.infoPage.infoTitle + " — " + texts.app.appName, page: "info",
             navigation: [Layout.backToStart(texts)]
         ).render(
-            main: el(
-                "main", ["id": "main"],
-                el("h1", .text(texts.app.appName)),
-                el("dl", children: rows.flatMap { [el("dt", .text($0.0)), el("dd", .text($0.1))] })
-            ))
+            main: """
+                <main id="main"><h1>\(texts.app.appName)</h1><dl>\
+                \(row(texts.infoPage.developerLabel, texts.infoPage.developerName))\
+                \(row(texts.infoPage.copyrightLabel, texts.infoPage.copyrightNotice))\
+                \(row(texts.infoPage.versionLabel, version))\
+                \(row(texts.infoPage.licenceLabel, texts.infoPage.licenceText))\
+                \(row(texts.sounds.originLabel, texts.sounds.origin))\
+                \(row(texts.profile.referencesLabel, texts.profile.references))</dl></main>
+                """)
+    }
+
+    private func row(_ term: String, _ description: String) -> Markup {
+        "<dt>\(term)</dt><dd>\(description)</dd>"
     }
 }

@@ -44,7 +44,9 @@ public struct Markup: Sendable, ExpressibleByStringInterpolation {
     public struct Interpolation: StringInterpolationProtocol, Sendable {
         var html = ""
 
-        public init(literalCapacity: Int, interpolationCount: Int) {
+        // Not inlined, as the appends are not: reserving capacity written out at every literal
+        // cost the wasm core more than a hundred bytes per literal.
+        @inline(never) public init(literalCapacity: Int, interpolationCount: Int) {
             html.reserveCapacity(literalCapacity + 16 * interpolationCount)
         }
 

@@ -27,35 +27,32 @@ public struct ProfilePage: Sendable {
     }
 
     public func render() -> String {
-        Layout(
+        var timelineFigures: Markup = ""
+        for timeline in timelines { timelineFigures += figure(timeline) }
+        return Layout(
             texts: texts, title: texts.charts.profileTitle + " — " + texts.app.appName, page: "profile",
             navigation: [
                 Layout.backToStart(texts),
                 .init(route: .settings, label: texts.app.settings, icon: .settings),
             ]
         ).render(
-            main: el(
-                "main", ["id": "main"],
-                el("h1", .text(texts.charts.profileTitle)),
-                el("div", ["class": "profile-figure"], .raw(chart.svg)),
-                .raw(summary.thresholdHTML),
-                .raw(summary.matchingHTML),
-                el(
-                    "section", ["class": "profile-timeline", "aria-labelledby": "profile-timeline-heading"],
-                    children: [el("h2", ["id": "profile-timeline-heading"], .text(texts.charts.timelineHeading))]
-                        + timelines.flatMap(timelineHTML)
-                )
-            ))
+            main: """
+                <main id="main"><h1>\(texts.charts.profileTitle)</h1>\
+                <div class="profile-figure">\(Markup(trusted: chart.svg))</div>\
+                \(summary.thresholdSection)\(summary.matchingSection)\
+                <section class="profile-timeline" aria-labelledby="profile-timeline-heading">\
+                <h2 id="profile-timeline-heading">\(texts.charts.timelineHeading)</h2>\(timelineFigures)</section></main>
+                """)
     }
 
     /// A timeline under its mode's name (only when there are two or the mode is not the
     /// Comparison one), with its table.
-    private func timelineHTML(_ timeline: TimelineChart) -> [HTML] {
-        let heading: [HTML] =
-            timelines.count > 1 || timeline.mode != .comparison ? [el("h3", .text(texts.name(of: timeline.mode)))] : []
-        return heading + [
-            el("div", ["class": "timeline-figure", "data-mode": timeline.mode.rawValue], .raw(timeline.svg)),
-            .raw(timeline.recentWeeksTable),
-        ]
+    private func figure(_ timeline: TimelineChart) -> Markup {
+        let heading: Markup =
+            timelines.count > 1 || timeline.mode != .comparison ? "<h3>\(texts.name(of: timeline.mode))</h3>" : ""
+        return """
+            \(heading)<div class="timeline-figure" data-mode="\(timeline.mode.rawValue)">\
+            \(Markup(trusted: timeline.svg))</div>\(Markup(trusted: timeline.recentWeeksTable))
+            """
     }
 }

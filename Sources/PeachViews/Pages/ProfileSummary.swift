@@ -5,7 +5,7 @@ import PeachCore
 /// and, in the interval mode, each interval and tuning system; for each pitch-matching mode its
 /// bias and spread now and all time, and per interval.
 ///
-/// A plain value built from the in-memory profile; `html` renders it (`ProfileSummary+HTML`).
+/// A plain value built from the in-memory profile; `html` renders it (`ProfileSummary+Markup`).
 /// Without data a value is "—" and no trend is shown; without any pitch matching, `matching` is
 /// `nil` and the page says how to get it.
 public struct ProfileSummary: Hashable, Sendable {

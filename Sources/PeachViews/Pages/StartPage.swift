@@ -27,34 +27,28 @@ public struct StartPage: Sendable {
                 .init(route: .info, label: texts.app.info, icon: .info),
             ]
         ).render(
-            main: el(
-                "main", ["id": "main"],
-                el("h1", .text(texts.app.appName)),
-                modeLink(.comparison, id: "start-comparison", primary: true),
-                modeLink(.pitchMatching, id: "start-pitch-matching"),
-                el("hr"),
-                modeLink(.intervalComparison, id: "start-interval-comparison"),
-                modeLink(.intervalPitchMatching, id: "start-interval-pitch-matching"),
-                // The drawing's accessible name ("Your pitch profile. … Tap to view details.")
-                // names the link; it says the caption too, so the caption is hidden from it.
-                el(
-                    "a", ["class": "profile-preview", "id": "start-profile", "href": PageRoute.profile.path],
-                    .raw(preview.svg),
-                    .fragment(
-                        preview.caption.map {
-                            [el("span", ["class": "profile-preview-caption", "aria-hidden": "true"], .text($0))]
-                        } ?? []))
-            ))
+            main: """
+                <main id="main"><h1>\(texts.app.appName)</h1>\
+                \(modeLink(.comparison, id: "start-comparison", primary: true))\
+                \(modeLink(.pitchMatching, id: "start-pitch-matching"))<hr>\
+                \(modeLink(.intervalComparison, id: "start-interval-comparison"))\
+                \(modeLink(.intervalPitchMatching, id: "start-interval-pitch-matching"))\
+                <a class="profile-preview" id="start-profile" href="\(PageRoute.profile.path)">\
+                \(Markup(trusted: preview.svg))\(caption)</a></main>
+                """)
     }
 
-    private func modeLink(_ mode: TrainingMode, id: String, primary: Bool = false) -> HTML {
-        el(
-            "a",
-            [
-                "class": primary ? "button primary" : "button", "id": id, "href": PageRoute.training(mode).path,
-                "data-mode": mode.rawValue,
-            ],
-            .text(texts.name(of: mode))
-        )
+    /// The drawing's accessible name ("Your pitch profile. … Tap to view details.") names the
+    /// link; it says the caption too, so the caption is hidden from it.
+    private var caption: Markup {
+        guard let caption = preview.caption else { return "" }
+        return "<span class=\"profile-preview-caption\" aria-hidden=\"true\">\(caption)</span>"
+    }
+
+    private func modeLink(_ mode: TrainingMode, id: String, primary: Bool = false) -> Markup {
+        """
+        <a class="\(primary ? "button primary" : "button")" id="\(id)" href="\(PageRoute.training(mode).path)" \
+        data-mode="\(mode.rawValue)">\(texts.name(of: mode))</a>
+        """
     }
 }

@@ -28,19 +28,16 @@ public struct TrainingPage: Sendable {
     /// (the first exercise after a change never waits silently), or that pitch matching plays
     /// the sine because the chosen instrument fades; `data-sound` names the sound the exercises
     /// are played with.
-    private func soundStatus() -> HTML {
+    private func soundStatus() -> Markup {
         let name = texts.settingsPage.soundSourceNames[sound]!
         let note =
             sound == chosenSound
-            ? [] : [HTML.text(texts.sounds.fadesInPitchMatching(texts.settingsPage.soundSourceNames[chosenSound]!))]
-        return el(
-            "p",
-            attributes: [
-                .init("id", "sound-status"), .init("class", "hint"), .init("role", "status"),
-                .init("data-sound", sound.rawValue), .init("data-msg-loading", texts.sounds.loading(name)),
-                .init("data-msg-failed", texts.sounds.failed(name)),
-            ],
-            children: note)
+            ? "" : texts.sounds.fadesInPitchMatching(texts.settingsPage.soundSourceNames[chosenSound]!)
+        return """
+            <p id="sound-status" class="hint" role="status" data-sound="\(sound.rawValue)" \
+            data-msg-loading="\(texts.sounds.loading(name))" data-msg-failed="\(texts.sounds.failed(name))">\
+            \(note)</p>
+            """
     }
 
     /// Interval Comparison asks whether the second note was sharp or flat of the interval; the
@@ -52,105 +49,98 @@ public struct TrainingPage: Sendable {
 
     /// The keys of this page, for a keyboard (the stylesheet shows them where there is a fine
     /// pointer, a desktop's): ↑/H and ↓/L answer (or ↑/↓ tune, Enter answers), Esc goes to Start.
-    private func shortcuts() -> HTML {
-        let kbd = { (key: String) in el("kbd", .text(key)) }
-        // Each key with what it does, kept on one line.
-        let shortcut = { (keys: [String], action: String) -> HTML in
-            el("span", children: keys.flatMap { [kbd($0), .text(" ")] } + [.text(action)])
-        }
-        var shortcuts: [HTML]
+    private func shortcuts() -> Markup {
+        let answers: Markup
         switch mode.kind {
         case .comparison:
-            shortcuts = [shortcut(["↑", "H"], answerLabels.higher), shortcut(["↓", "L"], answerLabels.lower)]
+            answers = """
+                \(shortcut("<kbd>↑</kbd> <kbd>H</kbd>", answerLabels.higher)) · \
+                \(shortcut("<kbd>↓</kbd> <kbd>L</kbd>", answerLabels.lower))
+                """
         case .pitchMatching:
-            shortcuts = [shortcut(["↑", "↓"], texts.guide.tune), shortcut(["Enter"], texts.guide.answer)]
+            answers = """
+                \(shortcut("<kbd>↑</kbd> <kbd>↓</kbd>", texts.guide.tune)) · \
+                \(shortcut("<kbd>Enter</kbd>", texts.guide.answer))
+                """
         }
-        shortcuts.append(shortcut(["Esc"], texts.app.backToStart))
-        var children: [HTML] = [.text(texts.guide.keys + " ")]
-        for (index, item) in shortcuts.enumerated() {
-            if index > 0 { children.append(.text(" · ")) }
-            children.append(item)
-        }
-        return el("p", ["class": "shortcuts"], children: children)
+        return """
+            <p class="shortcuts">\(texts.guide.keys) \(answers) · \
+            \(shortcut("<kbd>Esc</kbd>", texts.app.backToStart))</p>
+            """
+    }
+
+    /// Keys with what they do, kept on one line.
+    private func shortcut(_ keys: Markup, _ action: String) -> Markup {
+        "<span>\(keys) \(action)</span>"
     }
 
     /// What you hear and what you answer, with the keys and the button that begins training: a
     /// dialog the script opens before the first exercise of the mode on this device, and when
     /// `#show-hint` is pressed (training stops while it is open). The page behind it is inert,
     /// so the dialog has its own way back to Start for a touch screen without Escape.
-    private func hint() -> HTML {
-        el(
-            "dialog", ["id": "mode-hint", "aria-labelledby": "mode-hint-heading"],
-            el("h2", ["id": "mode-hint-heading"], .text(texts.name(of: mode))),
-            el("p", .text(texts.guide.hint(for: mode))),
-            shortcuts(),
-            el("button", ["id": "hint-begin", "type": "button", "class": "primary"], .text(texts.guide.begin)),
-            el("a", ["id": "hint-leave", "href": PageRoute.start.path], .text(texts.app.backToStart)))
+    private func hint() -> Markup {
+        """
+        <dialog id="mode-hint" aria-labelledby="mode-hint-heading">\
+        <h2 id="mode-hint-heading">\(texts.name(of: mode))</h2><p>\(texts.guide.hint(for: mode))</p>\(shortcuts())\
+        <button id="hint-begin" type="button" class="primary">\(texts.guide.begin)</button>\
+        <a id="hint-leave" href="\(PageRoute.start.path)">\(texts.app.backToStart)</a></dialog>
+        """
+    }
+
+    /// The interval label of an interval mode, and the question of Interval Comparison.
+    private func intervalLines() -> Markup {
+        var lines: Markup = ""
+        if let targetInterval {
+            lines += """
+                <p id="target-interval" aria-live="off">\(texts.training.targetIntervalLabel) \
+                <span>\(targetInterval)</span></p>
+                """
+        }
+        if mode == .intervalComparison {
+            lines += "<p id=\"interval-question\">\(texts.guide.intervalQuestion)</p>"
+        }
+        return lines
+    }
+
+    /// Higher and Lower (Sharp and Flat), or the vertical pitch slider.
+    private func answerControls() -> Markup {
+        switch mode.kind {
+        case .comparison:
+            return """
+                <div class="answers">\
+                <button id="answer-higher" type="button" disabled aria-keyshortcuts="ArrowUp H">\
+                \(answerLabels.higher)</button>\
+                <button id="answer-lower" type="button" disabled aria-keyshortcuts="ArrowDown L">\
+                \(answerLabels.lower)</button></div>
+                """
+        case .pitchMatching:
+            // The slider's ends are the core's: the page's script holds every move within them.
+            let range = PitchMatchingChallenge.sliderRange
+            return """
+                <div id="pitch-slider" role="slider" tabindex="0" aria-orientation="vertical" \
+                aria-valuemin="\(DecimalText.shortest(range.lowerBound))" \
+                aria-valuemax="\(DecimalText.shortest(range.upperBound))" aria-valuenow="0" aria-disabled="true" \
+                aria-label="\(texts.training.pitchSliderLabel)" aria-valuetext="\(texts.training.sliderCentre)" \
+                data-msg-centre="\(texts.training.sliderCentre)" data-msg-above="\(texts.training.sliderAbove)" \
+                data-msg-below="\(texts.training.sliderBelow)"><div class="thumb"></div></div>
+                """
+        }
     }
 
     public func render() -> String {
         // `data-page` names the page controller; `data-kind` is the API's exercise kind.
         let page = mode.kind == .comparison ? "comparison" : "pitch-matching"
         let kind = mode.kind == .comparison ? "comparison" : "pitchMatching"
-        var children: [HTML] = [el("h1", ["class": "visually-hidden"], .text(texts.name(of: mode)))]
-        if let targetInterval {
-            children.append(
-                el(
-                    "p", ["id": "target-interval", "aria-live": "off"],
-                    .text(texts.training.targetIntervalLabel + " "), el("span", .text(targetInterval))))
-        }
-        if mode == .intervalComparison {
-            children.append(el("p", ["id": "interval-question"], .text(texts.guide.intervalQuestion)))
-        }
         // The feedback above the answer controls: on a phone held upright it is where the eyes
         // are, not under the thumb that just answered.
-        children.append(
-            el(
-                "div", ["id": "feedback", "data-state": "", "aria-hidden": "true"],
-                el("span", ["class": "icon"]), el("span", ["class": "text"])))
-        switch mode.kind {
-        case .comparison:
-            children.append(
-                el(
-                    "div", ["class": "answers"],
-                    el(
-                        "button",
-                        ["id": "answer-higher", "type": "button", "disabled": nil, "aria-keyshortcuts": "ArrowUp H"],
-                        .text(answerLabels.higher)),
-                    el(
-                        "button",
-                        ["id": "answer-lower", "type": "button", "disabled": nil, "aria-keyshortcuts": "ArrowDown L"],
-                        .text(answerLabels.lower))
-                ))
-        case .pitchMatching:
-            children.append(
-                el(
-                    "div",
-                    [
-                        "id": "pitch-slider", "role": "slider", "tabindex": "0", "aria-orientation": "vertical",
-                        // The slider's ends are the core's: the page's script holds every move within them.
-                        "aria-valuemin": DecimalText.shortest(PitchMatchingChallenge.sliderRange.lowerBound),
-                        "aria-valuemax": DecimalText.shortest(PitchMatchingChallenge.sliderRange.upperBound),
-                        "aria-valuenow": "0", "aria-disabled": "true",
-                        "aria-label": texts.training.pitchSliderLabel, "aria-valuetext": texts.training.sliderCentre,
-                        "data-msg-centre": texts.training.sliderCentre, "data-msg-above": texts.training.sliderAbove,
-                        "data-msg-below": texts.training.sliderBelow,
-                    ],
-                    el("div", ["class": "thumb"])
-                ))
-        }
-        children += [
-            shortcuts(),
-            el("p", ["id": "announcer", "class": "visually-hidden", "role": "status", "aria-live": "assertive"]),
-            soundStatus(),
-            el("button", ["id": "tap-to-start", "type": "button", "hidden": nil], .text(texts.training.tapToStart)),
-            hint(),
-        ]
-        let main = el(
-            "main",
-            ["id": "main", "data-mode": mode.rawValue, "data-kind": kind],
-            children: children
-        )
+        let main: Markup = """
+            <main id="main" data-mode="\(mode.rawValue)" data-kind="\(kind)">\
+            <h1 class="visually-hidden">\(texts.name(of: mode))</h1>\(intervalLines())\
+            <div id="feedback" data-state="" aria-hidden="true"><span class="icon"></span><span class="text"></span></div>\
+            \(answerControls())\(shortcuts())\
+            <p id="announcer" class="visually-hidden" role="status" aria-live="assertive"></p>\(soundStatus())\
+            <button id="tap-to-start" type="button" hidden>\(texts.training.tapToStart)</button>\(hint())</main>
+            """
         return Layout(
             texts: texts, title: texts.name(of: mode) + " — " + texts.app.appName, page: page,
             navigation: [

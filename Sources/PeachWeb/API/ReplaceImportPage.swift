@@ -19,31 +19,21 @@ public struct ReplaceImportPage: Sendable {
     }
 
     public func render() -> String {
-        var children: [HTML] = [el("h1", .text(texts.server.importReplaceQuestion))]
-        if changedSinceAsked {
-            children.append(
-                el("p", ["id": "import-changed", "role": "alert"], .text(texts.server.importReplaceChanged)))
-        }
-        children += [
-            el(
-                "p", ["id": "import-question"],
-                .text(texts.replaceDetails(stored: question.stored, importing: question.importing))),
-            el(
-                "form",
-                ["id": "import-confirm-form", "method": "post", "action": PageRoute.settingsImportConfirm.path],
-                el("input", ["type": "hidden", "name": "token", "value": token]),
-                el(
-                    "button", ["type": "submit", "name": "answer", "value": "replace", "class": "danger"],
-                    .text(texts.settingsPage.importReplaceConfirm)),
-                .text(" "),
-                el(
-                    "button", ["type": "submit", "name": "answer", "value": "cancel"],
-                    .text(texts.settingsPage.resetCancel))
-            ),
-        ]
+        let changed: Markup =
+            changedSinceAsked
+            ? "<p id=\"import-changed\" role=\"alert\">\(texts.server.importReplaceChanged)</p>" : ""
         return Layout(
             texts: texts, title: texts.server.importReplaceQuestion + " — " + texts.app.appName, page: "import-confirm",
             navigation: [Layout.backToStart(texts)]
-        ).render(main: el("main", ["id": "main"], children: children))
+        ).render(
+            main: """
+                <main id="main"><h1>\(texts.server.importReplaceQuestion)</h1>\(changed)\
+                <p id="import-question">\(texts.replaceDetails(stored: question.stored, importing: question.importing))</p>\
+                <form id="import-confirm-form" method="post" action="\(PageRoute.settingsImportConfirm.path)">\
+                <input type="hidden" name="token" value="\(token)">\
+                <button type="submit" name="answer" value="replace" class="danger">\
+                \(texts.settingsPage.importReplaceConfirm)</button> \
+                <button type="submit" name="answer" value="cancel">\(texts.settingsPage.resetCancel)</button></form></main>
+                """)
     }
 }

@@ -30,87 +30,74 @@ public struct PairingPage: Sendable {
     public func render() -> String {
         let words = texts.pairing
         let heading: String
-        let body: [HTML]
+        let body: Markup
         switch state {
         case .confirm(let code):
             heading = words.title
-            body = [
-                el("p", .text(words.explanation)),
-                el(
-                    "form", ["id": "pair-form", "method": "post", "action": PageRoute.pair.path],
-                    el("input", ["type": "hidden", "name": "code", "value": code]),
-                    el("button", ["type": "submit"], .text(words.button))
-                ),
-                el(
-                    "p", ["id": "pair-home-screen", "class": "hint"],
-                    children: Self.withCode(words.homeScreen.replacingEvery("{code}", with: "`\(code)`"))),
-            ]
+            let homeScreen = words.homeScreen.replacingEvery("{code}", with: "`\(code)`")
+            body = """
+                <p>\(words.explanation)</p>\
+                <form id="pair-form" method="post" action="\(PageRoute.pair.path)">\
+                <input type="hidden" name="code" value="\(code)"><button type="submit">\(words.button)</button></form>\
+                <p id="pair-home-screen" class="hint">\(Self.withCode(homeScreen))</p>
+                """
         case .usedOrExpired:
             // A device paired by this very link (opened twice, or reloaded) goes on to Start;
             // any other is shown there how to pair.
             heading = words.usedTitle
-            body = [
-                el("p", .text(words.usedOrExpired)), el("p", children: Self.withCode(words.howTo)),
-                codeForm(words),
-                el("p", el("a", ["href": PageRoute.start.path], .text(texts.app.backToStart))),
-            ]
+            body = """
+                <p>\(words.usedOrExpired)</p><p>\(Self.withCode(words.howTo))</p>\(codeForm(words))\
+                <p><a href="\(PageRoute.start.path)">\(texts.app.backToStart)</a></p>
+                """
         case .tooManyAttempts:
             heading = words.tooManyTitle
-            body = [el("p", .text(words.tooMany)), el("p", .text(words.howTo))]
+            body = "<p>\(words.tooMany)</p><p>\(words.howTo)</p>"
         case .required:
             heading = words.requiredTitle
-            body = [el("p", .text(words.required)), el("p", children: Self.withCode(words.howTo)), codeForm(words)]
+            body = "<p>\(words.required)</p><p>\(Self.withCode(words.howTo))</p>\(codeForm(words))"
         }
         // A device that reaches these pages before it trusts Peach's certificate sees how to.
-        let trust = offersAuthority && state != .tooManyAttempts ? [Self.trustSection(texts.certificate)] : []
+        let trust = offersAuthority && state != .tooManyAttempts ? Self.trustSection(texts.certificate) : ""
         return Layout(texts: texts, title: heading + " — " + texts.app.appName, page: "pair", navigation: [])
-            .render(main: el("main", ["id": "main"], children: [el("h1", .text(heading))] + body + trust))
+            .render(main: "<main id=\"main\"><h1>\(heading)</h1>\(body)\(trust)</main>")
     }
 
     /// A field for the code as `peach serve --lan` prints it (any case, spaces around it allowed),
     /// posted as the confirmation page's button posts it.
-    private func codeForm(_ words: PairingTexts) -> HTML {
-        el(
-            "form", ["id": "pair-code-form", "method": "post", "action": PageRoute.pair.path],
-            el("p", ["id": "pair-code-hint", "class": "hint"], children: Self.withCode(words.codeHint)),
-            el(
-                "div", ["class": "field"],
-                el("label", ["for": "pair-code"], .text(words.codeLabel)),
-                el(
-                    "input",
-                    [
-                        "id": "pair-code", "name": "code", "type": "text", "required": nil,
-                        "maxlength": "40", "autocomplete": "one-time-code", "autocapitalize": "characters",
-                        "autocorrect": "off", "spellcheck": "false", "aria-describedby": "pair-code-hint",
-                    ])),
-            el("button", ["type": "submit"], .text(words.button)))
+    private func codeForm(_ words: PairingTexts) -> Markup {
+        """
+        <form id="pair-code-form" method="post" action="\(PageRoute.pair.path)">\
+        <p id="pair-code-hint" class="hint">\(Self.withCode(words.codeHint))</p>\
+        <div class="field"><label for="pair-code">\(words.codeLabel)</label>\
+        <input id="pair-code" name="code" type="text" required maxlength="40" autocomplete="one-time-code" \
+        autocapitalize="characters" autocorrect="off" spellcheck="false" aria-describedby="pair-code-hint"></div>\
+        <button type="submit">\(words.button)</button></form>
+        """
     }
 
     /// The certificate download and the steps to trust it on iPhone and iPad, and on Android.
-    static func trustSection(_ texts: CertificateTexts) -> HTML {
-        el(
-            "section", ["id": "trust-certificate", "aria-labelledby": "trust-certificate-title"],
-            children: [
-                el("h2", ["id": "trust-certificate-title"], .text(texts.title)),
-                el("p", .text(texts.explanation)),
-                el(
-                    "p",
-                    el(
-                        "a", ["id": "certificate-download", "href": PageRoute.certificateAuthority.path],
-                        .text(texts.download))),
-                el("h3", .text(texts.appleHeading)),
-                el("ol", children: texts.appleSteps.map { el("li", .text($0)) }),
-                el("h3", .text(texts.androidHeading)),
-                el("ol", children: texts.androidSteps.map { el("li", .text($0)) }),
-            ])
+    static func trustSection(_ texts: CertificateTexts) -> Markup {
+        """
+        <section id="trust-certificate" aria-labelledby="trust-certificate-title">\
+        <h2 id="trust-certificate-title">\(texts.title)</h2><p>\(texts.explanation)</p>\
+        <p><a id="certificate-download" href="\(PageRoute.certificateAuthority.path)">\(texts.download)</a></p>\
+        <h3>\(texts.appleHeading)</h3><ol>\(texts.appleSteps.map(step))</ol>\
+        <h3>\(texts.androidHeading)</h3><ol>\(texts.androidSteps.map(step))</ol></section>
+        """
+    }
+
+    private static func step(_ text: String) -> Markup {
+        "<li>\(text)</li>"
     }
 
     /// A text whose commands are written between backticks (`peach serve --lan`), with each
     /// command as a `<code>` element: the texts stay readable as plain text in the JSON errors.
-    static func withCode(_ text: String) -> [HTML] {
-        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().compactMap { index, part in
-            if part.isEmpty { return nil }
-            return index.isMultiple(of: 2) ? .text(String(part)) : el("code", .text(String(part)))
+    static func withCode(_ text: String) -> Markup {
+        var markup: Markup = ""
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() where !part.isEmpty {
+            markup += index.isMultiple(of: 2) ? "\(String(part))" : "<code>\(String(part))</code>"
         }
+        return markup
     }
 }

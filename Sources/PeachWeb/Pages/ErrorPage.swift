@@ -33,11 +33,9 @@ public struct ErrorPage: Sendable {
             texts: texts, title: title + " — " + texts.app.appName, page: "error",
             navigation: [Layout.backToStart(texts)]
         ).render(
-            main: el(
-                "main", ["id": "main"],
-                el("h1", .text(title)),
-                el("p", .text(message)),
-                el("p", el("a", ["href": PageRoute.start.path], .text(texts.app.backToStart)))
-            ))
+            main: """
+                <main id="main"><h1>\(title)</h1><p>\(message)</p>\
+                <p><a href="\(PageRoute.start.path)">\(texts.app.backToStart)</a></p></main>
+                """)
     }
 }

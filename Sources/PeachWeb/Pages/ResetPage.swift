@@ -14,17 +14,12 @@ public struct ResetPage: Sendable {
             texts: texts, title: texts.settingsPage.resetData + " — " + texts.app.appName, page: "reset",
             navigation: [Layout.backToStart(texts)]
         ).render(
-            main: el(
-                "main", ["id": "main"],
-                el("h1", .text(texts.server.resetQuestion)),
-                el("p", .text(texts.settingsPage.resetExplanation)),
-                el(
-                    "form", ["id": "reset-form", "method": "post", "action": PageRoute.settingsReset.path],
-                    el("input", ["type": "hidden", "name": "confirm", "value": "true"]),
-                    el("button", ["type": "submit", "class": "danger"], .text(texts.settingsPage.resetConfirm)),
-                    .text(" "),
-                    el("a", ["href": PageRoute.settings.path], .text(texts.settingsPage.resetCancel))
-                )
-            ))
+            main: """
+                <main id="main"><h1>\(texts.server.resetQuestion)</h1><p>\(texts.settingsPage.resetExplanation)</p>\
+                <form id="reset-form" method="post" action="\(PageRoute.settingsReset.path)">\
+                <input type="hidden" name="confirm" value="true">\
+                <button type="submit" class="danger">\(texts.settingsPage.resetConfirm)</button> \
+                <a href="\(PageRoute.settings.path)">\(texts.settingsPage.resetCancel)</a></form></main>
+                """)
     }
 }

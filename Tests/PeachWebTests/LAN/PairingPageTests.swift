@@ -16,8 +16,8 @@ struct PairingPageTests {
 
     @Test("a text with backticks becomes text and code in turn; one without stays one text")
     func withCode() {
-        let parts = PairingPage.withCode("Run `a` then `b <c>`.").map { $0.render() }
-        #expect(parts == ["Run ", "<code>a</code>", " then ", "<code>b &lt;c&gt;</code>", "."])
-        #expect(PairingPage.withCode("plain").map { $0.render() } == ["plain"])
+        #expect(
+            PairingPage.withCode("Run `a` then `b <c>`.").html == "Run <code>a</code> then <code>b &lt;c&gt;</code>.")
+        #expect(PairingPage.withCode("plain & simple").html == "plain &amp; simple")
     }
 }
