@@ -32,51 +32,57 @@ public struct GuideTexts: Sendable {
     public let tune: String
     public let answer: String
 
-    public static let english = GuideTexts(
-        back: "Start",
-        intervalQuestion: "Was the second note sharp or flat?",
-        sharp: "Sharp",
-        flat: "Flat",
-        howItWorks: "How it works",
-        comparisonHint:
-            "You hear two notes, one after the other. Was the second higher or lower than the first? The "
-            + "difference shrinks as your ear gets finer.",
-        intervalComparisonHint:
-            "You hear two notes that make the target interval — almost: the second is a little sharp (too high) "
-            + "or flat (too low). Which was it?",
-        pitchMatchingHint:
-            "You hear a note, then a second one that keeps sounding. Drag the slider up or down until the second "
-            + "matches the first, then let go: a tap is not an answer.",
-        intervalPitchMatchingHint:
-            "You hear a note, then a second one that keeps sounding. Drag the slider up or down until the two make "
-            + "the target interval, then let go: a tap is not an answer.",
-        begin: "Start",
-        keys: "Keys:",
-        tune: "tune",
-        answer: "answer")
+    /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
+    static var english: GuideTexts {
+        GuideTexts(
+            back: "Start",
+            intervalQuestion: "Was the second note sharp or flat?",
+            sharp: "Sharp",
+            flat: "Flat",
+            howItWorks: "How it works",
+            comparisonHint:
+                "You hear two notes, one after the other. Was the second higher or lower than the first? The "
+                + "difference shrinks as your ear gets finer.",
+            intervalComparisonHint:
+                "You hear two notes that make the target interval — almost: the second is a little sharp (too high) "
+                + "or flat (too low). Which was it?",
+            pitchMatchingHint:
+                "You hear a note, then a second one that keeps sounding. Drag the slider up or down until the second "
+                + "matches the first, then let go: a tap is not an answer.",
+            intervalPitchMatchingHint:
+                "You hear a note, then a second one that keeps sounding. Drag the slider up or down until the two make "
+                + "the target interval, then let go: a tap is not an answer.",
+            begin: "Start",
+            keys: "Keys:",
+            tune: "tune",
+            answer: "answer")
+    }
 
-    public static let german = GuideTexts(
-        back: "Start",
-        intervalQuestion: "War der zweite Ton zu hoch oder zu tief?",
-        sharp: "Zu hoch",
-        flat: "Zu tief",
-        howItWorks: "So funktioniert’s",
-        comparisonHint:
-            "Du hörst zwei Töne nacheinander. War der zweite höher oder tiefer als der erste? Der Unterschied "
-            + "wird kleiner, je feiner dein Gehör wird.",
-        intervalComparisonHint:
-            "Du hörst zwei Töne im Zielintervall – fast: Der zweite ist ein wenig zu hoch oder zu tief. Was "
-            + "war er?",
-        pitchMatchingHint:
-            "Du hörst einen Ton, danach einen zweiten, der weiterklingt. Zieh den Regler nach oben oder unten, "
-            + "bis der zweite zum ersten passt, und lass los: Tippen allein ist keine Antwort.",
-        intervalPitchMatchingHint:
-            "Du hörst einen Ton, danach einen zweiten, der weiterklingt. Zieh den Regler nach oben oder unten, "
-            + "bis beide das Zielintervall bilden, und lass los: Tippen allein ist keine Antwort.",
-        begin: "Los geht’s",
-        keys: "Tasten:",
-        tune: "stimmen",
-        answer: "antworten")
+    /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
+    static var german: GuideTexts {
+        GuideTexts(
+            back: "Start",
+            intervalQuestion: "War der zweite Ton zu hoch oder zu tief?",
+            sharp: "Zu hoch",
+            flat: "Zu tief",
+            howItWorks: "So funktioniert’s",
+            comparisonHint:
+                "Du hörst zwei Töne nacheinander. War der zweite höher oder tiefer als der erste? Der Unterschied "
+                + "wird kleiner, je feiner dein Gehör wird.",
+            intervalComparisonHint:
+                "Du hörst zwei Töne im Zielintervall – fast: Der zweite ist ein wenig zu hoch oder zu tief. Was "
+                + "war er?",
+            pitchMatchingHint:
+                "Du hörst einen Ton, danach einen zweiten, der weiterklingt. Zieh den Regler nach oben oder unten, "
+                + "bis der zweite zum ersten passt, und lass los: Tippen allein ist keine Antwort.",
+            intervalPitchMatchingHint:
+                "Du hörst einen Ton, danach einen zweiten, der weiterklingt. Zieh den Regler nach oben oder unten, "
+                + "bis beide das Zielintervall bilden, und lass los: Tippen allein ist keine Antwort.",
+            begin: "Los geht’s",
+            keys: "Tasten:",
+            tune: "stimmen",
+            answer: "antworten")
+    }
 
     /// The hint of `mode`.
     public func hint(for mode: TrainingMode) -> String {

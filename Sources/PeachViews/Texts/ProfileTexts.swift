@@ -70,124 +70,131 @@ public struct ProfileTexts: Sendable {
     public let referencesLabel: String
     public let references: String
 
-    public static let english = ProfileTexts(
-        estimate: { value, lower, upper in "\(value) cents (\(lower)–\(upper))" },
-        spokenEstimate: { value, lower, upper in "\(value) cents, 95 % interval \(lower) to \(upper) cents" },
-        thresholdExplanation:
-            "Your threshold is the smallest difference you hear three times in four (75 % correct). In brackets: "
-            + "its 95 % interval, where it lies with 95 % probability.",
-        now: "Now",
-        answers: "Answers",
-        trendRule:
-            "Now is your last 200 answers in the mode. The trend compares them with the 200 before them: improving "
-            + "when they show a finer threshold with at least 95 % probability, declining when they show a coarser "
-            + "one with at least 95 % probability, otherwise no clear change.",
-        keyboardExplanation:
-            "The chart shows your Comparison threshold at each note you trained, its 95 % interval as a band. A note "
-            + "with few answers borrows from its neighbours and shows a wide band.",
-        referenceNote: { musicians, nonMusicians in
-            "Where you stand: in studies, musicians’ thresholds were about \(musicians) cents, non-musicians’ about "
-                + "\(nonMusicians) cents before training (shaded on the timeline; sources on the Info page)."
-        },
-        range: { lower, upper in "\(lower) to \(upper)" },
-        intervalRow: { interval, tuningSystem in "\(interval), \(tuningSystem)" },
-        answerCount: Plural(one: "{count} answer", other: "{count} answers"),
-        attemptCount: Plural(one: "{count} attempt", other: "{count} attempts"),
-        matchingExplanation:
-            "Bias: your mean error, + sharp, − flat. Spread: how far your attempts scatter (their standard "
-            + "deviation). In brackets: the 95 % intervals.",
-        bias: "Bias",
-        spread: "Spread",
-        nowRow: { "\($0) now" },
-        allTimeRow: { "\($0), all time" },
-        leanings: [.sharp: "you tune sharp", .flat: "you tune flat", .neither: "neither sharp nor flat"],
-        biasValue: { value, interval, leaning in
-            "\(value) cents" + (interval.map { " (\($0))" } ?? "") + ": \(leaning)"
-        },
-        matchingRow: { bias, spread, attempts in "\(bias); spread \(spread); \(attempts)" },
-        weeklyLegend: "Threshold per week, with its 95 % interval",
-        musicians: "musicians",
-        nonMusicians: "non-musicians",
-        trainingWeeks: Plural(one: "{count} week", other: "{count} weeks"),
-        timelineSummary: { mode, weeks, first, last, start, end in
-            "\(mode): threshold per week in \(weeks) from \(first) to \(last); in the first week \(start), in the "
-                + "last \(end)."
-        },
-        oneWeekSummary: { mode, week, estimate in "\(mode): threshold in the week of \(week), \(estimate)." },
-        referenceSummary: { musicians, nonMusicians in
-            " Shaded: musicians’ thresholds in studies, \(musicians) cents, and non-musicians’, \(nonMusicians) cents."
-        },
-        recentWeeks: "Recent weeks",
-        weekColumn: "Week of",
-        thresholdColumn: "Threshold",
-        referencesLabel: "Reference thresholds",
-        references:
-            "Musicians and non-musicians on the profile page: C. Micheyl, K. Delhommeau, X. Perrot and A. J. Oxenham, "
-            + "“Influence of musical and psychoacoustical training on pitch discrimination”, Hearing Research 219 "
-            + "(2006) 36–47; C. Micheyl, L. Xiao and A. J. Oxenham, “Characterizing the dependence of pure-tone "
-            + "frequency difference limens on frequency, duration, and level”, Hearing Research 292 (2012) 1–13.")
+    /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
+    static var english: ProfileTexts {
+        ProfileTexts(
+            estimate: { value, lower, upper in "\(value) cents (\(lower)–\(upper))" },
+            spokenEstimate: { value, lower, upper in "\(value) cents, 95 % interval \(lower) to \(upper) cents" },
+            thresholdExplanation:
+                "Your threshold is the smallest difference you hear three times in four (75 % correct). In brackets: "
+                + "its 95 % interval, where it lies with 95 % probability.",
+            now: "Now",
+            answers: "Answers",
+            trendRule:
+                "Now is your last 200 answers in the mode. The trend compares them with the 200 before them: improving "
+                + "when they show a finer threshold with at least 95 % probability, declining when they show a coarser "
+                + "one with at least 95 % probability, otherwise no clear change.",
+            keyboardExplanation:
+                "The chart shows your Comparison threshold at each note you trained, its 95 % interval as a band. A note "
+                + "with few answers borrows from its neighbours and shows a wide band.",
+            referenceNote: { musicians, nonMusicians in
+                "Where you stand: in studies, musicians’ thresholds were about \(musicians) cents, non-musicians’ about "
+                    + "\(nonMusicians) cents before training (shaded on the timeline; sources on the Info page)."
+            },
+            range: { lower, upper in "\(lower) to \(upper)" },
+            intervalRow: { interval, tuningSystem in "\(interval), \(tuningSystem)" },
+            answerCount: Plural(one: "{count} answer", other: "{count} answers"),
+            attemptCount: Plural(one: "{count} attempt", other: "{count} attempts"),
+            matchingExplanation:
+                "Bias: your mean error, + sharp, − flat. Spread: how far your attempts scatter (their standard "
+                + "deviation). In brackets: the 95 % intervals.",
+            bias: "Bias",
+            spread: "Spread",
+            nowRow: { "\($0) now" },
+            allTimeRow: { "\($0), all time" },
+            leanings: [.sharp: "you tune sharp", .flat: "you tune flat", .neither: "neither sharp nor flat"],
+            biasValue: { value, interval, leaning in
+                "\(value) cents" + (interval.map { " (\($0))" } ?? "") + ": \(leaning)"
+            },
+            matchingRow: { bias, spread, attempts in "\(bias); spread \(spread); \(attempts)" },
+            weeklyLegend: "Threshold per week, with its 95 % interval",
+            musicians: "musicians",
+            nonMusicians: "non-musicians",
+            trainingWeeks: Plural(one: "{count} week", other: "{count} weeks"),
+            timelineSummary: { mode, weeks, first, last, start, end in
+                "\(mode): threshold per week in \(weeks) from \(first) to \(last); in the first week \(start), in the "
+                    + "last \(end)."
+            },
+            oneWeekSummary: { mode, week, estimate in "\(mode): threshold in the week of \(week), \(estimate)." },
+            referenceSummary: { musicians, nonMusicians in
+                " Shaded: musicians’ thresholds in studies, \(musicians) cents, and non-musicians’, \(nonMusicians) cents."
+            },
+            recentWeeks: "Recent weeks",
+            weekColumn: "Week of",
+            thresholdColumn: "Threshold",
+            referencesLabel: "Reference thresholds",
+            references:
+                "Musicians and non-musicians on the profile page: C. Micheyl, K. Delhommeau, X. Perrot and A. J. Oxenham, "
+                + "“Influence of musical and psychoacoustical training on pitch discrimination”, Hearing Research 219 "
+                + "(2006) 36–47; C. Micheyl, L. Xiao and A. J. Oxenham, “Characterizing the dependence of pure-tone "
+                + "frequency difference limens on frequency, duration, and level”, Hearing Research 292 (2012) 1–13.")
+    }
 
-    public static let german = ProfileTexts(
-        estimate: { value, lower, upper in "\(value) Cent (\(lower)–\(upper))" },
-        spokenEstimate: { value, lower, upper in "\(value) Cent, 95-%-Intervall \(lower) bis \(upper) Cent" },
-        thresholdExplanation:
-            "Deine Schwelle ist der kleinste Unterschied, den du drei von vier Mal hörst (75 % richtig). In Klammern: "
-            + "ihr 95-%-Intervall, in dem sie mit 95 % Wahrscheinlichkeit liegt.",
-        now: "Jetzt",
-        answers: "Antworten",
-        trendRule:
-            "„Jetzt“ sind deine letzten 200 Antworten in der Trainingsart. Der Trend vergleicht sie mit den 200 davor: "
-            + "wird feiner, wenn sie mit mindestens 95 % Wahrscheinlichkeit eine feinere Schwelle zeigen, wird "
-            + "gröber, wenn sie mit mindestens 95 % Wahrscheinlichkeit eine gröbere zeigen, sonst keine klare "
-            + "Änderung.",
-        keyboardExplanation:
-            "Das Diagramm zeigt deine Schwelle im Tonvergleich an jedem geübten Ton, ihr 95-%-Intervall als Band. Ein "
-            + "Ton mit wenigen Antworten stützt sich auf seine Nachbarn und zeigt ein breites Band.",
-        referenceNote: { musicians, nonMusicians in
-            "Zum Vergleich: In Studien lagen die Schwellen von Musikern bei etwa \(musicians) Cent, die von "
-                + "Nichtmusikern vor dem Training bei etwa \(nonMusicians) Cent (schattiert im Verlauf; Quellen auf "
-                + "der Info-Seite)."
-        },
-        range: { lower, upper in "\(lower) bis \(upper)" },
-        intervalRow: { interval, tuningSystem in "\(interval), \(tuningSystem)" },
-        answerCount: Plural(one: "{count} Antwort", other: "{count} Antworten"),
-        attemptCount: Plural(one: "{count} Versuch", other: "{count} Versuche"),
-        matchingExplanation:
-            "Tendenz: deine mittlere Abweichung, + zu hoch, − zu tief. Streuung: wie weit deine Versuche streuen (ihre "
-            + "Standardabweichung). In Klammern: die 95-%-Intervalle.",
-        bias: "Tendenz",
-        spread: "Streuung",
-        nowRow: { "\($0) jetzt" },
-        allTimeRow: { "\($0) insgesamt" },
-        leanings: [
-            .sharp: "du triffst eher zu hoch", .flat: "du triffst eher zu tief", .neither: "weder zu hoch noch zu tief",
-        ],
-        biasValue: { value, interval, leaning in
-            "\(value) Cent" + (interval.map { " (\($0))" } ?? "") + ": \(leaning)"
-        },
-        matchingRow: { bias, spread, attempts in "\(bias); Streuung \(spread); \(attempts)" },
-        weeklyLegend: "Schwelle pro Woche, mit ihrem 95-%-Intervall",
-        musicians: "Musiker",
-        nonMusicians: "Nichtmusiker",
-        trainingWeeks: Plural(one: "{count} Woche", other: "{count} Wochen"),
-        timelineSummary: { mode, weeks, first, last, start, end in
-            "\(mode): Schwelle pro Woche in \(weeks) vom \(first) bis \(last); in der ersten Woche \(start), in der "
-                + "letzten \(end)."
-        },
-        oneWeekSummary: { mode, week, estimate in "\(mode): Schwelle in der Woche ab \(week), \(estimate)." },
-        referenceSummary: { musicians, nonMusicians in
-            " Schattiert: die Schwellen von Musikern in Studien, \(musicians) Cent, und von Nichtmusikern, "
-                + "\(nonMusicians) Cent."
-        },
-        recentWeeks: "Letzte Wochen",
-        weekColumn: "Woche ab",
-        thresholdColumn: "Schwelle",
-        referencesLabel: "Vergleichsschwellen",
-        references:
-            "Musiker und Nichtmusiker auf der Profilseite: C. Micheyl, K. Delhommeau, X. Perrot und A. J. Oxenham, "
-            + "„Influence of musical and psychoacoustical training on pitch discrimination“, Hearing Research 219 "
-            + "(2006) 36–47; C. Micheyl, L. Xiao und A. J. Oxenham, „Characterizing the dependence of pure-tone "
-            + "frequency difference limens on frequency, duration, and level“, Hearing Research 292 (2012) 1–13.")
+    /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
+    static var german: ProfileTexts {
+        ProfileTexts(
+            estimate: { value, lower, upper in "\(value) Cent (\(lower)–\(upper))" },
+            spokenEstimate: { value, lower, upper in "\(value) Cent, 95-%-Intervall \(lower) bis \(upper) Cent" },
+            thresholdExplanation:
+                "Deine Schwelle ist der kleinste Unterschied, den du drei von vier Mal hörst (75 % richtig). In Klammern: "
+                + "ihr 95-%-Intervall, in dem sie mit 95 % Wahrscheinlichkeit liegt.",
+            now: "Jetzt",
+            answers: "Antworten",
+            trendRule:
+                "„Jetzt“ sind deine letzten 200 Antworten in der Trainingsart. Der Trend vergleicht sie mit den 200 davor: "
+                + "wird feiner, wenn sie mit mindestens 95 % Wahrscheinlichkeit eine feinere Schwelle zeigen, wird "
+                + "gröber, wenn sie mit mindestens 95 % Wahrscheinlichkeit eine gröbere zeigen, sonst keine klare "
+                + "Änderung.",
+            keyboardExplanation:
+                "Das Diagramm zeigt deine Schwelle im Tonvergleich an jedem geübten Ton, ihr 95-%-Intervall als Band. Ein "
+                + "Ton mit wenigen Antworten stützt sich auf seine Nachbarn und zeigt ein breites Band.",
+            referenceNote: { musicians, nonMusicians in
+                "Zum Vergleich: In Studien lagen die Schwellen von Musikern bei etwa \(musicians) Cent, die von "
+                    + "Nichtmusikern vor dem Training bei etwa \(nonMusicians) Cent (schattiert im Verlauf; Quellen auf "
+                    + "der Info-Seite)."
+            },
+            range: { lower, upper in "\(lower) bis \(upper)" },
+            intervalRow: { interval, tuningSystem in "\(interval), \(tuningSystem)" },
+            answerCount: Plural(one: "{count} Antwort", other: "{count} Antworten"),
+            attemptCount: Plural(one: "{count} Versuch", other: "{count} Versuche"),
+            matchingExplanation:
+                "Tendenz: deine mittlere Abweichung, + zu hoch, − zu tief. Streuung: wie weit deine Versuche streuen (ihre "
+                + "Standardabweichung). In Klammern: die 95-%-Intervalle.",
+            bias: "Tendenz",
+            spread: "Streuung",
+            nowRow: { "\($0) jetzt" },
+            allTimeRow: { "\($0) insgesamt" },
+            leanings: [
+                .sharp: "du triffst eher zu hoch", .flat: "du triffst eher zu tief",
+                .neither: "weder zu hoch noch zu tief",
+            ],
+            biasValue: { value, interval, leaning in
+                "\(value) Cent" + (interval.map { " (\($0))" } ?? "") + ": \(leaning)"
+            },
+            matchingRow: { bias, spread, attempts in "\(bias); Streuung \(spread); \(attempts)" },
+            weeklyLegend: "Schwelle pro Woche, mit ihrem 95-%-Intervall",
+            musicians: "Musiker",
+            nonMusicians: "Nichtmusiker",
+            trainingWeeks: Plural(one: "{count} Woche", other: "{count} Wochen"),
+            timelineSummary: { mode, weeks, first, last, start, end in
+                "\(mode): Schwelle pro Woche in \(weeks) vom \(first) bis \(last); in der ersten Woche \(start), in der "
+                    + "letzten \(end)."
+            },
+            oneWeekSummary: { mode, week, estimate in "\(mode): Schwelle in der Woche ab \(week), \(estimate)." },
+            referenceSummary: { musicians, nonMusicians in
+                " Schattiert: die Schwellen von Musikern in Studien, \(musicians) Cent, und von Nichtmusikern, "
+                    + "\(nonMusicians) Cent."
+            },
+            recentWeeks: "Letzte Wochen",
+            weekColumn: "Woche ab",
+            thresholdColumn: "Schwelle",
+            referencesLabel: "Vergleichsschwellen",
+            references:
+                "Musiker und Nichtmusiker auf der Profilseite: C. Micheyl, K. Delhommeau, X. Perrot und A. J. Oxenham, "
+                + "„Influence of musical and psychoacoustical training on pitch discrimination“, Hearing Research 219 "
+                + "(2006) 36–47; C. Micheyl, L. Xiao und A. J. Oxenham, „Characterizing the dependence of pure-tone "
+                + "frequency difference limens on frequency, duration, and level“, Hearing Research 292 (2012) 1–13.")
+    }
 }
 
 extension Texts {

@@ -16,19 +16,25 @@ public struct SettingsGroupTexts: Sendable {
     /// Why one would turn it on: a signal that needs no eyes where the device cannot vibrate.
     public let wrongAnswerSoundHint: String
 
-    public static let english = SettingsGroupTexts(
-        playback: "Playback",
-        feedback: "Feedback",
-        wrongAnswerSound: "Sound on a wrong answer",
-        wrongAnswerSoundHint:
-            "A short, quiet sound after a wrong comparison answer, for training with your eyes closed: an iPhone "
-            + "cannot vibrate for a web app.")
+    /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
+    static var english: SettingsGroupTexts {
+        SettingsGroupTexts(
+            playback: "Playback",
+            feedback: "Feedback",
+            wrongAnswerSound: "Sound on a wrong answer",
+            wrongAnswerSoundHint:
+                "A short, quiet sound after a wrong comparison answer, for training with your eyes closed: an iPhone "
+                + "cannot vibrate for a web app.")
+    }
 
-    public static let german = SettingsGroupTexts(
-        playback: "Wiedergabe",
-        feedback: "Rückmeldung",
-        wrongAnswerSound: "Klang bei falscher Antwort",
-        wrongAnswerSoundHint:
-            "Ein kurzer, leiser Klang nach einer falschen Antwort im Vergleich, zum Üben mit geschlossenen Augen: "
-            + "Ein iPhone kann für eine Web-App nicht vibrieren.")
+    /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
+    static var german: SettingsGroupTexts {
+        SettingsGroupTexts(
+            playback: "Wiedergabe",
+            feedback: "Rückmeldung",
+            wrongAnswerSound: "Klang bei falscher Antwort",
+            wrongAnswerSoundHint:
+                "Ein kurzer, leiser Klang nach einer falschen Antwort im Vergleich, zum Üben mit geschlossenen Augen: "
+                + "Ein iPhone kann für eine Web-App nicht vibrieren.")
+    }
 }

@@ -25,33 +25,42 @@ public struct SoundTexts: Sendable {
     /// Where the instrument sounds come from and under which licence (the SoundFont's own notice).
     public let origin: String
 
-    public static let english = SoundTexts(
-        preview: "Listen",
-        previewLabel: "Listen to the chosen sound",
-        loading: { "Loading “\($0)”… the sine wave plays until it is ready." },
-        ready: { "“\($0)” is ready." },
-        failed: {
-            "“\($0)” could not be loaded, so the sine wave plays. Peach tries again when it reaches your Peach "
-                + "server."
-        },
-        fadesInPitchMatching: { "“\($0)” fades while you tune, so pitch matching plays the sine wave instead." },
-        originLabel: "Instrument sounds",
-        origin:
-            "Fluid (R3) Mono GM SoundFont, MIT licence: © 2000–2002, 2008 Frank Wen; mono version © 2014–2017 "
-            + "Michael Cowgill. From Debian's package fluidr3mono-gm-soundfont, prepared by your Peach server.")
+    /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
+    static var english: SoundTexts {
+        SoundTexts(
+            preview: "Listen",
+            previewLabel: "Listen to the chosen sound",
+            loading: { "Loading “\($0)”… the sine wave plays until it is ready." },
+            ready: { "“\($0)” is ready." },
+            failed: {
+                "“\($0)” could not be loaded, so the sine wave plays. Peach tries again when it reaches your Peach "
+                    + "server."
+            },
+            fadesInPitchMatching: { "“\($0)” fades while you tune, so pitch matching plays the sine wave instead." },
+            originLabel: "Instrument sounds",
+            origin:
+                "Fluid (R3) Mono GM SoundFont, MIT licence: © 2000–2002, 2008 Frank Wen; mono version © 2014–2017 "
+                + "Michael Cowgill. From Debian's package fluidr3mono-gm-soundfont, prepared by your Peach server.")
+    }
 
-    public static let german = SoundTexts(
-        preview: "Anhören",
-        previewLabel: "Den gewählten Klang anhören",
-        loading: { "„\($0)“ wird geladen … bis dahin spielt der Sinuston." },
-        ready: { "„\($0)“ ist bereit." },
-        failed: {
-            "„\($0)“ konnte nicht geladen werden, deshalb spielt der Sinuston. Peach versucht es wieder, sobald es "
-                + "deinen Peach-Server erreicht."
-        },
-        fadesInPitchMatching: { "„\($0)“ verklingt, während du stimmst; beim Treffen spielt deshalb der Sinuston." },
-        originLabel: "Instrumentenklänge",
-        origin:
-            "Fluid (R3) Mono GM SoundFont, MIT-Lizenz: © 2000–2002, 2008 Frank Wen; Mono-Fassung © 2014–2017 "
-            + "Michael Cowgill. Aus dem Debian-Paket fluidr3mono-gm-soundfont, aufbereitet von deinem Peach-Server.")
+    /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
+    static var german: SoundTexts {
+        SoundTexts(
+            preview: "Anhören",
+            previewLabel: "Den gewählten Klang anhören",
+            loading: { "„\($0)“ wird geladen … bis dahin spielt der Sinuston." },
+            ready: { "„\($0)“ ist bereit." },
+            failed: {
+                "„\($0)“ konnte nicht geladen werden, deshalb spielt der Sinuston. Peach versucht es wieder, sobald es "
+                    + "deinen Peach-Server erreicht."
+            },
+            fadesInPitchMatching: {
+                "„\($0)“ verklingt, während du stimmst; beim Treffen spielt deshalb der Sinuston."
+            },
+            originLabel: "Instrumentenklänge",
+            origin:
+                "Fluid (R3) Mono GM SoundFont, MIT-Lizenz: © 2000–2002, 2008 Frank Wen; Mono-Fassung © 2014–2017 "
+                + "Michael Cowgill. Aus dem Debian-Paket fluidr3mono-gm-soundfont, aufbereitet von deinem Peach-Server."
+        )
+    }
 }
