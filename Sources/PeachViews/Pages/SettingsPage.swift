@@ -4,6 +4,9 @@ import PeachCore
 /// each named by its settings key, so that the page works as a plain form (POST /settings) and the
 /// settings script can save each change on the device (which sync takes to the server); then
 /// export, import and the reset.
+///
+/// The page is written as literal markup, its lists built by plain loops over the cases: both
+/// keep the wasm core that renders it small (see `Markup`).
 public struct SettingsPage: Sendable {
     public var texts: Texts
     public var settings: TrainingSettings
@@ -18,379 +21,293 @@ public struct SettingsPage: Sendable {
         self.messageIsError = messageIsError
     }
 
-    /// The choices of note duration: 0.3 … 3.0 s in steps of 0.1.
-    static let noteDurations = (3...30).map { Double($0) / 10 }
-    /// The choices of reference pitch: 380 … 500 Hz.
-    static let referencePitches = (380...500).map(Double.init)
-    /// The choices of loudness variation: 0, 0.1 … 1.
-    static let loudnessVariations = (0...10).map { Double($0) / 10 }
-
     public func render() -> String {
-        var children: [HTML] = [el("h1", .text(texts.app.settings))]
-        if let message {
-            children.append(
-                el("p", ["id": "settings-message", "role": messageIsError ? "alert" : "status"], .text(message)))
-        }
-        children += [settingsForm(), deviceSection(), dataSection()]
+        let main: Markup = """
+            <main id="main" data-msg-offline="\(texts.settingsPage.offline)"><h1>\(texts.app.settings)</h1>\
+            \(messageLine())\(settingsForm())\(deviceSection())\(dataSection())</main>
+            """
         return Layout(
             texts: texts, title: texts.app.settings + " — " + texts.app.appName, page: "settings",
             navigation: [Layout.backToStart(texts)]
-        ).render(main: el("main", ["id": "main", "data-msg-offline": texts.settingsPage.offline], children: children))
+        ).render(main: main)
+    }
+
+    private func messageLine() -> Markup {
+        guard let message else { return "" }
+        return """
+            <p id="settings-message" role="\(messageIsError ? "alert" : "status")">\(message)</p>
+            """
     }
 
     /// The settings in groups, as a phone's settings screen shows them: each group a heading
-    /// (its legend), its rows on a card, and what explains them under the card.
-    private func settingsForm() -> HTML {
-        let groups = texts.settingsGroups
-        return el(
-            "form",
-            ["id": "settings-form", "method": "post", "action": PageRoute.settings.path],
-            el("p", ["class": "group-footer"], .text(texts.settingsPage.settingsIntro)),
-            group(
-                legend: texts.settingsPage.noteRangeLegend,
-                attributes: [HTML.Attribute("data-minimum-span", String(NoteRange.minimumSpan))],
-                rows: [
-                    field(
-                        .noteRangeLower, label: texts.settingsPage.noteRangeLower,
-                        noteSelect(.noteRangeLower, selected: settings.noteRange.lower)),
-                    field(
-                        .noteRangeUpper, label: texts.settingsPage.noteRangeUpper,
-                        noteSelect(.noteRangeUpper, selected: settings.noteRange.upper)),
-                ]),
-            group(
-                legend: groups.playback,
-                rows: [
-                    soundField(),
-                    field(
-                        .noteDuration, label: texts.settingsPage.noteDuration,
-                        numberSelect(
-                            .noteDuration, Self.noteDurations, current: settings.noteDuration,
-                            unit: texts.settingsPage.secondsUnit, digits: 1...2)),
-                    field(
-                        .referencePitch, label: texts.settingsPage.referencePitch,
-                        numberSelect(
-                            .referencePitch, Self.referencePitches, current: settings.referencePitch.hertz,
-                            unit: texts.settingsPage.hertzUnit, digits: 0...2)),
-                    field(
-                        .loudnessVariation, label: texts.settingsPage.loudnessVariation,
-                        numberSelect(
-                            .loudnessVariation, Self.loudnessVariations, current: settings.loudnessVariation,
-                            unit: nil, digits: 1...2, describedBy: controlID(.loudnessVariation) + "-hint")),
-                ],
-                footers: [
-                    el(
-                        "p", ["id": controlID(.loudnessVariation) + "-hint"],
-                        .text(texts.settingsPage.loudnessVariationHint))
-                ]
-                    + fadingSoundsNote()),
-            group(
-                legend: groups.feedback,
-                rows: [
-                    switchField(
-                        .wrongAnswerSound, label: groups.wrongAnswerSound, isOn: settings.wrongAnswerSound,
-                        describedBy: controlID(.wrongAnswerSound) + "-hint")
-                ],
-                footers: [el("p", ["id": controlID(.wrongAnswerSound) + "-hint"], .text(groups.wrongAnswerSoundHint))]),
-            intervalsGroup(),
-            group(
-                legend: nil,
-                rows: [
-                    field(
-                        .language, label: texts.settingsPage.languageSetting,
-                        select(
-                            .language,
-                            [("", texts.settingsPage.languageFromBrowser)]
-                                + Language.allCases.map { ($0.rawValue, texts.settingsPage.languageNames[$0]!) },
-                            selected: settings.language?.rawValue ?? ""))
-                ]),
-            el("p", ["id": "settings-status", "class": "form-message", "role": "alert", "hidden": nil]),
-            el(
-                "p", ["id": "settings-saved", "class": "form-message", "role": "status", "hidden": nil],
-                .text(texts.settingsPage.settingsSaved)),
-            el("noscript", el("button", ["type": "submit"], .text(texts.settingsPage.saveSettings)))
-        )
-    }
-
-    /// A group of settings: a `<fieldset>` whose legend is the group's heading (a `<div>`
-    /// without one), its rows on a card (`.group-rows`), and the texts that explain them under it.
-    private func group(
-        legend: String?, attributes: [HTML.Attribute] = [], rows: [HTML], footers: [HTML] = []
-    ) -> HTML {
-        let card = el("div", ["class": "group-rows"], children: rows)
-        let notes = footers.isEmpty ? [] : [el("div", ["class": "group-footer"], children: footers)]
-        guard let legend else { return el("div", ["class": "group"], children: [card] + notes) }
-        return el(
-            "fieldset",
-            attributes: [HTML.Attribute("class", "group")] + attributes,
-            children: [el("legend", .text(legend)), card] + notes)
-    }
-
-    /// Under the Sound picker: that pitch matching plays the sine with an instrument whose held
-    /// note fades (`SoundSource.holdsItsLevel`).
-    private func fadingSoundsNote() -> [HTML] {
-        SoundSource.allCases.filter { !$0.holdsItsLevel }.map { source in
-            el("p", .text(texts.sounds.fadesInPitchMatching(texts.settingsPage.soundSourceNames[source]!)))
-        }
-    }
-
-    private func controlID(_ key: TrainingSettings.Key) -> String { "setting-" + key.rawValue }
-
-    /// The Sound picker with its preview button and a status line; each option carries what the
-    /// page says while that sound loads, so the script shows it in this language.
-    private func soundField() -> HTML {
-        let options = SoundSource.allCases.map { source -> HTML in
-            let name = texts.settingsPage.soundSourceNames[source]!
-            var attributes = [HTML.Attribute("value", source.rawValue)]
-            if source != .sine {
-                attributes += [
-                    HTML.Attribute("data-msg-loading", texts.sounds.loading(name)),
-                    HTML.Attribute("data-msg-ready", texts.sounds.ready(name)),
-                    HTML.Attribute("data-msg-failed", texts.sounds.failed(name)),
-                ]
-            }
-            if source == settings.soundSource { attributes.append(HTML.Attribute("selected", nil)) }
-            return el("option", attributes: attributes, children: [.text(name)])
-        }
-        let key = TrainingSettings.Key.soundSource
-        return el(
-            "div", ["class": "field"],
-            el("label", ["for": controlID(key)], .text(texts.settingsPage.soundSource)),
-            el(
-                "div", ["class": "sound-picker"],
-                el("select", ["id": controlID(key), "name": key.rawValue], children: options),
-                el(
-                    // Shown by the script (it plays the sound); the no-script form has nothing to play.
-                    "button",
-                    [
-                        "id": "sound-preview", "type": "button", "aria-label": texts.sounds.previewLabel,
-                        "hidden": nil,
-                    ],
-                    .text(texts.sounds.preview))),
-            el("p", ["id": "sound-status", "class": "hint", "role": "status"]))
+    /// (its legend), its rows on a card (`.group-rows`), and what explains them under the card
+    /// (`.group-footer`); the language alone, without a heading.
+    ///
+    /// The sound on a wrong answer is a switch: a checkbox with the switch role inside its label,
+    /// so the whole row is the target. Unchecked, a plain form sends nothing for it
+    /// (PageController reads that as `false`).
+    private func settingsForm() -> Markup {
+        """
+        <form id="settings-form" method="post" action="\(PageRoute.settings.path)">\
+        <p class="group-footer">\(texts.settingsPage.settingsIntro)</p>\
+        <fieldset class="group" data-minimum-span="\(NoteRange.minimumSpan)">\
+        <legend>\(texts.settingsPage.noteRangeLegend)</legend><div class="group-rows">\
+        \(selectRow(.noteRangeLower, label: texts.settingsPage.noteRangeLower, noteOptions(settings.noteRange.lower)))\
+        \(selectRow(.noteRangeUpper, label: texts.settingsPage.noteRangeUpper, noteOptions(settings.noteRange.upper)))\
+        </div></fieldset>\
+        <fieldset class="group"><legend>\(texts.settingsGroups.playback)</legend><div class="group-rows">\
+        \(soundField())\
+        \(selectRow(.noteDuration, label: texts.settingsPage.noteDuration, noteDurationOptions()))\
+        \(selectRow(.referencePitch, label: texts.settingsPage.referencePitch, referencePitchOptions()))\
+        \(selectRow(.loudnessVariation, label: texts.settingsPage.loudnessVariation,
+            describedBy: "setting-loudnessVariation-hint", loudnessVariationOptions()))\
+        </div><div class="group-footer">\
+        <p id="setting-loudnessVariation-hint">\(texts.settingsPage.loudnessVariationHint)</p>\
+        \(fadingSoundsNotes())</div></fieldset>\
+        <fieldset class="group"><legend>\(texts.settingsGroups.feedback)</legend><div class="group-rows">\
+        <label class="field switch"><span>\(texts.settingsGroups.wrongAnswerSound)</span>\
+        <input type="checkbox" role="switch" id="setting-wrongAnswerSound" name="wrongAnswerSound" value="true" \
+        aria-describedby="setting-wrongAnswerSound-hint"\(attribute: "checked", if: settings.wrongAnswerSound)>\
+        </label></div><div class="group-footer">\
+        <p id="setting-wrongAnswerSound-hint">\(texts.settingsGroups.wrongAnswerSoundHint)</p></div></fieldset>\
+        \(intervalsGroup())\
+        <div class="group"><div class="group-rows">\
+        \(selectRow(.language, label: texts.settingsPage.languageSetting, languageOptions()))</div></div>\
+        <p id="settings-status" class="form-message" role="alert" hidden></p>\
+        <p id="settings-saved" class="form-message" role="status" hidden>\(texts.settingsPage.settingsSaved)</p>\
+        <noscript><button type="submit">\(texts.settingsPage.saveSettings)</button></noscript></form>
+        """
     }
 
     /// A row: the label, and the control at the end of the row (under it where the row is too
     /// narrow for both).
-    private func field(_ key: TrainingSettings.Key, label: String, _ control: HTML) -> HTML {
-        el("div", ["class": "field"], el("label", ["for": controlID(key)], .text(label)), control)
+    private func field(_ key: TrainingSettings.Key, label: String, _ control: Markup) -> Markup {
+        """
+        <div class="field"><label for="setting-\(key.rawValue)">\(label)</label>\(control)</div>
+        """
     }
 
-    /// An on/off setting as a switch: a checkbox with the switch role inside its label, so the
-    /// whole row is the target. Unchecked, a plain form sends nothing for it (PageController
-    /// reads that as `false`).
-    private func switchField(_ key: TrainingSettings.Key, label: String, isOn: Bool, describedBy: String) -> HTML {
-        var attributes = [
-            HTML.Attribute("type", "checkbox"), HTML.Attribute("role", "switch"), HTML.Attribute("id", controlID(key)),
-            HTML.Attribute("name", key.rawValue), HTML.Attribute("value", "true"),
-            HTML.Attribute("aria-describedby", describedBy),
-        ]
-        if isOn { attributes.append(HTML.Attribute("checked", nil)) }
-        return el("label", ["class": "field switch"], el("span", .text(label)), el("input", attributes: attributes))
+    /// A row of a select.
+    private func selectRow(
+        _ key: TrainingSettings.Key, label: String, describedBy: String? = nil, _ options: Markup
+    ) -> Markup {
+        field(key, label: label, select(key, describedBy: describedBy, options))
     }
 
-    private func select(
-        _ key: TrainingSettings.Key, _ options: [(value: String, label: String)], selected: String,
-        describedBy: String? = nil
-    ) -> HTML {
-        el(
-            "select",
-            attributes: [HTML.Attribute("id", controlID(key)), HTML.Attribute("name", key.rawValue)]
-                + (describedBy.map { [HTML.Attribute("aria-describedby", $0)] } ?? []),
-            children: options.map { option in
-                el(
-                    "option",
-                    attributes: [HTML.Attribute("value", option.value)]
-                        + (option.value.hasSameBytes(as: selected) ? [HTML.Attribute("selected", nil)] : []),
-                    children: [.text(option.label)])
-            })
+    /// A select named by its settings key, its id what the row's label points to.
+    private func select(_ key: TrainingSettings.Key, describedBy: String? = nil, _ options: Markup) -> Markup {
+        """
+        <select id="setting-\(key.rawValue)" name="\(key.rawValue)"\(attribute: "aria-describedby", describedBy)>\
+        \(options)</select>
+        """
     }
 
-    private func noteSelect(_ key: TrainingSettings.Key, selected: MIDINote) -> HTML {
-        let notes = TrainingSettings.noteBounds.map { try! MIDINote($0) }
-        return select(key, notes.map { (String($0.rawValue), texts.name(of: $0)) }, selected: String(selected.rawValue))
+    /// An option; `data` are its `data-*` attributes, each with its leading space.
+    private func option(_ value: String, _ label: String, selected: Bool, data: Markup = "") -> Markup {
+        """
+        <option value="\(value)"\(data)\(attribute: "selected", if: selected)>\(label)</option>
+        """
     }
 
-    /// A select of numbers, each written with `digits.lowerBound` to `digits.upperBound` fraction
-    /// digits; a current value off the grid (set through the API) is kept as an extra choice so
-    /// that showing the page never changes a setting.
-    private func numberSelect(
-        _ key: TrainingSettings.Key, _ choices: [Double], current: Double, unit: String?, digits: ClosedRange<Int>,
-        describedBy: String? = nil
-    ) -> HTML {
-        var values = choices
-        if !values.contains(where: { abs($0 - current) < 1e-9 }) { values = (values + [current]).sorted() }
-        let options = values.map { value -> (value: String, label: String) in
-            let label =
-                texts.format(
-                    value, minimumFractionDigits: digits.lowerBound, maximumFractionDigits: digits.upperBound)
-                + (unit.map { " " + $0 } ?? "")
-            return (plainNumber(value), label)
+    /// The Sound picker with its preview button and a status line; each preset's option carries
+    /// what the page says while that sound loads, so the script shows it in this language.
+    private func soundField() -> Markup {
+        var options: Markup = ""
+        for source in SoundSource.allCases {
+            let name = texts.settingsPage.soundSourceNames[source]!
+            let loading: Markup =
+                source == .sine
+                ? ""
+                : """
+                 data-msg-loading="\(texts.sounds.loading(name))" data-msg-ready="\(texts.sounds.ready(name))" \
+                data-msg-failed="\(texts.sounds.failed(name))"
+                """
+            options += option(source.rawValue, name, selected: source == settings.soundSource, data: loading)
         }
-        let selected = values.first { abs($0 - current) < 1e-9 }.map(plainNumber) ?? ""
-        return select(key, options, selected: selected, describedBy: describedBy)
+        // The preview button is shown by the script (it plays the sound); the no-script form has
+        // nothing to play.
+        return field(
+            .soundSource, label: texts.settingsPage.soundSource,
+            """
+            <div class="sound-picker">\(select(.soundSource, options))\
+            <button id="sound-preview" type="button" aria-label="\(texts.sounds.previewLabel)" hidden>\
+            \(texts.sounds.preview)</button></div><p id="sound-status" class="hint" role="status"></p>
+            """)
     }
 
-    /// A number as the settings API reads it (decimal point, no trailing zeros).
-    private func plainNumber(_ value: Double) -> String {
-        Texts.english.format(value, maximumFractionDigits: 6)
+    /// Under the Sound picker: that pitch matching plays the sine with an instrument whose held
+    /// note fades (`SoundSource.holdsItsLevel`).
+    private func fadingSoundsNotes() -> Markup {
+        var notes: Markup = ""
+        for source in SoundSource.allCases where !source.holdsItsLevel {
+            notes += "<p>\(texts.sounds.fadesInPitchMatching(texts.settingsPage.soundSourceNames[source]!))</p>"
+        }
+        return notes
+    }
+
+    private func noteOptions(_ selected: MIDINote) -> Markup {
+        var options: Markup = ""
+        for number in TrainingSettings.noteBounds {
+            options += option(
+                String(number), texts.name(of: try! MIDINote(number)), selected: number == selected.rawValue)
+        }
+        return options
+    }
+
+    /// 0.3 … 3.0 s in steps of 0.1, each with one or two fraction digits ("0.9 s, 1.0 s").
+    private func noteDurationOptions() -> Markup {
+        numberOptions(
+            3...30, divisor: 10, current: settings.noteDuration, unit: texts.settingsPage.secondsUnit, digits: 1...2)
+    }
+
+    /// 380 … 500 Hz.
+    private func referencePitchOptions() -> Markup {
+        numberOptions(
+            380...500, divisor: 1, current: settings.referencePitch.hertz, unit: texts.settingsPage.hertzUnit,
+            digits: 0...2)
+    }
+
+    /// 0, 0.1 … 1, without a unit.
+    private func loudnessVariationOptions() -> Markup {
+        numberOptions(0...10, divisor: 10, current: settings.loudnessVariation, unit: nil, digits: 1...2)
+    }
+
+    /// The numbers `steps / divisor`, each written with `digits.lowerBound` to `digits.upperBound`
+    /// fraction digits; a current value between them (set through the API) is kept as an extra
+    /// choice in its place, so that showing the page never changes a setting.
+    private func numberOptions(
+        _ steps: ClosedRange<Int>, divisor: Double, current: Double, unit: String?, digits: ClosedRange<Int>
+    ) -> Markup {
+        // Out of line: inlined into each of its three calls, it cost the wasm core 400 bytes (gzip).
+        @inline(never) func option(_ value: Double, selected: Bool) -> Markup {
+            var label = texts.format(
+                value, minimumFractionDigits: digits.lowerBound, maximumFractionDigits: digits.upperBound)
+            if let unit { label += " " + unit }
+            // As the settings API reads a number: a decimal point, no trailing zeros.
+            return self.option(DecimalText.trimmed(value, maximumFractionDigits: 6), label, selected: selected)
+        }
+        // `current` is shown once: selected among the choices, or on its own before the first
+        // choice above it (or after the last).
+        var currentShown = false
+        var options: Markup = ""
+        for step in steps {
+            let value = Double(step) / divisor
+            let isCurrent = abs(value - current) < 1e-9
+            if !currentShown && !isCurrent && current < value {
+                options += option(current, selected: true)
+                currentShown = true
+            }
+            if isCurrent { currentShown = true }
+            options += option(value, selected: isCurrent)
+        }
+        if !currentShown { options += option(current, selected: true) }
+        return options
+    }
+
+    private func languageOptions() -> Markup {
+        var options = option("", texts.settingsPage.languageFromBrowser, selected: settings.language == nil)
+        for language in Language.allCases {
+            options += option(
+                language.rawValue, texts.settingsPage.languageNames[language]!, selected: language == settings.language)
+        }
+        return options
     }
 
     /// The intervals as a musician thinks of them: the thirteen intervals down the card, up and
     /// down side by side (the prime, which has no direction, once), with the tuning system they
     /// are tuned in above them. Each checkbox is named in full ("Perfect Fifth Up") by its label,
     /// the 44 px box around it; the row's name and the column's direction are what the eye reads.
-    private func intervalsGroup() -> HTML {
-        let tuning = field(
-            .tuningSystem, label: texts.settingsPage.tuningSystem,
-            select(
-                .tuningSystem, TuningSystem.allCases.map { ($0.rawValue, texts.settingsPage.tuningSystemNames[$0]!) },
-                selected: settings.tuningSystem.rawValue))
-        let box = { (interval: DirectedInterval) -> HTML in
-            let id = "interval-" + interval.code
-            var attributes = [
-                HTML.Attribute("type", "checkbox"), HTML.Attribute("id", id),
-                HTML.Attribute("name", TrainingSettings.Key.intervals.rawValue), HTML.Attribute("value", interval.code),
-            ]
-            if settings.intervals.contains(interval) { attributes.append(HTML.Attribute("checked", nil)) }
-            return el(
-                "label", ["class": "interval-box"],
-                el("input", attributes: attributes),
-                el("span", ["class": "visually-hidden"], .text(texts.name(of: interval))))
+    private func intervalsGroup() -> Markup {
+        var tunings: Markup = ""
+        for system in TuningSystem.allCases {
+            tunings += option(
+                system.rawValue, texts.settingsPage.tuningSystemNames[system]!,
+                selected: system == settings.tuningSystem)
         }
-        var cells: [HTML] = [
-            el("span"), el("span", ["class": "interval-direction", "aria-hidden": "true"], .text(texts.music.up)),
-            el("span", ["class": "interval-direction", "aria-hidden": "true"], .text(texts.music.down)),
-        ]
+        var cells: Markup = """
+            <span></span><span class="interval-direction" aria-hidden="true">\(texts.music.up)</span>\
+            <span class="interval-direction" aria-hidden="true">\(texts.music.down)</span>
+            """
         for interval in Interval.allCases {
-            cells.append(
-                el(
-                    "span", ["class": "interval-name", "aria-hidden": "true"],
-                    .text(texts.music.intervalNames[interval]!)))
+            cells += "<span class=\"interval-name\" aria-hidden=\"true\">\(texts.music.intervalNames[interval]!)</span>"
             if interval == .prime {
-                cells += [box(.prime), el("span")]
+                cells += intervalBox(.prime) + "<span></span>"
             } else {
-                cells += [box(DirectedInterval(interval, .up)), box(DirectedInterval(interval, .down))]
+                cells += intervalBox(DirectedInterval(interval, .up)) + intervalBox(DirectedInterval(interval, .down))
             }
         }
-        return el(
-            "fieldset",
-            ["id": "setting-intervals", "class": "group intervals", "aria-describedby": "setting-intervals-hint"],
-            el("legend", .text(texts.settingsPage.intervalsLegend)),
-            el("div", ["class": "group-rows"], tuning, el("div", ["class": "interval-grid"], children: cells)),
-            el(
-                "div", ["class": "group-footer"],
-                el("p", ["id": "setting-intervals-hint"], .text(texts.settingsPage.intervalsHint))))
+        return """
+            <fieldset id="setting-intervals" class="group intervals" aria-describedby="setting-intervals-hint">\
+            <legend>\(texts.settingsPage.intervalsLegend)</legend><div class="group-rows">\
+            \(selectRow(.tuningSystem, label: texts.settingsPage.tuningSystem, tunings))\
+            <div class="interval-grid">\(cells)</div></div>\
+            <div class="group-footer"><p id="setting-intervals-hint">\(texts.settingsPage.intervalsHint)</p></div>\
+            </fieldset>
+            """
+    }
+
+    private func intervalBox(_ interval: DirectedInterval) -> Markup {
+        let code = interval.code
+        return """
+            <label class="interval-box"><input type="checkbox" id="interval-\(code)" name="intervals" value="\(code)"\
+            \(attribute: "checked", if: settings.intervals.contains(interval))>\
+            <span class="visually-hidden">\(texts.name(of: interval))</span></label>
+            """
     }
 
     /// This device: whether the browser keeps Peach's data here (`#storage-status`, filled by
     /// app.js from `navigator.storage.persisted()`; empty without scripts, where nothing is kept),
     /// and what to know before adding Peach to the Home Screen.
-    private func deviceSection() -> HTML {
-        el(
-            "section", ["class": "group", "aria-labelledby": "device-heading"],
-            el("h2", ["id": "device-heading"], .text(texts.sync.storageLabel)),
-            el(
-                "div", ["class": "group-rows"],
-                el(
-                    "p",
-                    [
-                        "id": "storage-status", "role": "status", "data-msg-kept": texts.sync.storageKept,
-                        "data-msg-not-kept": texts.sync.storageNotKept,
-                    ]),
-                el("p", ["id": "home-screen-note", "class": "hint"], .text(texts.sync.homeScreen))))
+    private func deviceSection() -> Markup {
+        """
+        <section class="group" aria-labelledby="device-heading">\
+        <h2 id="device-heading">\(texts.sync.storageLabel)</h2>\
+        <div class="group-rows"><p id="storage-status" role="status" data-msg-kept="\(texts.sync.storageKept)" \
+        data-msg-not-kept="\(texts.sync.storageNotKept)"></p>\
+        <p id="home-screen-note" class="hint">\(texts.sync.homeScreen)</p></div></section>
+        """
     }
 
-    private func dataSection() -> HTML {
-        el(
-            "section", ["class": "group", "aria-labelledby": "data-heading"],
-            el("h2", ["id": "data-heading"], .text(texts.settingsPage.dataLegend)),
-            el("div", ["class": "group-rows"], children: [exportRow(), importForm(), resetSection()]))
-    }
-
-    private func exportRow() -> HTML {
-        el(
-            "p",
-            el(
-                "a", ["id": "export-link", "href": APIRoute.export.path, "download": nil, "data-full-load": nil],
-                .text(texts.settingsPage.exportData)),
-            .text(" "), el("span", ["class": "hint"], .text(texts.settingsPage.exportHint)))
-    }
-
-    private func importForm() -> HTML {
-        el(
-            "form",
-            [
-                // Without scripts the browser posts the file as multipart/form-data to the
-                // page route; the settings script sends it to the API as text/csv instead,
-                // showing its progress and asking in place before a replace deletes.
-                "id": "import-form", "action": PageRoute.settingsImport.path, "method": "post",
-                "enctype": "multipart/form-data", "data-msg-sending": texts.settingsPage.importSending,
-                "data-msg-reading": texts.settingsPage.importReading,
-            ],
-            el(
-                "fieldset",
-                el("legend", .text(texts.settingsPage.importData)),
-                el(
-                    "div", ["class": "field"],
-                    el("label", ["for": "import-file"], .text(texts.settingsPage.importFile)),
-                    el(
-                        "input",
-                        [
-                            "id": "import-file", "type": "file", "name": "file", "accept": ".csv,text/csv",
-                            "required": nil,
-                        ])),
-                el(
-                    "div", ["class": "checkbox"],
-                    el(
-                        "input",
-                        ["id": "import-merge", "type": "radio", "name": "mode", "value": "merge", "checked": nil]),
-                    el("label", ["for": "import-merge"], .text(texts.settingsPage.importMerge))),
-                el(
-                    "div", ["class": "checkbox"],
-                    el("input", ["id": "import-replace", "type": "radio", "name": "mode", "value": "replace"]),
-                    el("label", ["for": "import-replace"], .text(texts.settingsPage.importReplace))),
-                el("button", ["type": "submit"], .text(texts.settingsPage.importButton)),
-                el(
-                    "progress",
-                    ["id": "import-progress", "max": "100", "aria-labelledby": "import-result", "hidden": nil]),
-                el("p", ["id": "import-result", "class": "form-message", "role": "status", "hidden": nil]),
-                el(
-                    "div", ["id": "import-confirm", "hidden": nil],
-                    el("p", ["id": "import-question", "role": "alert"]),
-                    el(
-                        "button", ["id": "import-confirm-button", "type": "button", "class": "danger"],
-                        .text(texts.settingsPage.importReplaceConfirm)),
-                    .text(" "),
-                    el("button", ["id": "import-cancel", "type": "button"], .text(texts.settingsPage.resetCancel)))
-            )
-        )
-    }
-
-    /// "Reset all training data": with scripts, a second button asks for confirmation in place;
-    /// without, the link leads to the confirmation page.
-    private func resetSection() -> HTML {
-        el(
-            "section", ["class": "reset"],
-            el(
-                "a",
-                [
-                    "id": "reset-button", "href": PageRoute.settingsReset.path, "class": "button danger",
-                    "aria-controls": "reset-confirm",
-                ],
-                .text(texts.settingsPage.resetData)),
-            el("p", ["id": "reset-explanation", "class": "hint"], .text(texts.settingsPage.resetExplanation)),
-            el(
-                "button",
-                [
-                    "id": "reset-confirm", "type": "button", "class": "danger", "hidden": nil,
-                    "data-msg-done-one": texts.settingsPage.resetDone.one,
-                    "data-msg-done": texts.settingsPage.resetDone.other,
-                ],
-                .text(texts.settingsPage.resetConfirm)),
-            el(
-                "button", ["id": "reset-cancel", "type": "button", "hidden": nil], .text(texts.settingsPage.resetCancel)
-            ),
-            el("p", ["id": "reset-result", "class": "form-message", "role": "status", "hidden": nil])
-        )
+    /// Export, import and the reset.
+    ///
+    /// Without scripts the browser posts the import's file as multipart/form-data to the page
+    /// route; the settings script sends it to the API as text/csv instead, showing its progress
+    /// and asking in place before a replace deletes. "Reset all training data": with scripts, a
+    /// second button asks for confirmation in place; without, the link leads to the
+    /// confirmation page.
+    private func dataSection() -> Markup {
+        """
+        <section class="group" aria-labelledby="data-heading">\
+        <h2 id="data-heading">\(texts.settingsPage.dataLegend)</h2><div class="group-rows">\
+        <p><a id="export-link" href="\(APIRoute.export.path)" download data-full-load>\
+        \(texts.settingsPage.exportData)</a> \
+        <span class="hint">\(texts.settingsPage.exportHint)</span></p>\
+        <form id="import-form" action="\(PageRoute.settingsImport.path)" method="post" \
+        enctype="multipart/form-data" \
+        data-msg-sending="\(texts.settingsPage.importSending)" data-msg-reading="\(texts.settingsPage.importReading)">\
+        <fieldset><legend>\(texts.settingsPage.importData)</legend>\
+        <div class="field"><label for="import-file">\(texts.settingsPage.importFile)</label>\
+        <input id="import-file" type="file" name="file" accept=".csv,text/csv" required></div>\
+        <div class="checkbox"><input id="import-merge" type="radio" name="mode" value="merge" checked>\
+        <label for="import-merge">\(texts.settingsPage.importMerge)</label></div>\
+        <div class="checkbox"><input id="import-replace" type="radio" name="mode" value="replace">\
+        <label for="import-replace">\(texts.settingsPage.importReplace)</label></div>\
+        <button type="submit">\(texts.settingsPage.importButton)</button>\
+        <progress id="import-progress" max="100" aria-labelledby="import-result" hidden></progress>\
+        <p id="import-result" class="form-message" role="status" hidden></p>\
+        <div id="import-confirm" hidden><p id="import-question" role="alert"></p>\
+        <button id="import-confirm-button" type="button" class="danger">\
+        \(texts.settingsPage.importReplaceConfirm)</button> \
+        <button id="import-cancel" type="button">\(texts.settingsPage.resetCancel)</button></div></fieldset></form>\
+        <section class="reset">\
+        <a id="reset-button" href="\(PageRoute.settingsReset.path)" class="button danger" \
+        aria-controls="reset-confirm">\(texts.settingsPage.resetData)</a>\
+        <p id="reset-explanation" class="hint">\(texts.settingsPage.resetExplanation)</p>\
+        <button id="reset-confirm" type="button" class="danger" hidden \
+        data-msg-done-one="\(texts.settingsPage.resetDone.one)" data-msg-done="\(texts.settingsPage.resetDone.other)">\
+        \(texts.settingsPage.resetConfirm)</button>\
+        <button id="reset-cancel" type="button" hidden>\(texts.settingsPage.resetCancel)</button>\
+        <p id="reset-result" class="form-message" role="status" hidden></p></section></div></section>
+        """
     }
 }
