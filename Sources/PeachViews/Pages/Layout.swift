@@ -57,11 +57,6 @@ public struct Layout {
         return document.html
     }
 
-    // TRANSITION: pages still built as HTML trees; removed when the last one is Markup.
-    public func render(main: HTML) -> String {
-        render(main: Markup(trusted: main.render()))
-    }
-
     /// The back link first, then the others in their fixed order (see the type's comment).
     private var headerControls: [Markup] {
         var controls: [Markup] = navigation.filter { $0.route == .start }.map(backLink)
