@@ -72,7 +72,7 @@ struct CompressionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(Self.text).write(to: folder.appendingPathComponent("app.js"))
         try Data([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]).write(to: folder.appendingPathComponent("icons/peach.png"))
-        let assets = Assets(directory: folder, compressedCopies: CompressedCopies(folder: nil))
+        let assets = Assets(directory: folder, core: nil, compressedCopies: CompressedCopies(folder: nil))
         let router = Router(context: PeachRequestContext.self)
         assets.addRoutes(to: router)
         try await Application(router: router).test(.router) { client in

@@ -515,6 +515,32 @@ struct AssetTests {
         }
     }
 
+    @Test("the wasm core is read from its own file and served under its content hash, which peach-core-url.js names")
+    func wasmCore() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-core-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let core = folder.appendingPathComponent("peach-core.wasm")
+        let bytes = Data([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00])
+        try bytes.write(to: core)
+        let copies = CompressedCopies(folder: nil)
+        let assets = Assets(directory: nil, core: core, compressedCopies: copies)
+        let hash = SHA256.hash(bytes).prefix(8).map { String(format: "%02x", $0) }.joined()
+        #expect(assets.coreURL == "/assets/peach-core.\(hash).wasm")
+        let served = try #require(assets.files["peach-core.\(hash).wasm"])
+        #expect(Data(served.bytes.readableBytesView) == bytes)
+        #expect(served.cacheControl == "public, max-age=31536000, immutable")
+        #expect(assets.files["peach-core.wasm"] == nil)
+        let module = try #require(assets.files[Assets.coreURLModule])
+        #expect(String(buffer: module.bytes) == "export const peachCoreURL = \"/assets/peach-core.\(hash).wasm\";\n")
+
+        let missing = Assets(directory: nil, core: folder.appendingPathComponent("none.wasm"), compressedCopies: copies)
+        #expect(missing.coreURL == nil)
+        #expect(
+            String(buffer: try #require(missing.files[Assets.coreURLModule]).bytes)
+                == "export const peachCoreURL = null;\n")
+    }
+
     @Test("assets are served with their content type, an ETag and revalidation")
     func serving() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -526,7 +552,7 @@ struct AssetTests {
         try Data("body{}".utf8).write(to: directory.appendingPathComponent("peach.css"))
         try Data("<svg/>".utf8).write(to: directory.appendingPathComponent("icons/peach.svg"))
         try Data("{}".utf8).write(to: directory.appendingPathComponent("manifest.webmanifest"))
-        let assets = Assets(directory: directory)
+        let assets = Assets(directory: directory, core: nil)
         #expect(assets.files["app.js"]?.contentType == "text/javascript; charset=utf-8")
         #expect(assets.files["peach.css"]?.contentType == "text/css; charset=utf-8")
         #expect(assets.files["icons/peach.svg"]?.contentType == "image/svg+xml")

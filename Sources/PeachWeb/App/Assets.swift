@@ -11,9 +11,10 @@ import PeachViews
 /// `Vary: Accept-Encoding`): a first visit downloads about a third of the bytes
 /// (docs/benchmarks.md).
 ///
-/// The exception is the wasm core, the largest file: it is served under an address that holds
-/// its content hash, `/assets/peach-core.<hash>.wasm`, cached for a year without revalidation
-/// (a new build is a new address). The small module `peach-core-url.js` tells the pages that
+/// The exception is the wasm core, the largest file, read from the build folder
+/// (`PeachServerConfiguration.wasmCore`): it is served under an address that holds its content
+/// hash, `/assets/peach-core.<hash>.wasm`, cached for a year without revalidation (a new build
+/// is a new address). The small module `peach-core-url.js` tells the pages that
 /// address; it is revalidated like every other file, as is `peach-routes.js` (`RouteTable`), the
 /// addresses of the pages and the API, which the server writes too.
 struct Assets: Sendable {
@@ -37,7 +38,6 @@ struct Assets: Sendable {
         }
     }
 
-    static let coreName = "peach-core.wasm"
     static let coreURLModule = "peach-core-url.js"
 
     let files: [String: File]
@@ -53,11 +53,12 @@ struct Assets: Sendable {
     /// page the device renders (docs/pages.md).
     let preloadLinks: String
 
-    /// Reads every file under `directory` (the bundle's `Assets` by default) and its compressed
-    /// copies, kept in `compressedCopies` (made there on the first start after a file changed).
+    /// Reads every file under `directory` (the bundle's `Assets` by default) and the wasm core
+    /// at `core` (if there is one), and their compressed copies, kept in `compressedCopies` (made
+    /// there on the first start after a file changed).
     /// - Complexity: O(total size of the files); seconds when the copies are made.
     init(
-        directory: URL? = Bundle.module.url(forResource: "Assets", withExtension: nil),
+        directory: URL? = Bundle.module.url(forResource: "Assets", withExtension: nil), core: URL?,
         compressedCopies: CompressedCopies = .userCache
     ) {
         var files: [String: File] = [:]
@@ -77,14 +78,12 @@ struct Assets: Sendable {
                     etag: "\"\(Self.fingerprint(data))\"")
             }
         }
-        if let core = files.removeValue(forKey: Self.coreName) {
-            let hash = SHA256.hash(core.bytes.readableBytesView).prefix(8).map { byte in
-                (byte < 16 ? "0" : "") + String(byte, radix: 16)
-            }
+        if let core, let data = try? Data(contentsOf: core) {
+            let hash = SHA256.hash(data).prefix(8).map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }
             let name = "peach-core.\(hash.joined()).wasm"
             files[name] = File(
-                bytes: core.bytes, contentType: core.contentType, etag: core.etag,
-                cacheControl: "public, max-age=31536000, immutable")
+                bytes: ByteBuffer(bytes: data), contentType: Self.contentType(forExtension: "wasm"),
+                etag: "\"\(Self.fingerprint(data))\"", cacheControl: "public, max-age=31536000, immutable")
             coreURL = "/assets/" + name
         } else {
             coreURL = nil

@@ -39,6 +39,14 @@ public struct PeachServerConfiguration: Sendable {
     /// stays plain HTTP, and Peach's own certificate authority, if it is the identity's, is
     /// offered at `/peach-ca.crt`. Every handler and middleware applies to both.
     public var tls: ServerIdentity?
+    /// The wasm core the server serves beside the browser's files: by default where
+    /// `scripts/build-wasm.sh` writes it, `.build/wasm/peach-core.wasm` in the package this file
+    /// was compiled from, whichever build folder the executable is in (the build output is
+    /// never in the source tree nor in git); a `peach` built elsewhere is given the path
+    /// (`peach serve --wasm-core`). Without it the pages are served, but a browser cannot train;
+    /// the server says so when it starts.
+    public var wasmCore = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/wasm/peach-core.wasm")
     /// The instrument sounds the server prepares and serves (none by default).
     public var sounds = SoundShelf.none
     public var logger = Logger(label: "peach")
