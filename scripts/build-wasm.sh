@@ -2,7 +2,7 @@
 # Builds peach-core.wasm: PeachCore + PeachViews + the export layer (Sources/PeachWasm) as
 # Embedded Swift for wasm32, linked with wasi-libc (malloc, memcpy, libm) into a module that
 # imports nothing. Writes only into the build folder: .build/wasm/peach-core.wasm, which
-# `peach serve` reads from there (`PeachServerConfiguration.wasmCore`) and serves beside the client under a
+# `peach serve` reads from there (`PeachClient.builtCore`) and serves beside the client under a
 # content-hash address, and the test build .build/wasm/peach-core-check.wasm: the same with the
 # differential trace (Tests/PeachTrace) and its export, for the tests only. Needs the Debian
 # packages wasi-libc and binaryen (scripts/install-deps.sh).

@@ -118,7 +118,9 @@ struct CompressionTests {
             #expect(plain.headers[.contentEncoding] == nil)
             let links = try #require(page.headers[HTTPField.Name("Link")!])
             #expect(links.hasPrefix("</assets/peach-core."), "the wasm core first")
-            for module in ["device.js", "peach-core.js", "sync.js", "training-loop.js"] {
+            for module in [
+                "store/device.js", "core/peach-core.js", "store/sync.js", "pages/training-loop.js", "peach-routes.js",
+            ] {
                 #expect(links.contains("</assets/\(module)>; rel=modulepreload"), "\(module) is preloaded")
             }
             let records = (0..<20).map { _ in syncRecord() }

@@ -23,14 +23,14 @@ CHECK_CORE = ROOT / ".build" / "wasm" / "peach-core-check.wasm"
 
 LOAD_CORE = """async () => {
     const { peachCoreURL } = await import('/assets/peach-core-url.js');
-    const { loadPeachCore } = await import('/assets/peach-core.js');
+    const { loadPeachCore } = await import('/assets/core/peach-core.js');
     window.core = await loadPeachCore(peachCoreURL);
 }"""
 
 # The test build, handed to the page at an address of the server's origin (so the page's
 # Content-Security-Policy applies as to the shipped core) by Playwright's routing.
 LOAD_CHECK_CORE = """async () => {
-    const { loadPeachCore } = await import('/assets/peach-core.js');
+    const { loadPeachCore } = await import('/assets/core/peach-core.js');
     window.core = await loadPeachCore('/assets/peach-core-check.wasm');
 }"""
 

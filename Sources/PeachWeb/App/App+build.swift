@@ -5,6 +5,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOSSL
+import PeachClient
 import PeachCore
 import PeachStore
 
@@ -14,7 +15,7 @@ import PeachStore
 public func buildApplication(_ configuration: PeachServerConfiguration) async throws -> some ApplicationProtocol {
     let (logger, tls, connectionLimits) = (configuration.logger, configuration.tls, configuration.connectionLimits)
     let history = try ServerHistory(database: configuration.database, now: configuration.now)
-    let assets = Assets(core: configuration.wasmCore)
+    let assets = Assets(directory: PeachClient.files, core: configuration.wasmCore)
     if assets.coreURL == nil {
         logger.warning(
             """
