@@ -126,7 +126,7 @@ let package = Package(
             name: "PeachTrace", dependencies: ["PeachCore", "PeachWasm"], path: "Tests/PeachTrace",
             swiftSettings: swiftSettings),
         // Test support only: the native side of the wasm core's differential test and benchmark
-        // (Tests/js/peach-core.test.mjs, e2e/browser/test_core.py, e2e/browser/bench_core.py).
+        // (Client/tests/peach-core.test.mjs, e2e/browser/test_core.py, e2e/browser/bench_core.py).
         .executableTarget(
             name: "PeachCoreCheck",
             dependencies: ["PeachCore", "PeachViews", "PeachWasm", "PeachTrace", "PeachFixtures", "PeachStore"],
