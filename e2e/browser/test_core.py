@@ -80,7 +80,7 @@ def test_the_core_in_chromium_decides_what_the_native_core_decides(server, page,
     native_trace = tmp_path / "native.txt"
     native_trace.write_text(native("trace", str(seed), str(operations)))
     comparison = subprocess.run(
-        ["node", str(ROOT / "Tests" / "js" / "trace-comparison.mjs"), str(native_trace), str(wasm_trace)],
+        ["node", str(ROOT / "Client" / "tests" / "trace-comparison.mjs"), str(native_trace), str(wasm_trace)],
         capture_output=True, text=True)
     assert comparison.returncode == 0, comparison.stdout + comparison.stderr
     assert json.loads(comparison.stdout)["lines"] > operations
