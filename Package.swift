@@ -67,17 +67,27 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The browser client (Client/README.md): its modules, stylesheet, manifest, icons and
+        // service worker, bundled as they are laid out, which PeachWeb serves under /assets/. Its
+        // tests run under node (scripts/test.sh), and the wasm core it loads is built into
+        // .build/wasm, not here (scripts/build-wasm.sh).
+        .target(
+            name: "PeachClient", path: "Client", exclude: ["README.md", "tests"],
+            resources: [
+                .copy("core"), .copy("store"), .copy("audio"), .copy("pages"), .copy("icons"), .copy("peach.css"),
+                .copy("manifest.webmanifest"), .copy("service-worker.js"),
+            ],
+            swiftSettings: swiftSettings),
         .target(
             name: "PeachWeb",
             dependencies: [
-                "PeachCore", "PeachViews", "PeachStore", "CQREncode", "SoundFont", "CBrotli", "CZlib",
+                "PeachCore", "PeachViews", "PeachStore", "PeachClient", "CQREncode", "SoundFont", "CBrotli", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
-            resources: [.copy("Assets")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -116,7 +126,7 @@ let package = Package(
             name: "PeachTrace", dependencies: ["PeachCore", "PeachWasm"], path: "Tests/PeachTrace",
             swiftSettings: swiftSettings),
         // Test support only: the native side of the wasm core's differential test and benchmark
-        // (Tests/js/peach-core.test.mjs, e2e/browser/test_core.py, e2e/browser/bench_core.py).
+        // (Client/tests/peach-core.test.mjs, e2e/browser/test_core.py, e2e/browser/bench_core.py).
         .executableTarget(
             name: "PeachCoreCheck",
             dependencies: ["PeachCore", "PeachViews", "PeachWasm", "PeachTrace", "PeachFixtures", "PeachStore"],
@@ -127,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "PeachWebTests",
             dependencies: [
-                "PeachWeb", "PeachViews", "PeachFixtures",
+                "PeachWeb", "PeachViews", "PeachClient", "PeachFixtures",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # Builds peach-core.wasm: PeachCore + PeachViews + the export layer (Sources/PeachWasm) as
 # Embedded Swift for wasm32, linked with wasi-libc (malloc, memcpy, libm) into a module that
-# imports nothing. Writes .build/wasm/peach-core.wasm and copies it into the server's assets
-# (Sources/PeachWeb/Assets/peach-core.wasm, not in git), which `peach serve` serves under a
-# content-hash address. Also writes the test build .build/wasm/peach-core-check.wasm: the same
-# with the differential trace (Tests/PeachTrace) and its export, for the tests only. Needs the Debian packages wasi-libc and binaryen (scripts/install-deps.sh).
+# imports nothing. Writes only into the build folder: .build/wasm/peach-core.wasm, which
+# `peach serve` reads from there (`PeachClient.builtCore`) and serves beside the client under a
+# content-hash address, and the test build .build/wasm/peach-core-check.wasm: the same with the
+# differential trace (Tests/PeachTrace) and its export, for the tests only. Needs the Debian
+# packages wasi-libc and binaryen (scripts/install-deps.sh).
 #   scripts/build-wasm.sh           — build (skipped when no source changed)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 toolchain="$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")"
 out=.build/wasm
-asset=Sources/PeachWeb/Assets/peach-core.wasm
 mkdir -p "$out"
 
 sources=(Sources/PeachCore Sources/PeachViews Sources/PeachWasm Tests/PeachTrace scripts/build-wasm.sh)
-if [ -f "$out/peach-core.wasm" ] && [ -f "$asset" ] &&
+if [ -f "$out/peach-core.wasm" ] && [ -f "$out/peach-core-check.wasm" ] &&
   [ -z "$(find "${sources[@]}" -newer "$out/peach-core.wasm" -print -quit)" ]; then
   exit 0
 fi
@@ -57,4 +57,3 @@ link() { # output, then the objects beyond the core's
 link "$out/peach-core-check.wasm" "$out/PeachTrace.o" \
   "$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a"
 link "$out/peach-core.wasm"
-cp "$out/peach-core.wasm" "$asset"

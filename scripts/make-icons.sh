@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Draws Peach's icons (Sources/PeachWeb/Assets/icons/peach-*.png): a peach as the head of an
+# Draws Peach's icons (Client/icons/peach-*.png): a peach as the head of an
 # eighth note, its stem the note's stem and its leaf the note's flag. Run once when the drawing
 # changes; the PNGs are committed. The tab icon (`favicon` in Sources/PeachWeb/App/Assets.swift)
 # is the same drawing without the square. Needs librsvg2-bin.
@@ -13,7 +13,7 @@
 #   tints it (Android's themed icons) and only the alpha channel counts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=Sources/PeachWeb/Assets/icons
+out=Client/icons
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -5,6 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-scripts/build-wasm.sh  # the wasm core, one of the server's assets
+scripts/build-wasm.sh  # the wasm core, into .build/wasm, where the server reads it
 swift build -c release --product peach
 exec .build/release/peach "$@"

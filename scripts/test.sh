@@ -14,18 +14,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--fast" ]; then
   echo "== Fast tier: formatting, the wasm core, PeachCore's and PeachViews' tests, the browser modules"
-  swift format lint --strict --recursive Package.swift Sources Tests
+  swift format lint --strict --recursive Package.swift Sources Tests Client
   scripts/build-wasm.sh
   swift test --filter 'PeachCoreTests|PeachViewsTests'
   swift build --product PeachCoreCheck
   tsc -p tsconfig.json
-  node --test Tests/js/
+  node --test Client/tests/
   exit 0
 fi
 scripts/install-deps.sh --test
 
 echo "== Formatting (swift-format lint --strict with the committed .swift-format)"
-swift format lint --strict --recursive Package.swift Sources Tests
+swift format lint --strict --recursive Package.swift Sources Tests Client
 
 echo "== The wasm core (Embedded Swift: PeachCore and PeachViews must also build for wasm32)"
 scripts/build-wasm.sh
@@ -36,7 +36,7 @@ swift test
 echo "== Browser modules: their JSDoc types (tsc --checkJs), then node --test with the wasm core against the native build"
 swift build --product PeachCoreCheck
 tsc -p tsconfig.json
-node --test Tests/js/
+node --test Client/tests/
 
 echo "== Browser tests (Playwright on Debian's Chromium)"
 swift build --product peach

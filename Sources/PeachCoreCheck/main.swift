@@ -1,5 +1,5 @@
 // Test support, not shipped: the native side of the differential test of the wasm core
-// (Tests/js/peach-core.test.mjs, e2e/browser/test_core.py) and of its benchmark.
+// (Client/tests/peach-core.test.mjs, e2e/browser/test_core.py) and of its benchmark.
 //   PeachCoreCheck trace SEED OPERATIONS   the differential trace, natively
 //   PeachCoreCheck fixtures                the profile fixtures as records, with the pages the
 //                                          server renders from them (JSON)

@@ -64,6 +64,13 @@ struct Serve: AsyncParsableCommand {
                 + "the database).", valueName: "path"))
     var soundsFolder: String?
 
+    @Option(
+        name: .customLong("wasm-core"),
+        help: ArgumentHelp(
+            "The wasm core to serve (default: .build/wasm/peach-core.wasm of the source folder Peach was built "
+                + "from, where scripts/build-wasm.sh writes it).", valueName: "path"))
+    var wasmCore: String?
+
     /// For the benchmark and the end-to-end tests, which can only connect over loopback:
     /// loopback clients must pair too, exactly as devices on the network.
     @Flag(name: .customLong("require-pairing-on-loopback"), help: .hidden)
@@ -149,6 +156,7 @@ struct Serve: AsyncParsableCommand {
         server.connectionLimits = connectionLimits
         server.tls = tls
         server.sounds = sounds
+        if let wasmCore { server.wasmCore = URL(fileURLWithPath: wasmCore) }
         server.onServerRunning = { port in
             let port = port ?? 0
             let shown =

@@ -323,6 +323,20 @@ final class CommandLineTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes)
     }
 
+    @Test("peach serve without the wasm core serves the pages, tells the browser there is none and says what to build")
+    func missingWasmCore() throws {
+        let missing = folder.appendingPathComponent("nowhere/peach-core.wasm").path
+        let server = try RunningServer(peach, data: database, arguments: ["--wasm-core", missing])
+        let port = try #require(server.waitForPort(), "\(server.errors)")
+        let module = try #require(RunningServer.request(port: port, "GET", "/assets/peach-core-url.js"))
+        #expect(String(decoding: module.body, as: UTF8.self) == "export const peachCoreURL = null;\n")
+        #expect(RunningServer.request(port: port, "GET", "/")?.status == 200)
+        server.stop()
+        let errors = server.allErrors
+        #expect(errors.contains("The wasm core \(missing) is missing"), "\(errors)")
+        #expect(errors.contains("Run scripts/build-wasm.sh"), "\(errors)")
+    }
+
     @Test("without --data, the database is under $XDG_DATA_HOME/peach")
     func defaultLocation() throws {
         // `stats` only reads and creates nothing; `reset` writes, so it makes the file.

@@ -7,18 +7,21 @@ import Testing
     import Darwin
 #endif
 
-/// `peach serve` on a database file, on a port of its choosing, without instrument sounds. Its
-/// output and errors are read as they come (a full pipe would stop the server).
+/// `peach serve` on a database file, on a port of its choosing, without instrument sounds, with
+/// any further `arguments`. Its output and errors are read as they come (a full pipe would stop
+/// the server).
 final class RunningServer: @unchecked Sendable {
     private let process = Process()
     private let condition = NSCondition()
     private var output = ""
     private var errorOutput = ""
     private var outputEnded = false
+    private var errorsEnded = false
 
-    init(_ peach: URL, data path: String) throws {
+    init(_ peach: URL, data path: String, arguments: [String] = []) throws {
         process.executableURL = peach
-        process.arguments = ["serve", "--port", "0", "--data", path, "--soundfont", "/nonexistent/none.sf2"]
+        process.arguments =
+            ["serve", "--port", "0", "--data", path, "--soundfont", "/nonexistent/none.sf2"] + arguments
         let (outputPipe, errorPipe) = (Pipe(), Pipe())
         process.standardOutput = outputPipe
         process.standardError = errorPipe
@@ -35,6 +38,7 @@ final class RunningServer: @unchecked Sendable {
                             outputEnded = chunk.isEmpty
                         } else {
                             errorOutput += String(decoding: chunk, as: UTF8.self)
+                            errorsEnded = chunk.isEmpty
                         }
                     }
                     condition.broadcast()
@@ -78,6 +82,14 @@ final class RunningServer: @unchecked Sendable {
 
     /// What the server wrote to standard error so far.
     var errors: String { condition.withLock { errorOutput } }
+
+    /// All the server wrote to standard error, once it has ended (after `stop` or `kill`).
+    var allErrors: String {
+        condition.lock()
+        defer { condition.unlock() }
+        while !errorsEnded { condition.wait() }
+        return errorOutput
+    }
 
     /// One HTTP/1.1 request on a connection of its own (`Connection: close`), blocking: the
     /// status and body, or `nil` when the connection fails (the server was killed). Blocking

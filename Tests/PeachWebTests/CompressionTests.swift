@@ -72,7 +72,7 @@ struct CompressionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(Self.text).write(to: folder.appendingPathComponent("app.js"))
         try Data([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]).write(to: folder.appendingPathComponent("icons/peach.png"))
-        let assets = Assets(directory: folder, compressedCopies: CompressedCopies(folder: nil))
+        let assets = Assets(directory: folder, core: nil, compressedCopies: CompressedCopies(folder: nil))
         let router = Router(context: PeachRequestContext.self)
         assets.addRoutes(to: router)
         try await Application(router: router).test(.router) { client in
@@ -118,7 +118,9 @@ struct CompressionTests {
             #expect(plain.headers[.contentEncoding] == nil)
             let links = try #require(page.headers[HTTPField.Name("Link")!])
             #expect(links.hasPrefix("</assets/peach-core."), "the wasm core first")
-            for module in ["device.js", "peach-core.js", "sync.js", "training-loop.js"] {
+            for module in [
+                "store/device.js", "core/peach-core.js", "store/sync.js", "pages/training-loop.js", "peach-routes.js",
+            ] {
                 #expect(links.contains("</assets/\(module)>; rel=modulepreload"), "\(module) is preloaded")
             }
             let records = (0..<20).map { _ in syncRecord() }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import PeachClient
 import PeachCore
 import PeachStore
 import Testing
@@ -29,7 +30,7 @@ struct PageTests {
                     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1, viewport-fit=cover\">",
                     "<meta name=\"color-scheme\" content=\"light dark\">",
                     "<link rel=\"stylesheet\" href=\"/assets/peach.css\">",
-                    "<script type=\"module\" src=\"/assets/app.js\"></script>",
+                    "<script type=\"module\" src=\"/assets/pages/app.js\"></script>",
                     "<main id=\"main\"", "<title>",
                 ] {
                     #expect(html.contains(required), "\(path) lacks \(required)")
@@ -506,13 +507,72 @@ struct AssetTests {
     @Test("the bundled browser modules and stylesheet are served at /assets")
     func bundled() async throws {
         try await withApp(database: try .inMemory()) { client in
-            let script = try await client.get("/assets/app.js")
+            let script = try await client.get("/assets/pages/app.js")
             #expect(script.status == .ok)
             #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
             let style = try await client.get("/assets/peach.css")
             #expect(style.headers[.contentType] == "text/css; charset=utf-8")
             #expect(try await client.get("/assets/.keep").status == .notFound)
         }
+    }
+
+    @Test(
+        "the client's files are served at their paths in Client/, each module app.js imports among them, the tests not")
+    func clientLayout() async throws {
+        let assets = Assets(directory: PeachClient.files, core: nil, compressedCopies: CompressedCopies(folder: nil))
+        let imported = Assets.imports(of: PageRoute.appModule, in: assets.files)
+        for module in ["store/device.js", "core/peach-core.js", "audio/audio-engine.js", "pages/router.js"] {
+            #expect(imported.contains(module), "\(module)")
+        }
+        #expect(imported.contains(RouteTable.moduleName) && imported.contains(Assets.coreURLModule))
+        for module in imported { #expect(assets.files[module] != nil, "\(module) is imported but not served") }
+        #expect(
+            assets.files.keys.allSatisfy { !$0.hasPrefix("tests/") && !$0.hasSuffix(".swift") && $0 != "README.md" })
+        try await withApp(database: try .inMemory()) { client in
+            #expect(try await client.get("/assets/store/sync.js").status == .ok)
+            #expect(try await client.get("/assets/sync.js").status == .notFound)
+            let worker = try await client.get("/sw.js").text
+            for path in ["/assets/pages/app.js", "/assets/core/peach-core.js", "/assets/icons/peach-192.png"] {
+                #expect(worker.contains("\"\(path)\""), "the service worker keeps \(path)")
+            }
+        }
+    }
+
+    @Test("a module's relative import is resolved against its own folder, and never leaves /assets/")
+    func importPaths() {
+        #expect(Assets.resolve("../store/device.js", from: "pages/app.js") == "store/device.js")
+        #expect(Assets.resolve("./router.js", from: "pages/app.js") == "pages/router.js")
+        #expect(Assets.resolve("../peach-routes.js", from: "pages/router.js") == "peach-routes.js")
+        #expect(Assets.resolve("./device.js", from: "sync.js") == "device.js")
+        #expect(Assets.resolve("../../secret.js", from: "pages/app.js") == nil)
+        #expect(Assets.resolve("/assets/store/device.js", from: "pages/app.js") == nil)
+        #expect(Assets.resolve("node:fs", from: "pages/app.js") == nil)
+    }
+
+    @Test("the wasm core is read from its own file and served under its content hash, which peach-core-url.js names")
+    func wasmCore() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-core-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let core = folder.appendingPathComponent("peach-core.wasm")
+        let bytes = Data([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00])
+        try bytes.write(to: core)
+        let copies = CompressedCopies(folder: nil)
+        let assets = Assets(directory: nil, core: core, compressedCopies: copies)
+        let hash = SHA256.hash(bytes).prefix(8).map { String(format: "%02x", $0) }.joined()
+        #expect(assets.coreURL == "/assets/peach-core.\(hash).wasm")
+        let served = try #require(assets.files["peach-core.\(hash).wasm"])
+        #expect(Data(served.bytes.readableBytesView) == bytes)
+        #expect(served.cacheControl == "public, max-age=31536000, immutable")
+        #expect(assets.files["peach-core.wasm"] == nil)
+        let module = try #require(assets.files[Assets.coreURLModule])
+        #expect(String(buffer: module.bytes) == "export const peachCoreURL = \"/assets/peach-core.\(hash).wasm\";\n")
+
+        let missing = Assets(directory: nil, core: folder.appendingPathComponent("none.wasm"), compressedCopies: copies)
+        #expect(missing.coreURL == nil)
+        #expect(
+            String(buffer: try #require(missing.files[Assets.coreURLModule]).bytes)
+                == "export const peachCoreURL = null;\n")
     }
 
     @Test("assets are served with their content type, an ETag and revalidation")
@@ -526,7 +586,7 @@ struct AssetTests {
         try Data("body{}".utf8).write(to: directory.appendingPathComponent("peach.css"))
         try Data("<svg/>".utf8).write(to: directory.appendingPathComponent("icons/peach.svg"))
         try Data("{}".utf8).write(to: directory.appendingPathComponent("manifest.webmanifest"))
-        let assets = Assets(directory: directory)
+        let assets = Assets(directory: directory, core: nil)
         #expect(assets.files["app.js"]?.contentType == "text/javascript; charset=utf-8")
         #expect(assets.files["peach.css"]?.contentType == "text/css; charset=utf-8")
         #expect(assets.files["icons/peach.svg"]?.contentType == "image/svg+xml")

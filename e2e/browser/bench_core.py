@@ -4,7 +4,7 @@ profile page, in Chromium beside the native build measured in the same run.
     scripts/build-wasm.sh && swift build -c release --product PeachCoreCheck
     python3 e2e/browser/bench_core.py [--steps N]    # 100,000 by default
 
-Serves Sources/PeachWeb/Assets and the built module from a static server that makes its pages
+Serves the client (Client/) and the built module from a static server that makes its pages
 cross-origin isolated, so that `performance.now()` resolves 5 µs (not 100 µs). Figures:
 - size of .build/wasm/peach-core.wasm, raw and gzip -9;
 - load + instantiate: `loadPeachCore(url)` (fetch, streaming compile, instantiate) with a cold
@@ -51,7 +51,7 @@ class Handler(_StaticHandler):
 
 
 STEP_LOOP = """async ([steps]) => {
-    const { loadPeachCore } = await import('/assets/peach-core.js');
+    const { loadPeachCore } = await import('/assets/core/peach-core.js');
     const core = await loadPeachCore('/core/peach-core.wasm');
     core.reset(1);
     const modes = ['comparison', 'pitchMatching', 'intervalComparison', 'intervalPitchMatching'];
@@ -95,7 +95,7 @@ STEP_LOOP = """async ([steps]) => {
 }"""
 
 LOAD = """async () => {
-    const { loadPeachCore } = await import('/assets/peach-core.js');
+    const { loadPeachCore } = await import('/assets/core/peach-core.js');
     const start = performance.now();
     await loadPeachCore('/core/peach-core.wasm');
     return performance.now() - start;

@@ -63,7 +63,7 @@ def bytes_per_file(base: str) -> None:
     with urllib.request.urlopen(base + "/") as response:
         links = response.headers["Link"] or ""
     preloaded = re.findall(r"<([^>]+)>", links)
-    before = ["/", "/assets/peach.css", "/assets/app.js", *preloaded]
+    before = ["/", "/assets/peach.css", "/assets/pages/app.js", *preloaded]
     with urllib.request.urlopen(base + "/sw.js") as response:
         kept = json.loads(re.search(r"PEACH_FILES = (\[.*?\]);", response.read().decode()).group(1))
     after = ["/sw.js", *[path for path in kept if path not in before]]

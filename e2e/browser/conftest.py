@@ -7,7 +7,7 @@ file of the test's own (peach_server.py), and `page` is a fresh page at 1024×76
 `static_server` serves only the audio engine's test bench (test_audio_engine.py renders the
 engine alone in an OfflineAudioContext, no server needed) on an ephemeral loopback port:
 
-    /assets/...    -> Sources/PeachWeb/Assets/   (as the Swift server serves them)
+    /assets/...    -> Client/   (as the Swift server serves them)
     /fixtures/...  -> e2e/browser/fixtures/
 
 It sends COOP/COEP headers so its pages are cross-origin isolated (`performance.now()` at 5 µs).
@@ -28,7 +28,7 @@ from device_page import returning_user
 from peach_server import prepare_sounds, serving
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-ASSETS = REPO / "Sources" / "PeachWeb" / "Assets"
+ASSETS = REPO / "Client"
 FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures"
 
 CHROMIUM = os.environ.get("PEACH_CHROMIUM", "/usr/bin/chromium")

@@ -23,14 +23,14 @@ CHECK_CORE = ROOT / ".build" / "wasm" / "peach-core-check.wasm"
 
 LOAD_CORE = """async () => {
     const { peachCoreURL } = await import('/assets/peach-core-url.js');
-    const { loadPeachCore } = await import('/assets/peach-core.js');
+    const { loadPeachCore } = await import('/assets/core/peach-core.js');
     window.core = await loadPeachCore(peachCoreURL);
 }"""
 
 # The test build, handed to the page at an address of the server's origin (so the page's
 # Content-Security-Policy applies as to the shipped core) by Playwright's routing.
 LOAD_CHECK_CORE = """async () => {
-    const { loadPeachCore } = await import('/assets/peach-core.js');
+    const { loadPeachCore } = await import('/assets/core/peach-core.js');
     window.core = await loadPeachCore('/assets/peach-core-check.wasm');
 }"""
 
@@ -80,7 +80,7 @@ def test_the_core_in_chromium_decides_what_the_native_core_decides(server, page,
     native_trace = tmp_path / "native.txt"
     native_trace.write_text(native("trace", str(seed), str(operations)))
     comparison = subprocess.run(
-        ["node", str(ROOT / "Tests" / "js" / "trace-comparison.mjs"), str(native_trace), str(wasm_trace)],
+        ["node", str(ROOT / "Client" / "tests" / "trace-comparison.mjs"), str(native_trace), str(wasm_trace)],
         capture_output=True, text=True)
     assert comparison.returncode == 0, comparison.stdout + comparison.stderr
     assert json.loads(comparison.stdout)["lines"] > operations

@@ -45,7 +45,7 @@ ENCODE = """const encode = (samples) => {
 
 RENDER = """async ({ sourceId, notes, offsets, onset, first, last, sampleRate }) => {
   const [{ AudioEngine }, { SoundLibrary }, { SOUNDS_INDEX }] = await Promise.all([
-    import('/assets/audio-engine.js'), import('/assets/sound-library.js'), import('/assets/peach-routes.js')]);
+    import('/assets/audio/audio-engine.js'), import('/assets/audio/sound-library.js'), import('/assets/peach-routes.js')]);
   const library = window.__peachPresetLibrary ??= new SoundLibrary({ indexURL: SOUNDS_INDEX });
   const instrument = await library.load(sourceId, { low: Math.min(...notes), high: Math.max(...notes) });
   """ + ENCODE + """
@@ -112,7 +112,7 @@ def test_every_preset_plays_its_notes_at_frequency_over_root_within_a_tenth_of_a
 
 TUNING_RENDER = """async ({ sourceId, low, high, notes, onset, sampleRate }) => {
   const [{ AudioEngine }, { SoundLibrary }, { SOUNDS_INDEX }] = await Promise.all([
-    import('/assets/audio-engine.js'), import('/assets/sound-library.js'), import('/assets/peach-routes.js')]);
+    import('/assets/audio/audio-engine.js'), import('/assets/audio/sound-library.js'), import('/assets/peach-routes.js')]);
   const library = window.__peachPresetLibrary ??= new SoundLibrary({ indexURL: SOUNDS_INDEX });
   const instrument = await library.load(sourceId, { low, high });
   """ + ENCODE + """
@@ -211,7 +211,7 @@ HOLD_RANGE_DB = 6.0
 
 HOLD = """async ({ sourceId, notes, seconds, sampleRate }) => {
   const [{ AudioEngine }, { SoundLibrary }, { SOUNDS_INDEX }] = await Promise.all([
-    import('/assets/audio-engine.js'), import('/assets/sound-library.js'), import('/assets/peach-routes.js')]);
+    import('/assets/audio/audio-engine.js'), import('/assets/audio/sound-library.js'), import('/assets/peach-routes.js')]);
   const library = window.__peachPresetLibrary ??= new SoundLibrary({ indexURL: SOUNDS_INDEX });
   const instrument = await library.load(sourceId, { low: Math.min(...notes), high: Math.max(...notes) });
   const levels = {};

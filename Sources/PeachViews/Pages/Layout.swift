@@ -47,7 +47,7 @@ public struct Layout {
             <link rel="manifest" href="\(PageRoute.asset("manifest.webmanifest"))">\
             <link rel="apple-touch-icon" href="\(PageRoute.asset("icons/peach-180.png"))">\
             <link rel="stylesheet" href="\(PageRoute.asset("peach.css"))">\
-            <script type="module" src="\(PageRoute.asset("app.js"))"></script></head>\
+            <script type="module" src="\(PageRoute.asset(PageRoute.appModule))"></script></head>\
             <body data-page="\(page)"><header><nav aria-label="\(texts.app.appName)">\(headerControls)</nav>\
             <p id="sync-status" role="status" data-msg-storage-unavailable="\(texts.sync.storageUnavailable)" \
             data-msg-core-unsupported="\(texts.sync.coreUnsupported)" \

@@ -70,6 +70,9 @@ public enum PageRoute: Hashable, Sendable {
 
     /// The start of every static asset's address.
     public static let assetPrefix = "/assets/"
+    /// The module every page loads, which imports the rest of the client (`Client/pages/app.js`),
+    /// by its path under `assetPrefix`.
+    public static let appModule = "pages/app.js"
     /// The site's icon.
     public static let favicon = "/favicon.svg"
     /// The service worker, at the root so that its scope is the whole site.

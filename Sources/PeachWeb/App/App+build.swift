@@ -5,6 +5,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOSSL
+import PeachClient
 import PeachCore
 import PeachStore
 
@@ -14,9 +15,14 @@ import PeachStore
 public func buildApplication(_ configuration: PeachServerConfiguration) async throws -> some ApplicationProtocol {
     let (logger, tls, connectionLimits) = (configuration.logger, configuration.tls, configuration.connectionLimits)
     let history = try ServerHistory(database: configuration.database, now: configuration.now)
-    let assets = Assets()
+    let assets = Assets(directory: PeachClient.files, core: configuration.wasmCore)
     if assets.coreURL == nil {
-        logger.warning("peach-core.wasm is missing: build it with scripts/build-wasm.sh before swift build.")
+        logger.warning(
+            """
+            The wasm core \(configuration.wasmCore.path) is missing, so browsers cannot train (the pages \
+            still open). Run scripts/build-wasm.sh, which builds it into .build/wasm, and start Peach \
+            again, or pass --wasm-core with the path of a built one.
+            """)
     }
     let router = buildRouter(configuration, history: history, assets: assets)
     var application = configuration.application

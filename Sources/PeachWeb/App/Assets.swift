@@ -2,20 +2,24 @@ import Foundation
 import Hummingbird
 import PeachViews
 
-/// The browser's files (`Sources/PeachWeb/Assets`, bundled as a resource), read once at start-up
-/// and served at `/assets/…` with their content type, an ETag and `Cache-Control: no-cache`
-/// (the browser revalidates each file, a cheap 304 while it is unchanged).
+/// The browser's files (the client, `Client/`, bundled as `PeachClient`'s resources), read once
+/// at start-up and served at `/assets/` and their path in `Client/` (`/assets/pages/app.js`: a
+/// module's relative imports resolve the same in the browser and under node) with their content
+/// type, an ETag and `Cache-Control: no-cache` (the browser revalidates each file, a cheap 304
+/// while it is unchanged).
 ///
 /// Each file that compresses is also held in Brotli and gzip at their best quality, made once
 /// (`CompressedCopies`), and sent in the coding the browser takes (`Accept-Encoding`, with
 /// `Vary: Accept-Encoding`): a first visit downloads about a third of the bytes
 /// (docs/benchmarks.md).
 ///
-/// The exception is the wasm core, the largest file: it is served under an address that holds
-/// its content hash, `/assets/peach-core.<hash>.wasm`, cached for a year without revalidation
-/// (a new build is a new address). The small module `peach-core-url.js` tells the pages that
-/// address; it is revalidated like every other file, as is `peach-routes.js` (`RouteTable`), the
-/// addresses of the pages and the API, which the server writes too.
+/// The exception is the wasm core, the largest file, read from the build folder
+/// (`PeachServerConfiguration.wasmCore`): it is served under an address that holds its content
+/// hash, `/assets/peach-core.<hash>.wasm`, cached for a year without revalidation (a new build
+/// is a new address). The small module `/assets/peach-core-url.js` tells the pages that
+/// address; it is revalidated like every other file, as is `/assets/peach-routes.js`
+/// (`RouteTable`), the addresses of the pages and the API. The files the server makes sit at
+/// the root of `/assets/`, beside the client's folders.
 struct Assets: Sendable {
     struct File: Sendable {
         let bytes: ByteBuffer
@@ -37,7 +41,6 @@ struct Assets: Sendable {
         }
     }
 
-    static let coreName = "peach-core.wasm"
     static let coreURLModule = "peach-core-url.js"
 
     let files: [String: File]
@@ -53,13 +56,11 @@ struct Assets: Sendable {
     /// page the device renders (docs/pages.md).
     let preloadLinks: String
 
-    /// Reads every file under `directory` (the bundle's `Assets` by default) and its compressed
-    /// copies, kept in `compressedCopies` (made there on the first start after a file changed).
+    /// Reads every file under `directory` (`PeachClient.files`) and the wasm core at `core` (if
+    /// there is one), and their compressed copies, kept in `compressedCopies` (made there on the
+    /// first start after a file changed).
     /// - Complexity: O(total size of the files); seconds when the copies are made.
-    init(
-        directory: URL? = Bundle.module.url(forResource: "Assets", withExtension: nil),
-        compressedCopies: CompressedCopies = .userCache
-    ) {
+    init(directory: URL?, core: URL?, compressedCopies: CompressedCopies = .userCache) {
         var files: [String: File] = [:]
         if let directory,
             let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
@@ -77,14 +78,12 @@ struct Assets: Sendable {
                     etag: "\"\(Self.fingerprint(data))\"")
             }
         }
-        if let core = files.removeValue(forKey: Self.coreName) {
-            let hash = SHA256.hash(core.bytes.readableBytesView).prefix(8).map { byte in
-                (byte < 16 ? "0" : "") + String(byte, radix: 16)
-            }
+        if let core, let data = try? Data(contentsOf: core) {
+            let hash = SHA256.hash(data).prefix(8).map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }
             let name = "peach-core.\(hash.joined()).wasm"
             files[name] = File(
-                bytes: core.bytes, contentType: core.contentType, etag: core.etag,
-                cacheControl: "public, max-age=31536000, immutable")
+                bytes: ByteBuffer(bytes: data), contentType: Self.contentType(forExtension: "wasm"),
+                etag: "\"\(Self.fingerprint(data))\"", cacheControl: "public, max-age=31536000, immutable")
             coreURL = "/assets/" + name
         } else {
             coreURL = nil
@@ -96,7 +95,8 @@ struct Assets: Sendable {
             Self.serviceWorker($0, files: files).compressed(keptIn: compressedCopies)
         }
         self.files = files.mapValues { $0.compressed(keptIn: compressedCopies) }
-        preloadLinks = Self.preloadLinks(coreURL: coreURL, modules: Self.imports(of: "app.js", in: files))
+        preloadLinks = Self.preloadLinks(
+            coreURL: coreURL, modules: Self.imports(of: PageRoute.appModule, in: files))
     }
 
     /// A module the server writes (its text made here, not read from a file).
@@ -107,9 +107,9 @@ struct Assets: Sendable {
             etag: "\"\(fingerprint(Data(bytes.readableBytesView)))\"")
     }
 
-    /// The modules `module` imports, directly or through others, each once, nearest first.
-    /// Reads the static `import … from './x.js'` (and `export … from`) lines of Peach's modules,
-    /// which import nothing else.
+    /// The modules `module` imports, directly or through others, each once, nearest first, by
+    /// their names in `files`. Reads the static `import … from './x.js'` or `'../store/x.js'`
+    /// (and `export … from`) lines of Peach's modules, which import nothing else.
     static func imports(of module: String, in files: [String: File]) -> [String] {
         var found: [String] = []
         var queue = [module]
@@ -120,8 +120,7 @@ struct Assets: Sendable {
             where line.hasPrefix("import ") || line.hasPrefix("export ") {
                 guard let from = line.range(of: " from '") ?? line.range(of: " from \"") else { continue }
                 let path = line[from.upperBound...].prefix { $0 != "'" && $0 != "\"" }
-                guard path.hasPrefix("./") else { continue }
-                let imported = String(path.dropFirst(2))
+                guard let imported = resolve(String(path), from: name) else { continue }
                 if imported != module, !found.contains(imported) {
                     found.append(imported)
                     queue.append(imported)
@@ -129,6 +128,23 @@ struct Assets: Sendable {
             }
         }
         return found
+    }
+
+    /// The name in `files` of the relative path `path` imported by the module named `module`
+    /// (as the browser resolves it against the module's address); `nil` for a path that is not
+    /// relative or leaves `/assets/`.
+    static func resolve(_ path: String, from module: String) -> String? {
+        guard path.hasPrefix("./") || path.hasPrefix("../") else { return nil }
+        var components = module.split(separator: "/").dropLast()
+        for component in path.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..":
+                guard components.popLast() != nil else { return nil }
+            default: components.append(component)
+            }
+        }
+        return components.joined(separator: "/")
     }
 
     /// The wasm core first (the largest file, on the longest path: download, compile, open the

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import PeachClient
 import PeachStore
 
 /// Everything `buildApplication` builds the Peach server from, as one value (the way
@@ -39,6 +40,11 @@ public struct PeachServerConfiguration: Sendable {
     /// stays plain HTTP, and Peach's own certificate authority, if it is the identity's, is
     /// offered at `/peach-ca.crt`. Every handler and middleware applies to both.
     public var tls: ServerIdentity?
+    /// The wasm core the server serves beside the client (`PeachClient.files`): by default
+    /// where `scripts/build-wasm.sh` writes it, `.build/wasm/peach-core.wasm` in the package
+    /// Peach was built from (`PeachClient.builtCore`). Without it the pages are served, but a
+    /// browser cannot train; the server says so when it starts.
+    public var wasmCore = PeachClient.builtCore
     /// The instrument sounds the server prepares and serves (none by default).
     public var sounds = SoundShelf.none
     public var logger = Logger(label: "peach")

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiClient, ApiError } from '../../Sources/PeachWeb/Assets/api-client.js';
+import { ApiClient, ApiError } from '../store/api-client.js';
 
 /** The addresses the client is given (`API_PATHS` of the server's peach-routes.js). */
 const paths = { import: '/api/import', importConfirm: '/api/import/confirm', reset: '/api/reset' };

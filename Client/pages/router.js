@@ -7,7 +7,7 @@
 /// created (or resumed) inside the click on a Start page training link, and it survives because
 /// the next page is swapped into this document instead of loaded as a new one.
 
-import { API_PREFIX, ASSET_PREFIX, DATA_PATHS, DEVICE_PAGES, START_PATH, TRAINING_PATHS } from './peach-routes.js';
+import { API_PREFIX, ASSET_PREFIX, DATA_PATHS, DEVICE_PAGES, START_PATH, TRAINING_PATHS } from '../peach-routes.js';
 
 /** Whether `path` is a training page's. */
 export function isTrainingPath(path) {
@@ -43,7 +43,7 @@ export class Router {
   /**
    * @param {object} options
    * @param {Promise<void>} options.ready settles once the device is open, or cannot be
-   * @param {() => import('./device.js').Device | null} options.device this device's Peach
+   * @param {() => import('../store/device.js').Device | null} options.device this device's Peach
    * @param {(main: HTMLElement) => object | null} options.startController starts the shown
    *   page's controller (null if it has none)
    * @param {() => void} options.onPageShown a page was shown (its status lines are filled)

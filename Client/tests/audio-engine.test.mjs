@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {
   AudioEngine, raisedCosineCurve, gainFromDecibels,
   ENVELOPE_SECONDS, STOP_RELEASE_SECONDS, GLIDE_TIME_CONSTANT, CURVE_POINTS, NOTE_LEVEL,
-} from '../../Sources/PeachWeb/Assets/audio-engine.js';
+} from '../audio/audio-engine.js';
 import { FakeAudioContext, flush } from './fake-audio-context.mjs';
 
 const close = (actual, expected, tolerance, message) =>

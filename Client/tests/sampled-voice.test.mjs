@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AudioEngine, ENVELOPE_SECONDS, GLIDE_TIME_CONSTANT, NOTE_LEVEL } from '../../Sources/PeachWeb/Assets/audio-engine.js';
-import { sampleZone } from '../../Sources/PeachWeb/Assets/sample-zone.js';
+import { AudioEngine, ENVELOPE_SECONDS, GLIDE_TIME_CONSTANT, NOTE_LEVEL } from '../audio/audio-engine.js';
+import { sampleZone } from '../audio/sample-zone.js';
 import { FakeAudioContext, flush } from './fake-audio-context.mjs';
 import { decodeWave, waveFile } from './wave-file.mjs';
 

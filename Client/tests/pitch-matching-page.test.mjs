@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { positionText } from '../../Sources/PeachWeb/Assets/pitch-matching-page.js';
+import { positionText } from '../pages/pitch-matching-page.js';
 
 const texts = { centre: 'Centre', above: '{percent} % up', below: '{percent} % down' };
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { loadPeachCore } from '../../Sources/PeachWeb/Assets/peach-core.js';
+import { loadPeachCore } from '../core/peach-core.js';
 import { compareTraces } from './trace-comparison.mjs';
 
 const root = new URL('../../', import.meta.url);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RETRY_MILLISECONDS, SoundChoice, SoundState } from '../../Sources/PeachWeb/Assets/sound-choice.js';
+import { RETRY_MILLISECONDS, SoundChoice, SoundState } from '../audio/sound-choice.js';
 
 /** A library whose loads the test finishes by hand. */
 class ManualLibrary {

@@ -5,7 +5,7 @@
 /// live region stays and a screen reader announces the change. The words come from the page's
 /// `data-msg-*` (or the core), never from here.
 
-import { SoundState } from './sound-choice.js';
+import { SoundState } from '../audio/sound-choice.js';
 
 /** Sets a line's text, touching the DOM only when it changes. */
 function setText(line, text) {
@@ -26,7 +26,7 @@ export function unavailableText(deviceError) {
  * `training` — then nothing but the exercise shows.
  * @param {object} state
  * @param {Error|null} state.deviceError
- * @param {import('./device.js').Device|null} state.device
+ * @param {import('../store/device.js').Device|null} state.device
  * @param {object|null} state.syncStatus the last sync's outcome (sync.js)
  * @param {boolean|null} state.kept whether the browser keeps the data; null until it has said
  * @param {boolean} state.training

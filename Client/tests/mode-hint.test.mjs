@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HINTS_SEEN_KEY, HintMemory } from '../../Sources/PeachWeb/Assets/mode-hint.js';
+import { HINTS_SEEN_KEY, HintMemory } from '../pages/mode-hint.js';
 
 /** `localStorage` as a map. */
 class MemoryStorage {

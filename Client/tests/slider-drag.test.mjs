@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SliderDrag, DRAG_THRESHOLD_PIXELS } from '../../Sources/PeachWeb/Assets/slider-drag.js';
+import { SliderDrag, DRAG_THRESHOLD_PIXELS } from '../pages/slider-drag.js';
 
 const drag = (value = 0) => new SliderDrag({ pointerId: 1, y: 500, value, travel: 400, span: 2 });
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AudioSession } from '../../Sources/PeachWeb/Assets/audio-session.js';
+import { AudioSession } from '../audio/audio-session.js';
 import { FakeAudioContext } from './fake-audio-context.mjs';
 
 /**

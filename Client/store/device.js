@@ -3,7 +3,7 @@
 /// exercise, take an answer. The core decides what is played and what it means; this module
 /// keeps the store in step with it (docs/design.md). No DOM access.
 
-import { loadPeachCore } from './peach-core.js';
+import { loadPeachCore } from '../core/peach-core.js';
 import { DeviceStore, makeRecordID } from './device-store.js';
 
 /** The server sent a profile summary of a form this device's core does not read (the server
@@ -71,7 +71,7 @@ function randomSeed(random = globalThis.crypto) {
 /** The core and the store of this device. */
 export class Device {
   /**
-   * @param {import('./peach-core.js').PeachCore} core
+   * @param {import('../core/peach-core.js').PeachCore} core
    * @param {DeviceStore} store
    * @param {object} options
    * @param {() => string[]} [options.languages] the browser's languages, best first

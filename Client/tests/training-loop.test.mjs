@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { TrainingLoop, LoopState, FEEDBACK_MILLISECONDS } from '../../Sources/PeachWeb/Assets/training-loop.js';
-import { Device } from '../../Sources/PeachWeb/Assets/device.js';
-import { loadPeachCore } from '../../Sources/PeachWeb/Assets/peach-core.js';
+import { TrainingLoop, LoopState, FEEDBACK_MILLISECONDS } from '../pages/training-loop.js';
+import { Device } from '../store/device.js';
+import { loadPeachCore } from '../core/peach-core.js';
 import { flush } from './fake-audio-context.mjs';
 const close = (actual, expected, tolerance, message) =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${message}: ${actual} vs ${expected}`);

@@ -8,15 +8,15 @@
 /// Settings, Info) is rendered by the core from the device's own data, with or without a
 /// network; only the server's own pages (pairing, the no-script forms) are fetched.
 
-import { ApiClient } from './api-client.js';
-import { AudioSession } from './audio-session.js';
-import { Device } from './device.js';
-import { PersistentStorage, runsInstalled } from './persistent-storage.js';
-import { SoundChoice } from './sound-choice.js';
-import { SoundLibrary } from './sound-library.js';
-import { Sync } from './sync.js';
-import { peachCoreURL } from './peach-core-url.js';
-import { API_PATHS, SERVICE_WORKER_PATH, SOUNDS_INDEX } from './peach-routes.js';
+import { ApiClient } from '../store/api-client.js';
+import { AudioSession } from '../audio/audio-session.js';
+import { Device } from '../store/device.js';
+import { PersistentStorage, runsInstalled } from '../store/persistent-storage.js';
+import { SoundChoice } from '../audio/sound-choice.js';
+import { SoundLibrary } from '../audio/sound-library.js';
+import { Sync } from '../store/sync.js';
+import { peachCoreURL } from '../peach-core-url.js';
+import { API_PATHS, SERVICE_WORKER_PATH, SOUNDS_INDEX } from '../peach-routes.js';
 import { Router, isTrainingPath } from './router.js';
 import { showSoundStatus, showStorageStatus, showSyncStatus, unavailableText } from './status-lines.js';
 import { startComparisonPage } from './comparison-page.js';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SoundLibrary } from '../../Sources/PeachWeb/Assets/sound-library.js';
+import { SoundLibrary } from '../audio/sound-library.js';
 import { decodeWave, waveFile } from './wave-file.mjs';
 
 /** A zone's WAV, different for every name. */

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Sync, SyncState, FIRST_RETRY_MILLISECONDS, PERIOD_MILLISECONDS, failureOf } from '../../Sources/PeachWeb/Assets/sync.js';
-import { ApiError } from '../../Sources/PeachWeb/Assets/api-client.js';
-import { ProfileUnreadable } from '../../Sources/PeachWeb/Assets/device.js';
+import { Sync, SyncState, FIRST_RETRY_MILLISECONDS, PERIOD_MILLISECONDS, failureOf } from '../store/sync.js';
+import { ApiError } from '../store/api-client.js';
+import { ProfileUnreadable } from '../store/device.js';
 import { flush } from './fake-audio-context.mjs';
 
 /** Timers the test fires by hand; only the ones still pending count. */

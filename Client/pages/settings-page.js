@@ -4,7 +4,7 @@
 /// contract: docs/pages.md "Settings page". Every text shown comes from Swift (the core, the
 /// server's messages and summaries, or `data-msg-*` attributes).
 
-import { ApiError } from './api-client.js';
+import { ApiError } from '../store/api-client.js';
 
 /** The text value of one setting as the form holds it (docs/api.md formats). */
 function formValue(form, name) {

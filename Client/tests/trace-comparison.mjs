@@ -2,7 +2,7 @@
 /// and the WebAssembly build. Every field must be identical, except fields marked `~h` (hertz)
 /// and `~c` (cents, or logarithms of cents), computed through the C library's log2/exp2/log/exp,
 /// which may differ by 0.000001 cent. Used by the node test and, as a command, by the Chromium
-/// test: `node Tests/js/trace-comparison.mjs native.txt wasm.txt`.
+/// test: `node Client/tests/trace-comparison.mjs native.txt wasm.txt`.
 import { readFileSync } from 'node:fs';
 import { argv, exit } from 'node:process';
 import { fileURLToPath } from 'node:url';

@@ -44,7 +44,7 @@ export class TrainingLoop {
    * @param {string} options.mode the page's training mode (`data-mode`)
    * @param {{nextExercise: Function, answer: Function, tunableFrequency: Function}} options.device the
    *   device's core and store (`Device`)
-   * @param {import('./audio-engine.js').AudioEngine} options.engine
+   * @param {import('../audio/audio-engine.js').AudioEngine} options.engine
    * @param {(notes: number[]) => object[]|null} [options.soundsFor] the sample zones that play an
    *   exercise's MIDI notes with the chosen sound, or null for the sine (the default)
    * @param {object} [options.hooks]

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sampleZone } from '../../Sources/PeachWeb/Assets/sample-zone.js';
+import { sampleZone } from '../audio/sample-zone.js';
 import { decodeWave, waveFile } from './wave-file.mjs';
 
 test('a zone keeps its samples at their own rate, its root in hertz and its loop in seconds', () => {

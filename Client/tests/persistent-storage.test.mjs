@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PersistentStorage, runsInstalled } from '../../Sources/PeachWeb/Assets/persistent-storage.js';
+import { PersistentStorage, runsInstalled } from '../store/persistent-storage.js';
 
 /** `navigator.storage` as a browser answers: `grant` decides what `persist()` gives. */
 function storage({ grant = false, persisted = false } = {}) {
