@@ -112,7 +112,8 @@ let package = Package(
         // links every test target into one runner). The fast tier runs them (scripts/test.sh --fast).
         .testTarget(
             name: "PeachViewsTests", dependencies: ["PeachCore", "PeachViews", "PeachFixtures"],
-            swiftSettings: swiftSettings),
+            // The snapshots are read from the source folder (Snapshot.swift), not bundled.
+            exclude: ["Pages/__Snapshots__", "Profile/__Snapshots__"], swiftSettings: swiftSettings),
         // CFLAC: the tests decode the prepared FLAC files back with libFLAC's stream decoder.
         .testTarget(name: "SoundFontTests", dependencies: ["SoundFont", "CFLAC"], swiftSettings: swiftSettings),
         // Test support only: the profile fixtures, shared by the snapshot tests and PeachCoreCheck, and
