@@ -9,13 +9,12 @@ extension ComparisonRecord {
         timestamp: Timestamp, referenceNote: MIDINote, targetNote: MIDINote, tuningSystem: TuningSystem,
         centOffset: Double, isCorrect: Bool
     ) throws(InvalidRecord) {
-        let interval = try TrainingRecord.interval(timestamp: timestamp, from: referenceNote, to: targetNote)
+        let context = try TrainingRecord.checkedContext(
+            timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, tuningSystem: tuningSystem)
         // Written so that NaN fails too.
         guard centOffset != 0, abs(centOffset) <= Self.centOffsetBound else {
             throw .centOffsetOutOfRange(centOffset)
         }
-        self.init(
-            timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, interval: interval,
-            tuningSystem: tuningSystem, centOffset: centOffset, isCorrect: isCorrect)
+        self.init(timestamp: timestamp, context: context, centOffset: centOffset, isCorrect: isCorrect)
     }
 }

@@ -17,7 +17,7 @@ public struct MatchingStatistics: Hashable, Sendable {
 
     public mutating func add(_ record: PitchMatchingRecord) {
         all.add(record.userCentError)
-        intervals[IntervalSlot.index(record.interval, record.tuningSystem)].add(record.userCentError)
+        intervals[IntervalSlot.index(record.context.interval, record.context.tuningSystem)].add(record.userCentError)
         recent.add(record.userCentError, at: record.timestamp)
     }
 

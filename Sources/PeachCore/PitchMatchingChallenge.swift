@@ -1,10 +1,7 @@
 /// One pitch-matching challenge: a reference note, then a tunable note that starts off the
 /// target by `initialCentOffset`; the user moves a slider until it matches and lets go.
 public struct PitchMatchingChallenge: Hashable, Sendable {
-    public let referenceNote: MIDINote
-    public let interval: DirectedInterval
-    public let targetNote: MIDINote
-    public let tuningSystem: TuningSystem
+    public let context: ExerciseContext
     /// Where the tunable note starts relative to the target, in cents (uniform in ±100).
     public let initialCentOffset: Double
 
@@ -15,23 +12,9 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
     /// The bound of the initial offset, in cents.
     public static let maximumInitialOffset = 100.0
 
-    public init(
-        referenceNote: MIDINote, interval: DirectedInterval, tuningSystem: TuningSystem, initialCentOffset: Double
-    ) throws(MusicValueError) {
-        self.referenceNote = referenceNote
-        self.interval = interval
-        self.targetNote = try referenceNote.transposed(by: interval)
-        self.tuningSystem = tuningSystem
+    public init(context: ExerciseContext, initialCentOffset: Double) {
+        self.context = context
         self.initialCentOffset = initialCentOffset
-    }
-
-    public func referenceFrequency(referencePitch: Frequency) -> Frequency {
-        Pitch(note: referenceNote).frequency(referencePitch: referencePitch)
-    }
-
-    /// The correct answer: the reference moved by the interval's size in the tuning system.
-    public func targetFrequency(referencePitch: Frequency) -> Frequency {
-        referenceFrequency(referencePitch: referencePitch).shifted(byCents: tuningSystem.cents(for: interval))
     }
 
     /// Where the tunable note starts: the slider's centre.
@@ -48,7 +31,7 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
     /// answer would score there, so that what is scored is what was heard. A value beyond the
     /// slider's ends sounds as the end; one that is not a number, as the centre.
     public func tunableFrequency(sliderValue: Double, referencePitch: Frequency) -> Frequency {
-        targetFrequency(referencePitch: referencePitch).shifted(
+        context.targetFrequency(referencePitch: referencePitch).shifted(
             byCents: offset(sliderValue: Self.clampedSliderValue(sliderValue)))
     }
 
@@ -78,8 +61,8 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
         let error = try centOffset(sliderValue: sliderValue)
         do {
             return try PitchMatchingRecord(
-                timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, tuningSystem: tuningSystem,
-                initialCentOffset: initialCentOffset, userCentError: error)
+                timestamp: timestamp, referenceNote: context.referenceNote, targetNote: context.targetNote,
+                tuningSystem: context.tuningSystem, initialCentOffset: initialCentOffset, userCentError: error)
         } catch {
             throw .invalidRecord(error)
         }

@@ -16,18 +16,16 @@ public enum RecordNumbers {
     }
 
     public static func append(_ record: TrainingRecord, to numbers: inout [Double]) {
-        switch record {
-        case .comparison(let r):
-            numbers += [
-                0, Double(r.timestamp.millisecondsSince1970), Double(r.referenceNote.rawValue),
-                Double(r.targetNote.rawValue), tuningIndex(r.tuningSystem), r.centOffset, r.isCorrect ? 1 : 0,
-            ]
-        case .pitchMatching(let r):
-            numbers += [
-                1, Double(r.timestamp.millisecondsSince1970), Double(r.referenceNote.rawValue),
-                Double(r.targetNote.rawValue), tuningIndex(r.tuningSystem), r.initialCentOffset, r.userCentError,
-            ]
-        }
+        let (kind, answer): (Double, (Double, Double)) =
+            switch record {
+            case .comparison(let r): (0, (r.centOffset, r.isCorrect ? 1 : 0))
+            case .pitchMatching(let r): (1, (r.initialCentOffset, r.userCentError))
+            }
+        let context = record.context
+        numbers += [
+            kind, Double(record.timestamp.millisecondsSince1970), Double(context.referenceNote.rawValue),
+            Double(context.targetNote.rawValue), tuningIndex(context.tuningSystem), answer.0, answer.1,
+        ]
     }
 
     /// The record in `numbers[start..<start + stride]`; `nil` if the numbers do not describe one

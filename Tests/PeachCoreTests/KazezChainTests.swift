@@ -141,7 +141,7 @@ struct KazezChainTests {
                             == KazezChain.nextMagnitude(after: previous.magnitude, wasCorrect: previous.wasCorrect))
                 }
                 magnitudes.append(abs(exercise.centOffset))
-                notes.insert(exercise.referenceNote.rawValue)
+                notes.insert(exercise.context.referenceNote.rawValue)
                 // Answer so that the exercise is correct exactly when the shared list says so.
                 let record = try exercise.record(
                     answeredHigher: correct == (exercise.centOffset > 0), at: Timestamp(millisecondsSince1970: 0))
@@ -160,8 +160,8 @@ struct KazezChainTests {
         -> ComparisonRecord
     {
         ComparisonRecord(
-            timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000), referenceNote: note,
-            targetNote: try! note.transposed(by: interval), interval: interval, tuningSystem: .equalTemperament,
+            timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000),
+            context: try! ExerciseContext(referenceNote: note, interval: interval, tuningSystem: .equalTemperament),
             centOffset: offset, isCorrect: correct)
     }
 }

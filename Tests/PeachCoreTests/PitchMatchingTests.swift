@@ -10,7 +10,8 @@ struct PitchMatchingTests {
         -> PitchMatchingChallenge
     {
         try PitchMatchingChallenge(
-            referenceNote: MIDINote(60), interval: interval, tuningSystem: system, initialCentOffset: initialOffset)
+            context: ExerciseContext(referenceNote: MIDINote(60), interval: interval, tuningSystem: system),
+            initialCentOffset: initialOffset)
     }
 
     @Test(
@@ -42,8 +43,8 @@ struct PitchMatchingTests {
         let record = try challenge.record(sliderValue: 0.26, at: timestamp)
         #expect(abs(record.userCentError - -4) < 1e-12)
         #expect(record.initialCentOffset == -30)
-        #expect(record.referenceNote.rawValue == 60 && record.targetNote.rawValue == 67)
-        #expect(record.interval == .perfectFifthUp && record.tuningSystem == .justIntonation)
+        #expect(record.context.referenceNote.rawValue == 60 && record.context.targetNote.rawValue == 67)
+        #expect(record.context.interval == .perfectFifthUp && record.context.tuningSystem == .justIntonation)
         #expect(record.timestamp == timestamp)
         #expect(record.mode == .intervalPitchMatching)
         // Letting go where it started scores the initial offset, never a free 0.
@@ -54,8 +55,8 @@ struct PitchMatchingTests {
     func frequencies() throws {
         let challenge = try challenge(initialOffset: 50, interval: .perfectFifthUp, system: .justIntonation)
         let reference = 440 * pow(2, -9.0 / 12)
-        #expect(abs(challenge.referenceFrequency(referencePitch: .concertA).hertz - reference) < 1e-9)
-        #expect(abs(challenge.targetFrequency(referencePitch: .concertA).hertz - reference * 1.5) < 1e-9)
+        #expect(abs(challenge.context.referenceFrequency(referencePitch: .concertA).hertz - reference) < 1e-9)
+        #expect(abs(challenge.context.targetFrequency(referencePitch: .concertA).hertz - reference * 1.5) < 1e-9)
         #expect(
             abs(challenge.startFrequency(referencePitch: .concertA).hertz - reference * 1.5 * pow(2, 50.0 / 1200))
                 < 1e-9)
@@ -70,7 +71,7 @@ struct PitchMatchingTests {
     func tunableFrequency(slider: Double, cents: Double) throws {
         let challenge = try challenge(initialOffset: 50, interval: .perfectFifthUp, system: .justIntonation)
         let pitch = try Frequency(hertz: 442)
-        let target = challenge.targetFrequency(referencePitch: pitch).hertz
+        let target = challenge.context.targetFrequency(referencePitch: pitch).hertz
         let heard = challenge.tunableFrequency(sliderValue: slider, referencePitch: pitch).hertz
         #expect(abs(1200 * log2(heard / target) - cents) < 1e-9)
         if PitchMatchingChallenge.sliderRange.contains(slider) {
@@ -104,15 +105,18 @@ struct PitchMatchingTests {
         ])
     func comparisonCorrectness(offset: Double, answeredHigher: Bool, correct: Bool) throws {
         let exercise = try ComparisonExercise(
-            referenceNote: MIDINote(60), interval: .perfectFifthUp, tuningSystem: .pythagorean, centOffset: offset)
+            context: ExerciseContext(
+                referenceNote: MIDINote(60), interval: .perfectFifthUp, tuningSystem: .pythagorean), centOffset: offset)
         #expect(exercise.isCorrect(answeredHigher: answeredHigher) == correct)
         let record = try exercise.record(answeredHigher: answeredHigher, at: Timestamp(millisecondsSince1970: 5_000))
         #expect(record.isCorrect == correct)
-        #expect(record.centOffset == offset && record.targetNote.rawValue == 67 && record.tuningSystem == .pythagorean)
+        #expect(
+            record.centOffset == offset && record.context.targetNote.rawValue == 67
+                && record.context.tuningSystem == .pythagorean)
         #expect(record.mode == .intervalComparison)
         // The target really sounds above (or below) the true interval pitch by the offset.
-        let trueTarget = exercise.referenceFrequency(referencePitch: .concertA)
-            .shifted(byCents: exercise.tuningSystem.cents(for: exercise.interval))
+        let trueTarget = exercise.context.referenceFrequency(referencePitch: .concertA)
+            .shifted(byCents: exercise.context.tuningSystem.cents(for: exercise.context.interval))
         #expect(abs(exercise.targetFrequency(referencePitch: .concertA).cents(from: trueTarget) - offset) < 1e-9)
     }
 }

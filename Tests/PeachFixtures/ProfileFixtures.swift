@@ -19,15 +19,18 @@ public enum ProfileFixtures {
         try! NoteRange(lower: note(lower), upper: note(upper))
     }
 
+    static func context(_ reference: Int, _ interval: DirectedInterval) -> ExerciseContext {
+        try! ExerciseContext(referenceNote: note(reference), interval: interval, tuningSystem: .equalTemperament)
+    }
+
     public static func comparison(
         _ reference: Int, cents: Double, day: Int = 0, second: Int = 0, interval: DirectedInterval = .prime,
         correct: Bool = true
     ) -> TrainingRecord {
         .comparison(
             ComparisonRecord(
-                timestamp: time(day: day, second: second), referenceNote: note(reference),
-                targetNote: try! note(reference).transposed(by: interval), interval: interval,
-                tuningSystem: .equalTemperament, centOffset: cents, isCorrect: correct))
+                timestamp: time(day: day, second: second), context: context(reference, interval), centOffset: cents,
+                isCorrect: correct))
     }
 
     public static func matching(
@@ -35,9 +38,8 @@ public enum ProfileFixtures {
     ) -> TrainingRecord {
         .pitchMatching(
             PitchMatchingRecord(
-                timestamp: time(day: day, second: second), referenceNote: note(reference),
-                targetNote: try! note(reference).transposed(by: interval), interval: interval,
-                tuningSystem: .equalTemperament, initialCentOffset: 50, userCentError: error))
+                timestamp: time(day: day, second: second), context: context(reference, interval), initialCentOffset: 50,
+                userCentError: error))
     }
 
     /// Every fixture's records by name, with an empty history first.
