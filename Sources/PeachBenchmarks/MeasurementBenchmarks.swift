@@ -69,7 +69,7 @@ enum MeasurementBenchmarks {
         let updates = Benchmark.timings(runs: 101) {
             for index in 0..<answers {
                 record.timestamp.millisecondsSince1970 += 4_000
-                record.centOffset = Double(index % 97 + 1) / 10
+                record.centOffset = Cents(Double(index % 97 + 1) / 10)
                 profile.add(.comparison(record))
             }
         }

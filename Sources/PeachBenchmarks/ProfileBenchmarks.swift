@@ -82,13 +82,13 @@ enum ProfileBenchmarks {
                     .pitchMatching(
                         PitchMatchingRecord(
                             timestamp: timestamp, context: context, initialCentOffset: 50,
-                            userCentError: next() % 2 == 0 ? magnitude : -magnitude)))
+                            userCentError: Cents(next() % 2 == 0 ? magnitude : -magnitude))))
             } else {
                 records.append(
                     .comparison(
                         ComparisonRecord(
                             timestamp: timestamp, context: context,
-                            centOffset: next() % 2 == 0 ? magnitude : -magnitude,
+                            centOffset: Cents(next() % 2 == 0 ? magnitude : -magnitude),
                             isCorrect: next() % 3 != 0)))
             }
         }

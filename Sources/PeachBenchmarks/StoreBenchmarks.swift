@@ -164,14 +164,14 @@ enum StoreBenchmarks {
             return .comparison(
                 ComparisonRecord(
                     timestamp: timestamp, context: context,
-                    centOffset: generator.next() % 2 == 0 ? magnitude : -magnitude,
+                    centOffset: Cents(generator.next() % 2 == 0 ? magnitude : -magnitude),
                     isCorrect: generator.next() % 3 != 0))
         }
         return .pitchMatching(
             PitchMatchingRecord(
                 timestamp: timestamp, context: context,
-                initialCentOffset: Double(Int(generator.next() % 2001) - 1000) / 10,
-                userCentError: Double(Int(generator.next() % 6001) - 3000) / 100))
+                initialCentOffset: Cents(Double(Int(generator.next() % 2001) - 1000) / 10),
+                userCentError: Cents(Double(Int(generator.next() % 6001) - 3000) / 100)))
     }
 
     /// One CSV row, written from the format (docs/cli.md, "The CSV format") independently of the
@@ -204,10 +204,10 @@ enum StoreBenchmarks {
         switch record {
         case .comparison(let r):
             return context("pitchDiscrimination", r.timestamp, r.context)
-                + "\(decimal(r.centOffset)),\(r.isCorrect),,,,,,,,,\n"
+                + "\(decimal(r.centOffset.value)),\(r.isCorrect),,,,,,,,,\n"
         case .pitchMatching(let r):
             return context("pitchMatching", r.timestamp, r.context)
-                + ",,\(decimal(r.initialCentOffset)),\(decimal(r.userCentError)),,,,,,,\n"
+                + ",,\(decimal(r.initialCentOffset.value)),\(decimal(r.userCentError.value)),,,,,,,\n"
         }
     }
 }

@@ -263,14 +263,14 @@ enum WebBenchmarks {
                 profile.add(
                     .comparison(
                         ComparisonRecord(
-                            timestamp: time, context: context, centOffset: Double(index % 997 + 1) / 10,
+                            timestamp: time, context: context, centOffset: Cents(Double(index % 997 + 1) / 10),
                             isCorrect: index % 3 != 0)))
             } else {
                 profile.add(
                     .pitchMatching(
                         PitchMatchingRecord(
                             timestamp: time, context: context, initialCentOffset: 20,
-                            userCentError: Double(index % 61 - 30) / 2)))
+                            userCentError: Cents(Double(index % 61 - 30) / 2))))
             }
         }
         var numbers: [Double] = []

@@ -3,11 +3,11 @@
 public struct ComparisonExercise: Hashable, Sendable {
     public let context: ExerciseContext
     /// The target's signed deviation from the true interval pitch, in cents; never zero.
-    public let centOffset: Double
+    public let centOffset: Cents
     /// The target's level relative to the reference, in decibels (loudness variation).
     public let loudnessOffset: Double
 
-    public init(context: ExerciseContext, centOffset: Double, loudnessOffset: Double = 0) {
+    public init(context: ExerciseContext, centOffset: Cents, loudnessOffset: Double = 0) {
         self.context = context
         self.centOffset = centOffset
         self.loudnessOffset = loudnessOffset
@@ -20,7 +20,7 @@ public struct ComparisonExercise: Hashable, Sendable {
 
     /// Correct = (the user said higher) == (the target is above the true interval pitch).
     public func isCorrect(answeredHigher: Bool) -> Bool {
-        answeredHigher == (centOffset > 0)
+        answeredHigher == (centOffset > .zero)
     }
 
     /// The record of this exercise answered at `timestamp`, checked by the rules every record

@@ -46,8 +46,9 @@ public struct ExerciseContext: Hashable, Sendable {
     }
 
     /// The true interval pitch (the reference moved by the interval's size in the tuning
-    /// system), moved further by `cents` (a comparison's offset) in the same shift.
-    public func targetFrequency(referencePitch: Frequency, offsetBy cents: Double = 0) -> Frequency {
-        referenceFrequency(referencePitch: referencePitch).shifted(byCents: tuningSystem.cents(for: interval) + cents)
+    /// system), moved further by `offset` (a comparison's offset) in the same shift.
+    public func targetFrequency(referencePitch: Frequency, offsetBy offset: Cents = .zero) -> Frequency {
+        referenceFrequency(referencePitch: referencePitch).shifted(
+            byCents: tuningSystem.cents(for: interval) + offset.value)
     }
 }

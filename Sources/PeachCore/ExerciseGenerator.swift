@@ -17,7 +17,7 @@ public enum ExerciseGenerator {
         }
 
         public init(_ record: ComparisonRecord) {
-            self.init(magnitude: abs(record.centOffset), wasCorrect: record.isCorrect)
+            self.init(magnitude: record.centOffset.magnitude.value, wasCorrect: record.isCorrect)
         }
     }
 
@@ -37,7 +37,7 @@ public enum ExerciseGenerator {
         let context = context(mode: mode, settings: settings, using: &generator)
         let loudnessBound = settings.loudnessVariation * maximumLoudnessOffset
         let loudness = Double.random(in: -loudnessBound...loudnessBound, using: &generator)
-        return ComparisonExercise(context: context, centOffset: sign * magnitude, loudnessOffset: loudness)
+        return ComparisonExercise(context: context, centOffset: Cents(sign * magnitude), loudnessOffset: loudness)
     }
 
     /// The next pitch-matching challenge: reference note and interval as for comparisons, and
@@ -47,7 +47,7 @@ public enum ExerciseGenerator {
     ) -> PitchMatchingChallenge {
         let context = context(mode: mode, settings: settings, using: &generator)
         let bound = PitchMatchingChallenge.maximumInitialOffset
-        let offset = Double.random(in: -bound...bound, using: &generator)
+        let offset = Cents(Double.random(in: -bound.value...bound.value, using: &generator))
         return PitchMatchingChallenge(context: context, initialCentOffset: offset)
     }
 

@@ -3,16 +3,16 @@
 public struct PitchMatchingChallenge: Hashable, Sendable {
     public let context: ExerciseContext
     /// Where the tunable note starts relative to the target, in cents (uniform in ±100).
-    public let initialCentOffset: Double
+    public let initialCentOffset: Cents
 
     /// The slider's values: its centre is 0, where the tunable note starts; up is sharper.
     public static let sliderRange = -1.0...1.0
     /// How far the slider moves the note from its centre to either end, in cents.
-    public static let sliderCentSpan = 100.0
+    public static let sliderCentSpan: Cents = 100
     /// The bound of the initial offset, in cents.
-    public static let maximumInitialOffset = 100.0
+    public static let maximumInitialOffset: Cents = 100
 
-    public init(context: ExerciseContext, initialCentOffset: Double) {
+    public init(context: ExerciseContext, initialCentOffset: Cents) {
         self.context = context
         self.initialCentOffset = initialCentOffset
     }
@@ -32,7 +32,7 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
     /// slider's ends sounds as the end; one that is not a number, as the centre.
     public func tunableFrequency(sliderValue: Double, referencePitch: Frequency) -> Frequency {
         context.targetFrequency(referencePitch: referencePitch).shifted(
-            byCents: offset(sliderValue: Self.clampedSliderValue(sliderValue)))
+            byCents: offset(sliderValue: Self.clampedSliderValue(sliderValue)).value)
     }
 
     /// `value` within `sliderRange`; not a number: the centre.
@@ -43,15 +43,15 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
     /// The tunable note's offset from the target for a slider value in `sliderRange`:
     /// `initialCentOffset + value · 100`. Letting go where it started scores the initial
     /// offset, never a free perfect result.
-    public func centOffset(sliderValue: Double) throws(ExerciseError) -> Double {
+    public func centOffset(sliderValue: Double) throws(ExerciseError) -> Cents {
         guard sliderValue.isFinite, Self.sliderRange.contains(sliderValue) else {
             throw .sliderValueOutOfRange(sliderValue)
         }
         return offset(sliderValue: sliderValue)
     }
 
-    private func offset(sliderValue: Double) -> Double {
-        initialCentOffset + sliderValue * Self.sliderCentSpan
+    private func offset(sliderValue: Double) -> Cents {
+        initialCentOffset + Cents(sliderValue * Self.sliderCentSpan.value)
     }
 
     /// The record of this challenge released at `sliderValue`; its user cent error is the

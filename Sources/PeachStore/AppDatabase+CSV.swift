@@ -124,11 +124,13 @@ enum CSVExport {
         switch record {
         case .comparison(let record):
             appendContext(CSVFormat.comparisonType, milliseconds, record.context, to: &text)
-            text += CSVFormat.decimal(record.centOffset) + "," + (record.isCorrect ? "true" : "false") + ",,,,,,,,,\n"
+            text +=
+                CSVFormat.decimal(record.centOffset.value) + "," + (record.isCorrect ? "true" : "false") + ",,,,,,,,,\n"
         case .pitchMatching(let record):
             appendContext(CSVFormat.pitchMatchingType, milliseconds, record.context, to: &text)
             text +=
-                ",," + CSVFormat.decimal(record.initialCentOffset) + "," + CSVFormat.decimal(record.userCentError)
+                ",," + CSVFormat.decimal(record.initialCentOffset.value) + ","
+                + CSVFormat.decimal(record.userCentError.value)
                 + ",,,,,,,\n"
         }
     }

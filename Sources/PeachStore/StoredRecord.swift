@@ -78,8 +78,8 @@ enum StoredRecord {
         let context = Context(record)
         let last: (Double, Double) =
             switch record {
-            case .comparison(let record): (record.centOffset, record.isCorrect ? 1 : 0)
-            case .pitchMatching(let record): (record.initialCentOffset, record.userCentError)
+            case .comparison(let record): (record.centOffset.value, record.isCorrect ? 1 : 0)
+            case .pitchMatching(let record): (record.initialCentOffset.value, record.userCentError.value)
             }
         bind(exerciseID, offset + 1, handle)
         sqlite3_bind_int64(handle, offset + 2, context.milliseconds)
@@ -241,7 +241,7 @@ enum StoredRecord {
                 milliseconds,
                 .comparison(
                     ComparisonRecord(
-                        timestamp: timestamp, context: context, centOffset: sqlite3_column_double(handle, 7),
+                        timestamp: timestamp, context: context, centOffset: Cents(sqlite3_column_double(handle, 7)),
                         isCorrect: sqlite3_column_int64(handle, 8) != 0))
             )
         case .pitchMatchingRecord:
@@ -249,8 +249,9 @@ enum StoredRecord {
                 milliseconds,
                 .pitchMatching(
                     PitchMatchingRecord(
-                        timestamp: timestamp, context: context, initialCentOffset: sqlite3_column_double(handle, 7),
-                        userCentError: sqlite3_column_double(handle, 8)))
+                        timestamp: timestamp, context: context,
+                        initialCentOffset: Cents(sqlite3_column_double(handle, 7)),
+                        userCentError: Cents(sqlite3_column_double(handle, 8))))
             )
         }
     }

@@ -18,8 +18,8 @@ public enum RecordNumbers {
     public static func append(_ record: TrainingRecord, to numbers: inout [Double]) {
         let (kind, answer): (Double, (Double, Double)) =
             switch record {
-            case .comparison(let r): (0, (r.centOffset, r.isCorrect ? 1 : 0))
-            case .pitchMatching(let r): (1, (r.initialCentOffset, r.userCentError))
+            case .comparison(let r): (0, (r.centOffset.value, r.isCorrect ? 1 : 0))
+            case .pitchMatching(let r): (1, (r.initialCentOffset.value, r.userCentError.value))
             }
         let context = record.context
         numbers += [
@@ -47,12 +47,12 @@ public enum RecordNumbers {
             return try? .comparison(
                 ComparisonRecord(
                     timestamp: timestamp, referenceNote: reference, targetNote: target, tuningSystem: tuning,
-                    centOffset: fields[start + 5], isCorrect: fields[start + 6] == 1))
+                    centOffset: Cents(fields[start + 5]), isCorrect: fields[start + 6] == 1))
         case 1:
             return try? .pitchMatching(
                 PitchMatchingRecord(
                     timestamp: timestamp, referenceNote: reference, targetNote: target, tuningSystem: tuning,
-                    initialCentOffset: fields[start + 5], userCentError: fields[start + 6]))
+                    initialCentOffset: Cents(fields[start + 5]), userCentError: Cents(fields[start + 6])))
         default:
             return nil
         }

@@ -152,7 +152,7 @@ struct ExerciseGeneratorTests {
                 mode: .comparison, settings: TrainingSettings(), previous: nil, profileThreshold: 20, using: &generator
             ).centOffset
         }
-        #expect(offsets.allSatisfy { abs($0) == 20 })
+        #expect(offsets.allSatisfy { $0.magnitude == 20 })
         #expect((900...1_100).contains(offsets.filter { $0 > 0 }.count))
     }
 

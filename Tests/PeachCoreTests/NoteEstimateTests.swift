@@ -10,7 +10,7 @@ private func answers(_ note: Int, cents: Double, count: Int, correct: Double) ->
                 timestamp: Timestamp(millisecondsSince1970: 1_772_323_200_000 + Int64(index) * 1000),
                 context: ExerciseContext(
                     referenceNote: reference, targetNote: reference, interval: .prime, tuningSystem: .equalTemperament),
-                centOffset: cents, isCorrect: Double(index) < correct * Double(count)))
+                centOffset: Cents(cents), isCorrect: Double(index) < correct * Double(count)))
     }
 }
 

@@ -82,7 +82,7 @@ struct PerceptualProfileTests {
             var bySlot: [Int: Int] = [:]
             var byWeek: [Int: Int] = [:]
             for case .comparison(let record) in Self.records where record.mode == mode {
-                let bin = OffsetBins.bin(of: record.centOffset)
+                let bin = OffsetBins.bin(of: record.centOffset.value)
                 let (answers, correct) = byNote[record.context.referenceNote.rawValue, default: [:]][
                     bin, default: (0, 0)]
                 byNote[record.context.referenceNote.rawValue, default: [:]][bin] =
@@ -129,9 +129,9 @@ struct PerceptualProfileTests {
             var errors: [Double] = []
             var bySlot: [Int: [Double]] = [:]
             for case .pitchMatching(let record) in Self.records where record.mode == mode {
-                errors.append(record.userCentError)
+                errors.append(record.userCentError.value)
                 bySlot[IntervalSlot.index(record.context.interval, record.context.tuningSystem), default: []].append(
-                    record.userCentError)
+                    record.userCentError.value)
             }
             let statistics = profile.matching(mode)
             let estimate = statistics.allTime!
@@ -180,7 +180,7 @@ struct PerceptualProfileTests {
         ComparisonRecord(
             timestamp: Timestamp(millisecondsSince1970: 1_772_000_000_000),
             context: try! ExerciseContext(referenceNote: note, interval: interval, tuningSystem: .equalTemperament),
-            centOffset: offset, isCorrect: true)
+            centOffset: Cents(offset), isCorrect: true)
     }
 
     private func matching(_ error: Double, interval: DirectedInterval = .prime) throws -> PitchMatchingRecord {
@@ -188,6 +188,6 @@ struct PerceptualProfileTests {
         return PitchMatchingRecord(
             timestamp: Timestamp(millisecondsSince1970: 1_772_000_000_000),
             context: try ExerciseContext(referenceNote: note, interval: interval, tuningSystem: .equalTemperament),
-            initialCentOffset: 50, userCentError: error)
+            initialCentOffset: 50, userCentError: Cents(error))
     }
 }

@@ -11,7 +11,7 @@ struct PitchMatchingTests {
     {
         try PitchMatchingChallenge(
             context: ExerciseContext(referenceNote: MIDINote(60), interval: interval, tuningSystem: system),
-            initialCentOffset: initialOffset)
+            initialCentOffset: Cents(initialOffset))
     }
 
     @Test(
@@ -21,7 +21,8 @@ struct PitchMatchingTests {
             (0.0, 0.25, 25.0),
         ])
     func sliderMapping(initialOffset: Double, slider: Double, expected: Double) throws {
-        #expect(abs(try challenge(initialOffset: initialOffset).centOffset(sliderValue: slider) - expected) < 1e-12)
+        #expect(
+            abs(try challenge(initialOffset: initialOffset).centOffset(sliderValue: slider).value - expected) < 1e-12)
     }
 
     @Test(
@@ -41,7 +42,7 @@ struct PitchMatchingTests {
         let challenge = try challenge(initialOffset: -30, interval: .perfectFifthUp, system: .justIntonation)
         let timestamp = Timestamp(millisecondsSince1970: 1_772_368_496_000)
         let record = try challenge.record(sliderValue: 0.26, at: timestamp)
-        #expect(abs(record.userCentError - -4) < 1e-12)
+        #expect(abs(record.userCentError.value - -4) < 1e-12)
         #expect(record.initialCentOffset == -30)
         #expect(record.context.referenceNote.rawValue == 60 && record.context.targetNote.rawValue == 67)
         #expect(record.context.interval == .perfectFifthUp && record.context.tuningSystem == .justIntonation)
@@ -75,7 +76,7 @@ struct PitchMatchingTests {
         let heard = challenge.tunableFrequency(sliderValue: slider, referencePitch: pitch).hertz
         #expect(abs(1200 * log2(heard / target) - cents) < 1e-9)
         if PitchMatchingChallenge.sliderRange.contains(slider) {
-            #expect(abs(1200 * log2(heard / target) - (try challenge.centOffset(sliderValue: slider))) < 1e-9)
+            #expect(abs(1200 * log2(heard / target) - (try challenge.centOffset(sliderValue: slider).value)) < 1e-9)
         }
         #expect(
             challenge.tunableFrequency(sliderValue: 0, referencePitch: pitch)
@@ -92,7 +93,7 @@ struct PitchMatchingTests {
             ExerciseGenerator.pitchMatching(mode: .pitchMatching, settings: TrainingSettings(), using: &generator)
                 .initialCentOffset
         }
-        #expect(offsets.allSatisfy { abs($0) <= 100 })
+        #expect(offsets.allSatisfy { $0.magnitude <= 100 })
         #expect(offsets.min()! < -95 && offsets.max()! > 95)
         #expect((900...1_100).contains(offsets.filter { $0 > 0 }.count))
     }
@@ -106,12 +107,13 @@ struct PitchMatchingTests {
     func comparisonCorrectness(offset: Double, answeredHigher: Bool, correct: Bool) throws {
         let exercise = try ComparisonExercise(
             context: ExerciseContext(
-                referenceNote: MIDINote(60), interval: .perfectFifthUp, tuningSystem: .pythagorean), centOffset: offset)
+                referenceNote: MIDINote(60), interval: .perfectFifthUp, tuningSystem: .pythagorean),
+            centOffset: Cents(offset))
         #expect(exercise.isCorrect(answeredHigher: answeredHigher) == correct)
         let record = try exercise.record(answeredHigher: answeredHigher, at: Timestamp(millisecondsSince1970: 5_000))
         #expect(record.isCorrect == correct)
         #expect(
-            record.centOffset == offset && record.context.targetNote.rawValue == 67
+            record.centOffset.value == offset && record.context.targetNote.rawValue == 67
                 && record.context.tuningSystem == .pythagorean)
         #expect(record.mode == .intervalComparison)
         // The target really sounds above (or below) the true interval pitch by the offset.

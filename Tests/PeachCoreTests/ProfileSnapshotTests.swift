@@ -170,7 +170,7 @@ struct ProfileSnapshotTests {
                     timestamp: Timestamp(millisecondsSince1970: milliseconds),
                     context: ExerciseContext(
                         referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament),
-                    centOffset: offset, isCorrect: true))
+                    centOffset: Cents(offset), isCorrect: true))
         }
         var profile = PerceptualProfile(records: [comparison(10, at: 2_000)])
         profile.add(comparison(50, at: 1_000))  // another device's older answer, synced late

@@ -20,7 +20,7 @@ private func comparison(_ time: String, _ cents: Double, correct: Bool = true) -
         timestamp: utc(time),
         context: ExerciseContext(
             referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament),
-        centOffset: cents, isCorrect: correct)
+        centOffset: Cents(cents), isCorrect: correct)
 }
 
 @Suite("Timeline")

@@ -40,7 +40,7 @@ func sampleRecords(
                     timestamp: timestamp,
                     context: ExerciseContext(
                         referenceNote: reference, targetNote: target, interval: intervalOrPrime, tuningSystem: tuning),
-                    centOffset: Bool.random(using: &generator) ? magnitude : -magnitude,
+                    centOffset: Cents(Bool.random(using: &generator) ? magnitude : -magnitude),
                     isCorrect: Bool.random(using: &generator)))
         } else {
             return .pitchMatching(
@@ -48,8 +48,8 @@ func sampleRecords(
                     timestamp: timestamp,
                     context: ExerciseContext(
                         referenceNote: reference, targetNote: target, interval: intervalOrPrime, tuningSystem: tuning),
-                    initialCentOffset: Double.random(in: -100...100, using: &generator),
-                    userCentError: Double.random(in: -150...150, using: &generator)))
+                    initialCentOffset: Cents(Double.random(in: -100...100, using: &generator)),
+                    userCentError: Cents(Double.random(in: -150...150, using: &generator))))
         }
     }
 }
@@ -63,7 +63,7 @@ func comparison(
         ComparisonRecord(
             timestamp: Timestamp(Date(timeIntervalSince1970: seconds)),
             context: try! ExerciseContext(referenceNote: note, interval: interval, tuningSystem: tuningSystem),
-            centOffset: centOffset, isCorrect: isCorrect))
+            centOffset: Cents(centOffset), isCorrect: isCorrect))
 }
 
 func pitchMatching(
@@ -75,7 +75,7 @@ func pitchMatching(
         PitchMatchingRecord(
             timestamp: Timestamp(Date(timeIntervalSince1970: seconds)),
             context: try! ExerciseContext(referenceNote: note, interval: interval, tuningSystem: tuningSystem),
-            initialCentOffset: initial, userCentError: error))
+            initialCentOffset: Cents(initial), userCentError: Cents(error)))
 }
 
 extension AppDatabase {

@@ -153,7 +153,7 @@ struct ProfilePageTests {
                             timestamp: Timestamp(millisecondsSince1970: timestamp),
                             context: ExerciseContext(
                                 referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament
-                            ), centOffset: offset,
+                            ), centOffset: Cents(offset),
                             isCorrect: true)))
             }
             let html = try await client.get("/profile").text
