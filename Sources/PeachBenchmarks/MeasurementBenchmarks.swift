@@ -61,13 +61,15 @@ enum MeasurementBenchmarks {
             bytes = ProfilePage(texts: .english, profile: built, range: .standard).render().utf8.count
         }
         var record = ComparisonRecord(
-            timestamp: Timestamp(millisecondsSince1970: 1_800_000_000_000), referenceNote: MIDINote.a4,
-            targetNote: MIDINote.a4, interval: .prime, tuningSystem: .equalTemperament, centOffset: 5, isCorrect: true)
+            timestamp: Timestamp(millisecondsSince1970: 1_800_000_000_000),
+            context: ExerciseContext(
+                referenceNote: MIDINote.a4, targetNote: MIDINote.a4, interval: .prime, tuningSystem: .equalTemperament),
+            centOffset: 5, isCorrect: true)
         let answers = 1_000
         let updates = Benchmark.timings(runs: 101) {
             for index in 0..<answers {
                 record.timestamp.millisecondsSince1970 += 4_000
-                record.centOffset = Double(index % 97 + 1) / 10
+                record.centOffset = Cents(Double(index % 97 + 1) / 10)
                 profile.add(.comparison(record))
             }
         }

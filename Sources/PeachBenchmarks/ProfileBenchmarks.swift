@@ -75,20 +75,20 @@ enum ProfileBenchmarks {
             let progress = Double(index) / Double(count)
             let magnitude = (40 - 30 * progress) * Double(1 + next() % 100) / 100
             let interval: DirectedInterval = next() % 4 == 0 ? .perfectFifthUp : .prime
-            let target = try! reference.transposed(by: interval)
+            let context = try! ExerciseContext(
+                referenceNote: reference, interval: interval, tuningSystem: .equalTemperament)
             if next() % 10 == 0 {
                 records.append(
                     .pitchMatching(
                         PitchMatchingRecord(
-                            timestamp: timestamp, referenceNote: reference, targetNote: target, interval: interval,
-                            tuningSystem: .equalTemperament, initialCentOffset: 50,
-                            userCentError: next() % 2 == 0 ? magnitude : -magnitude)))
+                            timestamp: timestamp, context: context, initialCentOffset: 50,
+                            userCentError: Cents(next() % 2 == 0 ? magnitude : -magnitude))))
             } else {
                 records.append(
                     .comparison(
                         ComparisonRecord(
-                            timestamp: timestamp, referenceNote: reference, targetNote: target, interval: interval,
-                            tuningSystem: .equalTemperament, centOffset: next() % 2 == 0 ? magnitude : -magnitude,
+                            timestamp: timestamp, context: context,
+                            centOffset: Cents(next() % 2 == 0 ? magnitude : -magnitude),
                             isCorrect: next() % 3 != 0)))
             }
         }

@@ -157,30 +157,30 @@ enum StoreBenchmarks {
             millisecondsSince1970: 1_700_000_000_000 + Int64(index) * 3000 + Int64(generator.next() % 1000))
         let interval = index % 2 == 0 ? DirectedInterval.prime : DirectedInterval.all[Int(generator.next() % 25)]
         let reference = try! MIDINote(36 + Int(generator.next() % 49))
-        let target = try! reference.transposed(by: interval)
         let tuning = TuningSystem.allCases[Int(generator.next() % 3)]
+        let context = try! ExerciseContext(referenceNote: reference, interval: interval, tuningSystem: tuning)
         if index % 3 != 0 {
             let magnitude = Double(generator.next() % 99_901 + 100) / 1000
             return .comparison(
                 ComparisonRecord(
-                    timestamp: timestamp, referenceNote: reference, targetNote: target, interval: interval,
-                    tuningSystem: tuning, centOffset: generator.next() % 2 == 0 ? magnitude : -magnitude,
+                    timestamp: timestamp, context: context,
+                    centOffset: Cents(generator.next() % 2 == 0 ? magnitude : -magnitude),
                     isCorrect: generator.next() % 3 != 0))
         }
         return .pitchMatching(
             PitchMatchingRecord(
-                timestamp: timestamp, referenceNote: reference, targetNote: target, interval: interval,
-                tuningSystem: tuning, initialCentOffset: Double(Int(generator.next() % 2001) - 1000) / 10,
-                userCentError: Double(Int(generator.next() % 6001) - 3000) / 100))
+                timestamp: timestamp, context: context,
+                initialCentOffset: Cents(Double(Int(generator.next() % 2001) - 1000) / 10),
+                userCentError: Cents(Double(Int(generator.next() % 6001) - 3000) / 100)))
     }
 
     /// One CSV row, written from the format (docs/cli.md, "The CSV format") independently of the
     /// store's writer.
     private static func csvRow(_ record: TrainingRecord, index: Int) -> String {
         func context(
-            _ type: String, _ date: Timestamp, _ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
-            _ tuning: TuningSystem
+            _ type: String, _ date: Timestamp, _ context: ExerciseContext
         ) -> String {
+            let (reference, target) = (context.referenceNote, context.targetNote)
             let milliseconds = date.millisecondsSince1970
             var seconds = time_t(milliseconds / 1000)
             var parts = tm()
@@ -195,7 +195,7 @@ enum StoreBenchmarks {
             if milliseconds % 1000 != 0 { time += "." + pad(Int32(milliseconds % 1000), 3) }
             time += "Z"
             return
-                "\(type),\(time),\(reference.rawValue),\(reference.name),\(target.rawValue),\(target.name),\(interval.interval.abbreviation),\(tuning.rawValue),"
+                "\(type),\(time),\(reference.rawValue),\(reference.name),\(target.rawValue),\(target.name),\(context.interval.interval.abbreviation),\(context.tuningSystem.rawValue),"
         }
         func decimal(_ value: Double) -> String {
             let text = "\(value)"
@@ -203,12 +203,11 @@ enum StoreBenchmarks {
         }
         switch record {
         case .comparison(let r):
-            return context(
-                "pitchDiscrimination", r.timestamp, r.referenceNote, r.targetNote, r.interval, r.tuningSystem)
-                + "\(decimal(r.centOffset)),\(r.isCorrect),,,,,,,,,\n"
+            return context("pitchDiscrimination", r.timestamp, r.context)
+                + "\(decimal(r.centOffset.value)),\(r.isCorrect),,,,,,,,,\n"
         case .pitchMatching(let r):
-            return context("pitchMatching", r.timestamp, r.referenceNote, r.targetNote, r.interval, r.tuningSystem)
-                + ",,\(decimal(r.initialCentOffset)),\(decimal(r.userCentError)),,,,,,,\n"
+            return context("pitchMatching", r.timestamp, r.context)
+                + ",,\(decimal(r.initialCentOffset.value)),\(decimal(r.userCentError.value)),,,,,,,\n"
         }
     }
 }

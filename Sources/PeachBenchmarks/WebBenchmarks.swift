@@ -257,22 +257,20 @@ enum WebBenchmarks {
         for index in 0..<1_000_000 {
             let note = try! MIDINote(36 + index / 2 % 49)
             let interval: DirectedInterval = index % 4 < 2 ? .prime : .perfectFifthUp
-            let target = try! note.transposed(by: interval)
+            let context = try! ExerciseContext(referenceNote: note, interval: interval, tuningSystem: .equalTemperament)
             let time = Timestamp(millisecondsSince1970: start + Int64(index) * spacing)
             if index % 2 == 0 {
                 profile.add(
                     .comparison(
                         ComparisonRecord(
-                            timestamp: time, referenceNote: note, targetNote: target, interval: interval,
-                            tuningSystem: .equalTemperament, centOffset: Double(index % 997 + 1) / 10,
+                            timestamp: time, context: context, centOffset: Cents(Double(index % 997 + 1) / 10),
                             isCorrect: index % 3 != 0)))
             } else {
                 profile.add(
                     .pitchMatching(
                         PitchMatchingRecord(
-                            timestamp: time, referenceNote: note, targetNote: target, interval: interval,
-                            tuningSystem: .equalTemperament, initialCentOffset: 20,
-                            userCentError: Double(index % 61 - 30) / 2)))
+                            timestamp: time, context: context, initialCentOffset: 20,
+                            userCentError: Cents(Double(index % 61 - 30) / 2))))
             }
         }
         var numbers: [Double] = []

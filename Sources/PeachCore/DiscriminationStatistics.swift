@@ -39,10 +39,11 @@ public struct DiscriminationStatistics: Hashable, Sendable {
     public init() {}
 
     public mutating func add(_ record: ComparisonRecord) {
-        let bin = OffsetBins.bin(of: record.centOffset)
+        let bin = OffsetBins.bin(of: record.centOffset.value)
         let correct = record.isCorrect ? 1 : 0
-        notes[record.referenceNote.rawValue].add(bin: bin, answers: 1, correct: correct)
-        intervals[IntervalSlot.index(record.interval, record.tuningSystem)].add(bin: bin, answers: 1, correct: correct)
+        notes[record.context.referenceNote.rawValue].add(bin: bin, answers: 1, correct: correct)
+        intervals[IntervalSlot.index(record.context.interval, record.context.tuningSystem)].add(
+            bin: bin, answers: 1, correct: correct)
         all.add(bin: bin, answers: 1, correct: correct)
         addToWeek(CalendarWeek.of(record.timestamp), bin: bin, correct: correct)
         recent.add(2 * bin + correct, at: record.timestamp)

@@ -17,7 +17,7 @@ public enum ExerciseGenerator {
         }
 
         public init(_ record: ComparisonRecord) {
-            self.init(magnitude: abs(record.centOffset), wasCorrect: record.isCorrect)
+            self.init(magnitude: record.centOffset.magnitude.value, wasCorrect: record.isCorrect)
         }
     }
 
@@ -34,13 +34,10 @@ public enum ExerciseGenerator {
             previous.map { KazezChain.nextMagnitude(after: $0.magnitude, wasCorrect: $0.wasCorrect) }
             ?? KazezChain.startingMagnitude(profileThreshold: profileThreshold())
         let sign = Bool.random(using: &generator) ? 1.0 : -1.0
-        let (referenceNote, interval) = referenceNoteAndInterval(mode: mode, settings: settings, using: &generator)
+        let context = context(mode: mode, settings: settings, using: &generator)
         let loudnessBound = settings.loudnessVariation * maximumLoudnessOffset
         let loudness = Double.random(in: -loudnessBound...loudnessBound, using: &generator)
-        // The range is trimmed for the interval, so the transposition cannot fail.
-        return try! ComparisonExercise(
-            referenceNote: referenceNote, interval: interval, tuningSystem: settings.tuningSystem,
-            centOffset: sign * magnitude, loudnessOffset: loudness)
+        return ComparisonExercise(context: context, centOffset: Cents(sign * magnitude), loudnessOffset: loudness)
     }
 
     /// The next pitch-matching challenge: reference note and interval as for comparisons, and
@@ -48,22 +45,23 @@ public enum ExerciseGenerator {
     public static func pitchMatching(
         mode: TrainingMode, settings: TrainingSettings, using generator: inout some RandomNumberGenerator
     ) -> PitchMatchingChallenge {
-        let (referenceNote, interval) = referenceNoteAndInterval(mode: mode, settings: settings, using: &generator)
+        let context = context(mode: mode, settings: settings, using: &generator)
         let bound = PitchMatchingChallenge.maximumInitialOffset
-        let offset = Double.random(in: -bound...bound, using: &generator)
-        return try! PitchMatchingChallenge(
-            referenceNote: referenceNote, interval: interval, tuningSystem: settings.tuningSystem,
-            initialCentOffset: offset)
+        let offset = Cents(Double.random(in: -bound.value...bound.value, using: &generator))
+        return PitchMatchingChallenge(context: context, initialCentOffset: offset)
     }
 
     /// A random interval of the mode, and a reference note for which reference and target both
-    /// lie in the note range (and so in 0–127).
-    static func referenceNoteAndInterval(
+    /// lie in the note range (and so in 0–127), in the settings' tuning system.
+    static func context(
         mode: TrainingMode, settings: TrainingSettings, using generator: inout some RandomNumberGenerator
-    ) -> (MIDINote, DirectedInterval) {
+    ) -> ExerciseContext {
         let intervals = mode.intervals(in: settings)
         let interval = intervals.count == 1 ? intervals[0] : generator.element(of: intervals)
         let notes = settings.noteRange.referenceNotes(for: interval)
-        return (MIDINote(uncheckedRawValue: generator.integer(in: notes)), interval)
+        // The range is trimmed for the interval, so the transposition cannot fail.
+        return try! ExerciseContext(
+            referenceNote: MIDINote(uncheckedRawValue: generator.integer(in: notes)), interval: interval,
+            tuningSystem: settings.tuningSystem)
     }
 }

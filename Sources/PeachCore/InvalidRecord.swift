@@ -13,11 +13,11 @@ public enum InvalidRecord: Error, Equatable, Sendable, CustomStringConvertible {
     case notesTooFarApart(reference: MIDINote, target: MIDINote)
     /// A comparison's cent offset is zero (neither higher nor lower), beyond ±100 cents or not
     /// a number.
-    case centOffsetOutOfRange(Double)
+    case centOffsetOutOfRange(Cents)
     /// A pitch matching's initial offset is beyond ±100 cents or not a number.
-    case initialCentOffsetOutOfRange(Double)
+    case initialCentOffsetOutOfRange(Cents)
     /// A pitch matching's cent error is beyond ±200 cents or not a number.
-    case userCentErrorOutOfRange(Double)
+    case userCentErrorOutOfRange(Cents)
 
     /// The English sentence, naming the field as the sync API and the CSV format name it.
     public var description: String {
@@ -27,11 +27,11 @@ public enum InvalidRecord: Error, Equatable, Sendable, CustomStringConvertible {
         case .notesTooFarApart(let reference, let target):
             "The targetNote \(target.rawValue) is \(abs(target.rawValue - reference.rawValue)) semitones from the referenceNote \(reference.rawValue); they may be at most an octave (12) apart."
         case .centOffsetOutOfRange(let offset):
-            "The centOffset \(offset) is out of range; it must be non-zero, from -\(Int(ComparisonRecord.centOffsetBound)) to \(Int(ComparisonRecord.centOffsetBound)) cents."
+            "The centOffset \(offset.value) is out of range; it must be non-zero, from -\(Int(ComparisonRecord.centOffsetBound.value)) to \(Int(ComparisonRecord.centOffsetBound.value)) cents."
         case .initialCentOffsetOutOfRange(let offset):
-            "The initialCentOffset \(offset) is out of range; it must be from -\(Int(PitchMatchingRecord.initialCentOffsetBound)) to \(Int(PitchMatchingRecord.initialCentOffsetBound)) cents."
+            "The initialCentOffset \(offset.value) is out of range; it must be from -\(Int(PitchMatchingRecord.initialCentOffsetBound.value)) to \(Int(PitchMatchingRecord.initialCentOffsetBound.value)) cents."
         case .userCentErrorOutOfRange(let error):
-            "The userCentError \(error) is out of range; it must be from -\(Int(PitchMatchingRecord.userCentErrorBound)) to \(Int(PitchMatchingRecord.userCentErrorBound)) cents."
+            "The userCentError \(error.value) is out of range; it must be from -\(Int(PitchMatchingRecord.userCentErrorBound.value)) to \(Int(PitchMatchingRecord.userCentErrorBound.value)) cents."
         }
     }
 }

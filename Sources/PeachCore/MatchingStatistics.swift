@@ -16,9 +16,10 @@ public struct MatchingStatistics: Hashable, Sendable {
     public init() {}
 
     public mutating func add(_ record: PitchMatchingRecord) {
-        all.add(record.userCentError)
-        intervals[IntervalSlot.index(record.interval, record.tuningSystem)].add(record.userCentError)
-        recent.add(record.userCentError, at: record.timestamp)
+        all.add(record.userCentError.value)
+        intervals[IntervalSlot.index(record.context.interval, record.context.tuningSystem)].add(
+            record.userCentError.value)
+        recent.add(record.userCentError.value, at: record.timestamp)
     }
 
     public var count: Int { all.count }

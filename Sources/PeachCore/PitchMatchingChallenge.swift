@@ -1,37 +1,20 @@
 /// One pitch-matching challenge: a reference note, then a tunable note that starts off the
 /// target by `initialCentOffset`; the user moves a slider until it matches and lets go.
 public struct PitchMatchingChallenge: Hashable, Sendable {
-    public let referenceNote: MIDINote
-    public let interval: DirectedInterval
-    public let targetNote: MIDINote
-    public let tuningSystem: TuningSystem
+    public let context: ExerciseContext
     /// Where the tunable note starts relative to the target, in cents (uniform in ±100).
-    public let initialCentOffset: Double
+    public let initialCentOffset: Cents
 
     /// The slider's values: its centre is 0, where the tunable note starts; up is sharper.
     public static let sliderRange = -1.0...1.0
     /// How far the slider moves the note from its centre to either end, in cents.
-    public static let sliderCentSpan = 100.0
+    public static let sliderCentSpan: Cents = 100
     /// The bound of the initial offset, in cents.
-    public static let maximumInitialOffset = 100.0
+    public static let maximumInitialOffset: Cents = 100
 
-    public init(
-        referenceNote: MIDINote, interval: DirectedInterval, tuningSystem: TuningSystem, initialCentOffset: Double
-    ) throws(MusicValueError) {
-        self.referenceNote = referenceNote
-        self.interval = interval
-        self.targetNote = try referenceNote.transposed(by: interval)
-        self.tuningSystem = tuningSystem
+    public init(context: ExerciseContext, initialCentOffset: Cents) {
+        self.context = context
         self.initialCentOffset = initialCentOffset
-    }
-
-    public func referenceFrequency(referencePitch: Frequency) -> Frequency {
-        Pitch(note: referenceNote).frequency(referencePitch: referencePitch)
-    }
-
-    /// The correct answer: the reference moved by the interval's size in the tuning system.
-    public func targetFrequency(referencePitch: Frequency) -> Frequency {
-        referenceFrequency(referencePitch: referencePitch).shifted(byCents: tuningSystem.cents(for: interval))
     }
 
     /// Where the tunable note starts: the slider's centre.
@@ -48,8 +31,8 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
     /// answer would score there, so that what is scored is what was heard. A value beyond the
     /// slider's ends sounds as the end; one that is not a number, as the centre.
     public func tunableFrequency(sliderValue: Double, referencePitch: Frequency) -> Frequency {
-        targetFrequency(referencePitch: referencePitch).shifted(
-            byCents: offset(sliderValue: Self.clampedSliderValue(sliderValue)))
+        context.targetFrequency(referencePitch: referencePitch).shifted(
+            byCents: offset(sliderValue: Self.clampedSliderValue(sliderValue)).value)
     }
 
     /// `value` within `sliderRange`; not a number: the centre.
@@ -60,15 +43,15 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
     /// The tunable note's offset from the target for a slider value in `sliderRange`:
     /// `initialCentOffset + value · 100`. Letting go where it started scores the initial
     /// offset, never a free perfect result.
-    public func centOffset(sliderValue: Double) throws(ExerciseError) -> Double {
+    public func centOffset(sliderValue: Double) throws(ExerciseError) -> Cents {
         guard sliderValue.isFinite, Self.sliderRange.contains(sliderValue) else {
             throw .sliderValueOutOfRange(sliderValue)
         }
         return offset(sliderValue: sliderValue)
     }
 
-    private func offset(sliderValue: Double) -> Double {
-        initialCentOffset + sliderValue * Self.sliderCentSpan
+    private func offset(sliderValue: Double) -> Cents {
+        initialCentOffset + Cents(sliderValue * Self.sliderCentSpan.value)
     }
 
     /// The record of this challenge released at `sliderValue`; its user cent error is the
@@ -78,8 +61,8 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
         let error = try centOffset(sliderValue: sliderValue)
         do {
             return try PitchMatchingRecord(
-                timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, tuningSystem: tuningSystem,
-                initialCentOffset: initialCentOffset, userCentError: error)
+                timestamp: timestamp, referenceNote: context.referenceNote, targetNote: context.targetNote,
+                tuningSystem: context.tuningSystem, initialCentOffset: initialCentOffset, userCentError: error)
         } catch {
             throw .invalidRecord(error)
         }

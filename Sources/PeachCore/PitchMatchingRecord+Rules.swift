@@ -10,16 +10,16 @@ extension PitchMatchingRecord {
     /// the interval is the one from the reference to the target note.
     public init(
         timestamp: Timestamp, referenceNote: MIDINote, targetNote: MIDINote, tuningSystem: TuningSystem,
-        initialCentOffset: Double, userCentError: Double
+        initialCentOffset: Cents, userCentError: Cents
     ) throws(InvalidRecord) {
-        let interval = try TrainingRecord.interval(timestamp: timestamp, from: referenceNote, to: targetNote)
+        let context = try TrainingRecord.checkedContext(
+            timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, tuningSystem: tuningSystem)
         // Written so that NaN fails too.
-        guard abs(initialCentOffset) <= Self.initialCentOffsetBound else {
+        guard initialCentOffset.magnitude <= Self.initialCentOffsetBound else {
             throw .initialCentOffsetOutOfRange(initialCentOffset)
         }
-        guard abs(userCentError) <= Self.userCentErrorBound else { throw .userCentErrorOutOfRange(userCentError) }
+        guard userCentError.magnitude <= Self.userCentErrorBound else { throw .userCentErrorOutOfRange(userCentError) }
         self.init(
-            timestamp: timestamp, referenceNote: referenceNote, targetNote: targetNote, interval: interval,
-            tuningSystem: tuningSystem, initialCentOffset: initialCentOffset, userCentError: userCentError)
+            timestamp: timestamp, context: context, initialCentOffset: initialCentOffset, userCentError: userCentError)
     }
 }

@@ -12,4 +12,12 @@ extension TrainingRecord {
         case .pitchMatching(let record): record.timestamp
         }
     }
+
+    /// The notes, interval and tuning system of the exercise.
+    public var context: ExerciseContext {
+        switch self {
+        case .comparison(let record): record.context
+        case .pitchMatching(let record): record.context
+        }
+    }
 }

@@ -123,27 +123,26 @@ enum CSVExport {
     static func appendRow(for record: TrainingRecord, milliseconds: Int64, to text: inout String) {
         switch record {
         case .comparison(let record):
-            appendContext(
-                CSVFormat.comparisonType, milliseconds, record.referenceNote, record.targetNote, record.interval,
-                record.tuningSystem, to: &text)
-            text += CSVFormat.decimal(record.centOffset) + "," + (record.isCorrect ? "true" : "false") + ",,,,,,,,,\n"
-        case .pitchMatching(let record):
-            appendContext(
-                CSVFormat.pitchMatchingType, milliseconds, record.referenceNote, record.targetNote, record.interval,
-                record.tuningSystem, to: &text)
+            appendContext(CSVFormat.comparisonType, milliseconds, record.context, to: &text)
             text +=
-                ",," + CSVFormat.decimal(record.initialCentOffset) + "," + CSVFormat.decimal(record.userCentError)
+                CSVFormat.decimal(record.centOffset.value) + "," + (record.isCorrect ? "true" : "false") + ",,,,,,,,,\n"
+        case .pitchMatching(let record):
+            appendContext(CSVFormat.pitchMatchingType, milliseconds, record.context, to: &text)
+            text +=
+                ",," + CSVFormat.decimal(record.initialCentOffset.value) + ","
+                + CSVFormat.decimal(record.userCentError.value)
                 + ",,,,,,,\n"
         }
     }
 
     private static func appendContext(
-        _ type: String, _ milliseconds: Int64, _ reference: MIDINote, _ target: MIDINote,
-        _ interval: DirectedInterval, _ tuningSystem: TuningSystem, to text: inout String
+        _ type: String, _ milliseconds: Int64, _ context: ExerciseContext, to text: inout String
     ) {
+        let reference = context.referenceNote
+        let target = context.targetNote
         text +=
             type + "," + Timestamp(millisecondsSince1970: milliseconds).isoText + "," + String(reference.rawValue) + ","
         text += reference.name + "," + String(target.rawValue) + "," + target.name + ","
-        text += interval.interval.abbreviation + "," + tuningSystem.rawValue + ","
+        text += context.interval.interval.abbreviation + "," + context.tuningSystem.rawValue + ","
     }
 }

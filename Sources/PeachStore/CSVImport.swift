@@ -229,7 +229,7 @@ enum CSVImport {
                     try checked { () throws(InvalidRecord) in
                         try ComparisonRecord(
                             timestamp: timestamp, referenceNote: reference, targetNote: target,
-                            tuningSystem: tuningSystem, centOffset: centOffset, isCorrect: isCorrect)
+                            tuningSystem: tuningSystem, centOffset: Cents(centOffset), isCorrect: isCorrect)
                     })
             }
             let initial = try number("initialCentOffset", columns.initialCentOffset)
@@ -238,7 +238,8 @@ enum CSVImport {
                 try checked { () throws(InvalidRecord) in
                     try PitchMatchingRecord(
                         timestamp: timestamp, referenceNote: reference, targetNote: target,
-                        tuningSystem: tuningSystem, initialCentOffset: initial, userCentError: userCentError)
+                        tuningSystem: tuningSystem, initialCentOffset: Cents(initial),
+                        userCentError: Cents(userCentError))
                 })
         }
 

@@ -75,18 +75,12 @@ enum StoredRecord {
     private static func bind(
         _ record: TrainingRecord, exerciseID: String, from offset: Int32, _ handle: SQLiteStatement
     ) {
-        let context: Context
-        let last: (Double, Double)
-        switch record {
-        case .comparison(let record):
-            context = Context(
-                record.timestamp, record.referenceNote, record.targetNote, record.interval, record.tuningSystem)
-            last = (record.centOffset, record.isCorrect ? 1 : 0)
-        case .pitchMatching(let record):
-            context = Context(
-                record.timestamp, record.referenceNote, record.targetNote, record.interval, record.tuningSystem)
-            last = (record.initialCentOffset, record.userCentError)
-        }
+        let context = Context(record)
+        let last: (Double, Double) =
+            switch record {
+            case .comparison(let record): (record.centOffset.value, record.isCorrect ? 1 : 0)
+            case .pitchMatching(let record): (record.initialCentOffset.value, record.userCentError.value)
+            }
         bind(exerciseID, offset + 1, handle)
         sqlite3_bind_int64(handle, offset + 2, context.milliseconds)
         sqlite3_bind_int64(handle, offset + 3, Int64(context.referenceNote))
@@ -150,25 +144,16 @@ enum StoredRecord {
         var direction: String
         var tuningSystem: String
 
-        init(
-            _ timestamp: Timestamp, _ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
-            _ tuning: TuningSystem
-        ) {
-            milliseconds = timestamp.millisecondsSince1970
-            referenceNote = reference.rawValue
-            targetNote = target.rawValue
-            self.interval = interval.interval.abbreviation
-            // A prime has no direction; it is stored as up (the table insists).
-            direction = interval.interval == .prime ? Direction.up.rawValue : interval.direction.rawValue
-            tuningSystem = tuning.rawValue
-        }
-
         init(_ record: TrainingRecord) {
-            switch record {
-            case .comparison(let r): self.init(r.timestamp, r.referenceNote, r.targetNote, r.interval, r.tuningSystem)
-            case .pitchMatching(let r):
-                self.init(r.timestamp, r.referenceNote, r.targetNote, r.interval, r.tuningSystem)
-            }
+            let context = record.context
+            milliseconds = record.timestamp.millisecondsSince1970
+            referenceNote = context.referenceNote.rawValue
+            targetNote = context.targetNote.rawValue
+            interval = context.interval.interval.abbreviation
+            // A prime has no direction; it is stored as up (the table insists).
+            direction =
+                context.interval.interval == .prime ? Direction.up.rawValue : context.interval.direction.rawValue
+            tuningSystem = context.tuningSystem.rawValue
         }
     }
 
@@ -247,15 +232,16 @@ enum StoredRecord {
             throw StoreError.corrupt(path: "the database", detail: "a record has values outside the schema")
         }
         let timestamp = Timestamp(millisecondsSince1970: milliseconds)
-        let directed = DirectedInterval(interval, direction)
+        let context = ExerciseContext(
+            referenceNote: reference, targetNote: target, interval: DirectedInterval(interval, direction),
+            tuningSystem: tuningSystem)
         switch table {
         case .comparisonRecord:
             return (
                 milliseconds,
                 .comparison(
                     ComparisonRecord(
-                        timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
-                        tuningSystem: tuningSystem, centOffset: sqlite3_column_double(handle, 7),
+                        timestamp: timestamp, context: context, centOffset: Cents(sqlite3_column_double(handle, 7)),
                         isCorrect: sqlite3_column_int64(handle, 8) != 0))
             )
         case .pitchMatchingRecord:
@@ -263,9 +249,9 @@ enum StoredRecord {
                 milliseconds,
                 .pitchMatching(
                     PitchMatchingRecord(
-                        timestamp: timestamp, referenceNote: reference, targetNote: target, interval: directed,
-                        tuningSystem: tuningSystem, initialCentOffset: sqlite3_column_double(handle, 7),
-                        userCentError: sqlite3_column_double(handle, 8)))
+                        timestamp: timestamp, context: context,
+                        initialCentOffset: Cents(sqlite3_column_double(handle, 7)),
+                        userCentError: Cents(sqlite3_column_double(handle, 8))))
             )
         }
     }

@@ -19,10 +19,10 @@ public struct CoreSession {
         /// tunes does not move the note under the slider.
         case pitchMatching(PitchMatchingChallenge, referencePitch: Frequency)
 
-        var interval: DirectedInterval {
+        var context: ExerciseContext {
             switch self {
-            case .comparison(let exercise): exercise.interval
-            case .pitchMatching(let challenge, _): challenge.interval
+            case .comparison(let exercise): exercise.context
+            case .pitchMatching(let challenge, _): challenge.context
             }
         }
     }
@@ -53,8 +53,8 @@ public struct CoreSession {
                 profileThreshold: profile.startingThreshold(for: mode), using: &random)
             current = (mode, .comparison(exercise))
             return ExerciseNumbers(
-                referenceNote: exercise.referenceNote, targetNote: exercise.targetNote,
-                referenceHertz: exercise.referenceFrequency(referencePitch: pitch).hertz,
+                referenceNote: exercise.context.referenceNote, targetNote: exercise.context.targetNote,
+                referenceHertz: exercise.context.referenceFrequency(referencePitch: pitch).hertz,
                 targetHertz: exercise.targetFrequency(referencePitch: pitch).hertz, startHertz: nil,
                 highestHertz: nil, loudnessOffset: exercise.loudnessOffset,
                 noteDuration: settings.noteDuration)
@@ -62,9 +62,9 @@ public struct CoreSession {
             let challenge = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &random)
             current = (mode, .pitchMatching(challenge, referencePitch: pitch))
             return ExerciseNumbers(
-                referenceNote: challenge.referenceNote, targetNote: challenge.targetNote,
-                referenceHertz: challenge.referenceFrequency(referencePitch: pitch).hertz,
-                targetHertz: challenge.targetFrequency(referencePitch: pitch).hertz,
+                referenceNote: challenge.context.referenceNote, targetNote: challenge.context.targetNote,
+                referenceHertz: challenge.context.referenceFrequency(referencePitch: pitch).hertz,
+                targetHertz: challenge.context.targetFrequency(referencePitch: pitch).hertz,
                 startHertz: challenge.startFrequency(referencePitch: pitch).hertz,
                 highestHertz: challenge.highestFrequency(referencePitch: pitch).hertz,
                 loudnessOffset: 0, noteDuration: settings.noteDuration)
@@ -114,7 +114,8 @@ public struct CoreSession {
     /// in `language`, which an interval page shows; `nil` without a current exercise.
     public func currentInterval(language: Language) -> (code: String, name: String)? {
         guard let (_, exercise) = current else { return nil }
-        return (exercise.interval.code, Texts.of(language).name(of: exercise.interval))
+        let interval = exercise.context.interval
+        return (interval.code, Texts.of(language).name(of: interval))
     }
 
     /// The feedback for the last answer in `language`; `nil` before the first answer.

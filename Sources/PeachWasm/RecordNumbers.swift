@@ -16,18 +16,16 @@ public enum RecordNumbers {
     }
 
     public static func append(_ record: TrainingRecord, to numbers: inout [Double]) {
-        switch record {
-        case .comparison(let r):
-            numbers += [
-                0, Double(r.timestamp.millisecondsSince1970), Double(r.referenceNote.rawValue),
-                Double(r.targetNote.rawValue), tuningIndex(r.tuningSystem), r.centOffset, r.isCorrect ? 1 : 0,
-            ]
-        case .pitchMatching(let r):
-            numbers += [
-                1, Double(r.timestamp.millisecondsSince1970), Double(r.referenceNote.rawValue),
-                Double(r.targetNote.rawValue), tuningIndex(r.tuningSystem), r.initialCentOffset, r.userCentError,
-            ]
-        }
+        let (kind, answer): (Double, (Double, Double)) =
+            switch record {
+            case .comparison(let r): (0, (r.centOffset.value, r.isCorrect ? 1 : 0))
+            case .pitchMatching(let r): (1, (r.initialCentOffset.value, r.userCentError.value))
+            }
+        let context = record.context
+        numbers += [
+            kind, Double(record.timestamp.millisecondsSince1970), Double(context.referenceNote.rawValue),
+            Double(context.targetNote.rawValue), tuningIndex(context.tuningSystem), answer.0, answer.1,
+        ]
     }
 
     /// The record in `numbers[start..<start + stride]`; `nil` if the numbers do not describe one
@@ -49,12 +47,12 @@ public enum RecordNumbers {
             return try? .comparison(
                 ComparisonRecord(
                     timestamp: timestamp, referenceNote: reference, targetNote: target, tuningSystem: tuning,
-                    centOffset: fields[start + 5], isCorrect: fields[start + 6] == 1))
+                    centOffset: Cents(fields[start + 5]), isCorrect: fields[start + 6] == 1))
         case 1:
             return try? .pitchMatching(
                 PitchMatchingRecord(
                     timestamp: timestamp, referenceNote: reference, targetNote: target, tuningSystem: tuning,
-                    initialCentOffset: fields[start + 5], userCentError: fields[start + 6]))
+                    initialCentOffset: Cents(fields[start + 5]), userCentError: Cents(fields[start + 6])))
         default:
             return nil
         }

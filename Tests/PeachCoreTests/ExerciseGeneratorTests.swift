@@ -35,8 +35,8 @@ struct ExerciseGeneratorTests {
                 let matching = ExerciseGenerator.pitchMatching(
                     mode: .intervalPitchMatching, settings: settings, using: &generator)
                 for (reference, target, chosen) in [
-                    (comparison.referenceNote, comparison.targetNote, comparison.interval),
-                    (matching.referenceNote, matching.targetNote, matching.interval),
+                    (comparison.context.referenceNote, comparison.context.targetNote, comparison.context.interval),
+                    (matching.context.referenceNote, matching.context.targetNote, matching.context.interval),
                 ] {
                     #expect((lower...upper).contains(reference.rawValue), "\(interval) in \(lower)–\(upper)")
                     #expect((lower...upper).contains(target.rawValue), "\(interval) in \(lower)–\(upper)")
@@ -78,8 +78,10 @@ struct ExerciseGeneratorTests {
             #expect(!notes.isEmpty)
             for value in notes {
                 let exercise = try ComparisonExercise(
-                    referenceNote: MIDINote(value), interval: interval, tuningSystem: .justIntonation, centOffset: 5)
-                #expect(range.contains(exercise.referenceNote) && range.contains(exercise.targetNote))
+                    context: ExerciseContext(
+                        referenceNote: MIDINote(value), interval: interval, tuningSystem: .justIntonation),
+                    centOffset: 5)
+                #expect(range.contains(exercise.context.referenceNote) && range.contains(exercise.context.targetNote))
             }
             // One step beyond the trimmed notes, the target would leave the range.
             for value in [notes.lowerBound - 1, notes.upperBound + 1] where (lower...upper).contains(value) {
@@ -123,18 +125,19 @@ struct ExerciseGeneratorTests {
         for _ in 0..<3_000 {
             let exercise = ExerciseGenerator.comparison(
                 mode: .intervalComparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator)
-            counts[exercise.interval, default: 0] += 1
+            counts[exercise.context.interval, default: 0] += 1
             #expect(
                 ExerciseGenerator.comparison(
                     mode: .comparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator
-                ).interval == .prime)
+                ).context.interval == .prime)
             #expect(
-                ExerciseGenerator.pitchMatching(mode: .pitchMatching, settings: settings, using: &generator).interval
+                ExerciseGenerator.pitchMatching(mode: .pitchMatching, settings: settings, using: &generator).context
+                    .interval
                     == .prime)
             #expect(
                 selected.contains(
                     ExerciseGenerator.pitchMatching(mode: .intervalPitchMatching, settings: settings, using: &generator)
-                        .interval))
+                        .context.interval))
         }
         #expect(Set(counts.keys) == selected)
         // Each of three intervals about a third of the time (binomial sd ≈ 26 of 1 000).
@@ -149,7 +152,7 @@ struct ExerciseGeneratorTests {
                 mode: .comparison, settings: TrainingSettings(), previous: nil, profileThreshold: 20, using: &generator
             ).centOffset
         }
-        #expect(offsets.allSatisfy { abs($0) == 20 })
+        #expect(offsets.allSatisfy { $0.magnitude == 20 })
         #expect((900...1_100).contains(offsets.filter { $0 > 0 }.count))
     }
 
@@ -203,9 +206,9 @@ struct ExerciseGeneratorTests {
         #expect(
             ExerciseGenerator.comparison(
                 mode: .intervalComparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator
-            ).tuningSystem == .justIntonation)
+            ).context.tuningSystem == .justIntonation)
         #expect(
             ExerciseGenerator.pitchMatching(mode: .intervalPitchMatching, settings: settings, using: &generator)
-                .tuningSystem == .justIntonation)
+                .context.tuningSystem == .justIntonation)
     }
 }

@@ -71,7 +71,7 @@ struct KazezChainTests {
         let settings = TrainingSettings()
         let first = ExerciseGenerator.comparison(
             mode: .comparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator)
-        #expect(abs(first.centOffset) == 100)
+        #expect(first.centOffset.magnitude.value == 100)
 
         // A profile whose unison comparisons and interval comparisons say different things:
         // each mode starts from its own all-time estimate.
@@ -89,11 +89,12 @@ struct KazezChainTests {
         let unison = ExerciseGenerator.comparison(
             mode: .comparison, settings: settings, previous: nil,
             profileThreshold: profile.startingThreshold(for: .comparison), using: &generator)
-        #expect(abs(unison.centOffset) == KazezChain.startingMagnitude(profileThreshold: unisonThreshold))
+        #expect(unison.centOffset.magnitude.value == KazezChain.startingMagnitude(profileThreshold: unisonThreshold))
         let interval = ExerciseGenerator.comparison(
             mode: .intervalComparison, settings: settings, previous: nil,
             profileThreshold: profile.startingThreshold(for: .intervalComparison), using: &generator)
-        #expect(abs(interval.centOffset) == KazezChain.startingMagnitude(profileThreshold: intervalThreshold))
+        #expect(
+            interval.centOffset.magnitude.value == KazezChain.startingMagnitude(profileThreshold: intervalThreshold))
     }
 
     @Test("the chain continues from the last recorded exercise of the mode, ignoring the profile's threshold")
@@ -108,7 +109,7 @@ struct KazezChainTests {
         let next = ExerciseGenerator.comparison(
             mode: .comparison, settings: TrainingSettings(), previous: latest,
             profileThreshold: profile.startingThreshold(for: .comparison), using: &generator)
-        #expect(abs(abs(next.centOffset) - 21.76) < 1e-12)  // 16 · (1 + 0.09·4)
+        #expect(abs(next.centOffset.magnitude.value - 21.76) < 1e-12)  // 16 · (1 + 0.09·4)
     }
 
     @Test("changing the reference note, the range or the interval never makes the difficulty jump")
@@ -137,11 +138,11 @@ struct KazezChainTests {
                     mode: mode, settings: settings, previous: previous, profileThreshold: nil, using: &generator)
                 if let previous {
                     #expect(
-                        abs(exercise.centOffset)
+                        exercise.centOffset.magnitude.value
                             == KazezChain.nextMagnitude(after: previous.magnitude, wasCorrect: previous.wasCorrect))
                 }
-                magnitudes.append(abs(exercise.centOffset))
-                notes.insert(exercise.referenceNote.rawValue)
+                magnitudes.append(exercise.centOffset.magnitude.value)
+                notes.insert(exercise.context.referenceNote.rawValue)
                 // Answer so that the exercise is correct exactly when the shared list says so.
                 let record = try exercise.record(
                     answeredHigher: correct == (exercise.centOffset > 0), at: Timestamp(millisecondsSince1970: 0))
@@ -160,8 +161,8 @@ struct KazezChainTests {
         -> ComparisonRecord
     {
         ComparisonRecord(
-            timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000), referenceNote: note,
-            targetNote: try! note.transposed(by: interval), interval: interval, tuningSystem: .equalTemperament,
-            centOffset: offset, isCorrect: correct)
+            timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000),
+            context: try! ExerciseContext(referenceNote: note, interval: interval, tuningSystem: .equalTemperament),
+            centOffset: Cents(offset), isCorrect: correct)
     }
 }

@@ -8,8 +8,9 @@ private func answers(_ note: Int, cents: Double, count: Int, correct: Double) ->
         .comparison(
             ComparisonRecord(
                 timestamp: Timestamp(millisecondsSince1970: 1_772_323_200_000 + Int64(index) * 1000),
-                referenceNote: reference, targetNote: reference, interval: .prime, tuningSystem: .equalTemperament,
-                centOffset: cents, isCorrect: Double(index) < correct * Double(count)))
+                context: ExerciseContext(
+                    referenceNote: reference, targetNote: reference, interval: .prime, tuningSystem: .equalTemperament),
+                centOffset: Cents(cents), isCorrect: Double(index) < correct * Double(count)))
     }
 }
 

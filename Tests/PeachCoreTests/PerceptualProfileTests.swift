@@ -82,11 +82,12 @@ struct PerceptualProfileTests {
             var bySlot: [Int: Int] = [:]
             var byWeek: [Int: Int] = [:]
             for case .comparison(let record) in Self.records where record.mode == mode {
-                let bin = OffsetBins.bin(of: record.centOffset)
-                let (answers, correct) = byNote[record.referenceNote.rawValue, default: [:]][bin, default: (0, 0)]
-                byNote[record.referenceNote.rawValue, default: [:]][bin] =
+                let bin = OffsetBins.bin(of: record.centOffset.value)
+                let (answers, correct) = byNote[record.context.referenceNote.rawValue, default: [:]][
+                    bin, default: (0, 0)]
+                byNote[record.context.referenceNote.rawValue, default: [:]][bin] =
                     (answers + 1, correct + (record.isCorrect ? 1 : 0))
-                bySlot[IntervalSlot.index(record.interval, record.tuningSystem), default: 0] += 1
+                bySlot[IntervalSlot.index(record.context.interval, record.context.tuningSystem), default: 0] += 1
                 byWeek[CalendarWeek.of(record.timestamp), default: 0] += 1
             }
             let statistics = profile.discrimination(mode)
@@ -128,9 +129,9 @@ struct PerceptualProfileTests {
             var errors: [Double] = []
             var bySlot: [Int: [Double]] = [:]
             for case .pitchMatching(let record) in Self.records where record.mode == mode {
-                errors.append(record.userCentError)
-                bySlot[IntervalSlot.index(record.interval, record.tuningSystem), default: []].append(
-                    record.userCentError)
+                errors.append(record.userCentError.value)
+                bySlot[IntervalSlot.index(record.context.interval, record.context.tuningSystem), default: []].append(
+                    record.userCentError.value)
             }
             let statistics = profile.matching(mode)
             let estimate = statistics.allTime!
@@ -177,16 +178,16 @@ struct PerceptualProfileTests {
     private func comparison(_ note: MIDINote, _ offset: Double, interval: DirectedInterval = .prime) -> ComparisonRecord
     {
         ComparisonRecord(
-            timestamp: Timestamp(millisecondsSince1970: 1_772_000_000_000), referenceNote: note,
-            targetNote: try! note.transposed(by: interval),
-            interval: interval, tuningSystem: .equalTemperament, centOffset: offset, isCorrect: true)
+            timestamp: Timestamp(millisecondsSince1970: 1_772_000_000_000),
+            context: try! ExerciseContext(referenceNote: note, interval: interval, tuningSystem: .equalTemperament),
+            centOffset: Cents(offset), isCorrect: true)
     }
 
     private func matching(_ error: Double, interval: DirectedInterval = .prime) throws -> PitchMatchingRecord {
         let note = try MIDINote(60)
         return PitchMatchingRecord(
-            timestamp: Timestamp(millisecondsSince1970: 1_772_000_000_000), referenceNote: note,
-            targetNote: try note.transposed(by: interval),
-            interval: interval, tuningSystem: .equalTemperament, initialCentOffset: 50, userCentError: error)
+            timestamp: Timestamp(millisecondsSince1970: 1_772_000_000_000),
+            context: try ExerciseContext(referenceNote: note, interval: interval, tuningSystem: .equalTemperament),
+            initialCentOffset: 50, userCentError: Cents(error))
     }
 }

@@ -10,7 +10,8 @@ struct PitchMatchingTests {
         -> PitchMatchingChallenge
     {
         try PitchMatchingChallenge(
-            referenceNote: MIDINote(60), interval: interval, tuningSystem: system, initialCentOffset: initialOffset)
+            context: ExerciseContext(referenceNote: MIDINote(60), interval: interval, tuningSystem: system),
+            initialCentOffset: Cents(initialOffset))
     }
 
     @Test(
@@ -20,7 +21,8 @@ struct PitchMatchingTests {
             (0.0, 0.25, 25.0),
         ])
     func sliderMapping(initialOffset: Double, slider: Double, expected: Double) throws {
-        #expect(abs(try challenge(initialOffset: initialOffset).centOffset(sliderValue: slider) - expected) < 1e-12)
+        #expect(
+            abs(try challenge(initialOffset: initialOffset).centOffset(sliderValue: slider).value - expected) < 1e-12)
     }
 
     @Test(
@@ -40,10 +42,10 @@ struct PitchMatchingTests {
         let challenge = try challenge(initialOffset: -30, interval: .perfectFifthUp, system: .justIntonation)
         let timestamp = Timestamp(millisecondsSince1970: 1_772_368_496_000)
         let record = try challenge.record(sliderValue: 0.26, at: timestamp)
-        #expect(abs(record.userCentError - -4) < 1e-12)
+        #expect(abs(record.userCentError.value - -4) < 1e-12)
         #expect(record.initialCentOffset == -30)
-        #expect(record.referenceNote.rawValue == 60 && record.targetNote.rawValue == 67)
-        #expect(record.interval == .perfectFifthUp && record.tuningSystem == .justIntonation)
+        #expect(record.context.referenceNote.rawValue == 60 && record.context.targetNote.rawValue == 67)
+        #expect(record.context.interval == .perfectFifthUp && record.context.tuningSystem == .justIntonation)
         #expect(record.timestamp == timestamp)
         #expect(record.mode == .intervalPitchMatching)
         // Letting go where it started scores the initial offset, never a free 0.
@@ -54,8 +56,8 @@ struct PitchMatchingTests {
     func frequencies() throws {
         let challenge = try challenge(initialOffset: 50, interval: .perfectFifthUp, system: .justIntonation)
         let reference = 440 * pow(2, -9.0 / 12)
-        #expect(abs(challenge.referenceFrequency(referencePitch: .concertA).hertz - reference) < 1e-9)
-        #expect(abs(challenge.targetFrequency(referencePitch: .concertA).hertz - reference * 1.5) < 1e-9)
+        #expect(abs(challenge.context.referenceFrequency(referencePitch: .concertA).hertz - reference) < 1e-9)
+        #expect(abs(challenge.context.targetFrequency(referencePitch: .concertA).hertz - reference * 1.5) < 1e-9)
         #expect(
             abs(challenge.startFrequency(referencePitch: .concertA).hertz - reference * 1.5 * pow(2, 50.0 / 1200))
                 < 1e-9)
@@ -70,11 +72,11 @@ struct PitchMatchingTests {
     func tunableFrequency(slider: Double, cents: Double) throws {
         let challenge = try challenge(initialOffset: 50, interval: .perfectFifthUp, system: .justIntonation)
         let pitch = try Frequency(hertz: 442)
-        let target = challenge.targetFrequency(referencePitch: pitch).hertz
+        let target = challenge.context.targetFrequency(referencePitch: pitch).hertz
         let heard = challenge.tunableFrequency(sliderValue: slider, referencePitch: pitch).hertz
         #expect(abs(1200 * log2(heard / target) - cents) < 1e-9)
         if PitchMatchingChallenge.sliderRange.contains(slider) {
-            #expect(abs(1200 * log2(heard / target) - (try challenge.centOffset(sliderValue: slider))) < 1e-9)
+            #expect(abs(1200 * log2(heard / target) - (try challenge.centOffset(sliderValue: slider).value)) < 1e-9)
         }
         #expect(
             challenge.tunableFrequency(sliderValue: 0, referencePitch: pitch)
@@ -91,7 +93,7 @@ struct PitchMatchingTests {
             ExerciseGenerator.pitchMatching(mode: .pitchMatching, settings: TrainingSettings(), using: &generator)
                 .initialCentOffset
         }
-        #expect(offsets.allSatisfy { abs($0) <= 100 })
+        #expect(offsets.allSatisfy { $0.magnitude <= 100 })
         #expect(offsets.min()! < -95 && offsets.max()! > 95)
         #expect((900...1_100).contains(offsets.filter { $0 > 0 }.count))
     }
@@ -104,15 +106,19 @@ struct PitchMatchingTests {
         ])
     func comparisonCorrectness(offset: Double, answeredHigher: Bool, correct: Bool) throws {
         let exercise = try ComparisonExercise(
-            referenceNote: MIDINote(60), interval: .perfectFifthUp, tuningSystem: .pythagorean, centOffset: offset)
+            context: ExerciseContext(
+                referenceNote: MIDINote(60), interval: .perfectFifthUp, tuningSystem: .pythagorean),
+            centOffset: Cents(offset))
         #expect(exercise.isCorrect(answeredHigher: answeredHigher) == correct)
         let record = try exercise.record(answeredHigher: answeredHigher, at: Timestamp(millisecondsSince1970: 5_000))
         #expect(record.isCorrect == correct)
-        #expect(record.centOffset == offset && record.targetNote.rawValue == 67 && record.tuningSystem == .pythagorean)
+        #expect(
+            record.centOffset.value == offset && record.context.targetNote.rawValue == 67
+                && record.context.tuningSystem == .pythagorean)
         #expect(record.mode == .intervalComparison)
         // The target really sounds above (or below) the true interval pitch by the offset.
-        let trueTarget = exercise.referenceFrequency(referencePitch: .concertA)
-            .shifted(byCents: exercise.tuningSystem.cents(for: exercise.interval))
+        let trueTarget = exercise.context.referenceFrequency(referencePitch: .concertA)
+            .shifted(byCents: exercise.context.tuningSystem.cents(for: exercise.context.interval))
         #expect(abs(exercise.targetFrequency(referencePitch: .concertA).cents(from: trueTarget) - offset) < 1e-9)
     }
 }

@@ -167,8 +167,10 @@ struct ProfileSnapshotTests {
         func comparison(_ offset: Double, at milliseconds: Int64) -> TrainingRecord {
             .comparison(
                 ComparisonRecord(
-                    timestamp: Timestamp(millisecondsSince1970: milliseconds), referenceNote: note, targetNote: note,
-                    interval: .prime, tuningSystem: .equalTemperament, centOffset: offset, isCorrect: true))
+                    timestamp: Timestamp(millisecondsSince1970: milliseconds),
+                    context: ExerciseContext(
+                        referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament),
+                    centOffset: Cents(offset), isCorrect: true))
         }
         var profile = PerceptualProfile(records: [comparison(10, at: 2_000)])
         profile.add(comparison(50, at: 1_000))  // another device's older answer, synced late

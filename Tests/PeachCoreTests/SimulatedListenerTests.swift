@@ -32,7 +32,7 @@ private func run(_ listener: ListenerSimulation.Listener, start: Double, seed: U
         let record = try! exercise.record(
             answeredHigher: listener.answersHigher(exercise, using: &generator),
             at: Timestamp(millisecondsSince1970: Int64(index) * 1000))
-        result.magnitudes.append(abs(exercise.centOffset))
+        result.magnitudes.append(exercise.centOffset.magnitude.value)
         result.correct.append(record.isCorrect)
         previous = ExerciseGenerator.ChainState(record)
     }

@@ -17,8 +17,10 @@ private func utc(_ text: String) -> Timestamp {
 private func comparison(_ time: String, _ cents: Double, correct: Bool = true) -> ComparisonRecord {
     let note = try! MIDINote(60)
     return ComparisonRecord(
-        timestamp: utc(time), referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament,
-        centOffset: cents, isCorrect: correct)
+        timestamp: utc(time),
+        context: ExerciseContext(
+            referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament),
+        centOffset: Cents(cents), isCorrect: correct)
 }
 
 @Suite("Timeline")

@@ -9,8 +9,9 @@ private func answers(_ count: Int, at cents: Double, from start: Int) -> [Traini
         .comparison(
             ComparisonRecord(
                 timestamp: Timestamp(millisecondsSince1970: (1_772_323_200 + Int64(start + index)) * 1000),
-                referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament,
-                centOffset: cents, isCorrect: index % 4 != 3))
+                context: ExerciseContext(
+                    referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament),
+                centOffset: Cents(cents), isCorrect: index % 4 != 3))
     }
 }
 

@@ -81,7 +81,8 @@ struct TuningSystemTests {
                                 // No target: the exercise cannot exist, and says so.
                                 #expect(throws: MusicValueError.self) {
                                     try PitchMatchingChallenge(
-                                        referenceNote: MIDINote(value), interval: directed, tuningSystem: system,
+                                        context: ExerciseContext(
+                                            referenceNote: MIDINote(value), interval: directed, tuningSystem: system),
                                         initialCentOffset: 0)
                                 }
                                 continue
@@ -89,30 +90,37 @@ struct TuningSystemTests {
                             let referenceHertz = hertz * pow(2, Double(value - 69) / 12)
                             let expectedTarget = referenceHertz * pow(2, cents / 1200)
                             let challenge = try PitchMatchingChallenge(
-                                referenceNote: MIDINote(value), interval: directed, tuningSystem: system,
+                                context: ExerciseContext(
+                                    referenceNote: MIDINote(value), interval: directed, tuningSystem: system),
                                 initialCentOffset: 37.5)
                             let exercise = try ComparisonExercise(
-                                referenceNote: MIDINote(value), interval: directed, tuningSystem: system,
+                                context: ExerciseContext(
+                                    referenceNote: MIDINote(value), interval: directed, tuningSystem: system),
                                 centOffset: -4.25)
                             let errors = [
                                 centsBetween(
-                                    challenge.referenceFrequency(referencePitch: referencePitch).hertz, referenceHertz),
+                                    challenge.context.referenceFrequency(referencePitch: referencePitch).hertz,
+                                    referenceHertz),
                                 centsBetween(
-                                    challenge.targetFrequency(referencePitch: referencePitch).hertz, expectedTarget),
+                                    challenge.context.targetFrequency(referencePitch: referencePitch).hertz,
+                                    expectedTarget),
                                 centsBetween(
                                     challenge.startFrequency(referencePitch: referencePitch).hertz,
                                     expectedTarget * pow(2, 37.5 / 1200)),
                                 centsBetween(
-                                    exercise.referenceFrequency(referencePitch: referencePitch).hertz, referenceHertz),
+                                    exercise.context.referenceFrequency(referencePitch: referencePitch).hertz,
+                                    referenceHertz),
                                 centsBetween(
-                                    exercise.referenceFrequency(referencePitch: referencePitch)
-                                        .shifted(byCents: exercise.tuningSystem.cents(for: exercise.interval)).hertz,
+                                    exercise.context.referenceFrequency(referencePitch: referencePitch)
+                                        .shifted(
+                                            byCents: exercise.context.tuningSystem.cents(for: exercise.context.interval)
+                                        ).hertz,
                                     expectedTarget),
                                 centsBetween(
                                     exercise.targetFrequency(referencePitch: referencePitch).hertz,
                                     expectedTarget * pow(2, -4.25 / 1200)),
                             ]
-                            if challenge.targetNote.rawValue != targetValue
+                            if challenge.context.targetNote.rawValue != targetValue
                                 || errors.contains(where: { abs($0) >= 0.001 })
                             {
                                 failures.append("\(hertz) Hz \(system) \(directed) from \(value): \(errors)")

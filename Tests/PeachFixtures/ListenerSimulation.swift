@@ -33,8 +33,9 @@ public enum ListenerSimulation {
             _ exercise: ComparisonExercise, using generator: inout some RandomNumberGenerator
         ) -> Bool {
             let correct =
-                Double.random(in: 0..<1, using: &generator) < probabilityCorrect(magnitude: abs(exercise.centOffset))
-            return correct == (exercise.centOffset > 0)
+                Double.random(in: 0..<1, using: &generator)
+                < probabilityCorrect(magnitude: exercise.centOffset.magnitude.value)
+            return correct == (exercise.centOffset > .zero)
         }
     }
 
@@ -82,7 +83,7 @@ public enum ListenerSimulation {
                 answeredHigher: listener.answersHigher(exercise, using: &generator),
                 at: Timestamp(millisecondsSince1970: 1_767_225_600_000 + Int64(trial) * 5_000))
             statistics.add(record)
-            offsets += abs(record.centOffset)
+            offsets += record.centOffset.magnitude.value
             if sizes.contains(trial), let estimate = statistics.allTime {
                 outcomes.append(Outcome(estimate: estimate, meanOffset: offsets / Double(trial), bins: statistics.all))
             }

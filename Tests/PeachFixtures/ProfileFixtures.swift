@@ -19,25 +19,27 @@ public enum ProfileFixtures {
         try! NoteRange(lower: note(lower), upper: note(upper))
     }
 
+    static func context(_ reference: Int, _ interval: DirectedInterval) -> ExerciseContext {
+        try! ExerciseContext(referenceNote: note(reference), interval: interval, tuningSystem: .equalTemperament)
+    }
+
     public static func comparison(
-        _ reference: Int, cents: Double, day: Int = 0, second: Int = 0, interval: DirectedInterval = .prime,
+        _ reference: Int, cents: Cents, day: Int = 0, second: Int = 0, interval: DirectedInterval = .prime,
         correct: Bool = true
     ) -> TrainingRecord {
         .comparison(
             ComparisonRecord(
-                timestamp: time(day: day, second: second), referenceNote: note(reference),
-                targetNote: try! note(reference).transposed(by: interval), interval: interval,
-                tuningSystem: .equalTemperament, centOffset: cents, isCorrect: correct))
+                timestamp: time(day: day, second: second), context: context(reference, interval), centOffset: cents,
+                isCorrect: correct))
     }
 
     public static func matching(
-        _ reference: Int, error: Double, day: Int = 0, second: Int = 0, interval: DirectedInterval = .prime
+        _ reference: Int, error: Cents, day: Int = 0, second: Int = 0, interval: DirectedInterval = .prime
     ) -> TrainingRecord {
         .pitchMatching(
             PitchMatchingRecord(
-                timestamp: time(day: day, second: second), referenceNote: note(reference),
-                targetNote: try! note(reference).transposed(by: interval), interval: interval,
-                tuningSystem: .equalTemperament, initialCentOffset: 50, userCentError: error))
+                timestamp: time(day: day, second: second), context: context(reference, interval), initialCentOffset: 50,
+                userCentError: error))
     }
 
     /// Every fixture's records by name, with an empty history first.
@@ -69,7 +71,8 @@ public enum ProfileFixtures {
         for (index, (note, values)) in notes.enumerated() {
             for (offset, value) in values.enumerated() {
                 records.append(
-                    comparison(note, cents: value, day: index, second: offset, correct: (index + offset) % 3 != 0))
+                    comparison(
+                        note, cents: Cents(value), day: index, second: offset, correct: (index + offset) % 3 != 0))
             }
         }
         return records
@@ -89,18 +92,20 @@ public enum ProfileFixtures {
                     let cents = base * Double(200 - day) / 100 * Double(6 + answer) / 8
                     records.append(
                         comparison(
-                            note, cents: answer % 2 == 0 ? cents : -cents, day: day, second: second,
+                            note, cents: Cents(answer % 2 == 0 ? cents : -cents), day: day, second: second,
                             correct: answer != 3))
                     second += 1
                 }
             }
             records.append(
                 comparison(
-                    48 + day % 12, cents: Double(30 - day % 7), day: day, second: second, interval: .perfectFifthUp,
+                    48 + day % 12, cents: Cents(Double(30 - day % 7)), day: day, second: second,
+                    interval: .perfectFifthUp,
                     correct: day % 3 != 0))
-            records.append(matching(60, error: Double(day % 9) - 3, day: day, second: second + 1))
+            records.append(matching(60, error: Cents(Double(day % 9) - 3), day: day, second: second + 1))
             records.append(
-                matching(55, error: Double(day % 11) - 6.5, day: day, second: second + 2, interval: .perfectFifthUp))
+                matching(
+                    55, error: Cents(Double(day % 11) - 6.5), day: day, second: second + 2, interval: .perfectFifthUp))
         }
         return records
     }()

@@ -109,20 +109,22 @@ struct AppDatabaseTests {
             + times.map { time in
                 .comparison(
                     ComparisonRecord(
-                        timestamp: time, referenceNote: note, targetNote: note, interval: .prime,
-                        tuningSystem: .equalTemperament, centOffset: 5, isCorrect: true))
+                        timestamp: time,
+                        context: ExerciseContext(
+                            referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament),
+                        centOffset: 5, isCorrect: true))
             }
         /// Whether the core's rules take the record: its values through the validating initialiser.
         func coreAccepts(_ record: TrainingRecord) -> Bool {
             switch record {
             case .comparison(let r):
                 (try? ComparisonRecord(
-                    timestamp: r.timestamp, referenceNote: r.referenceNote, targetNote: r.targetNote,
-                    tuningSystem: r.tuningSystem, centOffset: r.centOffset, isCorrect: r.isCorrect)) != nil
+                    timestamp: r.timestamp, referenceNote: r.context.referenceNote, targetNote: r.context.targetNote,
+                    tuningSystem: r.context.tuningSystem, centOffset: r.centOffset, isCorrect: r.isCorrect)) != nil
             case .pitchMatching(let r):
                 (try? PitchMatchingRecord(
-                    timestamp: r.timestamp, referenceNote: r.referenceNote, targetNote: r.targetNote,
-                    tuningSystem: r.tuningSystem, initialCentOffset: r.initialCentOffset,
+                    timestamp: r.timestamp, referenceNote: r.context.referenceNote, targetNote: r.context.targetNote,
+                    tuningSystem: r.context.tuningSystem, initialCentOffset: r.initialCentOffset,
                     userCentError: r.userCentError)) != nil
             }
         }

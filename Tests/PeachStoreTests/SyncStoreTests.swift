@@ -37,8 +37,10 @@ struct SyncStoreTests {
         let note = try MIDINote(60)
         let bad = TrainingRecord.comparison(
             ComparisonRecord(
-                timestamp: Timestamp(millisecondsSince1970: 1_780_000_000_000), referenceNote: note, targetNote: note,
-                interval: .prime, tuningSystem: .equalTemperament, centOffset: 0, isCorrect: true))
+                timestamp: Timestamp(millisecondsSince1970: 1_780_000_000_000),
+                context: ExerciseContext(
+                    referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament),
+                centOffset: 0, isCorrect: true))
         #expect(throws: StoreError.self) {
             try database.saveSyncedRecords([
                 .init(id: RecordID(UUID().uuidString)!, record: sampleRecords(count: 1)[0]),

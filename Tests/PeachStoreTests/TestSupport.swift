@@ -37,15 +37,19 @@ func sampleRecords(
             let magnitude = (Double.random(in: 0.1...100, using: &generator) * 1000).rounded() / 1000
             return .comparison(
                 ComparisonRecord(
-                    timestamp: timestamp, referenceNote: reference, targetNote: target, interval: intervalOrPrime,
-                    tuningSystem: tuning, centOffset: Bool.random(using: &generator) ? magnitude : -magnitude,
+                    timestamp: timestamp,
+                    context: ExerciseContext(
+                        referenceNote: reference, targetNote: target, interval: intervalOrPrime, tuningSystem: tuning),
+                    centOffset: Cents(Bool.random(using: &generator) ? magnitude : -magnitude),
                     isCorrect: Bool.random(using: &generator)))
         } else {
             return .pitchMatching(
                 PitchMatchingRecord(
-                    timestamp: timestamp, referenceNote: reference, targetNote: target, interval: intervalOrPrime,
-                    tuningSystem: tuning, initialCentOffset: Double.random(in: -100...100, using: &generator),
-                    userCentError: Double.random(in: -150...150, using: &generator)))
+                    timestamp: timestamp,
+                    context: ExerciseContext(
+                        referenceNote: reference, targetNote: target, interval: intervalOrPrime, tuningSystem: tuning),
+                    initialCentOffset: Cents(Double.random(in: -100...100, using: &generator)),
+                    userCentError: Cents(Double.random(in: -150...150, using: &generator))))
         }
     }
 }
@@ -57,9 +61,9 @@ func comparison(
     let note = try! MIDINote(reference)
     return .comparison(
         ComparisonRecord(
-            timestamp: Timestamp(Date(timeIntervalSince1970: seconds)), referenceNote: note,
-            targetNote: try! note.transposed(by: interval), interval: interval, tuningSystem: tuningSystem,
-            centOffset: centOffset, isCorrect: isCorrect))
+            timestamp: Timestamp(Date(timeIntervalSince1970: seconds)),
+            context: try! ExerciseContext(referenceNote: note, interval: interval, tuningSystem: tuningSystem),
+            centOffset: Cents(centOffset), isCorrect: isCorrect))
 }
 
 func pitchMatching(
@@ -69,9 +73,9 @@ func pitchMatching(
     let note = try! MIDINote(reference)
     return .pitchMatching(
         PitchMatchingRecord(
-            timestamp: Timestamp(Date(timeIntervalSince1970: seconds)), referenceNote: note,
-            targetNote: try! note.transposed(by: interval), interval: interval, tuningSystem: tuningSystem,
-            initialCentOffset: initial, userCentError: error))
+            timestamp: Timestamp(Date(timeIntervalSince1970: seconds)),
+            context: try! ExerciseContext(referenceNote: note, interval: interval, tuningSystem: tuningSystem),
+            initialCentOffset: Cents(initial), userCentError: Cents(error)))
 }
 
 extension AppDatabase {

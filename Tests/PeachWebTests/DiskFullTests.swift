@@ -22,7 +22,9 @@ struct DiskFullTests {
                     record: .comparison(
                         ComparisonRecord(
                             timestamp: Timestamp(millisecondsSince1970: (1_772_368_496 + Int64(second)) * 1000),
-                            referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament,
+                            context: ExerciseContext(
+                                referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament
+                            ),
                             centOffset: 12.5, isCorrect: true)))
             })
         return try source.exportCSV()

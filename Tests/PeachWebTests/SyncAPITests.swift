@@ -76,8 +76,10 @@ struct SyncAPITests {
         let history = try ServerHistory(database: try AppDatabase.open(path: path), now: { Date() })
         let note = try MIDINote(60)
         let record = ComparisonRecord(
-            timestamp: Timestamp(Date()), referenceNote: note, targetNote: note, interval: .prime,
-            tuningSystem: .equalTemperament, centOffset: 12.5, isCorrect: true)
+            timestamp: Timestamp(Date()),
+            context: ExerciseContext(
+                referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament),
+            centOffset: 12.5, isCorrect: true)
         _ = try await history.saveSyncedRecords([.init(id: RecordID(UUID().uuidString)!, record: .comparison(record))])
         let held = try await history.profileVersion()
         #expect(try await history.profileVersion() == held, "nothing changed: the same version")

@@ -33,7 +33,7 @@ public struct AnswerFeedback: Hashable, Sendable {
         case .pitchMatching(let record):
             kind = "pitchMatching"
             isCorrect = nil
-            let rounded = Int(record.userCentError.rounded())
+            let rounded = Int(record.userCentError.value.rounded())
             band = Self.band(roundedMagnitude: abs(rounded))
             direction = rounded > 0 ? "sharp" : rounded < 0 ? "flat" : "center"
             text = texts.training.centsText(rounded)

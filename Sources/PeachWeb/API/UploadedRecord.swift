@@ -128,7 +128,7 @@ struct UploadedRecord: Decodable {
                 return .comparison(
                     try ComparisonRecord(
                         timestamp: time, referenceNote: reference, targetNote: target, tuningSystem: system,
-                        centOffset: offset, isCorrect: correct))
+                        centOffset: Cents(offset), isCorrect: correct))
             } catch {
                 throw .invalid(error.description)
             }
@@ -141,7 +141,7 @@ struct UploadedRecord: Decodable {
             return .pitchMatching(
                 try PitchMatchingRecord(
                     timestamp: time, referenceNote: reference, targetNote: target, tuningSystem: system,
-                    initialCentOffset: initial, userCentError: userError))
+                    initialCentOffset: Cents(initial), userCentError: Cents(userError)))
         } catch {
             throw .invalid(error.description)
         }

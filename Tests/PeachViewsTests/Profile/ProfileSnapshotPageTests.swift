@@ -15,9 +15,10 @@ struct ProfileSnapshotPageTests {
             for note in 36...84 {
                 let cents = Double(5 + (note * 7 + day * 3) % 40) / 2
                 records.append(
-                    ProfileFixtures.comparison(note, cents: cents, day: day, second: note, correct: note % 5 != 0))
+                    ProfileFixtures.comparison(
+                        note, cents: Cents(cents), day: day, second: note, correct: note % 5 != 0))
             }
-            records.append(ProfileFixtures.matching(60, error: Double(day % 13) - 6, day: day, second: 200))
+            records.append(ProfileFixtures.matching(60, error: Cents(Double(day % 13) - 6), day: day, second: 200))
         }
         return records
     }()

@@ -69,7 +69,8 @@ struct ProfileSummaryTests {
         #expect(rows[4].value == "3")
         #expect(rows[0].value == rows[2].value)
         #expect(matching?[1].rows[4].value == "0")
-        let flat = PerceptualProfile(records: (0..<6).map { F.matching(60, error: -3 - Double($0 % 2), second: $0) })
+        let flat = PerceptualProfile(
+            records: (0..<6).map { F.matching(60, error: Cents(-3 - Double($0 % 2)), second: $0) })
         #expect(
             ProfileSummary(profile: flat, language: .german).matching?[0].rows[2].value.hasSuffix(
                 ": du triffst eher zu tief") == true)
@@ -95,7 +96,7 @@ struct ProfileSummaryTests {
         func profile(_ before: Double, _ now: Double) -> PerceptualProfile {
             PerceptualProfile(
                 records: (0..<400).map {
-                    F.comparison(60, cents: $0 < 200 ? before : now, second: $0, correct: $0 % 4 != 3)
+                    F.comparison(60, cents: Cents($0 < 200 ? before : now), second: $0, correct: $0 % 4 != 3)
                 })
         }
         func trend(_ profile: PerceptualProfile) -> ProfileSummary.TrendIndicator? {

@@ -82,7 +82,9 @@ struct TimelineChartTests {
 
     @Test("a long history labels months and stays small")
     func longHistory() {
-        let records = (0..<1000).map { F.comparison(60, cents: Double(50 - $0 % 40), day: $0, correct: $0 % 3 != 0) }
+        let records = (0..<1000).map {
+            F.comparison(60, cents: Cents(Double(50 - $0 % 40)), day: $0, correct: $0 % 3 != 0)
+        }
         let profile = PerceptualProfile(records: records)
         let timeline = TimelineChart(profile: profile, mode: .comparison, language: .english)
         #expect(timeline.svg.contains(">Mar 2026</text>") || timeline.svg.contains(">Feb 2026</text>"))

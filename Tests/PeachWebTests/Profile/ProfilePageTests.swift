@@ -150,8 +150,10 @@ struct ProfilePageTests {
                 profile.add(
                     .comparison(
                         ComparisonRecord(
-                            timestamp: Timestamp(millisecondsSince1970: timestamp), referenceNote: note,
-                            targetNote: note, interval: .prime, tuningSystem: .equalTemperament, centOffset: offset,
+                            timestamp: Timestamp(millisecondsSince1970: timestamp),
+                            context: ExerciseContext(
+                                referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament
+                            ), centOffset: Cents(offset),
                             isCorrect: true)))
             }
             let html = try await client.get("/profile").text
