@@ -27,12 +27,6 @@ public struct Markup: Sendable, ExpressibleByStringInterpolation {
         html = stringInterpolation.html
     }
 
-    /// The parts one after the other.
-    public init(_ parts: [Markup]) {
-        html = ""
-        for part in parts { html += part.html }
-    }
-
     public static func + (lhs: Markup, rhs: Markup) -> Markup {
         Markup(trusted: lhs.html + rhs.html)
     }
