@@ -21,7 +21,8 @@ enum CoreBenchmarks {
         let builds = Benchmark.timings(runs: profileRuns) { profile = PerceptualProfile(records: records) }
         let modes = TrainingMode.allCases.map { mode in
             let count =
-                mode.kind == .comparison ? profile.comparisonByMode[mode]!.count : profile.matchingByMode[mode]!.count
+                mode.kind == .comparison
+                ? profile.comparisonByMode[mode]!.count : profile.pitchMatchingByMode[mode]!.count
             return "\(mode.rawValue) \(count)"
         }
 
@@ -53,7 +54,7 @@ enum CoreBenchmarks {
                     name: "next \(mode.rawValue): choose + release + record", median: perOperation, target: 5e-6,
                     detail: "median of \(batches) batches of \(operationsPerBatch)"))
         }
-        precondition(profile.comparisonCount + profile.matchingCount > recordCount)
+        precondition(profile.comparisonCount + profile.pitchMatchingCount > recordCount)
         Benchmark.printTable(title: "Suite core (PeachCore)", rows: rows)
     }
 
@@ -76,8 +77,8 @@ enum CoreBenchmarks {
         mode: TrainingMode, settings: TrainingSettings, profile: inout PerceptualProfile,
         using generator: inout SeededRandomNumberGenerator
     ) {
-        let challenge = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
-        let record = try! challenge.record(sliderValue: Double.random(in: -1...1, using: &generator), at: now)
+        let matching = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
+        let record = try! matching.record(sliderValue: Double.random(in: -1...1, using: &generator), at: now)
         profile.add(.pitchMatching(record))
     }
 
@@ -117,10 +118,10 @@ enum CoreBenchmarks {
                 previous[mode] = ExerciseGenerator.ChainState(record)
                 records.append(.comparison(record))
             case .pitchMatching:
-                let challenge = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
+                let matching = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
                 records.append(
                     .pitchMatching(
-                        try! challenge.record(sliderValue: Double.random(in: -1...1, using: &generator), at: timestamp))
+                        try! matching.record(sliderValue: Double.random(in: -1...1, using: &generator), at: timestamp))
                 )
             }
         }

@@ -74,7 +74,7 @@ enum MeasurementBenchmarks {
             }
         }
         let snapshot = ProfileSnapshot.encode(profile)
-        let weeks = profile.discrimination(.comparison).weeks.count
+        let weeks = profile.comparisonStatistics(.comparison).weeks.count
         Benchmark.printTable(
             title: "Suite measurement: the profile with its estimates",
             rows: [

@@ -69,7 +69,7 @@ enum StoreBenchmarks {
         let profileTime = try time { profile = try opened!.loadProfile() }
         print("open 1M-record database:         \(seconds(openTime)) \(openCPU)  (includes PRAGMA quick_check)")
         print(
-            "load profile from 1M records:    \(seconds(profileTime)) \(cpu)  (\(profile.comparisonCount) comparisons, \(profile.matchingCount) matchings)"
+            "load profile from 1M records:    \(seconds(profileTime)) \(cpu)  (\(profile.comparisonCount) comparisons, \(profile.pitchMatchingCount) matchings)"
         )
         print("open + profile ready:            \(seconds(openTime + profileTime))")
 

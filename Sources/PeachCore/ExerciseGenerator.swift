@@ -40,15 +40,15 @@ public enum ExerciseGenerator {
         return ComparisonExercise(context: context, centOffset: Cents(sign * magnitude), loudnessOffset: loudness)
     }
 
-    /// The next pitch-matching challenge: reference note and interval as for comparisons, and
+    /// The next pitch-matching exercise: reference note and interval as for comparisons, and
     /// an initial offset uniform in ±100 cents.
     public static func pitchMatching(
         mode: TrainingMode, settings: TrainingSettings, using generator: inout some RandomNumberGenerator
-    ) -> PitchMatchingChallenge {
+    ) -> PitchMatchingExercise {
         let context = context(mode: mode, settings: settings, using: &generator)
-        let bound = PitchMatchingChallenge.maximumInitialOffset
+        let bound = PitchMatchingExercise.maximumInitialOffset
         let offset = Cents(Double.random(in: -bound.value...bound.value, using: &generator))
-        return PitchMatchingChallenge(context: context, initialCentOffset: offset)
+        return PitchMatchingExercise(context: context, initialCentOffset: offset)
     }
 
     /// A random interval of the mode, and a reference note for which reference and target both

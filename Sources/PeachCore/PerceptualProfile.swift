@@ -7,11 +7,11 @@
 /// - Complexity: O(1) per record (amortised); the statistics are bounded by notes, intervals,
 ///   weeks and the 400 latest answers, not by the number of records.
 public struct PerceptualProfile: Hashable, Sendable {
-    public internal(set) var comparisonByMode: [TrainingMode: DiscriminationStatistics] = [
-        .comparison: DiscriminationStatistics(), .intervalComparison: DiscriminationStatistics(),
+    public internal(set) var comparisonByMode: [TrainingMode: ComparisonStatistics] = [
+        .comparison: ComparisonStatistics(), .intervalComparison: ComparisonStatistics(),
     ]
-    public internal(set) var matchingByMode: [TrainingMode: MatchingStatistics] = [
-        .pitchMatching: MatchingStatistics(), .intervalPitchMatching: MatchingStatistics(),
+    public internal(set) var pitchMatchingByMode: [TrainingMode: PitchMatchingStatistics] = [
+        .pitchMatching: PitchMatchingStatistics(), .intervalPitchMatching: PitchMatchingStatistics(),
     ]
 
     public init() {}
@@ -27,38 +27,38 @@ public struct PerceptualProfile: Hashable, Sendable {
     /// equals the one-pass profile of all the records.
     public init(comparisonsOf comparisons: PerceptualProfile, matchingsOf matchings: PerceptualProfile) {
         comparisonByMode = comparisons.comparisonByMode
-        matchingByMode = matchings.matchingByMode
+        pitchMatchingByMode = matchings.pitchMatchingByMode
     }
 
     public mutating func add(_ record: TrainingRecord) {
         switch record {
         // `[_, default:]` mutates the stored value in place; `[_]!` would copy it out first.
         case .comparison(let record):
-            comparisonByMode[record.mode, default: DiscriminationStatistics()].add(record)
+            comparisonByMode[record.mode, default: ComparisonStatistics()].add(record)
         case .pitchMatching(let record):
-            matchingByMode[record.mode, default: MatchingStatistics()].add(record)
+            pitchMatchingByMode[record.mode, default: PitchMatchingStatistics()].add(record)
         }
     }
 
     /// The comparison statistics of a comparison mode (empty for a matching mode).
-    public func discrimination(_ mode: TrainingMode) -> DiscriminationStatistics {
-        comparisonByMode[mode] ?? DiscriminationStatistics()
+    public func comparisonStatistics(_ mode: TrainingMode) -> ComparisonStatistics {
+        comparisonByMode[mode] ?? ComparisonStatistics()
     }
 
     /// The pitch-matching statistics of a matching mode (empty for a comparison mode).
-    public func matching(_ mode: TrainingMode) -> MatchingStatistics {
-        matchingByMode[mode] ?? MatchingStatistics()
+    public func pitchMatchingStatistics(_ mode: TrainingMode) -> PitchMatchingStatistics {
+        pitchMatchingByMode[mode] ?? PitchMatchingStatistics()
     }
 
     /// The records of a mode: its comparisons or its pitch-matching attempts.
     public func count(_ mode: TrainingMode) -> Int {
-        mode.kind == .comparison ? discrimination(mode).count : matching(mode).count
+        mode.kind == .comparison ? comparisonStatistics(mode).count : pitchMatchingStatistics(mode).count
     }
 
     /// All comparisons, both comparison modes.
     public var comparisonCount: Int { comparisonByMode.values.reduce(0) { $0 + $1.count } }
     /// All pitch-matching attempts, both matching modes.
-    public var matchingCount: Int { matchingByMode.values.reduce(0) { $0 + $1.count } }
+    public var pitchMatchingCount: Int { pitchMatchingByMode.values.reduce(0) { $0 + $1.count } }
 
     /// The all-time threshold of a comparison mode, if it has data: where its chain starts when
     /// there is no previous exercise. (A mode's previous exercise comes from the same records, so

@@ -1,9 +1,9 @@
 extension PitchMatchingRecord {
-    /// The largest |initial cent offset|: where a challenge's tunable note may start.
-    public static let initialCentOffsetBound = PitchMatchingChallenge.maximumInitialOffset
+    /// The largest |initial cent offset|: where an exercise's tunable note may start.
+    public static let initialCentOffsetBound = PitchMatchingExercise.maximumInitialOffset
     /// The largest |user cent error|: the slider moves the note at most its span from where it
     /// started, so no answer can be further off.
-    public static let userCentErrorBound = initialCentOffsetBound + PitchMatchingChallenge.sliderCentSpan
+    public static let userCentErrorBound = initialCentOffsetBound + PitchMatchingExercise.sliderCentSpan
 
     /// A pitch matching from values that come from outside the core (an answer's time, a
     /// device's upload, a CSV row), checked by the rules every record follows (`InvalidRecord`);

@@ -10,11 +10,11 @@
 /// 1. the format version, `2` — a summary of another version (version 1 held means of
 ///    |cent offset|) is refused, never read as this one;
 /// 2. `comparisonByMode[.comparison]`, `comparisonByMode[.intervalComparison]`, each a
-///    *discrimination block*;
-/// 3. `matchingByMode[.pitchMatching]`, `matchingByMode[.intervalPitchMatching]`, each a
+///    *comparison block*;
+/// 3. `pitchMatchingByMode[.pitchMatching]`, `pitchMatchingByMode[.intervalPitchMatching]`, each a
 ///    *matching block*.
 ///
-/// - *discrimination block*: the chain's `latest` as `[has, magnitude, wasCorrect, timestamp ms]`
+/// - *comparison block*: the chain's `latest` as `[has, magnitude, wasCorrect, timestamp ms]`
 ///   (`[0, 0, 0, 0]` without one); `notes` (128 × bins); `intervals` (75 × bins, `IntervalSlot`
 ///   order); `weeks` as `[w, then w × (week, bins)]`, weeks ascending; `recent` as `[r, then
 ///   r × (timestamp ms, bin · 2 + correct)]`, oldest first, r ≤ 400.
@@ -51,12 +51,12 @@ public enum ProfileSnapshot {
     /// The snapshot of `profile`, version 2.
     public static func encode(_ profile: PerceptualProfile) -> [Double] {
         var numbers: [Double] = [Double(version)]
-        for mode in comparisonModes { append(profile.discrimination(mode), to: &numbers) }
-        for mode in matchingModes { append(profile.matching(mode), to: &numbers) }
+        for mode in comparisonModes { append(profile.comparisonStatistics(mode), to: &numbers) }
+        for mode in matchingModes { append(profile.pitchMatchingStatistics(mode), to: &numbers) }
         return numbers
     }
 
-    static func append(_ statistics: DiscriminationStatistics, to numbers: inout [Double]) {
+    static func append(_ statistics: ComparisonStatistics, to numbers: inout [Double]) {
         if let latest = statistics.latest, let timestamp = statistics.latestTimestamp {
             numbers += [1, latest.magnitude, latest.wasCorrect ? 1 : 0, Double(timestamp.millisecondsSince1970)]
         } else {
@@ -75,7 +75,7 @@ public enum ProfileSnapshot {
         }
     }
 
-    static func append(_ statistics: MatchingStatistics, to numbers: inout [Double]) {
+    static func append(_ statistics: PitchMatchingStatistics, to numbers: inout [Double]) {
         append(statistics.all, to: &numbers)
         for interval in statistics.intervals { append(interval, to: &numbers) }
         numbers.append(Double(statistics.recent.count))
@@ -110,12 +110,12 @@ extension PerceptualProfile {
         guard reader.integer(in: ProfileSnapshot.version...ProfileSnapshot.version) != nil else { return nil }
         self.init()
         for mode in ProfileSnapshot.comparisonModes {
-            guard let statistics = reader.discrimination() else { return nil }
+            guard let statistics = reader.comparisonStatistics() else { return nil }
             comparisonByMode[mode] = statistics
         }
         for mode in ProfileSnapshot.matchingModes {
-            guard let statistics = reader.matching() else { return nil }
-            matchingByMode[mode] = statistics
+            guard let statistics = reader.pitchMatchingStatistics() else { return nil }
+            pitchMatchingByMode[mode] = statistics
         }
         guard reader.isAtEnd else { return nil }
     }
@@ -186,8 +186,8 @@ struct SnapshotReader {
         return bins
     }
 
-    mutating func discrimination() -> DiscriminationStatistics? {
-        var statistics = DiscriminationStatistics()
+    mutating func comparisonStatistics() -> ComparisonStatistics? {
+        var statistics = ComparisonStatistics()
         guard let hasLatest = integer(in: 0...1), let magnitude = number(), magnitude.isFinite, magnitude >= 0,
             let wasCorrect = integer(in: 0...1), let milliseconds = integer64(in: ProfileSnapshot.timeRange)
         else { return nil }
@@ -230,8 +230,8 @@ struct SnapshotReader {
         return statistics
     }
 
-    mutating func matching() -> MatchingStatistics? {
-        var statistics = MatchingStatistics()
+    mutating func pitchMatchingStatistics() -> PitchMatchingStatistics? {
+        var statistics = PitchMatchingStatistics()
         guard let all = self.statistics() else { return nil }
         statistics.all = all
         var intervalAttempts = 0

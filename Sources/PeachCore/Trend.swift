@@ -1,5 +1,5 @@
 /// Whether a mode's threshold is getting finer, only when the evidence says so: the last 200
-/// answers against the 200 before them (`DiscriminationStatistics.trend`, docs/measurement.md).
+/// answers against the 200 before them (`ComparisonStatistics.trend`, docs/measurement.md).
 public enum Trend: String, ASCIINamed, Sendable {
     case improving, stable, declining, notEnoughData
 

@@ -107,7 +107,7 @@ func bench(operations: Int) -> String {
     let median = perOperation[perOperation.count / 2]
     let p99 = perOperation[perOperation.count * 99 / 100]
     return "{\"operationMedianMicroseconds\": \(median), \"operationP99Microseconds\": \(p99), "
-        + "\"profileRenderMilliseconds\": \(renders[2]), \"fromRecordsMilliseconds\": \(fresh[2]), \"records\": \(session.profile.comparisonCount + session.profile.matchingCount)}"
+        + "\"profileRenderMilliseconds\": \(renders[2]), \"fromRecordsMilliseconds\": \(fresh[2]), \"records\": \(session.profile.comparisonCount + session.profile.pitchMatchingCount)}"
 }
 
 func microseconds(_ duration: Duration) -> Double {

@@ -17,12 +17,12 @@ public struct CoreSession {
         case comparison(ComparisonExercise)
         /// With the reference pitch its notes were chosen at: a setting adopted while the user
         /// tunes does not move the note under the slider.
-        case pitchMatching(PitchMatchingChallenge, referencePitch: Frequency)
+        case pitchMatching(PitchMatchingExercise, referencePitch: Frequency)
 
         var context: ExerciseContext {
             switch self {
             case .comparison(let exercise): exercise.context
-            case .pitchMatching(let challenge, _): challenge.context
+            case .pitchMatching(let matching, _): matching.context
             }
         }
     }
@@ -59,14 +59,14 @@ public struct CoreSession {
                 highestHertz: nil, loudnessOffset: exercise.loudnessOffset,
                 noteDuration: settings.noteDuration)
         case .pitchMatching:
-            let challenge = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &random)
-            current = (mode, .pitchMatching(challenge, referencePitch: pitch))
+            let matching = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &random)
+            current = (mode, .pitchMatching(matching, referencePitch: pitch))
             return ExerciseNumbers(
-                referenceNote: challenge.context.referenceNote, targetNote: challenge.context.targetNote,
-                referenceHertz: challenge.context.referenceFrequency(referencePitch: pitch).hertz,
-                targetHertz: challenge.context.targetFrequency(referencePitch: pitch).hertz,
-                startHertz: challenge.startFrequency(referencePitch: pitch).hertz,
-                highestHertz: challenge.highestFrequency(referencePitch: pitch).hertz,
+                referenceNote: matching.context.referenceNote, targetNote: matching.context.targetNote,
+                referenceHertz: matching.context.referenceFrequency(referencePitch: pitch).hertz,
+                targetHertz: matching.context.targetFrequency(referencePitch: pitch).hertz,
+                startHertz: matching.startFrequency(referencePitch: pitch).hertz,
+                highestHertz: matching.highestFrequency(referencePitch: pitch).hertz,
                 loudnessOffset: 0, noteDuration: settings.noteDuration)
         }
     }
@@ -82,8 +82,8 @@ public struct CoreSession {
         case (.comparison(let comparison), .higher(let higher)):
             guard let answered = try? comparison.record(answeredHigher: higher, at: timestamp) else { return nil }
             record = .comparison(answered)
-        case (.pitchMatching(let challenge, _), .slider(let value)):
-            guard let matched = try? challenge.record(sliderValue: value, at: timestamp) else { return nil }
+        case (.pitchMatching(let matching, _), .slider(let value)):
+            guard let matched = try? matching.record(sliderValue: value, at: timestamp) else { return nil }
             record = .pitchMatching(matched)
         default:
             return nil
@@ -94,11 +94,11 @@ public struct CoreSession {
         return record
     }
 
-    /// The frequency of the current pitch-matching challenge's tunable note with the slider at
-    /// `value` (`PitchMatchingChallenge.tunableFrequency`); `nil` without one.
+    /// The frequency of the current pitch-matching exercise's tunable note with the slider at
+    /// `value` (`PitchMatchingExercise.tunableFrequency`); `nil` without one.
     public func tunableFrequency(sliderValue value: Double) -> Frequency? {
-        guard case .pitchMatching(let challenge, let pitch)? = current?.exercise else { return nil }
-        return challenge.tunableFrequency(sliderValue: value, referencePitch: pitch)
+        guard case .pitchMatching(let matching, let pitch)? = current?.exercise else { return nil }
+        return matching.tunableFrequency(sliderValue: value, referencePitch: pitch)
     }
 
     /// The note the Settings page plays to preview a sound (`SoundSource.previewNote`) and its

@@ -83,7 +83,7 @@
         answer(.higher(higher != 0), milliseconds)
     }
 
-    /// Answers the current pitch-matching challenge with the slider at `value` (−1 … 1).
+    /// Answers the current pitch-matching exercise with the slider at `value` (−1 … 1).
     @_expose(wasm, "peach_answer_pitch_matching") @_cdecl("peach_answer_pitch_matching")
     public func peachAnswerPitchMatching(_ value: Double, _ milliseconds: Double) -> Int32 {
         answer(.slider(value), milliseconds)
@@ -188,7 +188,7 @@
         publish(session.settingsText)
     }
 
-    /// The frequency in hertz of the current pitch-matching challenge's tunable note with the
+    /// The frequency in hertz of the current pitch-matching exercise's tunable note with the
     /// slider at `value` (`CoreSession.tunableFrequency`); NaN without one. A number in and out,
     /// no output buffer: it is called at every move of the slider.
     @_expose(wasm, "peach_tunable_frequency") @_cdecl("peach_tunable_frequency")

@@ -35,7 +35,7 @@ struct StatsReport {
 
         lines += ["", texts.charts.thresholdHeading + ". " + texts.profile.thresholdExplanation]
         for mode in [TrainingMode.comparison, .intervalComparison] {
-            let statistics = profile.discrimination(mode)
+            let statistics = profile.comparisonStatistics(mode)
             guard statistics.count > 0 else {
                 lines.append(texts.name(of: mode) + ": —")
                 continue
@@ -59,7 +59,7 @@ struct StatsReport {
 
         lines += ["", texts.charts.matchingHeading + ". " + texts.profile.matchingExplanation]
         for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
-            let statistics = profile.matching(mode)
+            let statistics = profile.pitchMatchingStatistics(mode)
             guard statistics.count > 0 else {
                 lines.append(texts.name(of: mode) + ": —")
                 continue

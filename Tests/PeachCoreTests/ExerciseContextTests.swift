@@ -11,8 +11,8 @@ struct ExerciseContextTests {
                 let context = try ExerciseContext(referenceNote: MIDINote(60), interval: interval, tuningSystem: system)
                 let comparison = ComparisonExercise(context: context, centOffset: -3)
                 #expect(try comparison.record(answeredHigher: true, at: time).context == context)
-                let challenge = PitchMatchingChallenge(context: context, initialCentOffset: 12)
-                #expect(try challenge.record(sliderValue: 0.5, at: time).context == context)
+                let exercise = PitchMatchingExercise(context: context, initialCentOffset: 12)
+                #expect(try exercise.record(sliderValue: 0.5, at: time).context == context)
             }
         }
     }

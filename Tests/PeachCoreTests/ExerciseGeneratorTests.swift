@@ -182,17 +182,17 @@ struct ExerciseGeneratorTests {
     @Test("with the same seed the generator makes the same exercises; another seed makes others")
     func reproducible() throws {
         let settings = try settings(lower: 40, upper: 90, intervals: DirectedInterval.all)
-        func exercises(seed: UInt64) -> ([ComparisonExercise], [PitchMatchingChallenge]) {
+        func exercises(seed: UInt64) -> ([ComparisonExercise], [PitchMatchingExercise]) {
             var generator = SeededRandomNumberGenerator(seed: seed)
             let comparisons = (0..<200).map { _ in
                 ExerciseGenerator.comparison(
                     mode: .intervalComparison, settings: settings, previous: nil, profileThreshold: nil,
                     using: &generator)
             }
-            let challenges = (0..<200).map { _ in
+            let matchings = (0..<200).map { _ in
                 ExerciseGenerator.pitchMatching(mode: .intervalPitchMatching, settings: settings, using: &generator)
             }
-            return (comparisons, challenges)
+            return (comparisons, matchings)
         }
         #expect(exercises(seed: 5) == exercises(seed: 5))
         #expect(exercises(seed: 5) != exercises(seed: 6))

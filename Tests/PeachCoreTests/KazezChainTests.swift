@@ -81,8 +81,8 @@ struct KazezChainTests {
             .comparison(record(note, .perfectFifthUp, 30, false)),
         ]
         let profile = PerceptualProfile(records: records)
-        let unisonThreshold = try #require(profile.discrimination(.comparison).allTime?.threshold)
-        let intervalThreshold = try #require(profile.discrimination(.intervalComparison).allTime?.threshold)
+        let unisonThreshold = try #require(profile.comparisonStatistics(.comparison).allTime?.threshold)
+        let intervalThreshold = try #require(profile.comparisonStatistics(.intervalComparison).allTime?.threshold)
         #expect(profile.startingThreshold(for: .comparison) == unisonThreshold)
         #expect(profile.startingThreshold(for: .intervalComparison) == intervalThreshold)
         #expect(unisonThreshold != intervalThreshold)

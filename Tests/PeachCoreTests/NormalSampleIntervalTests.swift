@@ -43,10 +43,10 @@ struct NormalSampleIntervalTests {
     @Test("one value has no interval; the bias leans only when its whole interval is on one side of zero")
     func leaning() throws {
         #expect(NormalSampleInterval.mean(RunningStatistics([3])) == nil)
-        #expect(MatchingEstimate(RunningStatistics([3]))?.leaning == .neither)
-        #expect(MatchingEstimate(RunningStatistics())?.bias == nil)
-        #expect(MatchingEstimate(RunningStatistics([3, 4, 5, 4, 3, 5]))?.leaning == .sharp)
-        #expect(MatchingEstimate(RunningStatistics([-3, -4, -5, -4, -3, -5]))?.leaning == .flat)
-        #expect(MatchingEstimate(RunningStatistics([-3, 4, -5, 4, 3, -5]))?.leaning == .neither)
+        #expect(PitchMatchingEstimate(RunningStatistics([3]))?.leaning == .neither)
+        #expect(PitchMatchingEstimate(RunningStatistics())?.bias == nil)
+        #expect(PitchMatchingEstimate(RunningStatistics([3, 4, 5, 4, 3, 5]))?.leaning == .sharp)
+        #expect(PitchMatchingEstimate(RunningStatistics([-3, -4, -5, -4, -3, -5]))?.leaning == .flat)
+        #expect(PitchMatchingEstimate(RunningStatistics([-3, 4, -5, 4, 3, -5]))?.leaning == .neither)
     }
 }

@@ -26,7 +26,7 @@ struct NoteEstimateTests {
     static let range = try! NoteRange(lower: MIDINote(48), upper: MIDINote(72))
 
     private func estimates(_ records: [TrainingRecord]) -> [Int: ThresholdEstimate] {
-        let list = PerceptualProfile(records: records).discrimination(.comparison).noteEstimates(in: Self.range)
+        let list = PerceptualProfile(records: records).comparisonStatistics(.comparison).noteEstimates(in: Self.range)
         return Dictionary(uniqueKeysWithValues: list.map { ($0.note.rawValue, $0.estimate) })
     }
 
@@ -38,7 +38,7 @@ struct NoteEstimateTests {
         let wellKnown = try #require(notes[59])
         // Alone, one wrong answer at 30 cents would put the threshold far above the neighbours'.
         let alone = PerceptualProfile(records: answers(60, cents: 30, count: 1, correct: 0))
-            .discrimination(.comparison).allTime!
+            .comparisonStatistics(.comparison).allTime!
         #expect(alone.threshold > 2 * sparse.threshold, "\(alone) vs \(sparse)")
         #expect(sparse.lower < 10 && 10 < sparse.upper, "\(sparse)")
         #expect(sparse.threshold < 20, "\(sparse)")
@@ -59,7 +59,7 @@ struct NoteEstimateTests {
     func alone() throws {
         let notes = estimates(trained(60, count: 40))
         #expect(notes.keys.sorted() == [60])
-        let own = PerceptualProfile(records: trained(60, count: 40)).discrimination(.comparison).allTime
+        let own = PerceptualProfile(records: trained(60, count: 40)).comparisonStatistics(.comparison).allTime
         #expect(notes[60] == own)
     }
 }

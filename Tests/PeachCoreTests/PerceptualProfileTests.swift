@@ -20,9 +20,9 @@ private func randomRecords(count: Int, seed: UInt64) -> [TrainingRecord] {
             previous[mode] = ExerciseGenerator.ChainState(record)
             return .comparison(record)
         case .pitchMatching:
-            let challenge = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
+            let matching = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
             return .pitchMatching(
-                try! challenge.record(sliderValue: Double.random(in: -1...1, using: &generator), at: timestamp))
+                try! matching.record(sliderValue: Double.random(in: -1...1, using: &generator), at: timestamp))
         }
     }
 }
@@ -55,10 +55,10 @@ struct PerceptualProfileTests {
             }
         }
         #expect(incremental == onePass)
-        #expect(onePass.comparisonCount + onePass.matchingCount == Self.records.count)
+        #expect(onePass.comparisonCount + onePass.pitchMatchingCount == Self.records.count)
         // All four modes really are in the mix.
         #expect(onePass.comparisonByMode.values.allSatisfy { $0.count > 1_000 })
-        #expect(onePass.matchingByMode.values.allSatisfy { $0.count > 1_000 })
+        #expect(onePass.pitchMatchingByMode.values.allSatisfy { $0.count > 1_000 })
     }
 
     @Test("a profile joined from one built of the comparisons and one of the matchings equals the one-pass profile")
@@ -90,7 +90,7 @@ struct PerceptualProfileTests {
                 bySlot[IntervalSlot.index(record.context.interval, record.context.tuningSystem), default: 0] += 1
                 byWeek[CalendarWeek.of(record.timestamp), default: 0] += 1
             }
-            let statistics = profile.discrimination(mode)
+            let statistics = profile.comparisonStatistics(mode)
             #expect(byNote.count > 10)
             for note in 0...127 {
                 let expected = byNote[note] ?? [:]
@@ -103,7 +103,7 @@ struct PerceptualProfileTests {
             #expect(statistics.weeks.map(\.week) == byWeek.keys.sorted())
             #expect(statistics.weeks.allSatisfy { $0.bins.answers == byWeek[$0.week] })
             #expect(statistics.all.answers == statistics.count && statistics.count == bySlot.values.reduce(0, +))
-            #expect(statistics.recent.entries.count == 2 * DiscriminationStatistics.recentCount)
+            #expect(statistics.recent.entries.count == 2 * ComparisonStatistics.recentCount)
         }
     }
 
@@ -115,7 +115,7 @@ struct PerceptualProfileTests {
         let ordered = PerceptualProfile(records: Self.records)
         #expect(shuffled.comparisonByMode == ordered.comparisonByMode)
         for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
-            let (a, b) = (shuffled.matching(mode), ordered.matching(mode))
+            let (a, b) = (shuffled.pitchMatchingStatistics(mode), ordered.pitchMatchingStatistics(mode))
             // Welford's running values depend on the order in their last bits only.
             #expect(a.recent == b.recent && a.count == b.count)
             #expect(close(a.all.mean, b.all.mean) && close(a.all.standardDeviation, b.all.standardDeviation!))
@@ -133,12 +133,12 @@ struct PerceptualProfileTests {
                 bySlot[IntervalSlot.index(record.context.interval, record.context.tuningSystem), default: []].append(
                     record.userCentError.value)
             }
-            let statistics = profile.matching(mode)
+            let statistics = profile.pitchMatchingStatistics(mode)
             let estimate = statistics.allTime!
             let expected = twoPass(errors)
             #expect(estimate.attempts == errors.count)
             #expect(close(estimate.bias, expected.mean) && close(estimate.spread, expected.standardDeviation))
-            let now = twoPass(Array(errors.suffix(DiscriminationStatistics.recentCount)))
+            let now = twoPass(Array(errors.suffix(ComparisonStatistics.recentCount)))
             #expect(close(statistics.now?.bias, now.mean) && close(statistics.now?.spread, now.standardDeviation))
             #expect(statistics.intervalEstimates.count == bySlot.count)
             for entry in statistics.intervalEstimates {
@@ -157,21 +157,23 @@ struct PerceptualProfileTests {
             .pitchMatching(try matching(6)), .comparison(comparison(c4, -20)),
             .pitchMatching(try matching(-12, interval: DirectedInterval(.minorThird, .down))),
         ])
-        #expect(profile.startingThreshold(for: .comparison) == profile.discrimination(.comparison).allTime?.threshold)
+        #expect(
+            profile.startingThreshold(for: .comparison) == profile.comparisonStatistics(.comparison).allTime?.threshold)
         #expect(profile.startingThreshold(for: .comparison) != nil)
         #expect(profile.startingThreshold(for: .pitchMatching) == nil)
         #expect(PerceptualProfile().startingThreshold(for: .comparison) == nil)
         #expect(
-            profile.discrimination(.comparison).count == 2 && profile.discrimination(.intervalComparison).count == 1)
-        #expect(profile.comparisonCount == 3 && profile.matchingCount == 2)
+            profile.comparisonStatistics(.comparison).count == 2
+                && profile.comparisonStatistics(.intervalComparison).count == 1)
+        #expect(profile.comparisonCount == 3 && profile.pitchMatchingCount == 2)
         #expect(
             profile.comparisonByMode[.comparison]?.latest
                 == ExerciseGenerator.ChainState(magnitude: 20, wasCorrect: true))
         #expect(
             profile.comparisonByMode[.intervalComparison]?.latest
                 == ExerciseGenerator.ChainState(magnitude: 40, wasCorrect: true))
-        #expect(profile.matching(.pitchMatching).allTime?.bias == 6)
-        #expect(profile.matching(.intervalPitchMatching).allTime?.bias == -12)
+        #expect(profile.pitchMatchingStatistics(.pitchMatching).allTime?.bias == 6)
+        #expect(profile.pitchMatchingStatistics(.intervalPitchMatching).allTime?.bias == -12)
         #expect(PerceptualProfile().comparisonByMode[.comparison]?.latest == nil)
     }
 

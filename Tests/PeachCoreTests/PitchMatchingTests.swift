@@ -4,12 +4,12 @@ import Testing
 
 @Suite("Pitch matching and comparison answers")
 struct PitchMatchingTests {
-    private func challenge(
+    private func exercise(
         initialOffset: Double, interval: DirectedInterval = .prime, system: TuningSystem = .equalTemperament
     ) throws
-        -> PitchMatchingChallenge
+        -> PitchMatchingExercise
     {
-        try PitchMatchingChallenge(
+        try PitchMatchingExercise(
             context: ExerciseContext(referenceNote: MIDINote(60), interval: interval, tuningSystem: system),
             initialCentOffset: Cents(initialOffset))
     }
@@ -22,26 +22,26 @@ struct PitchMatchingTests {
         ])
     func sliderMapping(initialOffset: Double, slider: Double, expected: Double) throws {
         #expect(
-            abs(try challenge(initialOffset: initialOffset).centOffset(sliderValue: slider).value - expected) < 1e-12)
+            abs(try exercise(initialOffset: initialOffset).centOffset(sliderValue: slider).value - expected) < 1e-12)
     }
 
     @Test(
         "slider values outside −1…1 or not finite are rejected with a clear message",
         arguments: [1.0001, -1.0001, 2, -50, .nan, .infinity, -.infinity])
     func rejectsBadSliderValues(slider: Double) throws {
-        let challenge = try challenge(initialOffset: 10)
-        #expect(throws: ExerciseError.self) { try challenge.centOffset(sliderValue: slider) }
+        let exercise = try exercise(initialOffset: 10)
+        #expect(throws: ExerciseError.self) { try exercise.centOffset(sliderValue: slider) }
         #expect(throws: ExerciseError.self) {
-            try challenge.record(sliderValue: slider, at: Timestamp(millisecondsSince1970: 0))
+            try exercise.record(sliderValue: slider, at: Timestamp(millisecondsSince1970: 0))
         }
         #expect(ExerciseError.sliderValueOutOfRange(slider).description.contains("from -1 to 1"))
     }
 
-    @Test("letting go records the signed offset at release with the challenge's context")
+    @Test("letting go records the signed offset at release with the exercise's context")
     func record() throws {
-        let challenge = try challenge(initialOffset: -30, interval: .perfectFifthUp, system: .justIntonation)
+        let exercise = try exercise(initialOffset: -30, interval: .perfectFifthUp, system: .justIntonation)
         let timestamp = Timestamp(millisecondsSince1970: 1_772_368_496_000)
-        let record = try challenge.record(sliderValue: 0.26, at: timestamp)
+        let record = try exercise.record(sliderValue: 0.26, at: timestamp)
         #expect(abs(record.userCentError.value - -4) < 1e-12)
         #expect(record.initialCentOffset == -30)
         #expect(record.context.referenceNote.rawValue == 60 && record.context.targetNote.rawValue == 67)
@@ -49,17 +49,17 @@ struct PitchMatchingTests {
         #expect(record.timestamp == timestamp)
         #expect(record.mode == .intervalPitchMatching)
         // Letting go where it started scores the initial offset, never a free 0.
-        #expect(try challenge.record(sliderValue: 0, at: timestamp).userCentError == -30)
+        #expect(try exercise.record(sliderValue: 0, at: timestamp).userCentError == -30)
     }
 
     @Test("the tunable note starts at the target detuned by the initial offset; the target is the just fifth")
     func frequencies() throws {
-        let challenge = try challenge(initialOffset: 50, interval: .perfectFifthUp, system: .justIntonation)
+        let exercise = try exercise(initialOffset: 50, interval: .perfectFifthUp, system: .justIntonation)
         let reference = 440 * pow(2, -9.0 / 12)
-        #expect(abs(challenge.context.referenceFrequency(referencePitch: .concertA).hertz - reference) < 1e-9)
-        #expect(abs(challenge.context.targetFrequency(referencePitch: .concertA).hertz - reference * 1.5) < 1e-9)
+        #expect(abs(exercise.context.referenceFrequency(referencePitch: .concertA).hertz - reference) < 1e-9)
+        #expect(abs(exercise.context.targetFrequency(referencePitch: .concertA).hertz - reference * 1.5) < 1e-9)
         #expect(
-            abs(challenge.startFrequency(referencePitch: .concertA).hertz - reference * 1.5 * pow(2, 50.0 / 1200))
+            abs(exercise.startFrequency(referencePitch: .concertA).hertz - reference * 1.5 * pow(2, 50.0 / 1200))
                 < 1e-9)
     }
 
@@ -70,20 +70,20 @@ struct PitchMatchingTests {
             (.infinity, 150.0), (.nan, 50.0),
         ])
     func tunableFrequency(slider: Double, cents: Double) throws {
-        let challenge = try challenge(initialOffset: 50, interval: .perfectFifthUp, system: .justIntonation)
+        let exercise = try exercise(initialOffset: 50, interval: .perfectFifthUp, system: .justIntonation)
         let pitch = try Frequency(hertz: 442)
-        let target = challenge.context.targetFrequency(referencePitch: pitch).hertz
-        let heard = challenge.tunableFrequency(sliderValue: slider, referencePitch: pitch).hertz
+        let target = exercise.context.targetFrequency(referencePitch: pitch).hertz
+        let heard = exercise.tunableFrequency(sliderValue: slider, referencePitch: pitch).hertz
         #expect(abs(1200 * log2(heard / target) - cents) < 1e-9)
-        if PitchMatchingChallenge.sliderRange.contains(slider) {
-            #expect(abs(1200 * log2(heard / target) - (try challenge.centOffset(sliderValue: slider).value)) < 1e-9)
+        if PitchMatchingExercise.sliderRange.contains(slider) {
+            #expect(abs(1200 * log2(heard / target) - (try exercise.centOffset(sliderValue: slider).value)) < 1e-9)
         }
         #expect(
-            challenge.tunableFrequency(sliderValue: 0, referencePitch: pitch)
-                == challenge.startFrequency(referencePitch: pitch))
+            exercise.tunableFrequency(sliderValue: 0, referencePitch: pitch)
+                == exercise.startFrequency(referencePitch: pitch))
         #expect(
-            challenge.tunableFrequency(sliderValue: 1, referencePitch: pitch)
-                == challenge.highestFrequency(referencePitch: pitch))
+            exercise.tunableFrequency(sliderValue: 1, referencePitch: pitch)
+                == exercise.highestFrequency(referencePitch: pitch))
     }
 
     @Test("initial offsets are uniform in ±100 cents, both signs")

@@ -22,9 +22,9 @@ private func seededRecords(count: Int, days: Int, seed: UInt64) -> [TrainingReco
             previous[mode] = ExerciseGenerator.ChainState(record)
             return .comparison(record)
         case .pitchMatching:
-            let challenge = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
+            let matching = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
             return .pitchMatching(
-                try! challenge.record(sliderValue: Double.random(in: -1...1, using: &generator), at: timestamp))
+                try! matching.record(sliderValue: Double.random(in: -1...1, using: &generator), at: timestamp))
         }
     }
 }
@@ -51,8 +51,8 @@ struct ProfileSnapshotTests {
         for record in device { decoded.add(record) }
         #expect(decoded == PerceptualProfile(records: records))
         #expect(
-            decoded.discrimination(.comparison).now
-                == PerceptualProfile(records: records).discrimination(.comparison).now)
+            decoded.comparisonStatistics(.comparison).now
+                == PerceptualProfile(records: records).comparisonStatistics(.comparison).now)
     }
 
     @Test(
@@ -67,13 +67,13 @@ struct ProfileSnapshotTests {
                 bins.occupied.last.map { $0.bin - bins.occupied[0].bin + 1 } ?? 0
             }
             for mode in [TrainingMode.comparison, .intervalComparison] {
-                let statistics = profile.discrimination(mode)
+                let statistics = profile.comparisonStatistics(mode)
                 spans += (statistics.notes + statistics.intervals + statistics.weeks.map(\.bins)).map(span).reduce(0, +)
                 weeks += statistics.weeks.count
                 recent += statistics.recent.entries.count
             }
             for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
-                recent += profile.matching(mode).recent.entries.count
+                recent += profile.pitchMatchingStatistics(mode).recent.entries.count
             }
             #expect(ProfileSnapshot.encode(profile).count == 1_283 + 2 * (spans + recent) + 3 * weeks)
             // Bounded by notes, intervals and weeks: at most 61 bins each.
@@ -132,8 +132,8 @@ struct ProfileSnapshotTests {
     @Test("bins, weeks and recent answers that are out of place are refused; the same in place are read")
     func blockParts() throws {
         let valid = try #require(PerceptualProfile(snapshot: snapshot()))
-        #expect(valid.discrimination(.comparison).count == 2)
-        #expect(valid.discrimination(.comparison).weeks.map(\.week) == [2_899, 2_900])
+        #expect(valid.comparisonStatistics(.comparison).count == 2)
+        #expect(valid.comparisonStatistics(.comparison).weeks.map(\.week) == [2_899, 2_900])
         for note: [Double] in [
             [10, 1, 2, 3],  // more correct answers than answers
             [10, 2, 0, 0, 2, 2],  // a span that starts with an empty bin
@@ -150,7 +150,7 @@ struct ProfileSnapshotTests {
         #expect(PerceptualProfile(snapshot: snapshot(weeks: [1, 1e12, 10, 1, 2, 2])) == nil)
         let (early, late) = (1_767_225_600_000.0, 1_767_225_601_000.0)
         let kept = try #require(PerceptualProfile(snapshot: snapshot(recent: [2, early, 21, late, 21])))
-        #expect(kept.discrimination(.comparison).now?.answers == 2)
+        #expect(kept.comparisonStatistics(.comparison).now?.answers == 2)
         for recent: [Double] in [
             [2, late, 21, early, 21],  // out of time order
             [3, early, 21, early, 21, late, 21],  // more than the answers

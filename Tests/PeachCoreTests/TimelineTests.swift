@@ -52,7 +52,7 @@ struct TimelineTests {
 
     @Test("each week holds its own answers, an earlier week's answer lands in its place, in date order")
     func weeksInOrder() {
-        var statistics = DiscriminationStatistics()
+        var statistics = ComparisonStatistics()
         for record in [
             comparison("2026-03-16T10:00:00.000Z", 5), comparison("2026-03-02T10:00:00.000Z", 40),
             comparison("2026-03-09T10:00:00.000Z", 20, correct: false), comparison("2026-03-03T10:00:00.000Z", 30),
@@ -72,6 +72,6 @@ struct TimelineTests {
 
     @Test("without answers there are no weeks")
     func empty() {
-        #expect(DiscriminationStatistics().weeks.isEmpty && DiscriminationStatistics().weeklyEstimates.isEmpty)
+        #expect(ComparisonStatistics().weeks.isEmpty && ComparisonStatistics().weeklyEstimates.isEmpty)
     }
 }

@@ -21,7 +21,7 @@ struct TrendTests {
     func lastAgainstBefore() {
         func trend(_ before: Double, _ now: Double) -> Trend {
             PerceptualProfile(records: answers(200, at: before, from: 0) + answers(200, at: now, from: 200))
-                .discrimination(.comparison).trend
+                .comparisonStatistics(.comparison).trend
         }
         // 75 % correct at 20 cents, then at 5: the threshold went from about 20 to about 5.
         #expect(trend(20, 5) == .improving)
@@ -34,12 +34,12 @@ struct TrendTests {
     @Test("below 400 answers there is no trend; older answers beyond the 400 latest do not count")
     func enoughAnswers() {
         let few = PerceptualProfile(records: answers(200, at: 20, from: 0) + answers(199, at: 5, from: 200))
-        #expect(few.discrimination(.comparison).trend == .notEnoughData)
+        #expect(few.comparisonStatistics(.comparison).trend == .notEnoughData)
         // 1,000 coarse answers long ago change nothing: the trend reads the latest 400 only.
         let long = PerceptualProfile(
             records: answers(1_000, at: 60, from: 0) + answers(200, at: 10, from: 1_000)
                 + answers(200, at: 10, from: 1_200))
-        #expect(long.discrimination(.comparison).trend == .stable)
+        #expect(long.comparisonStatistics(.comparison).trend == .stable)
     }
 
     @Test("the probability that one threshold is finer than another: both ways add up to 1, the same is a half")

@@ -80,7 +80,7 @@ struct TuningSystemTests {
                             guard (0...127).contains(targetValue) else {
                                 // No target: the exercise cannot exist, and says so.
                                 #expect(throws: MusicValueError.self) {
-                                    try PitchMatchingChallenge(
+                                    try PitchMatchingExercise(
                                         context: ExerciseContext(
                                             referenceNote: MIDINote(value), interval: directed, tuningSystem: system),
                                         initialCentOffset: 0)
@@ -89,7 +89,7 @@ struct TuningSystemTests {
                             }
                             let referenceHertz = hertz * pow(2, Double(value - 69) / 12)
                             let expectedTarget = referenceHertz * pow(2, cents / 1200)
-                            let challenge = try PitchMatchingChallenge(
+                            let matching = try PitchMatchingExercise(
                                 context: ExerciseContext(
                                     referenceNote: MIDINote(value), interval: directed, tuningSystem: system),
                                 initialCentOffset: 37.5)
@@ -99,13 +99,13 @@ struct TuningSystemTests {
                                 centOffset: -4.25)
                             let errors = [
                                 centsBetween(
-                                    challenge.context.referenceFrequency(referencePitch: referencePitch).hertz,
+                                    matching.context.referenceFrequency(referencePitch: referencePitch).hertz,
                                     referenceHertz),
                                 centsBetween(
-                                    challenge.context.targetFrequency(referencePitch: referencePitch).hertz,
+                                    matching.context.targetFrequency(referencePitch: referencePitch).hertz,
                                     expectedTarget),
                                 centsBetween(
-                                    challenge.startFrequency(referencePitch: referencePitch).hertz,
+                                    matching.startFrequency(referencePitch: referencePitch).hertz,
                                     expectedTarget * pow(2, 37.5 / 1200)),
                                 centsBetween(
                                     exercise.context.referenceFrequency(referencePitch: referencePitch).hertz,
@@ -120,7 +120,7 @@ struct TuningSystemTests {
                                     exercise.targetFrequency(referencePitch: referencePitch).hertz,
                                     expectedTarget * pow(2, -4.25 / 1200)),
                             ]
-                            if challenge.context.targetNote.rawValue != targetValue
+                            if matching.context.targetNote.rawValue != targetValue
                                 || errors.contains(where: { abs($0) >= 0.001 })
                             {
                                 failures.append("\(hertz) Hz \(system) \(directed) from \(value): \(errors)")

@@ -71,7 +71,7 @@ public enum ListenerSimulation {
     public static func run(_ listener: Listener, seed: UInt64, sizes: [Int] = sizes) -> [Outcome] {
         var generator = SeededRandomNumberGenerator(seed: seed)
         let settings = TrainingSettings()
-        var statistics = DiscriminationStatistics()
+        var statistics = ComparisonStatistics()
         var offsets = 0.0
         var outcomes: [Outcome] = []
         for trial in 1...(sizes.max() ?? 0) {

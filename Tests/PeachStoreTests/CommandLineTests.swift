@@ -72,12 +72,12 @@ final class CommandLineTests {
             guard let estimate else { return "—" }
             return "\(text(estimate.threshold)) cents (\(text(estimate.lower))–\(text(estimate.upper)))"
         }
-        let unison = profile.discrimination(.comparison)
+        let unison = profile.comparisonStatistics(.comparison)
         #expect(
             lines.contains(
                 "Comparison: now \(estimate(unison.now)); all time \(estimate(unison.allTime)); 1 answer; trend: not enough answers yet"
             ))
-        let fifth = profile.discrimination(.intervalComparison).intervalEstimates[0]
+        let fifth = profile.comparisonStatistics(.intervalComparison).intervalEstimates[0]
         #expect(lines.contains("Perfect Fifth Up, Just intonation: \(estimate(fifth.estimate)), 1 answer"))
         #expect(lines.contains { $0.hasPrefix("Now is your last 200 answers in the mode. The trend compares them") })
         // Errors −4.6 (unison) and +3.0 (a minor third down): one attempt each, no interval yet.

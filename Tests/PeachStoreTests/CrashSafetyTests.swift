@@ -54,7 +54,8 @@ struct CrashSafetyTests {
                     #expect(clock.now - start < .seconds(1), "round \(round): reading beside the server took too long")
                     #expect(csv.hasPrefix(CSVFormat.formatLine + "\n"))
                     // Two snapshots, the profile's later: the server went on in between.
-                    #expect(profile.comparisonCount + profile.matchingCount >= csv.split(separator: "\n").count - 2)
+                    #expect(
+                        profile.comparisonCount + profile.pitchMatchingCount >= csv.split(separator: "\n").count - 2)
                     readsBesideServer += 1
                 }
             }

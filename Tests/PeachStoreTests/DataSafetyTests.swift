@@ -54,7 +54,7 @@ final class DataSafetyTests {
             Double(bitPattern: reply.body[offset..<offset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) })
         }
         let profile = try #require(PerceptualProfile(snapshot: numbers))
-        return (profile.comparisonCount, profile.matchingCount)
+        return (profile.comparisonCount, profile.pitchMatchingCount)
     }
 
     func storedIDs(_ path: String) throws -> Set<String> {

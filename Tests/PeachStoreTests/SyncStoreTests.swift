@@ -113,7 +113,7 @@ struct SyncStoreTests {
         #expect(setAside[2].1.contains("-1.0e+308"))
         #expect(try database.setAsideRecordCount() == 3)
         let profile = try database.loadProfile()
-        #expect(profile.matchingCount == 2)
+        #expect(profile.pitchMatchingCount == 2)
         #expect(ProfileSnapshot.encode(profile).allSatisfy { $0.isFinite })
         // From now on the tables hold the rules.
         let beyond = pitchMatching(at: 1, error: 500)

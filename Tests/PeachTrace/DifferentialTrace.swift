@@ -82,7 +82,7 @@ public enum DifferentialTrace {
         let profile = session.profile
         var line = "profile"
         for mode in [TrainingMode.comparison, .intervalComparison] {
-            let statistics = profile.discrimination(mode)
+            let statistics = profile.comparisonStatistics(mode)
             line +=
                 " " + mode.rawValue + "=\(statistics.count):"
                 + statistics.all.occupied.map {
@@ -104,7 +104,7 @@ public enum DifferentialTrace {
             }
         }
         for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
-            let statistics = profile.matching(mode)
+            let statistics = profile.pitchMatchingStatistics(mode)
             line += " " + mode.rawValue + "=" + matching(statistics.allTime)
             guard final else { continue }
             line += " now=" + matching(statistics.now)
@@ -124,7 +124,7 @@ public enum DifferentialTrace {
 
     /// A matching estimate: attempts and bias exactly (arithmetic), spread exactly, the
     /// intervals (through log and exp) marked.
-    private static func matching(_ estimate: MatchingEstimate?) -> String {
+    private static func matching(_ estimate: PitchMatchingEstimate?) -> String {
         guard let estimate else { return "-" }
         var text = "\(estimate.attempts):" + bits(estimate.bias) + ":" + (estimate.spread.map(bits) ?? "-")
         for interval in [estimate.biasInterval, estimate.spreadInterval] {

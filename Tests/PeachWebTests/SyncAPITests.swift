@@ -35,7 +35,7 @@ struct SyncAPITests {
             #expect(profile.headers[.cacheControl] == "no-store")
             let decoded = try #require(PerceptualProfile(snapshot: profile.numbers))
             #expect(decoded == (try database.loadProfile()))
-            #expect(decoded.matchingByMode[.intervalPitchMatching]?.count == 1)
+            #expect(decoded.pitchMatchingByMode[.intervalPitchMatching]?.count == 1)
             #expect(decoded.comparisonByMode[.comparison]?.latest == .init(magnitude: 12.5, wasCorrect: true))
         }
     }
@@ -149,7 +149,7 @@ struct SyncAPITests {
         #expect(try recordCount(database) == 2)
         // Both stored comparisons are the 12.5-cent ones: the refused −30 changed nothing.
         #expect(
-            try database.loadProfile().discrimination(.comparison).all.occupied.map(\.bin)
+            try database.loadProfile().comparisonStatistics(.comparison).all.occupied.map(\.bin)
                 == [OffsetBins.bin(of: 12.5)])
     }
 

@@ -60,7 +60,9 @@ public struct TimelineChart: Hashable, Sendable {
     public init(profile: PerceptualProfile, mode: TrainingMode, language: Language) {
         self.init(
             mode: mode,
-            weeks: profile.discrimination(mode).weeklyEstimates.map { Week(week: $0.week, estimate: $0.estimate) },
+            weeks: profile.comparisonStatistics(mode).weeklyEstimates.map {
+                Week(week: $0.week, estimate: $0.estimate)
+            },
             language: language)
     }
 

@@ -20,7 +20,9 @@ public struct ProfilePage: Sendable {
         self.texts = texts
         chart = ProfileChart(profile: profile, range: range, language: texts.language, size: .full)
         summary = ProfileSummary(profile: profile, language: texts.language)
-        let trained = [TrainingMode.comparison, .intervalComparison].filter { profile.discrimination($0).count > 0 }
+        let trained = [TrainingMode.comparison, .intervalComparison].filter {
+            profile.comparisonStatistics($0).count > 0
+        }
         timelines = (trained.isEmpty ? [.comparison] : trained).map {
             TimelineChart(profile: profile, mode: $0, language: texts.language)
         }

@@ -58,7 +58,7 @@ public struct ProfileSummary: Hashable, Sendable {
         let texts = Texts.of(language)
         self.language = language
         comparison = [TrainingMode.comparison, .intervalComparison].map { mode in
-            let statistics = profile.discrimination(mode)
+            let statistics = profile.comparisonStatistics(mode)
             let intervals = mode.isInterval ? statistics.intervalEstimates : []
             return ComparisonMode(
                 mode: mode, name: texts.name(of: mode), now: texts.estimate(statistics.now),
@@ -74,10 +74,10 @@ public struct ProfileSummary: Hashable, Sendable {
         }
         let matchingModes: [TrainingMode] = [.pitchMatching, .intervalPitchMatching]
         matching =
-            matchingModes.allSatisfy({ profile.matching($0).count == 0 })
+            matchingModes.allSatisfy({ profile.pitchMatchingStatistics($0).count == 0 })
             ? nil
             : matchingModes.map { mode in
-                let statistics = profile.matching(mode)
+                let statistics = profile.pitchMatchingStatistics(mode)
                 let (now, allTime) = (statistics.now, statistics.allTime)
                 var rows = [
                     Row(term: texts.profile.nowRow(texts.profile.bias), value: texts.bias(now)),

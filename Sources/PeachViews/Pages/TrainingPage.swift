@@ -115,7 +115,7 @@ public struct TrainingPage: Sendable {
                 """
         case .pitchMatching:
             // The slider's ends are the core's: the page's script holds every move within them.
-            let range = PitchMatchingChallenge.sliderRange
+            let range = PitchMatchingExercise.sliderRange
             return """
                 <div id="pitch-slider" role="slider" tabindex="0" aria-orientation="vertical" \
                 aria-valuemin="\(DecimalText.shortest(range.lowerBound))" \

@@ -17,7 +17,7 @@ public struct ProfileTexts: Sendable {
     public let spokenEstimate: @Sendable (_ value: String, _ lower: String, _ upper: String) -> String
     /// What a threshold and its interval are, under the heading.
     public let thresholdExplanation: String
-    /// The latest 200 answers (`DiscriminationStatistics.recentCount`), beside "All time".
+    /// The latest 200 answers (`ComparisonStatistics.recentCount`), beside "All time".
     public let now: String
     public let answers: String
     /// Which answers "now" holds and when the trend says what: the same words as `peach stats`.
@@ -41,8 +41,8 @@ public struct ProfileTexts: Sendable {
     public let nowRow: @Sendable (String) -> String
     /// "Bias, all time": a row of every attempt.
     public let allTimeRow: @Sendable (String) -> String
-    /// Which way the errors lean, when the evidence says so (`MatchingEstimate.leaning`).
-    public let leanings: [MatchingEstimate.Leaning: String]
+    /// Which way the errors lean, when the evidence says so (`PitchMatchingEstimate.leaning`).
+    public let leanings: [PitchMatchingEstimate.Leaning: String]
     /// "−4.0 cents (−5.9 to −2.1): you tune flat"; `interval` is `nil` with one attempt.
     public let biasValue: @Sendable (_ value: String, _ interval: String?, _ leaning: String) -> String
     /// An interval's pitch matching in one line: bias, spread and attempts, each already written.
@@ -210,7 +210,7 @@ extension Texts {
     }
 
     /// Pitch matching's bias: "−4.0 cents (−5.9 to −2.1): you tune flat"; "—" without attempts.
-    public func bias(_ estimate: MatchingEstimate?) -> String {
+    public func bias(_ estimate: PitchMatchingEstimate?) -> String {
         guard let estimate else { return noData }
         let interval = estimate.biasInterval.map {
             profile.range(signedDecimal($0.lowerBound), signedDecimal($0.upperBound))
@@ -219,7 +219,7 @@ extension Texts {
     }
 
     /// Pitch matching's spread: "8.2 cents (7.4–9.2)"; "—" below two attempts.
-    public func spread(_ estimate: MatchingEstimate?) -> String {
+    public func spread(_ estimate: PitchMatchingEstimate?) -> String {
         guard let spread = estimate?.spread, let interval = estimate?.spreadInterval else { return noData }
         return profile.estimate(decimal(spread), decimal(interval.lowerBound), decimal(interval.upperBound))
     }

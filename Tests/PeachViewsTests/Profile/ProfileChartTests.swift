@@ -35,7 +35,7 @@ struct ProfileChartTests {
     func oneNote() throws {
         let svg = chart(F.oneNote)
         assertSnapshot(svg, named: "profile-one-note.svg")
-        let estimate = try #require(F.oneNote.discrimination(.comparison).estimate(in: .standard))
+        let estimate = try #require(F.oneNote.comparisonStatistics(.comparison).estimate(in: .standard))
         #expect(
             svg.contains(
                 "aria-label=\"Perceptual profile showing detection thresholds from C2 to C6. Threshold: "
@@ -110,7 +110,7 @@ struct ProfileChartTests {
     func numbersFromCore() throws {
         for profile in [F.oneNote, F.sparse, F.dense] {
             let chart = ProfileChart(profile: profile, range: .standard, language: .english, size: .full)
-            let statistics = profile.discrimination(.comparison)
+            let statistics = profile.comparisonStatistics(.comparison)
             let expected = statistics.noteEstimates(in: .standard)
             #expect(chart.thresholds.map(\.note) == expected.map(\.note))
             #expect(chart.thresholds.map(\.centre) == expected.map(\.estimate.threshold))
@@ -149,12 +149,12 @@ struct ProfileChartTests {
         #expect(
             label(PerceptualProfile(), .english)
                 == "Your pitch profile. Start training to build your profile. Tap to view details.")
-        let estimate = F.oneNote.discrimination(.comparison).estimate(in: .standard)!
+        let estimate = F.oneNote.comparisonStatistics(.comparison).estimate(in: .standard)!
         #expect(
             label(F.oneNote, .english)
                 == "Your pitch profile. Threshold: \(Texts.english.spokenEstimate(estimate)). "
                 + "Your profile fills in as you train. Tap to view details.")
-        let dense = F.dense.discrimination(.comparison).estimate(in: .standard)!
+        let dense = F.dense.comparisonStatistics(.comparison).estimate(in: .standard)!
         #expect(
             label(F.dense, .english)
                 == "Your pitch profile. Threshold: \(Texts.english.spokenEstimate(dense)). Tap to view details.")

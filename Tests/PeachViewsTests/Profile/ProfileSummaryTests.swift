@@ -16,7 +16,7 @@ struct ProfileSummaryTests {
             let summary = ProfileSummary(profile: profile, language: .english)
             #expect(summary.comparison.map(\.mode) == [.comparison, .intervalComparison])
             for mode in summary.comparison {
-                let statistics = profile.discrimination(mode.mode)
+                let statistics = profile.comparisonStatistics(mode.mode)
                 #expect(mode.now == texts.estimate(statistics.now))
                 #expect(mode.allTime == texts.estimate(statistics.allTime))
                 #expect(mode.answers == texts.grouped(statistics.count))
@@ -39,7 +39,7 @@ struct ProfileSummaryTests {
         records.append(F.comparison(60, cents: 30, second: 20, interval: DirectedInterval(.minorThird, .down)))
         let profile = PerceptualProfile(records: records)
         let rows = ProfileSummary(profile: profile, language: .english).comparison[1].intervals
-        let estimates = profile.discrimination(.intervalComparison).intervalEstimates
+        let estimates = profile.comparisonStatistics(.intervalComparison).intervalEstimates
         #expect(
             rows.map(\.term) == [
                 "Minor Third Down, Equal temperament (12-TET)", "Perfect Fifth Up, Equal temperament (12-TET)",

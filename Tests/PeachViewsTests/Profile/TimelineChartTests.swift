@@ -49,7 +49,7 @@ struct TimelineChartTests {
             F.comparison(62, cents: 5, day: 9),
         ])
         let timeline = TimelineChart(profile: profile, mode: .comparison, language: .english)
-        let weeks = profile.discrimination(.comparison).weeklyEstimates
+        let weeks = profile.comparisonStatistics(.comparison).weeklyEstimates
         #expect(timeline.weeks.map(\.estimate) == weeks.map(\.estimate))
         #expect(timeline.weeks.map(\.estimate.answers) == [2, 1])
         let texts = Texts.english

@@ -74,8 +74,8 @@ struct ProfilePageTests {
                 ProfileFixtures.comparison(55, cents: -12, interval: .perfectFifthUp),
             ])
             let texts = Texts.english
-            let unison = profile.discrimination(.comparison)
-            let fifths = profile.discrimination(.intervalComparison)
+            let unison = profile.comparisonStatistics(.comparison)
+            let fifths = profile.comparisonStatistics(.intervalComparison)
             #expect(value(html, mode: .comparison, term: "All time") == texts.estimate(unison.allTime))
             #expect(value(html, mode: .comparison, term: "Now") == texts.estimate(unison.now))
             #expect(value(html, mode: .comparison, term: "Answers") == "3")
@@ -160,9 +160,9 @@ struct ProfilePageTests {
             #expect(value(html, mode: .comparison, term: "Answers") == "10")
             #expect(
                 value(html, mode: .comparison, term: "All time")
-                    == Texts.english.estimate(profile.discrimination(.comparison).allTime))
+                    == Texts.english.estimate(profile.comparisonStatistics(.comparison).allTime))
             let after = try await client.get("/").text
-            let estimate = try #require(profile.discrimination(.comparison).estimate(in: .standard))
+            let estimate = try #require(profile.comparisonStatistics(.comparison).estimate(in: .standard))
             #expect(
                 after.contains(
                     "aria-label=\"Your pitch profile. Threshold: \(Texts.english.spokenEstimate(estimate)). "

@@ -1,13 +1,13 @@
 /// What the comparisons of one mode say about a listener, kept as the sufficient statistics of
 /// the psychometric model (`OffsetBins`): per reference note (the keyboard), per interval and
 /// tuning system, per calendar week (the timeline), and the most recent answers ("now" and the
-/// trend). The estimates are computed from them when a page asks (`DiscriminationStatistics+Estimates`).
+/// trend). The estimates are computed from them when a page asks (`ComparisonStatistics+Estimates`).
 ///
 /// Every part is a sum over answers, so adding records in any order, or adding a device's
 /// records to the server's summary, gives the same statistics; none grows with the number of
 /// records (docs/measurement.md).
 /// - Complexity: O(1) per record (amortised; O(log weeks) for a record of an earlier week).
-public struct DiscriminationStatistics: Hashable, Sendable {
+public struct ComparisonStatistics: Hashable, Sendable {
     /// The answers per reference note, indexed by MIDI note 0–127.
     public internal(set) var notes = [OffsetBins](repeating: OffsetBins(), count: MIDINote.validRange.count)
     /// The answers per interval and tuning system, indexed by `IntervalSlot`.

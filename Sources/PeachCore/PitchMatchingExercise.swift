@@ -1,6 +1,6 @@
-/// One pitch-matching challenge: a reference note, then a tunable note that starts off the
+/// One pitch-matching exercise: a reference note, then a tunable note that starts off the
 /// target by `initialCentOffset`; the user moves a slider until it matches and lets go.
-public struct PitchMatchingChallenge: Hashable, Sendable {
+public struct PitchMatchingExercise: Hashable, Sendable {
     public let context: ExerciseContext
     /// Where the tunable note starts relative to the target, in cents (uniform in ±100).
     public let initialCentOffset: Cents
@@ -54,7 +54,7 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
         initialCentOffset + Cents(sliderValue * Self.sliderCentSpan.value)
     }
 
-    /// The record of this challenge released at `sliderValue`; its user cent error is the
+    /// The record of this exercise released at `sliderValue`; its user cent error is the
     /// offset at release (positive = sharp). Checked by the rules every record follows (the time
     /// comes from the device's clock).
     public func record(sliderValue: Double, at timestamp: Timestamp) throws(ExerciseError) -> PitchMatchingRecord {

@@ -1,7 +1,7 @@
 /// Pitch matching as Peach reports it: the bias (mean signed error, positive = sharp: "you tune
 /// 4 cents flat") and the spread (standard deviation of the errors), each with its 95 % interval
 /// (`NormalSampleInterval`), and the number of attempts.
-public struct MatchingEstimate: Hashable, Sendable {
+public struct PitchMatchingEstimate: Hashable, Sendable {
     /// In cents.
     public var bias: Double
     /// `nil` with a single attempt.

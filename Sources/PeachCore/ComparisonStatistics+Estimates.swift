@@ -1,7 +1,7 @@
 /// The threshold estimates of a mode's comparisons (docs/measurement.md): all time, now, the
 /// trend, per interval and tuning system, per week and per note. Each is a posterior on the grid
 /// (`ThresholdPosterior`) computed from the counts when asked.
-extension DiscriminationStatistics {
+extension ComparisonStatistics {
     /// Every answer of the mode; `nil` without one.
     /// - Complexity: one posterior.
     public var allTime: ThresholdEstimate? {
