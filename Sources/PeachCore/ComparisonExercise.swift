@@ -4,10 +4,10 @@ public struct ComparisonExercise: Hashable, Sendable {
     public let context: ExerciseContext
     /// The target's signed deviation from the true interval pitch, in cents; never zero.
     public let centOffset: Cents
-    /// The target's level relative to the reference, in decibels (loudness variation).
-    public let loudnessOffset: Double
+    /// The target's level relative to the reference (loudness variation).
+    public let loudnessOffset: Decibels
 
-    public init(context: ExerciseContext, centOffset: Cents, loudnessOffset: Double = 0) {
+    public init(context: ExerciseContext, centOffset: Cents, loudnessOffset: Decibels = .zero) {
         self.context = context
         self.centOffset = centOffset
         self.loudnessOffset = loudnessOffset

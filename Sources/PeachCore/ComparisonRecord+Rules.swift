@@ -1,6 +1,6 @@
 extension ComparisonRecord {
     /// The largest |cent offset| of a comparison: the adaptive chain's widest step.
-    public static let centOffsetBound = Cents(KazezChain.maximumMagnitude)
+    public static let centOffsetBound = KazezChain.maximumMagnitude
 
     /// A comparison from values that come from outside the core (an answer's time, a device's
     /// upload, a CSV row), checked by the rules every record follows (`InvalidRecord`); the

@@ -39,7 +39,7 @@ public struct ComparisonStatistics: Hashable, Sendable {
     public init() {}
 
     public mutating func add(_ record: ComparisonRecord) {
-        let bin = OffsetBins.bin(of: record.centOffset.value)
+        let bin = OffsetBins.bin(of: record.centOffset)
         let correct = record.isCorrect ? 1 : 0
         notes[record.context.referenceNote.rawValue].add(bin: bin, answers: 1, correct: correct)
         intervals[IntervalSlot.index(record.context.interval, record.context.tuningSystem)].add(

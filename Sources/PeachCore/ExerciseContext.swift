@@ -49,6 +49,6 @@ public struct ExerciseContext: Hashable, Sendable {
     /// system), moved further by `offset` (a comparison's offset) in the same shift.
     public func targetFrequency(referencePitch: Frequency, offsetBy offset: Cents = .zero) -> Frequency {
         referenceFrequency(referencePitch: referencePitch).shifted(
-            byCents: tuningSystem.cents(for: interval) + offset.value)
+            by: tuningSystem.cents(for: interval) + offset)
     }
 }

@@ -2,22 +2,22 @@
 ///
 /// Randomness is passed in, so a seeded generator makes every choice reproducible.
 public enum ExerciseGenerator {
-    /// The largest level difference between reference and target at full loudness variation,
-    /// in decibels (the Vary Loudness setting: one tunable constant).
-    public static let maximumLoudnessOffset = 2.0
+    /// The largest level difference between reference and target at full loudness variation
+    /// (the Vary Loudness setting: one tunable constant).
+    public static let maximumLoudnessOffset: Decibels = 2
 
     /// The last answered comparison of a mode: all the chain needs to continue.
     public struct ChainState: Hashable, Sendable {
-        public var magnitude: Double
+        public var magnitude: Cents
         public var wasCorrect: Bool
 
-        public init(magnitude: Double, wasCorrect: Bool) {
+        public init(magnitude: Cents, wasCorrect: Bool) {
             self.magnitude = magnitude
             self.wasCorrect = wasCorrect
         }
 
         public init(_ record: ComparisonRecord) {
-            self.init(magnitude: record.centOffset.magnitude.value, wasCorrect: record.isCorrect)
+            self.init(magnitude: record.centOffset.magnitude, wasCorrect: record.isCorrect)
         }
     }
 
@@ -27,17 +27,18 @@ public enum ExerciseGenerator {
     /// - Complexity: O(number of intervals).
     public static func comparison(
         mode: TrainingMode, settings: TrainingSettings, previous: ChainState?,
-        profileThreshold: @autoclosure () -> Double?,
+        profileThreshold: @autoclosure () -> Cents?,
         using generator: inout some RandomNumberGenerator
     ) -> ComparisonExercise {
         let magnitude =
             previous.map { KazezChain.nextMagnitude(after: $0.magnitude, wasCorrect: $0.wasCorrect) }
             ?? KazezChain.startingMagnitude(profileThreshold: profileThreshold())
-        let sign = Bool.random(using: &generator) ? 1.0 : -1.0
+        let positive = Bool.random(using: &generator)
         let context = context(mode: mode, settings: settings, using: &generator)
-        let loudnessBound = settings.loudnessVariation * maximumLoudnessOffset
-        let loudness = Double.random(in: -loudnessBound...loudnessBound, using: &generator)
-        return ComparisonExercise(context: context, centOffset: Cents(sign * magnitude), loudnessOffset: loudness)
+        let loudnessBound = settings.loudnessVariation * maximumLoudnessOffset.value
+        let loudness = Decibels(Double.random(in: -loudnessBound...loudnessBound, using: &generator))
+        return ComparisonExercise(
+            context: context, centOffset: positive ? magnitude : -magnitude, loudnessOffset: loudness)
     }
 
     /// The next pitch-matching exercise: reference note and interval as for comparisons, and

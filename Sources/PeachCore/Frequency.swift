@@ -15,13 +15,13 @@ public struct Frequency: Hashable, Comparable, Sendable, CustomStringConvertible
     public static let concertA = Frequency(uncheckedHertz: 440)
 
     /// The distance from `other` to this frequency in cents: `1200 · log2(self / other)`.
-    public func cents(from other: Frequency) -> Double {
-        1200 * Math.log2(hertz / other.hertz)
+    public func cents(from other: Frequency) -> Cents {
+        Cents(1200 * Math.log2(hertz / other.hertz))
     }
 
-    /// This frequency moved by a number of cents.
-    public func shifted(byCents cents: Double) -> Frequency {
-        Frequency(uncheckedHertz: hertz * Math.exp2(cents / 1200))
+    /// This frequency moved by `cents`.
+    public func shifted(by cents: Cents) -> Frequency {
+        Frequency(uncheckedHertz: hertz * Math.exp2(cents.value / 1200))
     }
 
     public var description: String { "\(hertz) Hz" }

@@ -25,15 +25,15 @@ public struct OffsetBins: Hashable, Sendable {
 
     /// The bin of an offset of `magnitude` cents (its sign does not matter).
     /// - Complexity: O(1); one logarithm.
-    public static func bin(of magnitude: Double) -> Int {
-        let size = abs(magnitude)
+    public static func bin(of magnitude: Cents) -> Int {
+        let size = abs(magnitude.value)
         guard size.isFinite else { return size.isNaN ? 0 : count - 1 }
-        guard size > KazezChain.minimumMagnitude else { return 0 }
-        let position = (Double(perDecade) * Math.log10(size / KazezChain.minimumMagnitude)).rounded()
+        guard size > KazezChain.minimumMagnitude.value else { return 0 }
+        let position = (Double(perDecade) * Math.log10(size / KazezChain.minimumMagnitude.value)).rounded()
         return Int(min(position, Double(count - 1)))
     }
 
-    public mutating func add(magnitude: Double, correct: Bool) {
+    public mutating func add(magnitude: Cents, correct: Bool) {
         add(bin: Self.bin(of: magnitude), answers: 1, correct: correct ? 1 : 0)
     }
 

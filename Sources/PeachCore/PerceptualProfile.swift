@@ -64,7 +64,7 @@ public struct PerceptualProfile: Hashable, Sendable {
     /// there is no previous exercise. (A mode's previous exercise comes from the same records, so
     /// in practice a mode without one has no data either, and its chain starts at 100 cents.)
     /// - Complexity: one posterior when the mode has data.
-    public func startingThreshold(for mode: TrainingMode) -> Double? {
+    public func startingThreshold(for mode: TrainingMode) -> Cents? {
         comparisonByMode[mode]?.allTime?.threshold
     }
 }

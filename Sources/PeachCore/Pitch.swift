@@ -1,16 +1,16 @@
 /// A MIDI note plus a deviation in cents: any frequency, named musically.
 public struct Pitch: Hashable, Sendable {
     public var note: MIDINote
-    public var cents: Double
+    public var cents: Cents
 
-    public init(note: MIDINote, cents: Double = 0) {
+    public init(note: MIDINote, cents: Cents = .zero) {
         self.note = note
         self.cents = cents
     }
 
     /// `f = ref · 2^((n − 69 + c/100) / 12)`, with `ref` the frequency of A4.
     public func frequency(referencePitch: Frequency) -> Frequency {
-        let semitonesFromA4 = Double(note.rawValue - MIDINote.a4.rawValue) + cents / 100
+        let semitonesFromA4 = Double(note.rawValue - MIDINote.a4.rawValue) + cents.value / 100
         return Frequency(uncheckedHertz: referencePitch.hertz * Math.exp2(semitonesFromA4 / 12))
     }
 
@@ -22,6 +22,6 @@ public struct Pitch: Hashable, Sendable {
         let nearest = (semitonesFromA4 + Double(MIDINote.a4.rawValue) + 0.5).rounded(.down)
         let clamped = min(max(Int(nearest), MIDINote.validRange.lowerBound), MIDINote.validRange.upperBound)
         note = MIDINote(uncheckedRawValue: clamped)
-        cents = (semitonesFromA4 - Double(clamped - MIDINote.a4.rawValue)) * 100
+        cents = Cents((semitonesFromA4 - Double(clamped - MIDINote.a4.rawValue)) * 100)
     }
 }

@@ -2,22 +2,21 @@
 /// 4 cents flat") and the spread (standard deviation of the errors), each with its 95 % interval
 /// (`NormalSampleInterval`), and the number of attempts.
 public struct PitchMatchingEstimate: Hashable, Sendable {
-    /// In cents.
-    public var bias: Double
+    public var bias: Cents
     /// `nil` with a single attempt.
-    public var biasInterval: ClosedRange<Double>?
+    public var biasInterval: ClosedRange<Cents>?
     /// `nil` with a single attempt.
-    public var spread: Double?
-    public var spreadInterval: ClosedRange<Double>?
+    public var spread: Cents?
+    public var spreadInterval: ClosedRange<Cents>?
     public var attempts: Int
 
     /// The estimate of these errors; `nil` without any.
     public init?(_ errors: RunningStatistics) {
         guard let mean = errors.meanIfAny else { return nil }
-        bias = mean
-        biasInterval = NormalSampleInterval.mean(errors)
-        spread = errors.standardDeviation
-        spreadInterval = NormalSampleInterval.standardDeviation(errors)
+        bias = Cents(mean)
+        biasInterval = NormalSampleInterval.mean(errors).map(Cents.range)
+        spread = errors.standardDeviation.map { Cents($0) }
+        spreadInterval = NormalSampleInterval.standardDeviation(errors).map(Cents.range)
         attempts = errors.count
     }
 
@@ -25,7 +24,7 @@ public struct PitchMatchingEstimate: Hashable, Sendable {
     /// above zero, flat when it is below, otherwise neither (also with a single attempt).
     public var leaning: Leaning {
         guard let interval = biasInterval else { return .neither }
-        return interval.lowerBound > 0 ? .sharp : interval.upperBound < 0 ? .flat : .neither
+        return interval.lowerBound > .zero ? .sharp : interval.upperBound < .zero ? .flat : .neither
     }
 
     public enum Leaning: String, ASCIINamed, Sendable {

@@ -32,7 +32,7 @@ public struct PitchMatchingExercise: Hashable, Sendable {
     /// slider's ends sounds as the end; one that is not a number, as the centre.
     public func tunableFrequency(sliderValue: Double, referencePitch: Frequency) -> Frequency {
         context.targetFrequency(referencePitch: referencePitch).shifted(
-            byCents: offset(sliderValue: Self.clampedSliderValue(sliderValue)).value)
+            by: offset(sliderValue: Self.clampedSliderValue(sliderValue)))
     }
 
     /// `value` within `sliderRange`; not a number: the centre.

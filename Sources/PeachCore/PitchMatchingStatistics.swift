@@ -11,7 +11,7 @@ public struct PitchMatchingStatistics: Hashable, Sendable {
     /// The signed errors per interval and tuning system, indexed by `IntervalSlot`.
     public internal(set) var intervals = [RunningStatistics](repeating: RunningStatistics(), count: IntervalSlot.count)
     /// The latest attempts' signed errors by timestamp.
-    public internal(set) var recent = RecentAnswers<Double>(capacity: ComparisonStatistics.recentCount)
+    public internal(set) var recent = RecentAnswers<Cents>(capacity: ComparisonStatistics.recentCount)
 
     public init() {}
 
@@ -19,7 +19,7 @@ public struct PitchMatchingStatistics: Hashable, Sendable {
         all.add(record.userCentError.value)
         intervals[IntervalSlot.index(record.context.interval, record.context.tuningSystem)].add(
             record.userCentError.value)
-        recent.add(record.userCentError.value, at: record.timestamp)
+        recent.add(record.userCentError, at: record.timestamp)
     }
 
     public var count: Int { all.count }
@@ -29,7 +29,7 @@ public struct PitchMatchingStatistics: Hashable, Sendable {
 
     /// The last 200 attempts (all of them while there are fewer); `nil` without one.
     public var now: PitchMatchingEstimate? {
-        PitchMatchingEstimate(RunningStatistics(recent.entries.map { $0.value }))
+        PitchMatchingEstimate(RunningStatistics(recent.entries.map { $0.value.value }))
     }
 
     /// Each interval and tuning system with attempts, in `IntervalSlot` order.

@@ -58,7 +58,7 @@ public enum ProfileSnapshot {
 
     static func append(_ statistics: ComparisonStatistics, to numbers: inout [Double]) {
         if let latest = statistics.latest, let timestamp = statistics.latestTimestamp {
-            numbers += [1, latest.magnitude, latest.wasCorrect ? 1 : 0, Double(timestamp.millisecondsSince1970)]
+            numbers += [1, latest.magnitude.value, latest.wasCorrect ? 1 : 0, Double(timestamp.millisecondsSince1970)]
         } else {
             numbers += [0, 0, 0, 0]
         }
@@ -79,7 +79,7 @@ public enum ProfileSnapshot {
         append(statistics.all, to: &numbers)
         for interval in statistics.intervals { append(interval, to: &numbers) }
         numbers.append(Double(statistics.recent.count))
-        for entry in statistics.recent.entries { numbers += [Double(entry.millisecondsSince1970), entry.value] }
+        for entry in statistics.recent.entries { numbers += [Double(entry.millisecondsSince1970), entry.value.value] }
     }
 
     static func append(_ bins: OffsetBins, to numbers: inout [Double]) {
@@ -192,7 +192,7 @@ struct SnapshotReader {
             let wasCorrect = integer(in: 0...1), let milliseconds = integer64(in: ProfileSnapshot.timeRange)
         else { return nil }
         if hasLatest == 1 {
-            statistics.latest = ExerciseGenerator.ChainState(magnitude: magnitude, wasCorrect: wasCorrect == 1)
+            statistics.latest = ExerciseGenerator.ChainState(magnitude: Cents(magnitude), wasCorrect: wasCorrect == 1)
             statistics.latestTimestamp = Timestamp(millisecondsSince1970: milliseconds)
         } else if magnitude != 0 || wasCorrect != 0 || milliseconds != 0 {
             return nil
@@ -245,7 +245,7 @@ struct SnapshotReader {
         else { return nil }
         for _ in 0..<recentCount {
             guard let milliseconds = integer64(in: ProfileSnapshot.timeRange), let error = number(),
-                error.isFinite, statistics.recent.append(error, at: milliseconds)
+                error.isFinite, statistics.recent.append(Cents(error), at: milliseconds)
             else { return nil }
         }
         return statistics

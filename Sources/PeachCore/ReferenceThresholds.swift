@@ -10,8 +10,8 @@
 /// pure-tone difference limens across 12 studies: at mid frequencies and durations of a few
 /// hundred milliseconds or more, as Peach plays, trained listeners reach the same 0.1–0.2 %.
 public enum ReferenceThresholds {
-    /// Musicians, in cents.
-    public static let musicians = 2.0...3.5
-    /// Non-musicians before training, in cents.
-    public static let nonMusicians = 10.0...20.0
+    /// Musicians.
+    public static let musicians: ClosedRange<Cents> = 2...3.5
+    /// Non-musicians before training.
+    public static let nonMusicians: ClosedRange<Cents> = 10...20
 }

@@ -39,19 +39,19 @@ enum ThresholdGrid {
     /// The grid index of 0.1 cents (bin 0's centre): log t_g = ln 0.1 + (g − 18) · step.
     static let indexOfFloor = 18
 
-    /// The prior's centre (cents) and its standard deviation in log threshold.
-    static let priorCentre = 10.0
+    /// The prior's centre and its standard deviation in log threshold.
+    static let priorCentre: Cents = 10
     static let priorSpread = 1.5
 
     /// The prior probability of each grid point (up to a common factor).
     static let prior: [Double] = (0..<count).map { point in
-        let z = (Math.log(threshold(at: Double(point)) / priorCentre)) / priorSpread
+        let z = (Math.log(threshold(at: Double(point)).value / priorCentre.value)) / priorSpread
         return Math.exp(-0.5 * z * z)
     }
 
-    /// The threshold at grid point `index` (which may be fractional), in cents.
-    static func threshold(at index: Double) -> Double {
-        KazezChain.minimumMagnitude * Math.exp((index - Double(indexOfFloor)) * step)
+    /// The threshold at grid point `index` (which may be fractional).
+    static func threshold(at index: Double) -> Cents {
+        Cents(KazezChain.minimumMagnitude.value * Math.exp((index - Double(indexOfFloor)) * step))
     }
 
     /// log Δ_b − log t_g = (3b − g + 18) · step; the table holds d = 3b − g + 18 from its lowest

@@ -52,11 +52,11 @@ public struct ThresholdPosterior: Hashable, Sendable {
         self.answers = bins.answers
     }
 
-    /// The threshold below which the posterior puts `fraction` of its probability, in cents.
+    /// The threshold below which the posterior puts `fraction` of its probability.
     /// Each grid point's probability is spread evenly over its step, so quantiles fall between
     /// grid points.
     /// - Complexity: O(grid).
-    public func quantile(_ fraction: Double) -> Double {
+    public func quantile(_ fraction: Double) -> Cents {
         var below = 0.0
         for point in 0..<ThresholdGrid.count {
             let mass = probabilities[point]
@@ -68,7 +68,7 @@ public struct ThresholdPosterior: Hashable, Sendable {
         return ThresholdGrid.threshold(at: Double(ThresholdGrid.count) - 0.5)
     }
 
-    /// The most probable threshold, in cents: the highest grid point, refined between its
+    /// The most probable threshold: the highest grid point, refined between its
     /// neighbours by the parabola through their logarithms.
     ///
     /// The mode rather than the median: after the Kazez chain's trials the posterior's upper
@@ -77,7 +77,7 @@ public struct ThresholdPosterior: Hashable, Sendable {
     /// the mode is nearer the true threshold: a median error of 11.1 % against 11.5 % after 200
     /// answers, 17.7 % against 18.3 % after 50.
     /// - Complexity: O(grid).
-    public var mode: Double {
+    public var mode: Cents {
         var best = 0
         for point in 1..<ThresholdGrid.count where probabilities[point] > probabilities[best] { best = point }
         guard best > 0, best < ThresholdGrid.count - 1, probabilities[best - 1] > 0, probabilities[best + 1] > 0

@@ -38,13 +38,13 @@ public enum TuningSystem: String, ASCIINamed, Sendable {
 
     /// The size of an interval in cents, `1200 · log2(ratio)` (always ≥ 0).
     /// - Complexity: O(1); one `log2`.
-    public func cents(for interval: Interval) -> Double {
-        guard let ratio = ratios?[interval.rawValue] else { return Double(interval.semitones) * 100 }
-        return 1200 * Math.log2(ratio.numerator / ratio.denominator)
+    public func cents(for interval: Interval) -> Cents {
+        guard let ratio = ratios?[interval.rawValue] else { return Cents(Double(interval.semitones) * 100) }
+        return Cents(1200 * Math.log2(ratio.numerator / ratio.denominator))
     }
 
     /// The signed size of a directed interval in cents: negative downward.
-    public func cents(for interval: DirectedInterval) -> Double {
+    public func cents(for interval: DirectedInterval) -> Cents {
         let size = cents(for: interval.interval)
         return interval.direction == .up ? size : -size
     }

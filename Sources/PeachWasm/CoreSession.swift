@@ -67,7 +67,7 @@ public struct CoreSession {
                 targetHertz: matching.context.targetFrequency(referencePitch: pitch).hertz,
                 startHertz: matching.startFrequency(referencePitch: pitch).hertz,
                 highestHertz: matching.highestFrequency(referencePitch: pitch).hertz,
-                loudnessOffset: 0, noteDuration: settings.noteDuration)
+                loudnessOffset: .zero, noteDuration: settings.noteDuration)
         }
     }
 

@@ -12,8 +12,8 @@ public struct ExerciseNumbers {
     /// Pitch matching: the highest the tunable note goes (the slider at its top); `nil` for a
     /// comparison.
     public var highestHertz: Double?
-    /// Decibels of the target relative to the reference.
-    public var loudnessOffset: Double
+    /// The target's level relative to the reference.
+    public var loudnessOffset: Decibels
     /// Seconds per note.
     public var noteDuration: Double
 
@@ -22,7 +22,7 @@ public struct ExerciseNumbers {
     public var flat: [Double] {
         [
             Double(referenceNote.rawValue), Double(targetNote.rawValue), referenceHertz, targetHertz,
-            startHertz ?? .nan, highestHertz ?? .nan, loudnessOffset, noteDuration,
+            startHertz ?? .nan, highestHertz ?? .nan, loudnessOffset.value, noteDuration,
         ]
     }
 }

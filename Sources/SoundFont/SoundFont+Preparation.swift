@@ -68,13 +68,13 @@ extension SoundFont {
             frames = frames.prefix(loopEnd + 8)
             loop = loopStart..<loopEnd
         }
-        let declared = Frequency.concertA.shifted(byCents: region.pitchCents - 6900)
+        let declared = Frequency.concertA.shifted(by: Cents(region.pitchCents - 6900))
         let tuning = ZoneTuning(
             frames: frames, loop: loop, sampleRate: region.sample.sampleRate, nominalHertz: declared.hertz)
         let tuned = tuning?.frames ?? Array(frames)
         if let tuning { loop = tuning.loop }
         let pitchCents = tuning.flatMap { try? Frequency(hertz: $0.pitch.hertz) }.map {
-            6900 + $0.cents(from: .concertA)
+            6900 + $0.cents(from: .concertA).value
         }
         let measured = loop.map { tuned[$0] } ?? tuned[...]
         let sumOfSquares = measured.reduce(0.0) { $0 + Double($1) * Double($1) }

@@ -35,7 +35,7 @@ struct ExerciseContextTests {
         let context = try ExerciseContext(
             referenceNote: MIDINote(69), interval: .perfectFifthUp, tuningSystem: .justIntonation)
         let target = ComparisonExercise(context: context, centOffset: 7).targetFrequency(referencePitch: .concertA)
-        #expect(abs(target.cents(from: context.targetFrequency(referencePitch: .concertA)) - 7) < 1e-9)
+        #expect((target.cents(from: context.targetFrequency(referencePitch: .concertA)) - 7).magnitude < 1e-9)
         #expect(abs(context.targetFrequency(referencePitch: .concertA).hertz - 660) < 1e-9)
     }
 }

@@ -168,7 +168,7 @@ struct ExerciseGeneratorTests {
             ExerciseGenerator.comparison(
                 mode: .comparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator
             )
-            .loudnessOffset
+            .loudnessOffset.value
         }
         let bound = variation * 2
         #expect(offsets.allSatisfy { abs($0) <= bound })

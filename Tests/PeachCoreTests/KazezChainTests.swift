@@ -18,7 +18,7 @@ struct KazezChainTests {
             (81.0, false, 100.0),  // 81 · (1 + 0.09·9) = 146.61, clamped to 100
         ])
     func arithmetic(previous: Double, wasCorrect: Bool, expected: Double) {
-        #expect(abs(KazezChain.nextMagnitude(after: previous, wasCorrect: wasCorrect) - expected) < 1e-12)
+        #expect(abs(KazezChain.nextMagnitude(after: Cents(previous), wasCorrect: wasCorrect).value - expected) < 1e-12)
     }
 
     @Test("a sequence of answers from 100 cents follows the formula step by step")
@@ -29,10 +29,10 @@ struct KazezChainTests {
         let expected = [
             50.0, 32.32233047033631, 48.86084536968474, 31.783849658137242, 47.91080027627802, 77.75724783786667,
         ]
-        var magnitude = 100.0
+        var magnitude: Cents = 100
         for (answer, value) in zip(answers, expected) {
             magnitude = KazezChain.nextMagnitude(after: magnitude, wasCorrect: answer)
-            #expect(abs(magnitude - value) < 1e-9)
+            #expect(abs(magnitude.value - value) < 1e-9)
         }
     }
 
@@ -44,13 +44,13 @@ struct KazezChainTests {
         #expect(KazezChain.nextMagnitude(after: 100, wasCorrect: false) == 100)
         // 0.1 right → 0.0984…, clamped; 0.1 wrong → 0.10285, not clamped.
         #expect(KazezChain.nextMagnitude(after: 0.1, wasCorrect: true) == 0.1)
-        #expect(abs(KazezChain.nextMagnitude(after: 0.1, wasCorrect: false) - 0.10284604989415154) < 1e-15)
+        #expect(abs(KazezChain.nextMagnitude(after: 0.1, wasCorrect: false).value - 0.10284604989415154) < 1e-15)
         // Values outside the range are first brought into it.
         #expect(KazezChain.nextMagnitude(after: 500, wasCorrect: true) == 50)
         #expect(KazezChain.nextMagnitude(after: 0, wasCorrect: true) == 0.1)
-        #expect(KazezChain.nextMagnitude(after: .nan, wasCorrect: true) == 50)
+        #expect(KazezChain.nextMagnitude(after: Cents(.nan), wasCorrect: true) == 50)
 
-        var magnitude = 100.0
+        var magnitude: Cents = 100
         for _ in 0..<200 { magnitude = KazezChain.nextMagnitude(after: magnitude, wasCorrect: false) }
         #expect(magnitude == 100)
         for _ in 0..<2_000 { magnitude = KazezChain.nextMagnitude(after: magnitude, wasCorrect: true) }
@@ -89,12 +89,12 @@ struct KazezChainTests {
         let unison = ExerciseGenerator.comparison(
             mode: .comparison, settings: settings, previous: nil,
             profileThreshold: profile.startingThreshold(for: .comparison), using: &generator)
-        #expect(unison.centOffset.magnitude.value == KazezChain.startingMagnitude(profileThreshold: unisonThreshold))
+        #expect(unison.centOffset.magnitude == KazezChain.startingMagnitude(profileThreshold: unisonThreshold))
         let interval = ExerciseGenerator.comparison(
             mode: .intervalComparison, settings: settings, previous: nil,
             profileThreshold: profile.startingThreshold(for: .intervalComparison), using: &generator)
         #expect(
-            interval.centOffset.magnitude.value == KazezChain.startingMagnitude(profileThreshold: intervalThreshold))
+            interval.centOffset.magnitude == KazezChain.startingMagnitude(profileThreshold: intervalThreshold))
     }
 
     @Test("the chain continues from the last recorded exercise of the mode, ignoring the profile's threshold")
@@ -138,7 +138,7 @@ struct KazezChainTests {
                     mode: mode, settings: settings, previous: previous, profileThreshold: nil, using: &generator)
                 if let previous {
                     #expect(
-                        exercise.centOffset.magnitude.value
+                        exercise.centOffset.magnitude
                             == KazezChain.nextMagnitude(after: previous.magnitude, wasCorrect: previous.wasCorrect))
                 }
                 magnitudes.append(exercise.centOffset.magnitude.value)

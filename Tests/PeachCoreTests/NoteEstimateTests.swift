@@ -39,10 +39,12 @@ struct NoteEstimateTests {
         // Alone, one wrong answer at 30 cents would put the threshold far above the neighbours'.
         let alone = PerceptualProfile(records: answers(60, cents: 30, count: 1, correct: 0))
             .comparisonStatistics(.comparison).allTime!
-        #expect(alone.threshold > 2 * sparse.threshold, "\(alone) vs \(sparse)")
+        #expect(alone.threshold.value > 2 * sparse.threshold.value, "\(alone) vs \(sparse)")
         #expect(sparse.lower < 10 && 10 < sparse.upper, "\(sparse)")
         #expect(sparse.threshold < 20, "\(sparse)")
-        #expect(sparse.upper / sparse.lower > 2 * (wellKnown.upper / wellKnown.lower), "\(sparse) vs \(wellKnown)")
+        #expect(
+            sparse.upper.value / sparse.lower.value > 2 * (wellKnown.upper.value / wellKnown.lower.value),
+            "\(sparse) vs \(wellKnown)")
         #expect(sparse.answers == 1)
     }
 

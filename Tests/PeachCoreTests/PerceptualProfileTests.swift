@@ -82,7 +82,7 @@ struct PerceptualProfileTests {
             var bySlot: [Int: Int] = [:]
             var byWeek: [Int: Int] = [:]
             for case .comparison(let record) in Self.records where record.mode == mode {
-                let bin = OffsetBins.bin(of: record.centOffset.value)
+                let bin = OffsetBins.bin(of: record.centOffset)
                 let (answers, correct) = byNote[record.context.referenceNote.rawValue, default: [:]][
                     bin, default: (0, 0)]
                 byNote[record.context.referenceNote.rawValue, default: [:]][bin] =
@@ -137,14 +137,17 @@ struct PerceptualProfileTests {
             let estimate = statistics.allTime!
             let expected = twoPass(errors)
             #expect(estimate.attempts == errors.count)
-            #expect(close(estimate.bias, expected.mean) && close(estimate.spread, expected.standardDeviation))
+            #expect(
+                close(estimate.bias.value, expected.mean) && close(estimate.spread?.value, expected.standardDeviation))
             let now = twoPass(Array(errors.suffix(ComparisonStatistics.recentCount)))
-            #expect(close(statistics.now?.bias, now.mean) && close(statistics.now?.spread, now.standardDeviation))
+            #expect(
+                close(statistics.now?.bias.value, now.mean)
+                    && close(statistics.now?.spread?.value, now.standardDeviation))
             #expect(statistics.intervalEstimates.count == bySlot.count)
             for entry in statistics.intervalEstimates {
                 let values = bySlot[IntervalSlot.index(entry.interval, entry.tuningSystem)]!
                 #expect(entry.estimate.attempts == values.count)
-                #expect(close(entry.estimate.bias, twoPass(values).mean))
+                #expect(close(entry.estimate.bias.value, twoPass(values).mean))
             }
         }
     }

@@ -118,7 +118,7 @@ struct PitchMatchingTests {
         #expect(record.mode == .intervalComparison)
         // The target really sounds above (or below) the true interval pitch by the offset.
         let trueTarget = exercise.context.referenceFrequency(referencePitch: .concertA)
-            .shifted(byCents: exercise.context.tuningSystem.cents(for: exercise.context.interval))
-        #expect(abs(exercise.targetFrequency(referencePitch: .concertA).cents(from: trueTarget) - offset) < 1e-9)
+            .shifted(by: exercise.context.tuningSystem.cents(for: exercise.context.interval))
+        #expect(abs(exercise.targetFrequency(referencePitch: .concertA).cents(from: trueTarget).value - offset) < 1e-9)
     }
 }

@@ -28,7 +28,8 @@ private func run(_ listener: ListenerSimulation.Listener, start: Double, seed: U
     result.correct.reserveCapacity(count)
     for index in 0..<count {
         let exercise = ExerciseGenerator.comparison(
-            mode: .comparison, settings: settings, previous: previous, profileThreshold: start, using: &generator)
+            mode: .comparison, settings: settings, previous: previous, profileThreshold: Cents(start), using: &generator
+        )
         let record = try! exercise.record(
             answeredHigher: listener.answersHigher(exercise, using: &generator),
             at: Timestamp(millisecondsSince1970: Int64(index) * 1000))

@@ -14,7 +14,7 @@ private func bins(threshold: Double, slope: Double, count: Int, offsets: [Double
     var bins = OffsetBins()
     for offset in offsets {
         let correct = Int((Double(count) * modelProbability(offset, threshold: threshold, slope: slope)).rounded())
-        for index in 0..<count { bins.add(magnitude: offset, correct: index < correct) }
+        for index in 0..<count { bins.add(magnitude: Cents(offset), correct: index < correct) }
     }
     return bins
 }
@@ -32,9 +32,9 @@ struct ThresholdPosteriorTests {
     func recoversTheThreshold(threshold: Double, slope: Double) {
         let estimate = ThresholdPosterior(bins(threshold: threshold, slope: slope, count: 2_000, offsets: offsets))
             .estimate
-        #expect(abs(estimate.threshold / threshold - 1) < 0.03, "\(estimate)")
-        #expect(estimate.lower < threshold && threshold < estimate.upper)
-        #expect(estimate.upper / estimate.lower < 1.15, "\(estimate)")
+        #expect(abs(estimate.threshold.value / threshold - 1) < 0.03, "\(estimate)")
+        #expect(estimate.lower.value < threshold && threshold < estimate.upper.value)
+        #expect(estimate.upper.value / estimate.lower.value < 1.15, "\(estimate)")
         #expect(estimate.answers == 2_000 * offsets.count)
     }
 
@@ -42,9 +42,9 @@ struct ThresholdPosteriorTests {
     func widerWithFewerAnswers() {
         let many = ThresholdPosterior(bins(threshold: 8, slope: 2.2, count: 400, offsets: offsets)).estimate
         let few = ThresholdPosterior(bins(threshold: 8, slope: 2.2, count: 4, offsets: offsets)).estimate
-        let ratio = log(few.upper / few.lower) / log(many.upper / many.lower)
+        let ratio = log(few.upper.value / few.lower.value) / log(many.upper.value / many.lower.value)
         #expect(ratio > 6 && ratio < 14, "\(few) vs \(many)")
-        #expect(few.lower < 8 && 8 < few.upper)
+        #expect(few.lower.value < 8 && 8 < few.upper.value)
     }
 
     @Test("without answers the posterior is the prior: 10 cents, 95 % between about 0.5 and 170 cents")
@@ -52,9 +52,9 @@ struct ThresholdPosteriorTests {
         let estimate = ThresholdPosterior(OffsetBins()).estimate
         // log t normal around ln 10 with σ = 1.5: 10 · e^(−1.96 · 1.5) = 0.53 cents. The grid ends
         // at 484 cents (2.6 σ), which cuts the upper tail: its 97.5 % point is at 1.89 σ, 170 cents.
-        #expect(abs(estimate.threshold / 10 - 1) < 0.001, "\(estimate)")
-        #expect(abs(estimate.lower / 0.53 - 1) < 0.02, "\(estimate)")
-        #expect(abs(estimate.upper / 170 - 1) < 0.02, "\(estimate)")
+        #expect(abs(estimate.threshold.value / 10 - 1) < 0.001, "\(estimate)")
+        #expect(abs(estimate.lower.value / 0.53 - 1) < 0.02, "\(estimate)")
+        #expect(abs(estimate.upper.value / 170 - 1) < 0.02, "\(estimate)")
         #expect(estimate.answers == 0)
     }
 
@@ -63,8 +63,8 @@ struct ThresholdPosteriorTests {
         var top = OffsetBins()
         for _ in 0..<10 { top.add(magnitude: 100, correct: true) }
         let estimate = ThresholdPosterior(top).estimate
-        #expect(estimate.upper < 100 && estimate.lower < 1)
-        #expect(estimate.upper / estimate.lower > 100)
+        #expect(estimate.upper.value < 100 && estimate.lower.value < 1)
+        #expect(estimate.upper.value / estimate.lower.value > 100)
     }
 
     @Test("the quantiles interpolate within a grid step and rise with the fraction")
@@ -83,7 +83,9 @@ struct OffsetBinsTests {
         #expect(OffsetBins.bin(of: 0.1) == 0 && OffsetBins.bin(of: -0.1) == 0)
         #expect(OffsetBins.bin(of: 1) == 20 && OffsetBins.bin(of: -10) == 40 && OffsetBins.bin(of: 100) == 60)
         #expect(OffsetBins.bin(of: 0) == 0 && OffsetBins.bin(of: 0.01) == 0)
-        #expect(OffsetBins.bin(of: 150) == 60 && OffsetBins.bin(of: .infinity) == 60 && OffsetBins.bin(of: .nan) == 0)
+        #expect(
+            OffsetBins.bin(of: 150) == 60 && OffsetBins.bin(of: Cents(.infinity)) == 60
+                && OffsetBins.bin(of: Cents(.nan)) == 0)
         // An offset lands in the bin whose centre is nearest on the logarithmic axis.
         #expect(OffsetBins.bin(of: 1.05) == 20 && OffsetBins.bin(of: 1.07) == 21)
     }

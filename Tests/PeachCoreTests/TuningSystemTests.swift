@@ -38,14 +38,14 @@ struct TuningSystemTests {
         "well-known sizes: just fifth 701.955, just major third 386.314, Pythagorean major third 407.820, Pythagorean d5 588.270 cents"
     )
     func knownSizes() {
-        #expect(abs(TuningSystem.justIntonation.cents(for: .perfectFifth) - 701.955) < 0.001)
-        #expect(abs(TuningSystem.justIntonation.cents(for: .majorThird) - 386.314) < 0.001)
-        #expect(abs(TuningSystem.pythagorean.cents(for: .majorThird) - 407.820) < 0.001)
-        #expect(abs(TuningSystem.pythagorean.cents(for: .tritone) - 588.270) < 0.001)
+        #expect(abs(TuningSystem.justIntonation.cents(for: .perfectFifth).value - 701.955) < 0.001)
+        #expect(abs(TuningSystem.justIntonation.cents(for: .majorThird).value - 386.314) < 0.001)
+        #expect(abs(TuningSystem.pythagorean.cents(for: .majorThird).value - 407.820) < 0.001)
+        #expect(abs(TuningSystem.pythagorean.cents(for: .tritone).value - 588.270) < 0.001)
         #expect(TuningSystem.equalTemperament.cents(for: .perfectFifth) == 700)
         for system in TuningSystem.allCases {
             #expect(system.cents(for: Interval.prime) == 0)
-            #expect(abs(system.cents(for: .octave) - 1200) < 1e-9)
+            #expect(abs(system.cents(for: .octave).value - 1200) < 1e-9)
         }
     }
 
@@ -54,9 +54,9 @@ struct TuningSystemTests {
         for system in TuningSystem.allCases {
             for interval in Interval.allCases {
                 let expected = expectedCents(semitones: interval.semitones, in: system)
-                #expect(abs(system.cents(for: interval) - expected) < 0.001, "\(system) \(interval)")
-                #expect(abs(system.cents(for: DirectedInterval(interval, .up)) - expected) < 0.001)
-                #expect(abs(system.cents(for: DirectedInterval(interval, .down)) + expected) < 0.001)
+                #expect(abs(system.cents(for: interval).value - expected) < 0.001, "\(system) \(interval)")
+                #expect(abs(system.cents(for: DirectedInterval(interval, .up)).value - expected) < 0.001)
+                #expect(abs(system.cents(for: DirectedInterval(interval, .down)).value + expected) < 0.001)
             }
         }
     }
@@ -113,7 +113,7 @@ struct TuningSystemTests {
                                 centsBetween(
                                     exercise.context.referenceFrequency(referencePitch: referencePitch)
                                         .shifted(
-                                            byCents: exercise.context.tuningSystem.cents(for: exercise.context.interval)
+                                            by: exercise.context.tuningSystem.cents(for: exercise.context.interval)
                                         ).hertz,
                                     expectedTarget),
                                 centsBetween(
@@ -156,17 +156,17 @@ struct TuningSystemTests {
             let referencePitch = try Frequency(hertz: hertz)
             for value in 0...127 {
                 for cents in offsets {
-                    let pitch = Pitch(note: try MIDINote(value), cents: cents)
+                    let pitch = Pitch(note: try MIDINote(value), cents: Cents(cents))
                     let frequency = pitch.frequency(referencePitch: referencePitch)
                     let expected = hertz * pow(2, (Double(value - 69) + cents / 100) / 12)
                     let back = Pitch(frequency: frequency, referencePitch: referencePitch)
                     let again = back.frequency(referencePitch: referencePitch)
-                    let recoveredCents = Double(back.note.rawValue - value) * 100 + back.cents - cents
+                    let recoveredCents = Double(back.note.rawValue - value) * 100 + back.cents.value - cents
                     if abs(centsBetween(frequency.hertz, expected)) >= 0.001 || abs(recoveredCents) >= 0.001
                         || abs(centsBetween(again.hertz, frequency.hertz)) >= 0.001
                     {
                         failures.append(
-                            "\(hertz) Hz note \(value) \(cents) ct → \(back.note.rawValue) \(back.cents) ct")
+                            "\(hertz) Hz note \(value) \(cents) ct → \(back.note.rawValue) \(back.cents.value) ct")
                     }
                     // Within −50 ..< 50 cents the note itself comes back.
                     if cents > -50, cents < 50, back.note.rawValue != value {
@@ -210,8 +210,8 @@ struct TuningSystemTests {
     @Test("shifting by cents and measuring cents are inverse")
     func shiftAndMeasure() throws {
         let a = try Frequency(hertz: 440)
-        #expect(abs(a.shifted(byCents: 1200).hertz - 880) < 1e-9)
-        #expect(abs(a.shifted(byCents: 701.955).cents(from: a) - 701.955) < 1e-9)
-        #expect(abs(Frequency.concertA.cents(from: try Frequency(hertz: 880)) + 1200) < 1e-9)
+        #expect(abs(a.shifted(by: 1200).hertz - 880) < 1e-9)
+        #expect(abs(a.shifted(by: 701.955).cents(from: a).value - 701.955) < 1e-9)
+        #expect(abs(Frequency.concertA.cents(from: try Frequency(hertz: 880)).value + 1200) < 1e-9)
     }
 }

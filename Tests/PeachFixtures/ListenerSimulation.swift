@@ -146,9 +146,9 @@ public enum ListenerSimulation {
             let listener = listener(run: run)
             let truth = listener.threshold
             for (index, outcome) in Self.run(listener, seed: seed &+ UInt64(run)).enumerated() {
-                let error = abs(outcome.estimate.threshold / truth - 1)
+                let error = abs(outcome.estimate.threshold.value / truth - 1)
                 let meanError = abs(outcome.meanOffset / truth - 1)
-                let covers = outcome.estimate.lower <= truth && truth <= outcome.estimate.upper
+                let covers = outcome.estimate.lower.value <= truth && truth <= outcome.estimate.upper.value
                 errors[index].append(error)
                 meanErrors[index].append(meanError)
                 covered[index].append(covers)

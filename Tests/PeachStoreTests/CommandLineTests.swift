@@ -65,8 +65,8 @@ final class CommandLineTests {
         #expect(lines.contains("Pitch Matching 1") && lines.contains("Interval Pitch Matching 1"))
         // Each mode's estimate as the core makes it, written as the Profile page writes it.
         let profile = try AppDatabase.open(path: database).loadProfile()
-        func text(_ value: Double) -> String {
-            DecimalText.fixed(value, fractionDigits: 1).replacingOccurrences(of: "-", with: "\u{2212}")
+        func text(_ cents: Cents) -> String {
+            DecimalText.fixed(cents.value, fractionDigits: 1).replacingOccurrences(of: "-", with: "\u{2212}")
         }
         func estimate(_ estimate: ThresholdEstimate?) -> String {
             guard let estimate else { return "—" }

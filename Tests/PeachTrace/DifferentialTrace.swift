@@ -30,7 +30,7 @@ public enum DifferentialTrace {
             line += " ~h" + bits(numbers.referenceHertz) + " ~h" + bits(numbers.targetHertz)
             line += numbers.startHertz.map { " ~h" + bits($0) } ?? " -"
             line += numbers.highestHertz.map { " ~h" + bits($0) } ?? " -"
-            line += " " + bits(numbers.loudnessOffset)
+            line += " " + bits(numbers.loudnessOffset.value)
             let pause = random.integer(in: 0...49) == 0 ? 259_200_000 : 20_000  // now and then a few days
             now += Int64(random.integer(in: 1_000...pause))
             let answer: SessionAnswer =
@@ -92,7 +92,7 @@ public enum DifferentialTrace {
             line += " now=" + estimate(statistics.now) + " all=" + estimate(statistics.allTime)
             line += " trend=" + statistics.trend.rawValue
             guard final else { continue }
-            line += " start=" + (profile.startingThreshold(for: mode).map { "~c" + bits($0) } ?? "-")
+            line += " start=" + (profile.startingThreshold(for: mode).map { "~c" + bits($0.value) } ?? "-")
             if let week = statistics.weeklyEstimates.last {
                 line += " week=\(week.week):" + estimate(week.estimate)
             }
@@ -118,17 +118,18 @@ public enum DifferentialTrace {
     /// A threshold estimate: its answers exactly, the three values marked.
     private static func estimate(_ estimate: ThresholdEstimate?) -> String {
         guard let estimate else { return "-" }
-        return "\(estimate.answers):~c" + bits(estimate.threshold) + ":~c" + bits(estimate.lower) + ":~c"
-            + bits(estimate.upper)
+        return "\(estimate.answers):~c" + bits(estimate.threshold.value) + ":~c" + bits(estimate.lower.value) + ":~c"
+            + bits(estimate.upper.value)
     }
 
     /// A matching estimate: attempts and bias exactly (arithmetic), spread exactly, the
     /// intervals (through log and exp) marked.
     private static func matching(_ estimate: PitchMatchingEstimate?) -> String {
         guard let estimate else { return "-" }
-        var text = "\(estimate.attempts):" + bits(estimate.bias) + ":" + (estimate.spread.map(bits) ?? "-")
+        var text =
+            "\(estimate.attempts):" + bits(estimate.bias.value) + ":" + (estimate.spread.map { bits($0.value) } ?? "-")
         for interval in [estimate.biasInterval, estimate.spreadInterval] {
-            text += interval.map { ":~c" + bits($0.lowerBound) + ":~c" + bits($0.upperBound) } ?? ":-:-"
+            text += interval.map { ":~c" + bits($0.lowerBound.value) + ":~c" + bits($0.upperBound.value) } ?? ":-:-"
         }
         return text + ":" + estimate.leaning.rawValue
     }

@@ -46,12 +46,12 @@ public struct ProfileChart: Hashable, Sendable {
     /// The band at one trained note.
     public struct NoteThreshold: Hashable, Sendable {
         public var note: MIDINote
-        /// Where the threshold line runs, in cents.
-        public var centre: Double
-        /// The band's lower and upper edge in cents: the 95 % interval.
-        public var interval: ClosedRange<Double>
+        /// Where the threshold line runs.
+        public var centre: Cents
+        /// The band's lower and upper edge: the 95 % interval.
+        public var interval: ClosedRange<Cents>
 
-        public init(note: MIDINote, centre: Double, interval: ClosedRange<Double>) {
+        public init(note: MIDINote, centre: Cents, interval: ClosedRange<Cents>) {
             self.note = note
             self.centre = centre
             self.interval = interval

@@ -225,7 +225,7 @@ extension Texts {
     }
 
     /// A range of published thresholds: "2 to 3.5" / "2 bis 3,5".
-    public func range(_ range: ClosedRange<Double>) -> String {
-        profile.range(format(range.lowerBound), format(range.upperBound))
+    public func range(_ range: ClosedRange<Cents>) -> String {
+        profile.range(format(range.lowerBound.value), format(range.upperBound.value))
     }
 }

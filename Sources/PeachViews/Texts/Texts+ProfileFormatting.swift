@@ -12,15 +12,15 @@ extension Texts {
     private var groupingSeparator: String { language == .german ? "." : "," }
 
     /// A value with exactly one decimal ("12.3" / "12,3", "−0.4"); a value that rounds to zero is "0.0".
-    public func decimal(_ value: Double) -> String {
-        DecimalText.fixed(value, fractionDigits: 1).replacingEvery("-", with: "\u{2212}")
+    public func decimal(_ cents: Cents) -> String {
+        DecimalText.fixed(cents.value, fractionDigits: 1).replacingEvery("-", with: "\u{2212}")
             .replacingEvery(".", with: decimalSeparator)
     }
 
     /// A value with one decimal and an explicit sign ("+2.1", "−2.1", "0.0").
-    public func signedDecimal(_ value: Double) -> String {
+    public func signedDecimal(_ cents: Cents) -> String {
         // Rounded as `decimal` rounds: a plus sign only on what it shows above zero.
-        (value * 10).rounded() > 0 ? "+" + decimal(value) : decimal(value)
+        (cents.value * 10).rounded() > 0 ? "+" + decimal(cents) : decimal(cents)
     }
 
     /// A count grouped by thousands: "1,234,567" / "1.234.567".
@@ -36,8 +36,8 @@ extension Texts {
     }
 
     /// A cents value for the axis: "0.1", "1", "10", "100" / "0,1" …
-    public func axisValue(_ value: Double) -> String {
-        value < 1 ? decimal(value) : String(Int(value.rounded()))
+    public func axisValue(_ cents: Cents) -> String {
+        cents < 1 ? decimal(cents) : String(Int(cents.value.rounded()))
     }
 
     /// A UTC calendar day: "3 Mar 2026" / "3. März 2026".

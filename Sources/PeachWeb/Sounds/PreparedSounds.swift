@@ -123,7 +123,7 @@ public struct PreparedSounds: Sendable {
                 }
                 return SoundsIndex.Zone(
                     keyLow: zone.keyLow, keyHigh: zone.keyHigh,
-                    rootHertz: Frequency.concertA.shifted(byCents: zone.pitchCents - 6900).hertz,
+                    rootHertz: Frequency.concertA.shifted(by: Cents(zone.pitchCents - 6900)).hertz,
                     sampleRate: zone.sampleRate, frames: zone.frames, loopStart: zone.loopStart,
                     loopEnd: zone.loopEnd, gain: zone.gain, url: PageRoute.soundsPrefix + name, bytes: zone.flac.count)
             }

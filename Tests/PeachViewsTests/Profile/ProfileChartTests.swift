@@ -52,7 +52,9 @@ struct ProfileChartTests {
         #expect(runs == [[40, 41, 42], [47], [50], [55, 56, 57], [70]])
         // B2 (47) has one answer: its interval is wide, wider than that of F#2 (42, four answers).
         let width = { (note: Int) in
-            trained.first { $0.note.rawValue == note }.map { $0.interval.upperBound / $0.interval.lowerBound }
+            trained.first { $0.note.rawValue == note }.map {
+                $0.interval.upperBound.value / $0.interval.lowerBound.value
+            }
         }
         #expect(width(47)! > width(42)!)
     }
