@@ -1,22 +1,10 @@
 /// A level difference in decibels, `20 · log10` of an amplitude ratio: how much louder or softer a
 /// comparison's target plays than its reference. Typed so that a level cannot be mistaken for a
 /// pitch difference (`Cents`), the other signed offset an exercise carries.
-public struct Decibels: Hashable, Comparable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+public struct Decibels: UnitValue {
     public var value: Double
 
     public init(_ value: Double) {
         self.value = value
     }
-
-    public init(floatLiteral value: Double) {
-        self.value = value
-    }
-
-    public init(integerLiteral value: Int) {
-        self.value = Double(value)
-    }
-
-    public static let zero = Decibels(0)
-
-    public static func < (lhs: Decibels, rhs: Decibels) -> Bool { lhs.value < rhs.value }
 }
