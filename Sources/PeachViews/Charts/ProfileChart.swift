@@ -111,7 +111,8 @@ public struct ProfileChart: Hashable, Sendable {
         svg += " class=\"profile-chart profile-chart-\(size.rawValue)\" role=\"img\""
         svg += " aria-label=\"\(ProfileMarkup.escaped(accessibleLabel))\">\n"
         if geometry.hasLabels {
-            svg += axis(geometry, scale, texts)
+            let axis = scale.axis(of: "profile", left: geometry.plotLeft, right: geometry.plotRight, texts)
+            svg += axis.grid + "</g>\n" + axis.labels + "</g>\n"
         } else {
             svg += "<rect class=\"profile-track\" fill=\"#4a90e2\" fill-opacity=\"0.06\" x=\"\(n(geometry.plotLeft))\""
             svg += " y=\"\(n(geometry.plotTop))\" width=\"\(n(geometry.plotRight - geometry.plotLeft))\""
@@ -129,22 +130,6 @@ public struct ProfileChart: Hashable, Sendable {
     }
 
     // MARK: - Parts
-
-    private func axis(_ geometry: Geometry, _ scale: CentsScale, _ texts: Texts) -> String {
-        var grid = "<g class=\"profile-grid\" stroke=\"#8e8e93\" stroke-opacity=\"0.4\" stroke-width=\"0.5\">\n"
-        var labels = "<g class=\"profile-axis\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
-        labels += " font-size=\"11\" text-anchor=\"end\">\n"
-        for value in CentsScale.decades {
-            let y = n(scale.y(value))
-            grid += "<line x1=\"\(n(geometry.plotLeft))\" y1=\"\(y)\" x2=\"\(n(geometry.plotRight))\" y2=\"\(y)\"/>\n"
-            labels += "<text x=\"\(n(geometry.plotLeft - 4))\" y=\"\(y)\" dy=\"0.35em\">"
-            labels += "\(texts.axisValue(value))</text>\n"
-        }
-        let middle = n((geometry.plotTop + geometry.plotBottom) / 2)
-        labels += "<text transform=\"rotate(-90)\" x=\"-\(middle)\" y=\"10\" text-anchor=\"middle\">"
-        labels += "\(ProfileMarkup.escaped(texts.charts.centsAxisTitle))</text>\n"
-        return grid + "</g>\n" + labels + "</g>\n"
-    }
 
     /// The full drawing's empty state: a faint, uniform band from 100 down to 50 cents, and the
     /// invitation to train, centred above the keyboard.

@@ -99,17 +99,8 @@ public struct TimelineChart: Hashable, Sendable {
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\""
         svg += " class=\"timeline-chart\" role=\"img\" aria-label=\"\(ProfileMarkup.escaped(summary))\">\n"
 
-        var grid = "<g class=\"timeline-grid\" stroke=\"#8e8e93\" stroke-opacity=\"0.4\" stroke-width=\"0.5\">\n"
-        var labels = "<g class=\"timeline-axis\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
-        labels += " font-size=\"11\" text-anchor=\"end\">\n"
-        for value in CentsScale.decades {
-            let y = n(scale.y(value))
-            grid += "<line x1=\"\(n(left))\" y1=\"\(y)\" x2=\"\(n(right))\" y2=\"\(y)\"/>\n"
-            labels += "<text x=\"\(n(left - 4))\" y=\"\(y)\" dy=\"0.35em\">\(texts.axisValue(value))</text>\n"
-        }
+        var (grid, labels) = scale.axis(of: "timeline", left: left, right: right, texts)
         let middle = n((top + bottom) / 2)
-        labels += "<text transform=\"rotate(-90)\" x=\"-\(middle)\" y=\"10\" text-anchor=\"middle\">"
-        labels += "\(ProfileMarkup.escaped(texts.charts.centsAxisTitle))</text>\n"
 
         guard let firstWeek = weeks.first?.week, let lastWeek = weeks.last?.week else {
             svg += grid + "</g>\n" + labels + "</g>\n"
