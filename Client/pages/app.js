@@ -23,13 +23,12 @@ import { startComparisonPage } from './comparison-page.js';
 import { startPitchMatchingPage } from './pitch-matching-page.js';
 import { startSettingsPage } from './settings-page.js';
 
-/** The page controllers by the page's `data-page`: each is started as `start(context, main)`
- *  with a `PageContext` and the page's `#main`. */
-const CONTROLLERS = {
-  comparison: startComparisonPage,
-  'pitch-matching': startPitchMatchingPage,
-  settings: startSettingsPage,
-};
+/** The page controllers, each started as `start(context, main)` with a `PageContext` and the
+ *  page's `#main`: a training page's by the exercise it plays (`<body data-kind>`), as an
+ *  interval mode's page runs as its unison mode's; any other page's by its name
+ *  (`<body data-page>`, `PageRoute.name`). */
+const TRAINING_CONTROLLERS = { comparison: startComparisonPage, pitchMatching: startPitchMatchingPage };
+const CONTROLLERS = { settings: startSettingsPage };
 
 /**
  * What a page controller is given, and all it may use of the visit.
@@ -162,9 +161,10 @@ class App {
     };
   }
 
-  /** Starts the controller of the page shown, by its `data-page`. */
+  /** Starts the controller of the page shown (see `CONTROLLERS`). */
   startController(main) {
-    const start = CONTROLLERS[document.body.dataset.page];
+    const { kind, page } = document.body.dataset;
+    const start = kind ? TRAINING_CONTROLLERS[kind] : CONTROLLERS[page];
     // Training runs on the device's core: without it a training page has nothing to play.
     const needsDevice = isTrainingPath(location.pathname);
     return start && (this.device || !needsDevice) ? start(this.context, main) : null;

@@ -41,9 +41,10 @@ func fixtures() throws -> String {
                 for record in records { RecordNumbers.append(record, to: &numbers) }
                 var pages: [String: String] = [:]
                 // Every page the device renders (the training pages of both kinds among them).
-                for page in ["profile", "start", "settings", "info", "comparison", "intervalPitchMatching"] {
-                    pages[page] = session.render(PageRoute(deviceName: page)!, language: language)!
-                }
+                let routes: [PageRoute] = [
+                    .profile, .start, .settings, .info, .training(.comparison), .training(.intervalPitchMatching),
+                ]
+                for route in routes { pages[route.name] = session.render(route, language: language)! }
                 fixtures.append(
                     Fixture(
                         name: name + rangeName, language: language.rawValue, settings: settings, records: numbers,

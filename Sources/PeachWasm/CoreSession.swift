@@ -150,7 +150,7 @@ public struct CoreSession {
     }
 
     /// A page as the server renders it, from this session's profile and settings; `nil` for a
-    /// page only the server renders (`PageRoute.deviceName` is `nil`).
+    /// page only the server renders (`PageRoute.rendersOnDevice` is false).
     public func render(_ page: PageRoute, language: Language) -> String? {
         let texts = Texts.of(language)
         switch page {

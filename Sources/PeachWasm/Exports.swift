@@ -123,13 +123,13 @@
         return records
     }
 
-    /// A page (`PageRoute(deviceName:)`) in a language (`Language.rawValue`) as HTML text; 0 for
-    /// an unknown page or language.
+    /// A page by its name (`PageRoute(renderedOnDevice:)`) in a language (`Language.rawValue`) as
+    /// HTML text; 0 for an unknown page or language, or a page only the server renders.
     @_expose(wasm, "peach_render") @_cdecl("peach_render")
     public func peachRender(
         _ page: UnsafeRawPointer, _ pageCount: Int32, _ language: UnsafeRawPointer, _ languageCount: Int32
     ) -> Int32 {
-        guard let page = PageRoute(deviceName: text(page, pageCount)),
+        guard let page = PageRoute(renderedOnDevice: text(page, pageCount)),
             let language = Language(named: text(language, languageCount)),
             let html = session.render(page, language: language)
         else { return 0 }

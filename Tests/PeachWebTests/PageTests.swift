@@ -95,6 +95,26 @@ struct PageTests {
         #expect(Texts.english.name(of: .perfectFifthUp) == "Perfect Fifth Up")
     }
 
+    @Test("each page's <body> carries its route's name, a training page its exercise kind too")
+    func bodyNames() async throws {
+        let kinds: [TrainingMode: String] = [
+            .comparison: "comparison", .intervalComparison: "comparison", .pitchMatching: "pitchMatching",
+            .intervalPitchMatching: "pitchMatching",
+        ]
+        try await withApp(database: try .inMemory()) { client in
+            for route in PageRoute.all where route.rendersOnDevice || route == .settingsReset {
+                let html = try await client.get(route.path).text
+                if case .training(let mode) = route {
+                    #expect(html.contains("<body data-page=\"\(mode.rawValue)\" data-kind=\"\(kinds[mode]!)\">"))
+                } else {
+                    #expect(html.contains("<body data-page=\"\(route.name)\">"), "\(route.path)")
+                }
+            }
+            // Shown at whatever address failed, the error page is no route and has no name.
+            #expect(try await client.get("/nowhere").text.contains("<body><header>"))
+        }
+    }
+
     @Test("the Start page offers the four modes, Comparison first and primary, and Settings and Info by name")
     func start() async throws {
         try await withApp(database: try .inMemory()) { client in
@@ -122,11 +142,8 @@ struct PageTests {
     func trainingPages() async throws {
         try await withApp(database: try .inMemory()) { client in
             let comparison = try await client.get("/comparison").text
-            #expect(comparison.contains("<body data-page=\"comparison\">"))
-            #expect(
-                comparison.contains(
-                    "<main id=\"main\" data-mode=\"comparison\" data-kind=\"comparison\">"
-                ))
+            #expect(comparison.contains("<body data-page=\"comparison\" data-kind=\"comparison\">"))
+            #expect(comparison.contains("<main id=\"main\" data-mode=\"comparison\">"))
             #expect(
                 comparison.contains(
                     "<button id=\"answer-higher\" type=\"button\" disabled aria-keyshortcuts=\"ArrowUp H\">Higher</button>"
@@ -170,15 +187,16 @@ struct PageTests {
             #expect(interval.contains("aria-keyshortcuts=\"ArrowUp H\">Sharp</button>"))
             #expect(interval.contains("aria-keyshortcuts=\"ArrowDown L\">Flat</button>"))
             #expect(interval.contains("<kbd>H</kbd> Sharp</span> · <span><kbd>↓</kbd> <kbd>L</kbd> Flat</span>"))
-            #expect(interval.contains("data-mode=\"intervalComparison\" data-kind=\"comparison\""))
+            #expect(interval.contains("<body data-page=\"intervalComparison\" data-kind=\"comparison\">"))
+            #expect(interval.contains("<main id=\"main\" data-mode=\"intervalComparison\">"))
             let intervalGerman = try await client.get("/interval-comparison", language: "de").text
             #expect(intervalGerman.contains("War der zweite Ton zu hoch oder zu tief?"))
             #expect(intervalGerman.contains(">Zu hoch</button>") && intervalGerman.contains(">Zu tief</button>"))
             _ = try await client.send(.put, "/api/settings", json: #"{"intervals": "P5up"}"#)
 
             let matching = try await client.get("/pitch-matching").text
-            #expect(matching.contains("<body data-page=\"pitch-matching\">"))
-            #expect(matching.contains("data-mode=\"pitchMatching\" data-kind=\"pitchMatching\""))
+            #expect(matching.contains("<body data-page=\"pitchMatching\" data-kind=\"pitchMatching\">"))
+            #expect(matching.contains("<main id=\"main\" data-mode=\"pitchMatching\">"))
             #expect(
                 matching.contains(
                     "<div id=\"pitch-slider\" role=\"slider\" tabindex=\"0\" aria-orientation=\"vertical\" aria-valuemin=\"-1\" aria-valuemax=\"1\" aria-valuenow=\"0\" aria-disabled=\"true\" aria-label=\"Pitch\""
@@ -370,6 +388,7 @@ struct PageTests {
             let asked = try await client.send(
                 .post, "/settings/import", json: form(file, mode: "replace"), contentType: type)
             #expect(asked.status == .ok)
+            #expect(asked.text.contains("<body data-page=\"settingsImportConfirm\">"))
             #expect(asked.text.contains("<h1>Replace all training data?</h1>"))
             #expect(
                 asked.text.contains(

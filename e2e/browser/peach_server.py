@@ -22,8 +22,9 @@ ARTIFACTS = ROOT / "e2e" / "browser" / "artifacts"  # screenshots for a person t
 # The instrument sounds every test server shares: prepared from the SoundFont once (the first
 # server that finds the folder empty; e2e/browser/conftest.py waits for it), then only read.
 SOUNDS_FOLDER = ROOT / ".build" / "test-sounds"
-TRAINING_PAGES = {"/comparison": "comparison", "/interval-comparison": "comparison",
-                  "/pitch-matching": "pitch-matching", "/interval-pitch-matching": "pitch-matching"}
+# The training pages by address, each with its name (`data-page`: the mode's).
+TRAINING_PAGES = {"/comparison": "comparison", "/interval-comparison": "intervalComparison",
+                  "/pitch-matching": "pitchMatching", "/interval-pitch-matching": "intervalPitchMatching"}
 
 
 def free_port() -> int:

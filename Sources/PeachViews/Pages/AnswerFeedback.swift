@@ -23,7 +23,7 @@ public struct AnswerFeedback: Hashable, Sendable {
     public init(_ record: TrainingRecord, texts: Texts, wrongAnswerSound: Bool = false) {
         switch record {
         case .comparison(let record):
-            kind = "comparison"
+            kind = TrainingMode.Kind.comparison.name
             isCorrect = record.isCorrect
             band = nil
             direction = nil
@@ -31,7 +31,7 @@ public struct AnswerFeedback: Hashable, Sendable {
             announcement = record.isCorrect ? texts.training.correct : texts.training.incorrect
             playsWrongAnswerSound = wrongAnswerSound && !record.isCorrect
         case .pitchMatching(let record):
-            kind = "pitchMatching"
+            kind = TrainingMode.Kind.pitchMatching.name
             isCorrect = nil
             let rounded = Int(record.userCentError.value.rounded())
             band = Self.band(roundedMagnitude: abs(rounded))

@@ -13,7 +13,7 @@ public struct InfoPage: Sendable {
 
     public func render() -> String {
         Layout(
-            texts: texts, title: texts.infoPage.infoTitle + " — " + texts.app.appName, page: "info",
+            texts: texts, title: texts.infoPage.infoTitle + " — " + texts.app.appName, route: .info,
             navigation: [Layout.backToStart(texts)]
         ).render(
             main: """

@@ -16,16 +16,19 @@ public struct Layout {
 
     var texts: Texts
     var title: String
-    /// `data-page` of `<body>`, which tells the browser scripts which controller to start.
-    var page: String
+    /// The page shown, which names `<body>` (`data-page`, from `PageRoute.name`) for the
+    /// browser's scripts and stylesheet. `nil` only for a page that has no address of its own:
+    /// the error page, which answers at whatever address could not be served, is no route, so
+    /// its `<body>` carries no name and no script starts a controller for it.
+    var route: PageRoute?
     var navigation: [NavigationLink]
     /// A training page's button that shows its hint again (`#show-hint`, its accessible name).
     var help: String?
 
-    public init(texts: Texts, title: String, page: String, navigation: [NavigationLink], help: String? = nil) {
+    public init(texts: Texts, title: String, route: PageRoute?, navigation: [NavigationLink], help: String? = nil) {
         self.texts = texts
         self.title = title
-        self.page = page
+        self.route = route
         self.navigation = navigation
         self.help = help
     }
@@ -48,13 +51,22 @@ public struct Layout {
             <link rel="apple-touch-icon" href="\(PageRoute.asset("icons/peach-180.png"))">\
             <link rel="stylesheet" href="\(PageRoute.asset("peach.css"))">\
             <script type="module" src="\(PageRoute.asset(PageRoute.appModule))"></script></head>\
-            <body data-page="\(page)"><header><nav aria-label="\(texts.app.appName)">\(headerControls)</nav>\
+            <body\(attribute: "data-page", route?.name)\(attribute: "data-kind", exerciseKind)>\
+            <header><nav aria-label="\(texts.app.appName)">\(headerControls)</nav>\
             <p id="sync-status" role="status" data-msg-storage-unavailable="\(texts.sync.storageUnavailable)" \
             data-msg-core-unsupported="\(texts.sync.coreUnsupported)" \
             data-msg-core-not-downloaded="\(texts.sync.coreNotDownloaded)"></p></header>\(main)</body></html>
 
             """
         return document.html
+    }
+
+    /// A training page's `data-kind`: the exercise it plays. The scripts (which controller runs
+    /// the page) and the stylesheet (its layout) go by it, so that an interval mode's page is
+    /// treated as its unison mode's without a second name for the page.
+    private var exerciseKind: String? {
+        guard case .training(let mode) = route else { return nil }
+        return mode.kind.name
     }
 
     /// The back link first, then the others in their fixed order (see the type's comment).

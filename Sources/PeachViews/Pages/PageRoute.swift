@@ -10,7 +10,8 @@ public enum PageRoute: Hashable, Sendable {
     case settingsReset
     /// The CSV import form sent without scripts (`multipart/form-data`).
     case settingsImport
-    /// The answer to "Replace all training data?" sent without scripts.
+    /// "Replace all training data?" without scripts: the address its answer is sent to, and the
+    /// name of the page that asks it (the answer to `settingsImport`, or to this when asked again).
     case settingsImportConfirm
     case info
     case profile
@@ -44,23 +45,39 @@ public enum PageRoute: Hashable, Sendable {
         }
     }
 
-    /// The name the wasm core renders this page by (`peach_render`), for a page a device renders
-    /// itself from its own data, offline too (docs/pages.md); `nil` for the server's own pages
-    /// (pairing, the no-script forms, the certificate), which need the server.
-    public var deviceName: String? {
+    /// The page's one name: `data-page` of its `<body>` (which the browser's scripts and
+    /// stylesheet read), and the name the wasm core renders it by (`peach_render`). A training
+    /// page is named by its mode.
+    public var name: String {
         switch self {
         case .start: "start"
-        case .profile: "profile"
-        case .settings: "settings"
-        case .info: "info"
         case .training(let mode): mode.rawValue
-        case .settingsReset, .settingsImport, .settingsImportConfirm, .pair, .certificateAuthority: nil
+        case .settings: "settings"
+        case .settingsReset: "settingsReset"
+        case .settingsImport: "settingsImport"
+        case .settingsImportConfirm: "settingsImportConfirm"
+        case .info: "info"
+        case .profile: "profile"
+        case .pair: "pair"
+        case .certificateAuthority: "certificateAuthority"
         }
     }
 
-    /// The page a device renders by `name` (`deviceName`); `nil` for any other name.
-    public init?(deviceName name: String) {
-        guard let route = Self.all.first(where: { $0.deviceName?.hasSameBytes(as: name) == true }) else { return nil }
+    /// Whether a device renders the page itself from its own data, offline too (docs/pages.md);
+    /// the server's own pages (pairing, the no-script forms, the certificate) need the server.
+    public var rendersOnDevice: Bool {
+        switch self {
+        case .start, .training, .settings, .info, .profile: true
+        case .settingsReset, .settingsImport, .settingsImportConfirm, .pair, .certificateAuthority: false
+        }
+    }
+
+    /// The page a device renders itself (`rendersOnDevice`) by its `name`; `nil` for any other
+    /// name, a server's own page's too.
+    public init?(renderedOnDevice name: String) {
+        guard let route = Self.all.first(where: { $0.rendersOnDevice && $0.name.hasSameBytes(as: name) }) else {
+            return nil
+        }
         self = route
     }
 

@@ -32,7 +32,7 @@ public struct ProfilePage: Sendable {
         var timelineFigures: Markup = ""
         for timeline in timelines { timelineFigures += figure(timeline) }
         return Layout(
-            texts: texts, title: texts.charts.profileTitle + " — " + texts.app.appName, page: "profile",
+            texts: texts, title: texts.charts.profileTitle + " — " + texts.app.appName, route: .profile,
             navigation: [
                 Layout.backToStart(texts),
                 .init(route: .settings, label: texts.app.settings, icon: .settings),

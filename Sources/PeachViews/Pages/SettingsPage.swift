@@ -27,7 +27,7 @@ public struct SettingsPage: Sendable {
             \(messageLine())\(settingsForm())\(deviceSection())\(dataSection())</main>
             """
         return Layout(
-            texts: texts, title: texts.app.settings + " — " + texts.app.appName, page: "settings",
+            texts: texts, title: texts.app.settings + " — " + texts.app.appName, route: .settings,
             navigation: [Layout.backToStart(texts)]
         ).render(main: main)
     }

@@ -20,7 +20,7 @@ public struct StartPage: Sendable {
 
     public func render() -> String {
         Layout(
-            texts: texts, title: texts.app.startTitle, page: "start",
+            texts: texts, title: texts.app.startTitle, route: .start,
             navigation: [
                 .init(route: .settings, label: texts.app.settings, icon: .settings),
                 .init(route: .profile, label: texts.charts.profileTitle, icon: .profile),

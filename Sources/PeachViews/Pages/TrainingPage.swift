@@ -128,13 +128,10 @@ public struct TrainingPage: Sendable {
     }
 
     public func render() -> String {
-        // `data-page` names the page controller; `data-kind` is the API's exercise kind.
-        let page = mode.kind == .comparison ? "comparison" : "pitch-matching"
-        let kind = mode.kind == .comparison ? "comparison" : "pitchMatching"
         // The feedback above the answer controls: on a phone held upright it is where the eyes
         // are, not under the thumb that just answered.
         let main: Markup = """
-            <main id="main" data-mode="\(mode.rawValue)" data-kind="\(kind)">\
+            <main id="main" data-mode="\(mode.rawValue)">\
             <h1 class="visually-hidden">\(texts.name(of: mode))</h1>\(intervalLines())\
             <div id="feedback" data-state="" aria-hidden="true"><span class="icon"></span><span class="text"></span></div>\
             \(answerControls())\(shortcuts())\
@@ -142,7 +139,7 @@ public struct TrainingPage: Sendable {
             <button id="tap-to-start" type="button" hidden>\(texts.training.tapToStart)</button>\(hint())</main>
             """
         return Layout(
-            texts: texts, title: texts.name(of: mode) + " — " + texts.app.appName, page: page,
+            texts: texts, title: texts.name(of: mode) + " — " + texts.app.appName, route: .training(mode),
             navigation: [
                 Layout.backToStart(texts),
                 .init(route: .settings, label: texts.app.settings, icon: .settings),

@@ -22,8 +22,11 @@ public struct ReplaceImportPage: Sendable {
         let changed: Markup =
             changedSinceAsked
             ? "<p id=\"import-changed\" role=\"alert\">\(texts.server.importReplaceChanged)</p>" : ""
+        // Named by the confirmation it asks for, whichever form's answer shows it: the import's,
+        // or the confirmation's own when the records changed meanwhile.
         return Layout(
-            texts: texts, title: texts.server.importReplaceQuestion + " — " + texts.app.appName, page: "import-confirm",
+            texts: texts, title: texts.server.importReplaceQuestion + " — " + texts.app.appName,
+            route: .settingsImportConfirm,
             navigation: [Layout.backToStart(texts)]
         ).render(
             main: """

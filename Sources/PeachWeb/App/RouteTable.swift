@@ -7,7 +7,7 @@ enum RouteTable {
     static let moduleName = "peach-routes.js"
 
     /// The pages a device renders itself, each with the name the wasm core renders it by.
-    static let devicePages = PageRoute.all.compactMap { route in route.deviceName.map { (route.path, $0) } }
+    static let devicePages = PageRoute.all.filter(\.rendersOnDevice).map { ($0.path, $0.name) }
 
     /// `peach-routes.js`.
     static let module: String = {

@@ -58,7 +58,7 @@ public struct PairingPage: Sendable {
         }
         // A device that reaches these pages before it trusts Peach's certificate sees how to.
         let trust = offersAuthority && state != .tooManyAttempts ? Self.trustSection(texts.certificate) : ""
-        return Layout(texts: texts, title: heading + " — " + texts.app.appName, page: "pair", navigation: [])
+        return Layout(texts: texts, title: heading + " — " + texts.app.appName, route: .pair, navigation: [])
             .render(main: "<main id=\"main\"><h1>\(heading)</h1>\(body)\(trust)</main>")
     }
 

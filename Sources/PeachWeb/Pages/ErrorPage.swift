@@ -29,8 +29,9 @@ public struct ErrorPage: Sendable {
     }
 
     public func render() -> String {
+        // No route: the page answers at whatever address could not be served (`Layout.route`).
         Layout(
-            texts: texts, title: title + " — " + texts.app.appName, page: "error",
+            texts: texts, title: title + " — " + texts.app.appName, route: nil,
             navigation: [Layout.backToStart(texts)]
         ).render(
             main: """

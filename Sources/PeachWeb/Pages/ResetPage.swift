@@ -11,7 +11,7 @@ public struct ResetPage: Sendable {
 
     public func render() -> String {
         Layout(
-            texts: texts, title: texts.settingsPage.resetData + " — " + texts.app.appName, page: "reset",
+            texts: texts, title: texts.settingsPage.resetData + " — " + texts.app.appName, route: .settingsReset,
             navigation: [Layout.backToStart(texts)]
         ).render(
             main: """

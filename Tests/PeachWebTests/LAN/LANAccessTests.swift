@@ -60,6 +60,7 @@ struct LANAccessTests {
             let confirm = try await client.get("/pair?code=\(code)")
             #expect(confirm.status == .ok)
             #expect(confirm.text.contains(#"<form id="pair-form" method="post" action="/pair">"#))
+            #expect(confirm.text.contains(#"<body data-page="pair">"#))
             // Looking at the link (a link preview, a prefetch) pairs nothing and uses nothing.
             #expect(try database.devices().isEmpty)
             #expect(await pairing.isValid(code))
