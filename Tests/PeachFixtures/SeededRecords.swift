@@ -106,7 +106,9 @@ public struct SeededRecords: Sequence, IteratorProtocol, Sendable {
     private func rounded(_ value: Double) -> Cents {
         guard let fractionDigits else { return Cents(value) }
         let scale = Self.power(of: fractionDigits)
-        return Cents((value * scale).rounded() / scale)
+        // Plus 0 makes -0.0 (a small negative value rounded) 0.0: the store keeps no sign on 0,
+        // so a record with -0.0 would not come back as it went in.
+        return Cents((value * scale).rounded() / scale + 0)
     }
 
     /// 10 to the power `digits`.
