@@ -101,7 +101,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "PeachBenchmarks",
-            // PeachFixtures: the seeded listener simulation the `measurement` suite times and reports.
+            // PeachFixtures: the seeded listener simulation the `measurement` suite times and reports, and
+            // the seeded records and simulated training every suite's data is made of.
             dependencies: ["PeachCore", "PeachViews", "PeachStore", "PeachWeb", "PeachFixtures"],
             swiftSettings: swiftSettings
         ),
@@ -116,8 +117,9 @@ let package = Package(
             exclude: ["Pages/__Snapshots__", "Profile/__Snapshots__"], swiftSettings: swiftSettings),
         // CFLAC: the tests decode the prepared FLAC files back with libFLAC's stream decoder.
         .testTarget(name: "SoundFontTests", dependencies: ["SoundFont", "CFLAC"], swiftSettings: swiftSettings),
-        // Test support only: the profile fixtures, shared by the snapshot tests and PeachCoreCheck, and
-        // the listener simulation, shared by PeachCoreTests and the benchmarks.
+        // Test support only: the profile fixtures, shared by the snapshot tests and PeachCoreCheck; the
+        // listener simulation, shared by PeachCoreTests and the benchmarks; the seeded records and the
+        // simulated training, shared by the core and store tests and the benchmarks.
         .target(
             name: "PeachFixtures", dependencies: ["PeachCore"], path: "Tests/PeachFixtures",
             swiftSettings: swiftSettings),
@@ -134,7 +136,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         // The crash-safety and command-line tests run the `peach` executable, which `swift test`
         // builds with every other product of the package.
-        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PeachStoreTests", dependencies: ["PeachStore", "PeachFixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PeachWebTests",
             dependencies: [

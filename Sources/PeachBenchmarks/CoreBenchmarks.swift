@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachFixtures
 
 /// The core's benchmarks: building the profile from a million records, and choosing and
 /// resolving the next exercise. Everything in memory; seeded, so every run measures the same work.
@@ -15,7 +16,11 @@ enum CoreBenchmarks {
         try settings.apply([
             "intervals": "P5up,m3down,M6up,P8down", "loudnessVariation": "0.5", "tuningSystem": "justIntonation",
         ])
-        let records = makeRecords(count: recordCount, settings: settings, using: &generator)
+        // A year of practice (2026): sessions of all four modes, each mode continuing its own chain.
+        let records = Array(
+            SimulatedTraining(
+                count: recordCount, seed: 2026, settings: settings, start: start,
+                spacing: 0...(2 * 365 * Timestamp.millisecondsPerDay / Int64(recordCount))))
 
         var profile = PerceptualProfile()
         let builds = Benchmark.timings(runs: profileRuns) { profile = PerceptualProfile(records: records) }
@@ -82,8 +87,10 @@ enum CoreBenchmarks {
         profile.add(.pitchMatching(record))
     }
 
+    /// 2026-01-01T00:00:00Z: where the generated records start.
+    static let start = Timestamp(millisecondsSince1970: 1_767_225_600_000)
     /// A fixed "now" one year after the generated records start.
-    static let now = Timestamp(millisecondsSince1970: (1_767_225_600 + 365 * 86_400) * 1000)
+    static let now = Timestamp(millisecondsSince1970: start.millisecondsSince1970 + 365 * Timestamp.millisecondsPerDay)
 
     /// The median over batches of the time per operation (timing batches keeps the clock's own
     /// cost out of the figure).
@@ -94,37 +101,5 @@ enum CoreBenchmarks {
                 / Double(operationsPerBatch)
         }
         return Benchmark.median(timings)
-    }
-
-    /// `count` completed exercises of all four modes, as a year of practice: sessions on most
-    /// days, a few seconds apart, each mode continuing its own chain.
-    static func makeRecords(
-        count: Int, settings: TrainingSettings, using generator: inout SeededRandomNumberGenerator
-    ) -> [TrainingRecord] {
-        let start = 1_767_225_600.0  // 2026-01-01T00:00:00Z
-        let spacing = 365 * 86_400 / Double(count)
-        var previous: [TrainingMode: ExerciseGenerator.ChainState] = [:]
-        var records: [TrainingRecord] = []
-        records.reserveCapacity(count)
-        for index in 0..<count {
-            let seconds = start + Double(index) * spacing + Double.random(in: 0..<spacing, using: &generator)
-            let timestamp = Timestamp(millisecondsSince1970: Int64((seconds * 1000).rounded()))
-            let mode = TrainingMode.allCases.randomElement(using: &generator)!
-            switch mode.kind {
-            case .comparison:
-                let exercise = ExerciseGenerator.comparison(
-                    mode: mode, settings: settings, previous: previous[mode], profileThreshold: nil, using: &generator)
-                let record = try! exercise.record(answeredHigher: Bool.random(using: &generator), at: timestamp)
-                previous[mode] = ExerciseGenerator.ChainState(record)
-                records.append(.comparison(record))
-            case .pitchMatching:
-                let matching = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
-                records.append(
-                    .pitchMatching(
-                        try! matching.record(sliderValue: Double.random(in: -1...1, using: &generator), at: timestamp))
-                )
-            }
-        }
-        return records
     }
 }

@@ -46,7 +46,7 @@ enum MeasurementBenchmarks {
     }
 
     static func profile() {
-        let records = ProfileBenchmarks.makeRecords(count: ProfileBenchmarks.recordCount)
+        let records = Array(ProfileBenchmarks.history)
         var profile = PerceptualProfile()
         var bytes = 0
         let builds = Benchmark.timings(runs: pageRuns) { profile = PerceptualProfile(records: records) }

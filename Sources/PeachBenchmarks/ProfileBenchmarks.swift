@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachFixtures
 import PeachViews
 import PeachWeb
 
@@ -16,7 +17,7 @@ enum ProfileBenchmarks {
 
     static func run() {
         let clock = ContinuousClock()
-        let records = makeRecords(count: recordCount)
+        let records = Array(history)
         var profile = PerceptualProfile()
         let buildTime = clock.measure { profile = PerceptualProfile(records: records) }
         print("profile: built from \(records.count) records in \(milliseconds(buildTime)) ms")
@@ -56,44 +57,13 @@ enum ProfileBenchmarks {
         print("profile: timeline SVG (\(timeline.weeks.count) weeks) \(timeline.svg.utf8.count) bytes")
     }
 
-    /// Two years of training, every note of C2–C6: 90 % comparisons (one in four of them
-    /// interval comparisons), 10 % pitch matching, thresholds slowly falling. A fixed
-    /// linear congruential generator, so every run measures the same profile.
-    static func makeRecords(count: Int) -> [TrainingRecord] {
-        var state: UInt64 = 0x5EED
-        func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 33
-        }
-        let start: Int64 = 1_720_000_000_000
-        let span = 730.0 * 86_400_000
-        var records: [TrainingRecord] = []
-        records.reserveCapacity(count)
-        for index in 0..<count {
-            let timestamp = Timestamp(millisecondsSince1970: start + Int64(span * Double(index) / Double(count)))
-            let reference = try! MIDINote(36 + Int(next() % 42))
-            let progress = Double(index) / Double(count)
-            let magnitude = (40 - 30 * progress) * Double(1 + next() % 100) / 100
-            let interval: DirectedInterval = next() % 4 == 0 ? .perfectFifthUp : .prime
-            let context = try! ExerciseContext(
-                referenceNote: reference, interval: interval, tuningSystem: .equalTemperament)
-            if next() % 10 == 0 {
-                records.append(
-                    .pitchMatching(
-                        PitchMatchingRecord(
-                            timestamp: timestamp, context: context, initialCentOffset: 50,
-                            userCentError: Cents(next() % 2 == 0 ? magnitude : -magnitude))))
-            } else {
-                records.append(
-                    .comparison(
-                        ComparisonRecord(
-                            timestamp: timestamp, context: context,
-                            centOffset: Cents(next() % 2 == 0 ? magnitude : -magnitude),
-                            isCorrect: next() % 3 != 0)))
-            }
-        }
-        return records
-    }
+    /// Two years of training of a listener who improves, as the profile shows it: every note of
+    /// C2–C6, 90 % comparisons (a quarter of them of a fifth up), 10 % pitch matching, equal
+    /// temperament; offsets of 2–40 cents at first, falling to 0.5–10 cents.
+    static let history = SeededRecords(
+        count: recordCount, seed: 0x5EED, start: Timestamp(millisecondsSince1970: 1_720_000_000_000),
+        spacing: 0...(2 * 730 * Timestamp.millisecondsPerDay / Int64(recordCount)), comparisons: 0.9, unison: 0.75,
+        intervals: [.perfectFifthUp], tuningSystems: [.equalTemperament], offsets: 2...40, offsetScaleAtEnd: 0.25)
 
     private static func milliseconds(_ duration: Duration) -> String {
         DecimalText.fixed(Benchmark.seconds(duration) * 1000, fractionDigits: 2)

@@ -26,7 +26,7 @@ enum StartupBenchmarks {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let csv = folder.appendingPathComponent("history.csv")
-            try WebBenchmarks.makeCSV(records: records).write(to: csv)
+            try BenchmarkHistory.csv(count: records).write(to: csv)
             let path = folder.appendingPathComponent("peach.sqlite").path
             print("\(records) records:")
 

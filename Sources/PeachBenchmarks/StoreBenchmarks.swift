@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachFixtures
 import PeachStore
 
 #if canImport(Glibc)
@@ -27,10 +28,8 @@ enum StoreBenchmarks {
 
         // 2. Recording one answer durably, as the server does (a sync batch of one).
         let small = try AppDatabase.open(path: folder.appendingPathComponent("answers.sqlite").path)
-        var generator = SeededRandomNumberGenerator(seed: 42)
         var latencies: [Duration] = []
-        for index in 0..<answers {
-            let record = makeRecord(index: index, using: &generator)
+        for record in BenchmarkHistory.records(count: answers, seed: 42) {
             let start = ContinuousClock.now
             _ = try small.saveSyncedRecords([.init(id: RecordID(UUID().uuidString)!, record: record)])
             latencies.append(ContinuousClock.now - start)
@@ -41,15 +40,7 @@ enum StoreBenchmarks {
         )
 
         // 3. A CSV of a million records (the benchmark's own writer, from the format).
-        var generatorBulk = SeededRandomNumberGenerator(seed: 7)
-        var csv =
-            "# peach-export-format:3\ntrainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3\n"
-        csv.reserveCapacity(bulkRecords * 110)
-        for index in 0..<bulkRecords {
-            csv += csvRow(makeRecord(index: index, using: &generatorBulk), index: index)
-        }
-        let csvData = Data(csv.utf8)
-        csv = ""
+        let csvData = BenchmarkHistory.csv(count: bulkRecords)
         print("generated CSV:                   \(bulkRecords) records, \(csvData.count / 1_000_000) MB")
 
         // 4. Import a million records into an empty database.
@@ -149,66 +140,6 @@ enum StoreBenchmarks {
 
     private static func seconds(_ duration: Duration) -> String {
         DecimalText.fixed(Benchmark.seconds(duration), fractionDigits: 2) + " s"
-    }
-
-    /// Varied records, a few seconds apart: both kinds, unison and intervals, all tunings.
-    private static func makeRecord(index: Int, using generator: inout SeededRandomNumberGenerator) -> TrainingRecord {
-        let timestamp = Timestamp(
-            millisecondsSince1970: 1_700_000_000_000 + Int64(index) * 3000 + Int64(generator.next() % 1000))
-        let interval = index % 2 == 0 ? DirectedInterval.prime : DirectedInterval.all[Int(generator.next() % 25)]
-        let reference = try! MIDINote(36 + Int(generator.next() % 49))
-        let tuning = TuningSystem.allCases[Int(generator.next() % 3)]
-        let context = try! ExerciseContext(referenceNote: reference, interval: interval, tuningSystem: tuning)
-        if index % 3 != 0 {
-            let magnitude = Double(generator.next() % 99_901 + 100) / 1000
-            return .comparison(
-                ComparisonRecord(
-                    timestamp: timestamp, context: context,
-                    centOffset: Cents(generator.next() % 2 == 0 ? magnitude : -magnitude),
-                    isCorrect: generator.next() % 3 != 0))
-        }
-        return .pitchMatching(
-            PitchMatchingRecord(
-                timestamp: timestamp, context: context,
-                initialCentOffset: Cents(Double(Int(generator.next() % 2001) - 1000) / 10),
-                userCentError: Cents(Double(Int(generator.next() % 6001) - 3000) / 100)))
-    }
-
-    /// One CSV row, written from the format (docs/cli.md, "The CSV format") independently of the
-    /// store's writer.
-    private static func csvRow(_ record: TrainingRecord, index: Int) -> String {
-        func context(
-            _ type: String, _ date: Timestamp, _ context: ExerciseContext
-        ) -> String {
-            let (reference, target) = (context.referenceNote, context.targetNote)
-            let milliseconds = date.millisecondsSince1970
-            var seconds = time_t(milliseconds / 1000)
-            var parts = tm()
-            gmtime_r(&seconds, &parts)
-            func pad(_ value: Int32, _ width: Int) -> String {
-                let text = String(value)
-                return String(repeating: "0", count: Swift.max(0, width - text.count)) + text
-            }
-            var time =
-                "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-                + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))"
-            if milliseconds % 1000 != 0 { time += "." + pad(Int32(milliseconds % 1000), 3) }
-            time += "Z"
-            return
-                "\(type),\(time),\(reference.rawValue),\(reference.name),\(target.rawValue),\(target.name),\(context.interval.interval.abbreviation),\(context.tuningSystem.rawValue),"
-        }
-        func decimal(_ value: Double) -> String {
-            let text = "\(value)"
-            return text.contains(".") ? text : text + ".0"
-        }
-        switch record {
-        case .comparison(let r):
-            return context("pitchDiscrimination", r.timestamp, r.context)
-                + "\(decimal(r.centOffset.value)),\(r.isCorrect),,,,,,,,,\n"
-        case .pitchMatching(let r):
-            return context("pitchMatching", r.timestamp, r.context)
-                + ",,\(decimal(r.initialCentOffset.value)),\(decimal(r.userCentError.value)),,,,,,,\n"
-        }
     }
 }
 

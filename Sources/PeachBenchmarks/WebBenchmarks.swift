@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import PeachCore
+import PeachFixtures
 import PeachStore
 import PeachWeb
 
@@ -36,9 +37,9 @@ enum WebBenchmarks {
         let path = folder.appendingPathComponent("peach.sqlite").path
         print("Web benchmarks in \(folder.path)")
 
-        // A database of a million records, half comparisons, half pitch matchings.
+        // A database of a million records: the benchmarks' history.
         let seeded = try AppDatabase.open(path: path)
-        _ = try seeded.importCSV(makeCSV(records: records), mode: .replace)
+        _ = try seeded.importCSV(BenchmarkHistory.csv(count: records), mode: .replace)
         print("database:                        \(records) records")
 
         measureLongHistorySnapshot()
@@ -86,7 +87,7 @@ enum WebBenchmarks {
         // The same on an in-memory database of the same records: the server's own work without
         // the fsync of the durable write.
         let memory = try AppDatabase.inMemory()
-        _ = try memory.importCSV(makeCSV(records: records), mode: .replace)
+        _ = try memory.importCSV(BenchmarkHistory.csv(count: records), mode: .replace)
         let memoryPort = PortBox()
         let memoryApp = try await buildApplication(quietServer(memory) { port in memoryPort.set(port ?? 0) })
         let memoryServer = Task { try await memoryApp.runService() }
@@ -175,22 +176,23 @@ enum WebBenchmarks {
     }
 
     /// `uploadedRecords` new records as JSON batches of `batchSize`, after the database's
-    /// history (the device trained since), both kinds, ids made as a device makes them.
+    /// history (the device trained since), drawn as the history is, ids made as a device makes them.
     static func uploadBatches() -> [String] {
-        var generator = SeededRandomNumberGenerator(seed: 15)
-        let start: Int64 = (1_700_000_000 + Int64(records) * 3 + 60) * 1000
+        let uploaded = Array(
+            BenchmarkHistory.records(
+                count: uploadedRecords, seed: 15, start: BenchmarkHistory.after(count: Self.records)))
         return stride(from: 0, to: uploadedRecords, by: batchSize).map { first in
-            let items = (first..<first + batchSize).map { index in
-                let id = UUID().uuidString.lowercased()
-                let note = 36 + index % 49
-                let time = start + Int64(index) * 4_000 + Int64.random(in: 0..<1_000, using: &generator)
-                if index % 2 == 0 {
-                    let offset = Double(index % 997 + 1) / 10 * (index % 4 == 0 ? 1 : -1)
-                    return
-                        #"{"id":"\#(id)","trainingType":"pitchDiscrimination","timestamp":\#(time),"referenceNote":\#(note),"targetNote":\#(note),"tuningSystem":"equalTemperament","centOffset":\#(offset),"isCorrect":\#(index % 3 != 0)}"#
-                }
+            let items = uploaded[first..<first + batchSize].map { record in
+                let fields =
+                    switch record {
+                    case .comparison(let r):
+                        #""trainingType":"pitchDiscrimination","centOffset":\#(BenchmarkHistory.decimal(r.centOffset)),"isCorrect":\#(r.isCorrect)"#
+                    case .pitchMatching(let r):
+                        #""trainingType":"pitchMatching","initialCentOffset":\#(BenchmarkHistory.decimal(r.initialCentOffset)),"userCentError":\#(BenchmarkHistory.decimal(r.userCentError))"#
+                    }
+                let context = record.context
                 return
-                    #"{"id":"\#(id)","trainingType":"pitchMatching","timestamp":\#(time),"referenceNote":\#(note),"targetNote":\#(note + 7),"tuningSystem":"justIntonation","initialCentOffset":\#(Double(index % 199 - 99)),"userCentError":\#(Double(index % 61 - 30) / 2)}"#
+                    #"{"id":"\#(UUID().uuidString.lowercased())","timestamp":\#(record.timestamp.millisecondsSince1970),"referenceNote":\#(context.referenceNote.rawValue),"targetNote":\#(context.targetNote.rawValue),"tuningSystem":"\#(context.tuningSystem.rawValue)",\#(fields)}"#
             }
             return #"{"records":["# + items.joined(separator: ",") + "]}"
         }
@@ -247,31 +249,18 @@ enum WebBenchmarks {
         )
     }
 
-    /// The benchmark database's records span 37 days, so its snapshot is small; a history of the
-    /// same size spread over three years of daily training is the large case: 1,000,000 records,
-    /// one every 95 s, every note of C2–C6, all four modes.
+    /// The benchmark database's records span about 35 days, so its snapshot is small; a history
+    /// of the same size spread over three years of daily training is the large case: 1,000,000
+    /// records, one every 95 s, every note of C2–C6, all four modes (unison and fifths), offsets
+    /// log-uniform over 0.1–100 cents, so that every offset bin of every week is occupied: the
+    /// snapshot's worst case.
     static func measureLongHistorySnapshot() {
         var profile = PerceptualProfile()
-        let start: Int64 = 1_700_000_000_000
-        let spacing: Int64 = 3 * 365 * 86_400_000 / 1_000_000
-        for index in 0..<1_000_000 {
-            let note = try! MIDINote(36 + index / 2 % 49)
-            let interval: DirectedInterval = index % 4 < 2 ? .prime : .perfectFifthUp
-            let context = try! ExerciseContext(referenceNote: note, interval: interval, tuningSystem: .equalTemperament)
-            let time = Timestamp(millisecondsSince1970: start + Int64(index) * spacing)
-            if index % 2 == 0 {
-                profile.add(
-                    .comparison(
-                        ComparisonRecord(
-                            timestamp: time, context: context, centOffset: Cents(Double(index % 997 + 1) / 10),
-                            isCorrect: index % 3 != 0)))
-            } else {
-                profile.add(
-                    .pitchMatching(
-                        PitchMatchingRecord(
-                            timestamp: time, context: context, initialCentOffset: 20,
-                            userCentError: Cents(Double(index % 61 - 30) / 2))))
-            }
+        for record in SeededRecords(
+            count: 1_000_000, seed: 95, start: BenchmarkHistory.start,
+            spacing: 94_608...94_608, intervals: [.perfectFifthUp], tuningSystems: [.equalTemperament])
+        {
+            profile.add(record)
         }
         var numbers: [Double] = []
         var encode: [Double] = []
@@ -288,34 +277,6 @@ enum WebBenchmarks {
             "snapshot of 1M records over 3 years:".padding(toLength: 55, withPad: " ", startingAt: 0)
                 + "\(numbers.count * 8) bytes, encoded in \(DecimalText.fixed(encode.sorted()[2], fractionDigits: 1)) ms, decoded in \(DecimalText.fixed(decode.sorted()[2], fractionDigits: 1)) ms (native, n=5)"
         )
-    }
-
-    /// A CSV of `records` rows, written from the format (docs/cli.md, "The CSV format").
-    static func makeCSV(records: Int) -> Data {
-        var csv =
-            "# peach-export-format:3\ntrainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3\n"
-        csv.reserveCapacity(records * 100)
-        var day = ""
-        var dayNumber = -1
-        for index in 0..<records {
-            let seconds = 1_700_000_000 + index * 3
-            if seconds / CalendarDay.secondsPerDay != dayNumber {
-                dayNumber = seconds / CalendarDay.secondsPerDay
-                day = CalendarDay(daysSince1970: dayNumber).isoText + "T"
-            }
-            let time = String(format: "%02d:%02d:%02d", (seconds / 3600) % 24, (seconds / 60) % 60, seconds % 60)
-            let note = try! MIDINote(36 + index % 49)
-            if index % 2 == 0 {
-                let offset = Double(index % 997 + 1) / 10 * (index % 4 == 0 ? 1 : -1)
-                csv +=
-                    "pitchDiscrimination,\(day)\(time)Z,\(note.rawValue),\(note.name),\(note.rawValue),\(note.name),P1,equalTemperament,\(offset),\(index % 3 != 0),,,,,,,,,\n"
-            } else {
-                let target = try! MIDINote(note.rawValue + 7)
-                csv +=
-                    "pitchMatching,\(day)\(time)Z,\(note.rawValue),\(note.name),\(target.rawValue),\(target.name),P5,justIntonation,,,\(Double(index % 199 - 99)),\(Double(index % 61 - 30) / 2),,,,,,,\n"
-            }
-        }
-        return Data(csv.utf8)
     }
 }
 

@@ -1,31 +1,6 @@
 import PeachCore
+import PeachFixtures
 import Testing
-
-/// `count` records of all four modes, interleaved at random, a few minutes apart over a year.
-private func randomRecords(count: Int, seed: UInt64) -> [TrainingRecord] {
-    var generator = SeededRandomNumberGenerator(seed: seed)
-    var settings = TrainingSettings()
-    try! settings.apply(["noteRangeLower": "48", "noteRangeUpper": "72", "intervals": "P5up,m3down,P8up"])
-    var time = 1_767_225_600.0  // 2026-01-01T00:00:00Z
-    var previous: [TrainingMode: ExerciseGenerator.ChainState] = [:]
-    return (0..<count).map { _ in
-        time += Double.random(in: 1...(2 * 365 * 86_400 / Double(count)), using: &generator)
-        let timestamp = Timestamp(millisecondsSince1970: Int64((time * 1000).rounded()))
-        let mode = TrainingMode.allCases.randomElement(using: &generator)!
-        switch mode.kind {
-        case .comparison:
-            let exercise = ExerciseGenerator.comparison(
-                mode: mode, settings: settings, previous: previous[mode], profileThreshold: nil, using: &generator)
-            let record = try! exercise.record(answeredHigher: Bool.random(using: &generator), at: timestamp)
-            previous[mode] = ExerciseGenerator.ChainState(record)
-            return .comparison(record)
-        case .pitchMatching:
-            let matching = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
-            return .pitchMatching(
-                try! matching.record(sliderValue: Double.random(in: -1...1, using: &generator), at: timestamp))
-        }
-    }
-}
 
 /// Mean and sample standard deviation in two passes: the textbook definition.
 private func twoPass(_ values: [Double]) -> (mean: Double, standardDeviation: Double) {
@@ -41,7 +16,16 @@ private func close(_ a: Double?, _ b: Double, relative: Double = 1e-9) -> Bool {
 
 @Suite("Perceptual profile")
 struct PerceptualProfileTests {
-    static let records = randomRecords(count: 5_000, seed: 31)
+    /// 5,000 records of all four modes, interleaved at random, spread over about a year.
+    static let records: [TrainingRecord] = {
+        var settings = TrainingSettings()
+        try! settings.apply(["noteRangeLower": "48", "noteRangeUpper": "72", "intervals": "P5up,m3down,P8up"])
+        return Array(
+            SimulatedTraining(
+                count: 5_000, seed: 31, settings: settings,
+                start: Timestamp(millisecondsSince1970: 1_767_225_600_000),  // 2026-01-01T00:00:00Z
+                spacing: 1_000...(2 * 365 * Timestamp.millisecondsPerDay / 5_000)))
+    }()
 
     @Test("a profile built in one pass equals one built a record at a time, records interleaved across modes")
     func onePassEqualsIncremental() {

@@ -1,32 +1,17 @@
 import PeachCore
+import PeachFixtures
 import Testing
 
-/// `count` records of all four modes over `days` days from 2026-01-01, interleaved at random,
-/// in chronological order; notes 36–84 and three intervals, so that every block has data.
+/// `count` records of all four modes over about `days` days from 2026-01-01, interleaved at
+/// random, in chronological order; notes 36–84 and three intervals, so that every block has data.
 private func seededRecords(count: Int, days: Int, seed: UInt64) -> [TrainingRecord] {
-    var generator = SeededRandomNumberGenerator(seed: seed)
     var settings = TrainingSettings()
     try! settings.apply(["noteRangeLower": "36", "noteRangeUpper": "84", "intervals": "P5up,m3down,P8up"])
-    let start: Int64 = 1_767_225_600_000  // 2026-01-01T00:00:00Z
-    let span = Int64(days) * Timestamp.millisecondsPerDay
-    let times = (0..<count).map { _ in start + Int64.random(in: 0..<span, using: &generator) }.sorted()
-    var previous: [TrainingMode: ExerciseGenerator.ChainState] = [:]
-    return times.map { milliseconds in
-        let timestamp = Timestamp(millisecondsSince1970: milliseconds)
-        let mode = TrainingMode.allCases.randomElement(using: &generator)!
-        switch mode.kind {
-        case .comparison:
-            let exercise = ExerciseGenerator.comparison(
-                mode: mode, settings: settings, previous: previous[mode], profileThreshold: nil, using: &generator)
-            let record = try! exercise.record(answeredHigher: Bool.random(using: &generator), at: timestamp)
-            previous[mode] = ExerciseGenerator.ChainState(record)
-            return .comparison(record)
-        case .pitchMatching:
-            let matching = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &generator)
-            return .pitchMatching(
-                try! matching.record(sliderValue: Double.random(in: -1...1, using: &generator), at: timestamp))
-        }
-    }
+    return Array(
+        SimulatedTraining(
+            count: count, seed: seed, settings: settings,
+            start: Timestamp(millisecondsSince1970: 1_767_225_600_000),  // 2026-01-01T00:00:00Z
+            spacing: 0...(2 * Int64(days) * Timestamp.millisecondsPerDay / Int64(count))))
 }
 
 @Suite("Profile snapshot")

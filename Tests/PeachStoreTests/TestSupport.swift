@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PeachCore
+import PeachFixtures
 
 @testable import PeachStore
 
@@ -16,42 +17,13 @@ func contents(of path: String) throws -> Data {
     try Data(contentsOf: URL(fileURLWithPath: path))
 }
 
-/// `count` varied records, oldest first, a second or so apart with some millisecond parts:
-/// both kinds, unison and intervals up and down, every tuning system.
-func sampleRecords(
-    count: Int, seed: UInt64 = 1, start: Timestamp = Timestamp(millisecondsSince1970: 1_772_368_496_000)
-) -> [TrainingRecord] {
-    var generator = SeededRandomNumberGenerator(seed: seed)
-    var time = start.millisecondsSince1970
-    return (0..<count).map { _ in
-        time +=
-            Int64.random(in: 0...3, using: &generator) * 1000
-            + (Bool.random(using: &generator) ? Int64.random(in: 1...999, using: &generator) : 0)
-        let interval = DirectedInterval.all.randomElement(using: &generator)!
-        let intervalOrPrime = Bool.random(using: &generator) ? .prime : interval
-        let reference = try! MIDINote(Int.random(in: 40...80, using: &generator))
-        let target = try! reference.transposed(by: intervalOrPrime)
-        let tuning = TuningSystem.allCases.randomElement(using: &generator)!
-        let timestamp = Timestamp(millisecondsSince1970: time)
-        if Bool.random(using: &generator) {
-            let magnitude = (Double.random(in: 0.1...100, using: &generator) * 1000).rounded() / 1000
-            return .comparison(
-                ComparisonRecord(
-                    timestamp: timestamp,
-                    context: ExerciseContext(
-                        referenceNote: reference, targetNote: target, interval: intervalOrPrime, tuningSystem: tuning),
-                    centOffset: Cents(Bool.random(using: &generator) ? magnitude : -magnitude),
-                    isCorrect: Bool.random(using: &generator)))
-        } else {
-            return .pitchMatching(
-                PitchMatchingRecord(
-                    timestamp: timestamp,
-                    context: ExerciseContext(
-                        referenceNote: reference, targetNote: target, interval: intervalOrPrime, tuningSystem: tuning),
-                    initialCentOffset: Cents(Double.random(in: -100...100, using: &generator)),
-                    userCentError: Cents(Double.random(in: -150...150, using: &generator))))
-        }
-    }
+/// `count` varied records, oldest first, 0–4 s apart with millisecond parts: every kind of value
+/// the record rules allow (`SeededRecords`), the cent values with all the digits a `Double`
+/// holds, so that a round trip through text has to keep every one.
+func sampleRecords(count: Int, seed: UInt64 = 1) -> [TrainingRecord] {
+    Array(
+        SeededRecords(
+            count: count, seed: seed, start: Timestamp(millisecondsSince1970: 1_772_368_496_000), spacing: 0...4_000))
 }
 
 func comparison(
