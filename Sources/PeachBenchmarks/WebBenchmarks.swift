@@ -4,6 +4,7 @@ import Logging
 import PeachCore
 import PeachFixtures
 import PeachStore
+import PeachViews
 import PeachWeb
 
 #if canImport(Glibc)
@@ -157,7 +158,7 @@ enum WebBenchmarks {
             samples.append(ContinuousClock.now - start)
             precondition(health.status == 200)
             // The profile is built once the server listens: the first request that needs it.
-            let profile = try client.request("GET", "/api/sync/profile")
+            let profile = try client.request("GET", APIRoute.syncProfile.path)
             profileSamples.append(ContinuousClock.now - start)
             precondition(profile.status == 200)
             process.interrupt()
@@ -206,7 +207,7 @@ enum WebBenchmarks {
             let begin = ContinuousClock.now
             for batch in batches {
                 let start = ContinuousClock.now
-                let reply = try client.request("POST", "/api/sync/records", body: batch)
+                let reply = try client.request("POST", APIRoute.syncRecords.path, body: batch)
                 samples.append((ContinuousClock.now - start).milliseconds)
                 precondition(reply.status == 200, "upload failed: \(reply.body.prefix(500))")
                 precondition(
@@ -231,7 +232,7 @@ enum WebBenchmarks {
         var bytes: [UInt8] = []
         for _ in 0..<11 {
             let start = ContinuousClock.now
-            let reply = try client.request("GET", "/api/sync/profile")
+            let reply = try client.request("GET", APIRoute.syncProfile.path)
             profileSamples.append((ContinuousClock.now - start).milliseconds)
             precondition(reply.status == 200)
             bytes = reply.bytes
