@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
-// Targets are split by what they depend on (DESIGN.md §3, STYLE.md rule 1):
+// Targets are split by what they depend on, so that the compiler keeps each layer to its own
+// (docs/design.md, "Targets"):
 // PeachCore (standard library only) ← PeachViews (standard library only) ← PeachWeb (Hummingbird) ← peach,
 // PeachCore ← PeachStore (GRDB) ← PeachWeb. Core and Views are also built as Embedded Swift for
-// WebAssembly, with the export layer in Wasm/ (scripts/build-wasm.sh), so they must not import
-// Foundation.
+// WebAssembly, with the export layer in Sources/PeachWasm (scripts/build-wasm.sh), so they must not
+// import Foundation.
 import PackageDescription
 
 // Every target: a member of a module is visible only in files that import that module (SE-0444),
@@ -26,7 +27,7 @@ let package = Package(
         // limits, request deadline, absolute-form targets) name NIO's HTTP part types.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
-        // HTTPS for `peach serve --lan` (issue 15): NIOSSL's server handler, put in front of
+        // HTTPS for `peach serve --lan` (docs/cli.md, "HTTPS on the network"): NIOSSL's server handler, put in front of
         // Hummingbird's HTTP/1 channel on the connections that start a TLS handshake (one port
         // serves both, so HummingbirdTLS's all-TLS channel is not used). Already in the graph
         // through Hummingbird.
@@ -42,7 +43,7 @@ let package = Package(
             name: "PeachWasm", dependencies: ["PeachCore", "PeachViews"], exclude: ["Support"],
             swiftSettings: swiftSettings),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        // The SoundFont reader (issue 16, docs/sounds.md): native only, never imported by PeachCore or
+        // The SoundFont reader (docs/sounds.md): native only, never imported by PeachCore or
         // PeachViews (Embedded Swift); libvorbisfile decodes the Ogg Vorbis samples of SF3 files.
         .systemLibrary(
             name: "CVorbisFile", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),

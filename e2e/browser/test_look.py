@@ -225,9 +225,12 @@ def test_a_320_by_460_phone_shows_both_answers_of_interval_comparison(new_page, 
 
 
 ICONS_SCRIPT = """async () => {
-    const manifest = await (await fetch(document.querySelector('link[rel=manifest]').href)).json();
-    const icons = [...manifest.icons, { src: document.querySelector('link[rel=apple-touch-icon]').getAttribute('href'),
-                                        sizes: '180x180', purpose: 'apple-touch-icon' }];
+    const manifestURL = document.querySelector('link[rel=manifest]').href;
+    const manifest = await (await fetch(manifestURL)).json();
+    // A manifest's icon addresses are relative to the manifest, as the browser reads them.
+    const icons = [...manifest.icons.map((icon) => ({ ...icon, src: new URL(icon.src, manifestURL).href })),
+                   { src: document.querySelector('link[rel=apple-touch-icon]').getAttribute('href'),
+                     sizes: '180x180', purpose: 'apple-touch-icon' }];
     const results = [];
     for (const icon of icons) {
         const image = new Image();

@@ -100,5 +100,5 @@ public enum PageRoute: Hashable, Sendable {
     public static let soundsIndex = soundsPrefix + "index.json"
 
     /// The address of a static asset.
-    static func asset(_ name: String) -> String { assetPrefix + name }
+    public static func asset(_ name: String) -> String { assetPrefix + name }
 }

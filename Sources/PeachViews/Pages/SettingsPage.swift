@@ -154,30 +154,39 @@ public struct SettingsPage: Sendable {
         return options
     }
 
-    /// 0.3 … 3.0 s in steps of 0.1, each with one or two fraction digits ("0.9 s, 1.0 s").
+    /// The settings' note durations (0.3 … 3.0 s in steps of 0.1), each with one or two fraction
+    /// digits ("0.9 s, 1.0 s").
     private func noteDurationOptions() -> Markup {
         numberOptions(
-            3...30, divisor: 10, current: settings.noteDuration, unit: texts.settingsPage.secondsUnit, digits: 1...2)
+            TrainingSettings.noteDurationBounds, perUnit: (1 / TrainingSettings.noteDurationStep).rounded(),
+            current: settings.noteDuration, unit: texts.settingsPage.secondsUnit, digits: 1...2)
     }
 
-    /// 380 … 500 Hz.
+    /// The settings' reference pitches (380 … 500 Hz) in whole hertz, the finest step a musician
+    /// tunes to; other values come only through the API.
     private func referencePitchOptions() -> Markup {
         numberOptions(
-            380...500, divisor: 1, current: settings.referencePitch.hertz, unit: texts.settingsPage.hertzUnit,
-            digits: 0...2)
+            TrainingSettings.referencePitchBounds, perUnit: 1, current: settings.referencePitch.hertz,
+            unit: texts.settingsPage.hertzUnit, digits: 0...2)
     }
 
-    /// 0, 0.1 … 1, without a unit.
+    /// The settings' loudness variations (0 … 1) in tenths, without a unit.
     private func loudnessVariationOptions() -> Markup {
-        numberOptions(0...10, divisor: 10, current: settings.loudnessVariation, unit: nil, digits: 1...2)
+        numberOptions(
+            TrainingSettings.loudnessVariationBounds, perUnit: 10, current: settings.loudnessVariation, unit: nil,
+            digits: 1...2)
     }
 
-    /// The numbers `steps / divisor`, each written with `digits.lowerBound` to `digits.upperBound`
-    /// fraction digits; a current value between them (set through the API) is kept as an extra
-    /// choice in its place, so that showing the page never changes a setting.
+    /// The numbers of `bounds` in steps of `1 / perUnit` (each computed as `step / perUnit`, so
+    /// that 3 / 10 is exactly the 0.3 the settings hold, where 3 · 0.1 is not), each written with
+    /// `digits.lowerBound` to `digits.upperBound` fraction digits; a current value between them
+    /// (set through the API) is kept as an extra choice in its place, so that showing the page
+    /// never changes a setting.
     private func numberOptions(
-        _ steps: ClosedRange<Int>, divisor: Double, current: Double, unit: String?, digits: ClosedRange<Int>
+        _ bounds: ClosedRange<Double>, perUnit divisor: Double, current: Double, unit: String?,
+        digits: ClosedRange<Int>
     ) -> Markup {
+        let steps = Int((bounds.lowerBound * divisor).rounded())...Int((bounds.upperBound * divisor).rounded())
         // Out of line: inlined into each of its three calls, it cost the wasm core 400 bytes (gzip).
         @inline(never) func option(_ value: Double, selected: Bool) -> Markup {
             var label = texts.format(

@@ -84,7 +84,7 @@ struct Assets: Sendable {
             files[name] = File(
                 bytes: ByteBuffer(bytes: data), contentType: Self.contentType(forExtension: "wasm"),
                 etag: "\"\(Self.fingerprint(data))\"", cacheControl: "public, max-age=31536000, immutable")
-            coreURL = "/assets/" + name
+            coreURL = PageRoute.asset(name)
         } else {
             coreURL = nil
         }
@@ -152,7 +152,7 @@ struct Assets: Sendable {
     /// peach-core.js makes with `fetch` (CORS mode, same-origin credentials), so it is reused.
     static func preloadLinks(coreURL: String?, modules: [String]) -> String {
         let core = coreURL.map { ["<\($0)>; rel=preload; as=fetch; crossorigin"] } ?? []
-        return (core + modules.map { "</assets/\($0)>; rel=modulepreload" }).joined(separator: ", ")
+        return (core + modules.map { "<\(PageRoute.asset($0))>; rel=modulepreload" }).joined(separator: ", ")
     }
 
     static let serviceWorkerName = "service-worker.js"
@@ -217,7 +217,7 @@ struct Assets: Sendable {
             guard let serviceWorker else { throw HTTPError(.notFound) }
             return Self.response(serviceWorker, to: request)
         }
-        router.get("assets/**") { request, context in
+        router.get(RouterPath(PageRoute.assetPrefix + "**")) { request, context in
             let name = context.parameters.getCatchAll().joined(separator: "/")
             guard let file = files[name] else { throw HTTPError(.notFound) }
             return Self.response(file, to: request)

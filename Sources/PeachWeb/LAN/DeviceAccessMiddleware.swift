@@ -48,7 +48,8 @@ struct DeviceAccessMiddleware: RouterMiddleware {
     /// the certificate authority it needs to trust first (public, as every certificate is).
     static func isOpen(_ path: RequestPath) -> Bool {
         let normalised = path.normalised
-        return normalised == PageRoute.pair.path || path.segments.first == "assets" || normalised == PageRoute.favicon
+        return normalised == PageRoute.pair.path || normalised.hasPrefix(PageRoute.assetPrefix)
+            || normalised == PageRoute.favicon
             || normalised == PageRoute.certificateAuthority.path
     }
 }

@@ -19,4 +19,33 @@ struct SettingsPageTests {
                     + "<option value=\"0.3\">0,3</option>"))
         #expect(html.ranges(of: " selected>").count == 8)
     }
+
+    @Test("each number control offers choices from the settings' lower bound to their upper one, every one accepted")
+    func choicesSpanTheBounds() throws {
+        let html = SettingsPage(texts: .english, settings: TrainingSettings()).render()
+        let bounded: [(TrainingSettings.Key, ClosedRange<Double>)] = [
+            (.noteDuration, TrainingSettings.noteDurationBounds),
+            (.referencePitch, TrainingSettings.referencePitchBounds),
+            (.loudnessVariation, TrainingSettings.loudnessVariationBounds),
+        ]
+        for (key, bounds) in bounded {
+            let values = try #require(optionValues(of: key, in: html))
+            #expect(values.first.flatMap(Double.init) == bounds.lowerBound, "\(key)")
+            #expect(values.last.flatMap(Double.init) == bounds.upperBound, "\(key)")
+            for value in values {
+                var settings = TrainingSettings()
+                #expect(throws: Never.self, "\(key) \(value)") { try settings.setValue(value, for: key) }
+            }
+        }
+    }
+
+    /// The `value`s of the options of the select named `key`, in order.
+    private func optionValues(of key: TrainingSettings.Key, in html: String) -> [String]? {
+        guard let start = html.firstRange(of: "<select id=\"setting-\(key.rawValue)\""),
+            let end = html[start.upperBound...].firstRange(of: "</select>")
+        else { return nil }
+        return html[start.upperBound..<end.lowerBound].split(separator: "<option value=\"").dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
+    }
 }
