@@ -1,7 +1,8 @@
 /// Requests to the server's JSON API (docs/api.md), at the addresses the server's route table
 /// gives (`API_PATHS` of peach-routes.js, passed in as `paths`): `send` for one request, which
-/// sync.js uses for its three endpoints, and the Settings page's CSV import (with its upload progress) and
-/// reset, which act on the server's history and so need the server. Settings are not sent from
+/// sync.js uses for its upload and its settings exchange, `download` for the profile (with its
+/// version, so that an unchanged one is not sent again), and the Settings page's CSV import (with
+/// its upload progress) and reset, which act on the server's history and so need the server. Settings are not sent from
 /// here: the device stores them and sync takes them to the server. Training and its records
 /// never wait for the server. No DOM access.
 ///

@@ -1,4 +1,4 @@
-/// Compares two differential traces (Sources/PeachWasm/DifferentialTrace.swift) from the native
+/// Compares two differential traces (Tests/PeachTrace/DifferentialTrace.swift) from the native
 /// and the WebAssembly build. Every field must be identical, except fields marked `~h` (hertz)
 /// and `~c` (cents, or logarithms of cents), computed through the C library's log2/exp2/log/exp,
 /// which may differ by 0.000001 cent. Used by the node test and, as a command, by the Chromium

@@ -3,7 +3,7 @@
 //   PeachCoreCheck trace SEED OPERATIONS   the differential trace, natively
 //   PeachCoreCheck fixtures                the profile fixtures as records, with the pages the
 //                                          server renders from them (JSON)
-//   PeachCoreCheck bench OPERATIONS        native timings for scripts/benchmark-wasm.py, which
+//   PeachCoreCheck bench OPERATIONS        native timings for e2e/browser/bench_core.py, which
 //                                          runs the same steps in the wasm core in Chromium (JSON)
 //   PeachCoreCheck database NAME PATH      a new database at PATH holding the fixture NAME's
 //                                          records, which it prints as numbers (JSON)
