@@ -25,7 +25,8 @@ export const PERIOD_MILLISECONDS = 60_000;
  *  disk full), the next run comes this long after, doubling with each failure up to the period. */
 export const FIRST_RETRY_MILLISECONDS = 2000;
 
-/** What the status line says (SyncStatus.swift): the run's outcome, plus waiting and refused. */
+/** What the status line says: the names of `SyncStatus.State`, which the core words (a node test
+ *  holds each of these to a state the core knows). The run's outcome, plus waiting and refused. */
 export const SyncState = Object.freeze({
   synced: 'synced',
   waiting: 'waiting',

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { loadPeachCore } from '../core/peach-core.js';
 import { compareTraces } from './trace-comparison.mjs';
+import { SyncState } from '../store/sync.js';
 
 const root = new URL('../../', import.meta.url);
 const wasm = readFileSync(new URL('.build/wasm/peach-core.wasm', root));
@@ -217,4 +218,15 @@ test('the wasm core writes the sync upload byte for byte as the API takes it, wh
   const quoted = [{ id: 'a "quoted"\\ id\t', numbers: records[0].numbers }];
   assert.equal(core.uploadJSON(quoted), JSON.stringify({ records: quoted.map(apiForm) }));
   assert.throws(() => core.uploadJSON([]), RangeError);
+});
+
+test('every state sync.js reports is one the core words, in both languages, and no other name is', async () => {
+  const core = await loadPeachCore(wasm);
+  for (const state of Object.values(SyncState)) {
+    for (const language of ['en', 'de']) {
+      const line = core.syncStatus({ state, waiting: 0, refused: 0, reason: 'r', message: 'm' }, language);
+      assert.ok(line.length > 0, `${state} in ${language}`);
+    }
+  }
+  assert.throws(() => core.syncStatus({ state: 'stalled', waiting: 0, refused: 0 }, 'en'), RangeError);
 });
