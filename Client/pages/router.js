@@ -168,7 +168,7 @@ export class Router {
     await this.ready;
     // Offline, the service worker answers every page with its copy of Start: a page that shows
     // Start under another address is rendered on the device whatever it holds.
-    const shell = location.pathname !== START_PATH && document.body.dataset.page === 'start';
+    const shell = location.pathname !== START_PATH && document.body.dataset.page === DEVICE_PAGES[START_PATH];
     const device = this.device();
     if (id !== this.navigationId || location.search || !device || !(device.hasData || shell)) return;
     if (onlyIfChanged && !DATA_PATHS.includes(location.pathname)) return;
