@@ -498,7 +498,10 @@ def test_feedback_indicator_states_are_drawn(page, server):
                          ("yellow", {"direction": "flat", "length": "medium"}),
                          ("red", {"direction": "sharp", "length": "long"})]:
         styles[state] = page.evaluate(FEEDBACK_STYLE, [state, extra])
-    assert "thumbs-up.svg" in styles["correct"]["mask"] and "thumbs-down.svg" in styles["incorrect"]["mask"]
+    # The icons are named relative to the stylesheet, so they come from its folder whatever the
+    # page's address.
+    assert styles["correct"]["mask"] == f'url("{server.url("/assets/icons/thumbs-up.svg")}")'
+    assert styles["incorrect"]["mask"] == f'url("{server.url("/assets/icons/thumbs-down.svg")}")'
     assert styles["correct"]["opacity"] == "1"
     assert styles["green"]["shaft"] < styles["yellow"]["shaft"] < styles["red"]["shaft"]
     assert len({styles[s]["headColor"] for s in ("green", "yellow", "red")}) == 3

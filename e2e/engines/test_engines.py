@@ -122,3 +122,14 @@ def test_offline_it_opens_trains_and_syncs_each_answer_once(peach, server):
     assert peach.sync()["state"] == "synced"
     assert server.count("comparisonRecord") == 3, "a second sync adds nothing"
     assert peach.device_records("waiting") == []
+
+
+def test_the_feedback_icons_come_from_the_stylesheets_folder(peach, engine, server):
+    # The stylesheet names its icons relative to itself (a custom property holds the url()), so
+    # on a page at another address they must still resolve to the assets' folder.
+    peach.open("/settings")
+    engine.run("document.body.insertAdjacentHTML('beforeend', "
+               "'<div id=\"feedback\" data-state=\"incorrect\"><span class=\"icon\"></span></div>');")
+    mask = engine.wait_for("(() => { const s = getComputedStyle(document.querySelector('#feedback .icon'));"
+                           " const m = s.maskImage || s.webkitMaskImage; return m && m !== 'none' && m; })()")
+    assert server.url("/assets/icons/thumbs-down.svg") in mask, mask
