@@ -214,6 +214,99 @@ struct SyncAPITests {
         #expect(try recordCount(database) == Self.invalidRecords.count)
     }
 
+    @Test("a refused record's message is in the request's language and names the value and the rule's bound")
+    func refusalsInLanguage() async throws {
+        let notes = MIDINote.validRange
+        let (lowest, highest) = (notes.lowerBound, notes.upperBound)
+        let cents = Int(ComparisonRecord.centOffsetBound.value)
+        let minutes = SyncController.clockTolerance / 60_000
+        let (comparison, pitchMatching) = (CSVFormat.comparisonType, CSVFormat.pitchMatchingType)
+        let stored = UUID().uuidString.lowercased()
+        let cases: [(record: String, english: String, german: String)] = [
+            (
+                syncRecord(fields: ["referenceNote": "128", "targetNote": "127"]),
+                "The referenceNote 128 is out of range; a MIDI note is from \(lowest) to \(highest).",
+                "Der Wert 128 von referenceNote ist keine MIDI-Note; MIDI-Noten reichen von \(lowest) bis \(highest)."
+            ),
+            (
+                syncRecord(fields: ["targetNote": "\"60\""]),
+                "The field targetNote must be a MIDI note number from \(lowest) to \(highest).",
+                "Das Feld targetNote muss eine MIDI-Notennummer von \(lowest) bis \(highest) sein."
+            ),
+            (
+                syncRecord(fields: ["trainingType": "5"]),
+                "The field trainingType must be \"\(comparison)\" or \"\(pitchMatching)\".",
+                "Das Feld trainingType muss „\(comparison)“ oder „\(pitchMatching)“ sein."
+            ),
+            (
+                syncRecord(fields: ["trainingType": "\"rhythm\""]),
+                "The trainingType \"rhythm\" is not known",
+                "Der Wert „rhythm“ von trainingType ist unbekannt; erwartet wird „\(comparison)“ oder „\(pitchMatching)“."
+            ),
+            (
+                syncRecord(timestamp: Self.now + SyncController.clockTolerance + 1),
+                "is more than \(minutes) minutes after the server's time",
+                "Der Wert 2026-05-28T20:31:40.001Z von timestamp liegt mehr als \(minutes) Minuten nach der Zeit des Servers"
+            ),
+            (
+                syncRecord(timestamp: UploadedRecord.earliest.millisecondsSince1970 - 1),
+                "The timestamp 946684799999 is before 2000-01-01",
+                "Der Wert 946684799999 von timestamp liegt vor dem 2000-01-01; die Uhr des Geräts geht falsch."
+            ),
+            (
+                syncRecord(fields: ["centOffset": "0"]),
+                "The centOffset 0.0 is out of range; it must be non-zero, from -\(cents) to \(cents) cents.",
+                "Der Wert 0.0 von centOffset ist nicht erlaubt; er muss ungleich null sein und zwischen -\(cents) und \(cents) Cent liegen."
+            ),
+            (
+                syncRecord(fields: ["targetNote": "73"]),
+                "they may be at most an octave (12) apart",
+                "Der Wert 73 von targetNote liegt 13 Halbtöne vom Wert 60 von referenceNote entfernt; erlaubt ist höchstens eine Oktave (12)."
+            ),
+            (
+                syncRecord(fields: ["tuningSystem": "\"meantone\""]), "The tuningSystem \"meantone\" is not known",
+                "Der Wert „meantone“ von tuningSystem ist unbekannt; erwartet wird einer der Werte „equalTemperament“"
+            ),
+            (syncRecord(fields: ["bonus": "1"]), "The field bonus is not a field", "Eine Übung hat kein Feld bonus."),
+            (syncRecord(fields: ["isCorrect": ""]), "The field isCorrect is missing.", "Das Feld isCorrect fehlt."),
+            (
+                syncRecord(type: pitchMatching, fields: ["centOffset": "5"]),
+                "The field centOffset does not belong to a \(pitchMatching) record.",
+                "Das Feld centOffset gehört nicht zu einer Übung der Art \(pitchMatching)."
+            ),
+            (
+                syncRecord(id: stored, fields: ["centOffset": "-30"]), "is already stored with different content",
+                "Eine Übung mit der id \(stored) ist bereits mit anderem Inhalt gespeichert; sie wurde nicht geändert."
+            ),
+        ]
+        try await withApp(database: try AppDatabase.inMemory()) { client in
+            try await client.uploadAccepted(syncRecord(id: stored))
+            for language in ["en", "de"] {
+                let response = try await client.upload(cases.map(\.record), language: language)
+                let refused = try #require(response.json["refused"] as? [[String: Any]])
+                #expect(refused.count == cases.count, "\(language)")
+                for (expected, refusal) in zip(cases, refused) {
+                    let message = refusal["message"] as? String ?? ""
+                    let wanted = language == "de" ? expected.german : expected.english
+                    #expect(message.contains(wanted), "\(language): \(message)")
+                }
+            }
+            let many = try await client.upload(
+                (0...SyncController.maximumRecords).map { _ in syncRecord() }, language: "de")
+            #expect(many.errorCode == "tooManyRecords")
+            #expect(
+                many.errorMessage
+                    == "Die Sendung enthält \(SyncController.maximumRecords + 1) Übungen; sende höchstens \(SyncController.maximumRecords) auf einmal. Es wurde nichts gespeichert."
+            )
+            for (id, german) in [("", "hat keine id"), ("\"42\"", "hat eine id, die keine UUID ist")] {
+                let response = try await client.upload([syncRecord(), syncRecord(fields: ["id": id])], language: "de")
+                #expect(response.errorCode == "malformedBody")
+                #expect(
+                    response.errorMessage?.hasPrefix("Die Übung an Position 1 \(german); jede Übung braucht") == true)
+            }
+        }
+    }
+
     @Test("a timestamp more than 5 minutes after the server's clock is futureTimestamp; 5 minutes is accepted")
     func futureTimestamp() async throws {
         let database = try AppDatabase.inMemory()

@@ -66,6 +66,12 @@ public struct APIError: Error, HTTPResponseError, Sendable {
             message: texts.server.errorUnsupportedMediaType(expected, received))
     }
 
+    /// A sync upload refused as a whole (`tooManyRecords`, a record without a UUID id): a 400,
+    /// nothing stored.
+    init(_ refusal: SyncRefusal, _ texts: Texts) {
+        self.init(.badRequest, code: refusal.code, message: texts.server.syncRefusal(refusal))
+    }
+
     /// The API's form of a refused setting: the setting's name, the value and what is allowed,
     /// in the request's language (`Texts.refusal`).
     init(_ error: SettingsError, _ texts: Texts) {

@@ -132,7 +132,7 @@ struct DataController: Sendable {
                     message: changed ? texts.server.importReplaceChanged + " " + details : details),
                 status: .accepted)
         case .noLongerWaiting:
-            throw APIError(.gone, code: "noPendingImport", message: texts.server.errorNoPendingImport)
+            throw APIError(.gone, code: "noPendingImport", message: texts.noPendingImport)
         }
     }
 

@@ -57,6 +57,13 @@ struct SyncController: Sendable {
             let id: String
             let code: String
             let message: String
+
+            /// The record sent as `id`, refused for `reason`, worded in the request's language.
+            init(_ id: String, _ reason: SyncRefusal, _ texts: Texts) {
+                self.id = id
+                code = reason.code
+                message = texts.server.syncRefusal(reason)
+            }
         }
         let accepted: [String]
         let refused: [Refused]
@@ -72,11 +79,7 @@ struct SyncController: Sendable {
         // 400, not 413: the count is a rule of the body's schema (`maxItems`), which a client
         // checks like any other, not a limit of the transfer.
         guard body.records.count <= Self.maximumRecords else {
-            throw APIError(
-                .badRequest, code: "tooManyRecords",
-                message:
-                    "The upload holds \(body.records.count) records; send at most \(Self.maximumRecords) at a time. Nothing was stored."
-            )
+            throw APIError(.tooManyRecords(count: body.records.count, limit: Self.maximumRecords), texts)
         }
         let clock = Timestamp(now())
         var valid: [AppDatabase.SyncedRecord] = []
@@ -85,27 +88,19 @@ struct SyncController: Sendable {
         var refused: [Int: UploadReply.Refused] = [:]  // By index in the batch.
         for (index, uploaded) in body.records.enumerated() {
             guard let sent = uploaded.id, let id = uploaded.storedID else {
-                throw APIError(
-                    .badRequest, code: "malformedBody",
-                    message:
-                        "The record at index \(index) has \(uploaded.id == nil ? "no id" : "an id that is not a UUID"); every record needs the UUID the device made for it. Nothing was stored."
-                )
+                throw APIError(uploaded.id == nil ? .missingID(index: index) : .malformedID(index: index), texts)
             }
             sentIDs.append(sent)
             do {
                 valid.append(AppDatabase.SyncedRecord(id: id, record: try uploaded.validated(now: clock)))
                 positions.append(index)
             } catch {
-                refused[index] = UploadReply.Refused(id: sent, code: error.code.rawValue, message: error.message)
+                refused[index] = UploadReply.Refused(sent, error, texts)
             }
         }
         let (outcome, profileChange) = try await history.saveSyncedRecords(valid)
         for index in outcome.conflicting.map({ positions[$0] }) {
-            refused[index] = UploadReply.Refused(
-                id: sentIDs[index], code: "conflict",
-                message:
-                    "A record with the id \(sentIDs[index].shownInMessage) is already stored with different content; it was not changed."
-            )
+            refused[index] = UploadReply.Refused(sentIDs[index], .conflict(id: sentIDs[index].shownInMessage), texts)
         }
         let accepted = (outcome.stored + outcome.alreadyStored).map { positions[$0] }.sorted()
         return try JSONResponse.make(

@@ -22,11 +22,24 @@ struct UploadedRecord: Decodable {
     var initialCentOffset: Double?
     var userCentError: Double?
     /// Fields that are of the wrong type or unknown, in the order of `Field`, then by name.
-    var problems: [String] = []
+    var problems: [SyncRefusal] = []
 
     enum Field: String, CaseIterable {
         case id, trainingType, timestamp, referenceNote, targetNote, tuningSystem, centOffset, isCorrect
         case initialCentOffset, userCentError
+
+        /// What the field's value must be.
+        var expected: SyncRefusal.Expectation {
+            switch self {
+            case .id: .uuid
+            case .trainingType: .trainingType
+            case .timestamp: .milliseconds
+            case .referenceNote, .targetNote: .midiNote
+            case .tuningSystem: .tuningSystem
+            case .centOffset, .initialCentOffset, .userCentError: .cents
+            case .isCorrect: .boolean
+            }
+        }
     }
 
     private struct Key: CodingKey {
@@ -38,28 +51,28 @@ struct UploadedRecord: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        func value<T: Decodable>(_ field: Field, _ type: T.Type, expected: String) -> T? {
+        func value<T: Decodable>(_ field: Field, _ type: T.Type) -> T? {
             let key = Key(stringValue: field.rawValue)
             guard container.contains(key) else { return nil }
             guard let value = try? container.decode(T.self, forKey: key) else {
-                problems.append("The field \(field.rawValue) must be \(expected).")
+                problems.append(.wrongType(field: field.rawValue, expected: field.expected))
                 return nil
             }
             return value
         }
-        id = value(.id, String.self, expected: "a UUID")
-        trainingType = value(.trainingType, String.self, expected: "\"pitchDiscrimination\" or \"pitchMatching\"")
-        timestamp = value(.timestamp, Int64.self, expected: "whole milliseconds since 1970")
-        referenceNote = value(.referenceNote, Int.self, expected: "a MIDI note number from 0 to 127")
-        targetNote = value(.targetNote, Int.self, expected: "a MIDI note number from 0 to 127")
-        tuningSystem = value(.tuningSystem, String.self, expected: Self.tuningSystems)
-        centOffset = value(.centOffset, Double.self, expected: "a number of cents")
-        isCorrect = value(.isCorrect, Bool.self, expected: "true or false")
-        initialCentOffset = value(.initialCentOffset, Double.self, expected: "a number of cents")
-        userCentError = value(.userCentError, Double.self, expected: "a number of cents")
+        id = value(.id, String.self)
+        trainingType = value(.trainingType, String.self)
+        timestamp = value(.timestamp, Int64.self)
+        referenceNote = value(.referenceNote, Int.self)
+        targetNote = value(.targetNote, Int.self)
+        tuningSystem = value(.tuningSystem, String.self)
+        centOffset = value(.centOffset, Double.self)
+        isCorrect = value(.isCorrect, Bool.self)
+        initialCentOffset = value(.initialCentOffset, Double.self)
+        userCentError = value(.userCentError, Double.self)
         let known = Set(Field.allCases.map(\.rawValue))
         for key in container.allKeys.map(\.stringValue).sorted() where !known.contains(key) {
-            problems.append("The field \(key.shownInMessage) is not a field of a record.")
+            problems.append(.unknownField(key.shownInMessage))
         }
     }
 
@@ -68,56 +81,38 @@ struct UploadedRecord: Decodable {
         id.flatMap(RecordID.init)
     }
 
-    /// Why a record is refused: the reply's `code` and an English sentence naming the field.
-    struct Refusal: Error, Equatable {
-        enum Code: String { case invalidRecord, futureTimestamp }
-        var code: Code
-        var message: String
-
-        static func invalid(_ message: String) -> Refusal { Refusal(code: .invalidRecord, message: message) }
-    }
-
     /// 2000-01-01T00:00:00Z: Peach did not exist before; an earlier time is a wrong clock.
     static let earliest = Timestamp(millisecondsSince1970: 946_684_800_000)
-    static let tuningSystems = "one of " + TuningSystem.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
 
     /// The record the device made, checked by the rules of every record (the core's validating
     /// initialisers, which the CSV import and the wasm core use too and the store's CHECKs
     /// mirror), and by the server's clock `now`: no earlier than 2000, no later than now and a
     /// few minutes.
-    func validated(now: Timestamp) throws(Refusal) -> TrainingRecord {
-        if let problem = problems.first { throw .invalid(problem) }
-        func required<T>(_ value: T?, _ field: Field) throws(Refusal) -> T {
-            guard let value else { throw .invalid("The field \(field.rawValue) is missing.") }
+    func validated(now: Timestamp) throws(SyncRefusal) -> TrainingRecord {
+        if let problem = problems.first { throw problem }
+        func required<T>(_ value: T?, _ field: Field) throws(SyncRefusal) -> T {
+            guard let value else { throw .missingField(field.rawValue) }
             return value
         }
-        func absent(_ value: (some Any)?, _ field: Field, kind: String) throws(Refusal) {
-            if value != nil { throw .invalid("The field \(field.rawValue) does not belong to a \(kind) record.") }
+        func absent(_ value: (some Any)?, _ field: Field, kind: String) throws(SyncRefusal) {
+            if value != nil { throw .foreignField(field.rawValue, trainingType: kind) }
         }
         let type = try required(trainingType, .trainingType)
         guard type == CSVFormat.comparisonType || type == CSVFormat.pitchMatchingType else {
-            throw .invalid(
-                "The trainingType \"\(type.shownInMessage)\" is not known; expected \"\(CSVFormat.comparisonType)\" or \"\(CSVFormat.pitchMatchingType)\"."
-            )
+            throw .unknownTrainingType(type.shownInMessage)
         }
         let milliseconds = try required(timestamp, .timestamp)
         let time = Timestamp(millisecondsSince1970: milliseconds)
-        guard time >= Self.earliest else {
-            throw .invalid("The timestamp \(milliseconds) is before 2000-01-01; the device's clock is wrong.")
-        }
-        guard milliseconds <= now.millisecondsSince1970 + SyncController.clockTolerance else {
-            throw Refusal(
-                code: .futureTimestamp,
-                message:
-                    "The timestamp \(time) is more than 5 minutes after the server's time (\(now)); check the device's clock."
-            )
+        guard time >= Self.earliest else { throw .beforeEarliest(milliseconds: milliseconds, earliest: Self.earliest) }
+        let tolerance = SyncController.clockTolerance
+        guard milliseconds <= now.millisecondsSince1970 + tolerance else {
+            throw .future(time, now: now, toleranceMinutes: Int(tolerance / 60_000))
         }
         let reference = try note(try required(referenceNote, .referenceNote), .referenceNote)
         let target = try note(try required(targetNote, .targetNote), .targetNote)
         let systemName = try required(tuningSystem, .tuningSystem)
         guard let system = TuningSystem(rawValue: systemName) else {
-            throw .invalid(
-                "The tuningSystem \"\(systemName.shownInMessage)\" is not known; expected \(Self.tuningSystems).")
+            throw .unknownTuningSystem(systemName.shownInMessage)
         }
         if type == CSVFormat.comparisonType {
             try absent(initialCentOffset, .initialCentOffset, kind: type)
@@ -130,7 +125,7 @@ struct UploadedRecord: Decodable {
                         timestamp: time, referenceNote: reference, targetNote: target, tuningSystem: system,
                         centOffset: Cents(offset), isCorrect: correct))
             } catch {
-                throw .invalid(error.description)
+                throw .invalid(error)
             }
         }
         try absent(centOffset, .centOffset, kind: type)
@@ -143,14 +138,12 @@ struct UploadedRecord: Decodable {
                     timestamp: time, referenceNote: reference, targetNote: target, tuningSystem: system,
                     initialCentOffset: Cents(initial), userCentError: Cents(userError)))
         } catch {
-            throw .invalid(error.description)
+            throw .invalid(error)
         }
     }
 
-    private func note(_ value: Int, _ field: Field) throws(Refusal) -> MIDINote {
-        guard let note = MIDINote(rawValue: value) else {
-            throw .invalid("The \(field.rawValue) \(value) is out of range; a MIDI note is from 0 to 127.")
-        }
+    private func note(_ value: Int, _ field: Field) throws(SyncRefusal) -> MIDINote {
+        guard let note = MIDINote(rawValue: value) else { throw .noteOutOfRange(field: field.rawValue, value: value) }
         return note
     }
 }

@@ -154,7 +154,7 @@ struct PageController: Sendable {
         case .noLongerWaiting:
             return Self.html(
                 SettingsPage(
-                    texts: texts, settings: await history.settings, message: texts.server.errorNoPendingImport,
+                    texts: texts, settings: await history.settings, message: texts.noPendingImport,
                     messageIsError: true
                 ).render(), status: .gone)
         }

@@ -41,8 +41,9 @@ extension ServerTexts {
         errorResetNotConfirmed: "To delete all training data, send {\"confirm\": true}.",
         errorInvalidCSV: { "The file cannot be imported; nothing was changed. \($0)" },
         errorNoFileChosen: "Choose a CSV file to import; nothing was changed.",
-        errorNoPendingImport:
-            "This import is no longer waiting to be confirmed (it waits 15 minutes, and only the latest file waits); choose the file again. Nothing was changed.",
+        errorNoPendingImport: { minutes in
+            "This import is no longer waiting to be confirmed (it waits \(Self.minutesInEnglish(minutes)), and only the latest file waits); choose the file again. Nothing was changed."
+        },
         errorMalformedForm: "The form arrived incomplete or garbled; nothing was changed. Send it again.",
         csvPlace: { line, column in
             let parts = [line.map { "Line \($0)" }, column.map { "column \($0)" }].compactMap { $0 }
@@ -61,6 +62,48 @@ extension ServerTexts {
             "This request came from another website and was refused; use Peach itself to change your settings or data.",
         errorUnknownHost:
             "This server does not answer to that address; open Peach at the address it printed when it started.",
-        errorValueTooLong: { "The value of \"\($0)\" is too long; at most \($1) characters are allowed." }
+        errorValueTooLong: { "The value of \"\($0)\" is too long; at most \($1) characters are allowed." },
+        syncRefusal: { refusal in
+            let trainingTypes = "\"\(CSVFormat.comparisonType)\" or \"\(CSVFormat.pitchMatchingType)\""
+            let tuningSystems = "one of " + TuningSystem.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            let notes = MIDINote.validRange
+            let expected = { (expectation: SyncRefusal.Expectation) in
+                switch expectation {
+                case .uuid: "a UUID"
+                case .trainingType: trainingTypes
+                case .milliseconds: "whole milliseconds since 1970"
+                case .midiNote: "a MIDI note number from \(notes.lowerBound) to \(notes.upperBound)"
+                case .tuningSystem: tuningSystems
+                case .cents: "a number of cents"
+                case .boolean: "true or false"
+                }
+            }
+            let idNeeded = "every record needs the UUID the device made for it. Nothing was stored."
+            return switch refusal {
+            case .tooManyRecords(let count, let limit):
+                "The upload holds \(count) records; send at most \(limit) at a time. Nothing was stored."
+            case .missingID(let index): "The record at index \(index) has no id; \(idNeeded)"
+            case .malformedID(let index): "The record at index \(index) has an id that is not a UUID; \(idNeeded)"
+            case .conflict(let id):
+                "A record with the id \(id) is already stored with different content; it was not changed."
+            case .wrongType(let field, let expectation): "The field \(field) must be \(expected(expectation))."
+            case .unknownField(let field): "The field \(field) is not a field of a record."
+            case .missingField(let field): "The field \(field) is missing."
+            case .foreignField(let field, let type): "The field \(field) does not belong to a \(type) record."
+            case .unknownTrainingType(let type):
+                "The trainingType \"\(type)\" is not known; expected \(trainingTypes)."
+            case .beforeEarliest(let milliseconds, let earliest):
+                "The timestamp \(milliseconds) is before \(earliest.isoText.prefix(10)); the device's clock is wrong."
+            case .future(let time, let now, let tolerance):
+                "The timestamp \(time) is more than \(Self.minutesInEnglish(tolerance)) after the server's time (\(now)); check the device's clock."
+            case .noteOutOfRange(let field, let value):
+                "The \(field) \(value) is out of range; a MIDI note is from \(notes.lowerBound) to \(notes.upperBound)."
+            case .unknownTuningSystem(let system):
+                "The tuningSystem \"\(system)\" is not known; expected \(tuningSystems)."
+            case .invalid(let rule): rule.description
+            }
+        }
     )
+
+    private static let minutesInEnglish = Plural(one: "{count} minute", other: "{count} minutes")
 }

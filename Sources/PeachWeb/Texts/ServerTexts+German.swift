@@ -43,8 +43,9 @@ extension ServerTexts {
         errorResetNotConfirmed: "Um alle Trainingsdaten zu löschen, sende {\"confirm\": true}.",
         errorInvalidCSV: { "Die Datei kann nicht importiert werden; es wurde nichts geändert. \($0)" },
         errorNoFileChosen: "Wähle eine CSV-Datei zum Importieren; es wurde nichts geändert.",
-        errorNoPendingImport:
-            "Dieser Import wartet nicht mehr auf die Bestätigung (er wartet 15 Minuten, und nur die zuletzt gewählte Datei wartet); wähle die Datei noch einmal. Es wurde nichts geändert.",
+        errorNoPendingImport: { minutes in
+            "Dieser Import wartet nicht mehr auf die Bestätigung (er wartet \(Self.minutesInGerman(minutes)), und nur die zuletzt gewählte Datei wartet); wähle die Datei noch einmal. Es wurde nichts geändert."
+        },
         errorMalformedForm:
             "Das Formular kam unvollständig oder verstümmelt an; es wurde nichts geändert. Sende es noch einmal.",
         csvPlace: { line, column in
@@ -121,6 +122,60 @@ extension ServerTexts {
             "Diese Anfrage kam von einer anderen Website und wurde abgelehnt; ändere Einstellungen und Daten in Peach selbst.",
         errorUnknownHost:
             "Dieser Server antwortet nicht unter dieser Adresse; öffne Peach unter der Adresse, die er beim Start angezeigt hat.",
-        errorValueTooLong: { "Der Wert von \"\($0)\" ist zu lang; erlaubt sind höchstens \($1) Zeichen." }
+        errorValueTooLong: { "Der Wert von \"\($0)\" ist zu lang; erlaubt sind höchstens \($1) Zeichen." },
+        syncRefusal: { refusal in
+            let trainingTypes = "„\(CSVFormat.comparisonType)“ oder „\(CSVFormat.pitchMatchingType)“"
+            let tuningSystems =
+                "einer der Werte " + TuningSystem.allCases.map { "„\($0.rawValue)“" }.joined(separator: ", ")
+            let notes = MIDINote.validRange
+            let expected = { (expectation: SyncRefusal.Expectation) in
+                switch expectation {
+                case .uuid: "eine UUID"
+                case .trainingType: trainingTypes
+                case .milliseconds: "eine ganze Zahl von Millisekunden seit 1970"
+                case .midiNote: "eine MIDI-Notennummer von \(notes.lowerBound) bis \(notes.upperBound)"
+                case .tuningSystem: tuningSystems
+                case .cents: "eine Zahl in Cent"
+                case .boolean: "true oder false"
+                }
+            }
+            func cents(_ bound: Cents) -> String { "zwischen -\(Int(bound.value)) und \(Int(bound.value)) Cent" }
+            let idNeeded =
+                "jede Übung braucht die UUID, die das Gerät für sie erzeugt hat. Es wurde nichts gespeichert."
+            return switch refusal {
+            case .tooManyRecords(let count, let limit):
+                "Die Sendung enthält \(count) Übungen; sende höchstens \(limit) auf einmal. Es wurde nichts gespeichert."
+            case .missingID(let index): "Die Übung an Position \(index) hat keine id; \(idNeeded)"
+            case .malformedID(let index): "Die Übung an Position \(index) hat eine id, die keine UUID ist; \(idNeeded)"
+            case .conflict(let id):
+                "Eine Übung mit der id \(id) ist bereits mit anderem Inhalt gespeichert; sie wurde nicht geändert."
+            case .wrongType(let field, let expectation): "Das Feld \(field) muss \(expected(expectation)) sein."
+            case .unknownField(let field): "Eine Übung hat kein Feld \(field)."
+            case .missingField(let field): "Das Feld \(field) fehlt."
+            case .foreignField(let field, let type): "Das Feld \(field) gehört nicht zu einer Übung der Art \(type)."
+            case .unknownTrainingType(let type):
+                "Der Wert „\(type)“ von trainingType ist unbekannt; erwartet wird \(trainingTypes)."
+            case .beforeEarliest(let milliseconds, let earliest):
+                "Der Wert \(milliseconds) von timestamp liegt vor dem \(earliest.isoText.prefix(10)); die Uhr des Geräts geht falsch."
+            case .future(let time, let now, let tolerance):
+                "Der Wert \(time) von timestamp liegt mehr als \(Self.minutesInGerman(tolerance)) nach der Zeit des Servers (\(now)); prüfe die Uhr des Geräts."
+            case .noteOutOfRange(let field, let value):
+                "Der Wert \(value) von \(field) ist keine MIDI-Note; MIDI-Noten reichen von \(notes.lowerBound) bis \(notes.upperBound)."
+            case .unknownTuningSystem(let system):
+                "Der Wert „\(system)“ von tuningSystem ist unbekannt; erwartet wird \(tuningSystems)."
+            case .invalid(.timestampOutOfRange(let time)):
+                "Der Wert \(time.millisecondsSince1970) von timestamp liegt außerhalb der Jahre \(Timestamp.year0000.isoText.prefix(4)) bis \(Timestamp.year9999End.isoText.prefix(4))."
+            case .invalid(.notesTooFarApart(let reference, let target)):
+                "Der Wert \(target.rawValue) von targetNote liegt \(abs(target.rawValue - reference.rawValue)) Halbtöne vom Wert \(reference.rawValue) von referenceNote entfernt; erlaubt ist höchstens eine Oktave (\(Interval.octave.semitones))."
+            case .invalid(.centOffsetOutOfRange(let offset)):
+                "Der Wert \(offset.value) von centOffset ist nicht erlaubt; er muss ungleich null sein und \(cents(ComparisonRecord.centOffsetBound)) liegen."
+            case .invalid(.initialCentOffsetOutOfRange(let offset)):
+                "Der Wert \(offset.value) von initialCentOffset ist nicht erlaubt; er muss \(cents(PitchMatchingRecord.initialCentOffsetBound)) liegen."
+            case .invalid(.userCentErrorOutOfRange(let error)):
+                "Der Wert \(error.value) von userCentError ist nicht erlaubt; er muss \(cents(PitchMatchingRecord.userCentErrorBound)) liegen."
+            }
+        }
     )
+
+    private static let minutesInGerman = Plural(one: "{count} Minute", other: "{count} Minuten")
 }

@@ -36,7 +36,9 @@ public struct ServerTexts: Sendable {
     public let errorInvalidCSV: @Sendable (String) -> String
     /// The import form sent without a file.
     public let errorNoFileChosen: String
-    public let errorNoPendingImport: String
+    /// A replace import confirmed after it stopped waiting: how many minutes one waits
+    /// (`PendingReplace.lifetime`).
+    public let errorNoPendingImport: @Sendable (_ minutes: Int) -> String
     /// A form body that is not the multipart/form-data a browser sends.
     public let errorMalformedForm: String
     /// "Line 5, column timestamp: " — where in a CSV file a problem is.
@@ -57,6 +59,9 @@ public struct ServerTexts: Sendable {
     public let errorUnknownHost: String
     /// A setting value longer than any valid one: the setting's key and the bound in characters.
     public let errorValueTooLong: @Sendable (String, Int) -> String
+    /// Why a sync upload refused a record or the batch, in a sentence naming the field as the API
+    /// names it (English: as `InvalidRecord.description` words the core's rules).
+    public let syncRefusal: @Sendable (SyncRefusal) -> String
 
     /// The server's texts of a language.
     public static func of(_ language: Language) -> ServerTexts {

@@ -11,6 +11,11 @@ extension Texts {
         server.errorInvalidCSV(server.csvPlace(error.line, error.column) + server.csvReason(error.reason))
     }
 
+    /// A replace import that no longer waits for its confirmation, with how long one waits.
+    var noPendingImport: String {
+        server.errorNoPendingImport(Int(PendingReplace.lifetime / 60))
+    }
+
     /// What a replace import deletes and adds, as the confirmation asks it.
     public func replaceDetails(stored: RecordCounts, importing: Int) -> String {
         let first = stored.first.map { longDate(CalendarDay($0)) } ?? ""
