@@ -73,7 +73,7 @@ public struct AppDatabase: Sendable {
     public static func open(path: String, access: Access = .serving) throws -> AppDatabase {
         _ = sqliteConfigured
         let walExisted = DatabaseIdentity.walIsPresent(path)
-        let state = try DatabaseIdentity.check(path: path)
+        let state = try DatabaseIdentity.check(path: path, writing: access != .reading)
         switch state {
         case .absent where access == .reading:
             return try inMemory()
@@ -239,6 +239,10 @@ public struct AppDatabase: Sendable {
 
 extension StoreError {
     init(_ error: DatabaseError, path: String) {
+        if error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
+            self = .interruptedWrite(path: path)
+            return
+        }
         switch error.resultCode {
         case .SQLITE_NOTADB: self = .notADatabase(path: path)
         case .SQLITE_CORRUPT: self = .corrupt(path: path, detail: error.message ?? "\(error.resultCode)")

@@ -46,7 +46,7 @@ enum DatabaseIdentity {
         case current
     }
 
-    static func check(path: String) throws -> State {
+    static func check(path: String, writing: Bool) throws -> State {
         try checkIsFileOrNew(path)
         // An empty `-wal` holds nothing to apply (a server whose file was moved empties its
         // `-wal`, `AppDatabase.write`).
@@ -74,7 +74,7 @@ enum DatabaseIdentity {
             throw StoreError.corrupt(path: path, detail: missing)
         }
         do {
-            let queue = try readingConnection(path: path)
+            let queue = try readingConnection(path: path, playingBackJournal: writing)
             let (applicationID, identity, objects, superseded, completed) = try queue.read { db in
                 let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
                 let identity = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
@@ -166,17 +166,22 @@ enum DatabaseIdentity {
     /// A connection that cannot write, on an existing database file.
     ///
     /// With a `-wal` beside the file (a server running, or one that crashed), a read-only
-    /// connection: it reads through the WAL and never checkpoints it into the file (likewise with
-    /// a rollback `-journal`, which a read-write connection would play back). Without one,
+    /// connection: it reads through the WAL and never checkpoints it into the file. Likewise
+    /// with a rollback `-journal` (a Peach stopped in the middle of creating the file, before it
+    /// switched to WAL), which a read-write connection plays back to the last committed state —
+    /// unless `playingBackJournal`: a command that writes opens the file read-write next anyway,
+    /// and SQLite cannot read a file whose journal is hot on a read-only connection at all
+    /// (`SQLITE_READONLY_ROLLBACK`: `StoreError.interruptedWrite` for a reading command). Without one,
     /// SQLite must still make a `-wal` and `-shm` to read a WAL-mode file, and a read-only
     /// connection would leave them behind; a read-write connection removes them again when it
     /// closes, as the last connection. It writes nothing: GRDB runs every `read` with
     /// `PRAGMA query_only`, and nothing else is asked of it.
-    static func readingConnection(path: String) throws -> DatabaseQueue {
+    static func readingConnection(path: String, playingBackJournal: Bool = false) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.busyMode = .timeout(AppDatabase.busyTimeout)
         configuration.label = "Peach (reading)"
-        configuration.readonly = ["-wal", "-journal"].contains { FileManager.default.fileExists(atPath: path + $0) }
+        let beside = playingBackJournal ? ["-wal"] : ["-wal", "-journal"]
+        configuration.readonly = beside.contains { FileManager.default.fileExists(atPath: path + $0) }
         return try DatabaseQueue(path: path, configuration: configuration)
     }
 

@@ -28,6 +28,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case databaseMoved(path: String)
     /// A Peach server (or a restore) holds the file: only one may have it at a time.
     case inUse(path: String)
+    /// A change to the file was cut off (a Peach stopped while creating it: its rollback
+    /// `-journal` is beside it). A command that writes undoes the unfinished change as it opens
+    /// the file; a reading command writes nothing, so it cannot read the file until then.
+    case interruptedWrite(path: String)
     /// Any other SQLite failure, with SQLite's own words.
     case database(detail: String)
 
@@ -79,6 +83,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .inUse(let path):
             "A Peach server is serving \(path) (or a restore is writing it): one server per file. Stop that server "
                 + "(Ctrl-C where it runs) first, or use another file with --data."
+        case .interruptedWrite(let path):
+            "The last change to \(path) was cut off (a Peach stopped while writing it; \(path)-journal holds what "
+                + "undoes it). This command only reads, so it has left both files untouched; start peach serve once, "
+                + "which undoes the unfinished change as it opens the file, then run this command again."
         case .database(let detail):
             "The database reported an error: \(detail)."
         }

@@ -96,6 +96,40 @@ final class DataSafetyTests {
         next.stop()
     }
 
+    @Test(
+        "a file left by a Peach stopped while creating it: a reading command says what to do, the server starts on it")
+    func interruptedCreation() throws {
+        // What a Peach killed while switching a new file to WAL leaves (as the crash-safety test
+        // found): the file's first page written, and the rollback journal that undoes it, whose
+        // header (https://www.sqlite.org/fileformat2.html#the_rollback_journal) says the file was
+        // empty before: magic, no page records, a nonce, 0 pages, 512-byte sectors, 4 KB pages.
+        try FileManager.default.createDirectory(
+            atPath: (database as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: database)
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 1") }
+        try queue.close()
+        var journal: [UInt8] = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7, 0, 0, 0, 0, 0x8d, 0x2b, 0xaf, 0x9e]
+        journal += [0, 0, 0, 0, 0, 0, 0x02, 0, 0, 0, 0x10, 0]
+        journal += [UInt8](repeating: 0, count: 512 - journal.count)
+        try Data(journal).write(to: URL(fileURLWithPath: database + "-journal"))
+        let paths = [database, database + "-journal"]
+        let files = { paths.map { FileManager.default.contents(atPath: $0) } }
+        let left = files()
+
+        let stats = try run("stats", "--data", database)
+        #expect(stats.status != 0)
+        #expect(stats.errors.contains("The last change to \(database) was cut off"), "\(stats.errors)")
+        #expect(stats.errors.contains("start peach serve once"))
+        #expect(files() == left, "a reading command changed the files")
+
+        let server = try RunningServer(peach, data: database)
+        let port = try #require(server.waitForPort(), "\(server.errors)")
+        #expect(upload(port, count: 3).accepted.count == 3)
+        server.stop()
+        #expect(!FileManager.default.fileExists(atPath: database + "-journal"))
+        #expect(try storedIDs(database).count == 3)
+    }
+
     @Test("peach import and peach reset --yes beside a running server reach its profile download at the next request")
     func commandLineBesideServer() throws {
         let server = try RunningServer(peach, data: database)
