@@ -97,19 +97,19 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
             case .unknownTuningSystem(let found):
                 "\"\(found)\" is not a tuning system; expected one of \(Self.tuningSystems)."
             case .centOffsetOutOfRange(let found):
-                "The cent offset \(found) is outside ±100 cents or zero; a comparison's target is 0.1 to 100 cents off."
+                "The cent offset \(found) is outside ±\(Int(ComparisonRecord.centOffsetBound.value)) cents or zero; a comparison's target is \(DecimalText.shortest(KazezChain.minimumMagnitude.value)) to \(Int(KazezChain.maximumMagnitude.value)) cents off."
             case .notABoolean(let found):
                 "\"\(found)\" is not a correctness; expected true or false."
             case .initialCentOffsetOutOfRange(let found):
-                "The initial cent offset \(found) is outside ±100 cents."
+                "The initial cent offset \(found) is outside ±\(Int(PitchMatchingRecord.initialCentOffsetBound.value)) cents."
             case .centErrorOutOfRange(let found):
-                "The cent error \(found) is outside ±200 cents (the slider's reach)."
+                "The cent error \(found) is outside ±\(Int(PitchMatchingRecord.userCentErrorBound.value)) cents (the slider's reach)."
             case .notATime(let found):
                 "\"\(found)\" is not a time; expected ISO 8601 in UTC such as \(Self.timeExample) (fractional seconds allowed)."
             case .notANoteNumber(let found):
-                "\"\(found)\" is not a MIDI note number; expected a whole number 0–127."
+                "\"\(found)\" is not a MIDI note number; expected a whole number \(MIDINote.validRange.lowerBound)–\(MIDINote.validRange.upperBound)."
             case .noteOutOfRange(let number):
-                "\(number) is not a MIDI note; a MIDI note is 0–127."
+                "\(number) is not a MIDI note; a MIDI note is \(MIDINote.validRange.lowerBound)–\(MIDINote.validRange.upperBound)."
             case .notANumber(let found):
                 "\"\(found)\" is not a number; expected a decimal number such as 12.5."
             }

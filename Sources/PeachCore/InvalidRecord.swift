@@ -23,9 +23,9 @@ public enum InvalidRecord: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .timestampOutOfRange(let timestamp):
-            "The timestamp \(timestamp.millisecondsSince1970) is out of range; it must lie in the years 0000 to 9999."
+            "The timestamp \(timestamp.millisecondsSince1970) is out of range; it must lie in the years \(Timestamp.year0000.isoText.prefix(4)) to \(Timestamp.year9999End.isoText.prefix(4))."
         case .notesTooFarApart(let reference, let target):
-            "The targetNote \(target.rawValue) is \(abs(target.rawValue - reference.rawValue)) semitones from the referenceNote \(reference.rawValue); they may be at most an octave (12) apart."
+            "The targetNote \(target.rawValue) is \(abs(target.rawValue - reference.rawValue)) semitones from the referenceNote \(reference.rawValue); they may be at most an octave (\(Interval.octave.semitones)) apart."
         case .centOffsetOutOfRange(let offset):
             "The centOffset \(offset.value) is out of range; it must be non-zero, from -\(Int(ComparisonRecord.centOffsetBound.value)) to \(Int(ComparisonRecord.centOffsetBound.value)) cents."
         case .initialCentOffsetOutOfRange(let offset):

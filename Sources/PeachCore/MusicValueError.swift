@@ -11,7 +11,7 @@ public enum MusicValueError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .midiNoteOutOfRange(let value):
-            "MIDI note \(value) is out of range; a MIDI note is a whole number from 0 to 127."
+            "MIDI note \(value) is out of range; a MIDI note is a whole number from \(MIDINote.validRange.lowerBound) to \(MIDINote.validRange.upperBound)."
         case .unknownNoteName(let name):
             "\"\(name)\" is not a note name; use a letter, an optional #, and an octave, like C#4 or A4 (C-1 … G9)."
         case .frequencyNotPositive(let hertz):

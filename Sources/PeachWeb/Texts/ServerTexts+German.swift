@@ -92,19 +92,19 @@ extension ServerTexts {
             case .unknownTuningSystem(let found):
                 "„\(found)“ ist keine Stimmung; erlaubt sind \(Reason.tuningSystems)."
             case .centOffsetOutOfRange(let found):
-                "Die Cent-Abweichung \(found) ist null oder liegt außerhalb von ±100 Cent; beim Vergleich liegt der Zielton 0,1 bis 100 Cent daneben."
+                "Die Cent-Abweichung \(found) ist null oder liegt außerhalb von ±\(Int(ComparisonRecord.centOffsetBound.value)) Cent; beim Vergleich liegt der Zielton \(DecimalText.shortest(KazezChain.minimumMagnitude.value).replacing(".", with: ",")) bis \(Int(KazezChain.maximumMagnitude.value)) Cent daneben."
             case .notABoolean(let found):
                 "„\(found)“ ist keine Richtigkeit; erlaubt sind true und false."
             case .initialCentOffsetOutOfRange(let found):
-                "Die anfängliche Cent-Abweichung \(found) liegt außerhalb von ±100 Cent."
+                "Die anfängliche Cent-Abweichung \(found) liegt außerhalb von ±\(Int(PitchMatchingRecord.initialCentOffsetBound.value)) Cent."
             case .centErrorOutOfRange(let found):
-                "Der Cent-Fehler \(found) liegt außerhalb von ±200 Cent (so weit reicht der Schieberegler)."
+                "Der Cent-Fehler \(found) liegt außerhalb von ±\(Int(PitchMatchingRecord.userCentErrorBound.value)) Cent (so weit reicht der Schieberegler)."
             case .notATime(let found):
                 "„\(found)“ ist keine Zeitangabe; erwartet wird ISO 8601 in UTC wie \(Reason.timeExample) (Sekundenbruchteile erlaubt)."
             case .notANoteNumber(let found):
-                "„\(found)“ ist keine MIDI-Notennummer; erwartet wird eine ganze Zahl von 0 bis 127."
+                "„\(found)“ ist keine MIDI-Notennummer; erwartet wird eine ganze Zahl von \(MIDINote.validRange.lowerBound) bis \(MIDINote.validRange.upperBound)."
             case .noteOutOfRange(let number):
-                "\(number) ist keine MIDI-Note; MIDI-Noten reichen von 0 bis 127."
+                "\(number) ist keine MIDI-Note; MIDI-Noten reichen von \(MIDINote.validRange.lowerBound) bis \(MIDINote.validRange.upperBound)."
             case .notANumber(let found):
                 "„\(found)“ ist keine Zahl; erwartet wird eine Dezimalzahl wie 12.5."
             }
