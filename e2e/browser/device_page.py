@@ -50,6 +50,12 @@ def exercise(page):
     return page.evaluate("window.peach.loop.exercise")
 
 
+def wait_for_exercise(page, path=None):
+    """Until a training page (the one at `path`, if given) plays an exercise."""
+    page.wait_for_function("(path) => (path === null || location.pathname === path) && window.peach.loop?.exercise",
+                           arg=path)
+
+
 def record_answers(page):
     """From now on, keeps each answer value the page gives the device (`answers`)."""
     page.evaluate("() => window.peach.watchAnswers()")
@@ -134,5 +140,5 @@ def start_mode(page, server, link_name):
     page.goto(server.url("/"))
     wait_for_first_sync(page)
     page.get_by_role("link", name=link_name, exact=True).click()
-    page.wait_for_function("() => window.peach.loop?.exercise")
+    wait_for_exercise(page)
     return exercise(page)

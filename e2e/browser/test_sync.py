@@ -11,9 +11,9 @@ import re
 from playwright.sync_api import expect
 
 from delaying_proxy import DelayingProxy
-from device_page import (device_records, give_answers, kept_profile, profile_terms, returning_user, seed_profile,
-                         set_clock, settings, start_sync, sync, wait_for_device, wait_for_first_sync,
-                         wait_for_setting)
+from device_page import (device_records, exercise, give_answers, kept_profile, profile_terms, returning_user, seed_profile,
+                         set_clock, settings, start_sync, sync, wait_for_device, wait_for_exercise,
+                         wait_for_first_sync, wait_for_setting)
 from peach_server import sync_batch, wait_until
 
 TUNINGS = ["equalTemperament", "justIntonation", "pythagorean"]
@@ -73,11 +73,11 @@ def test_offline_training_is_kept_on_the_device_and_synced_once(browser, server)
     context, page, port = offline_device(browser, server)
     expect(page.locator("body")).to_have_attribute("data-page", "start")
     page.get_by_role("link", name="Comparison", exact=True).click()
-    page.wait_for_function("() => window.peach.loop?.exercise")
+    wait_for_exercise(page)
     train(page, 20, "comparison")
     page.get_by_role("link", name="Back to Start").click()
     page.get_by_role("link", name="Pitch Matching", exact=True).click()
-    page.wait_for_function("() => location.pathname === '/pitch-matching' && window.peach.loop?.exercise")
+    wait_for_exercise(page, "/pitch-matching")
     train(page, 10, "pitchMatching")
     kept = as_device_keeps(device_records(page))
     assert len(kept) == 30
@@ -118,7 +118,7 @@ def test_every_page_opens_and_works_offline(browser, server):
              ("Interval Pitch Matching", "/interval-pitch-matching", "pitchMatching")]
     for link, path, kind in modes:
         page.get_by_role("link", name=link, exact=True).click()
-        page.wait_for_function(f"() => location.pathname === '{path}' && window.peach.loop?.exercise")
+        wait_for_exercise(page, path)
         train(page, 1, kind)
         page.get_by_role("link", name="Back to Start").click()
         expect(page.locator("body")).to_have_attribute("data-page", "start")
@@ -128,8 +128,8 @@ def test_every_page_opens_and_works_offline(browser, server):
     expect(page.locator("#settings-saved")).to_be_visible()
     page.get_by_role("link", name="Back to Start").click()
     page.get_by_role("link", name="Comparison", exact=True).click()
-    page.wait_for_function("() => location.pathname === '/comparison' && window.peach.loop?.exercise")
-    reference = page.evaluate("window.peach.loop.exercise.reference.frequency")
+    wait_for_exercise(page, "/comparison")
+    reference = exercise(page)["reference"]["frequency"]
     semitones = 12 * math.log2(reference / 442)
     assert abs(semitones - round(semitones)) < 1e-9, "the next exercise is tuned from A4 = 442 Hz"
     for link, heading in (("Profile", "Profile"), ("Info", None)):
@@ -195,7 +195,7 @@ def opened_devices(browser, server, count):
 def train_mode(page, count):
     """From Start: `count` comparisons, then back to Start."""
     page.get_by_role("link", name="Comparison", exact=True).click()
-    page.wait_for_function("() => window.peach.loop?.exercise")
+    wait_for_exercise(page)
     train(page, count, "comparison")
     page.get_by_role("link", name="Back to Start").click()
 
@@ -289,7 +289,7 @@ def test_a_reset_reaches_every_device_answers_before_it_never_come_back(browser,
     # A's next answer does not reach the server before the reset.
     a.route("**/api/sync/records", lambda route: route.abort())
     a.get_by_role("link", name="Comparison", exact=True).click()
-    a.wait_for_function("() => window.peach.loop?.exercise")
+    wait_for_exercise(a)
     train(a, 1, "comparison")
     a.get_by_role("link", name="Settings").click()
     a.locator("#reset-button").click()
