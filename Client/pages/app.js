@@ -67,6 +67,8 @@ class App {
     this.syncStatus = null;
     /** The chosen sound, loaded ahead (`SoundChoice`), once the device is open. */
     this.sounds = null;
+    /** Each answer given while the tests watch (`testHook`'s `watchAnswers`); null otherwise. */
+    this.watchedAnswers = null;
     this.ready = this.openDevice();
     this.router = new Router({
       ready: this.ready,
@@ -87,7 +89,10 @@ class App {
   /** Opens the core on the device's store and starts syncing; never rejects. */
   async openDevice() {
     try {
-      this.device = await Device.open(peachCoreURL, { onAnswer: () => this.answered() });
+      this.device = await Device.open(peachCoreURL, {
+        onAnswer: () => this.answered(),
+        onAnswerGiven: (value) => this.watchedAnswers?.push(value),
+      });
     } catch (error) {
       this.deviceError = error;
       console.error('Peach cannot train in this browser', error);
@@ -235,24 +240,70 @@ class App {
   }
 
   /**
-   * The one hook for the end-to-end tests (e2e/browser, e2e/engines, e2e/lan) and the
-   * console, as `window.peach`; nothing in the app reads it. All of it:
-   * - `device`, `deviceError`: this device's Peach (`Device`, with its `core` and `store`) once
-   *   it is open, or why it cannot open (null until then);
+   * The one hook for the end-to-end tests (e2e/browser, e2e/engines, e2e/lan; each operation
+   * is called from one helper in e2e/browser/device_page.py or e2e/engines/peach_page.py) and
+   * the console, as `window.peach`; nothing in the app reads it. It names what the tests do and
+   * read; it hands out no part of the device (its core, its store) to reach through. All of it:
+   *
+   * This device's Peach and its data:
+   * - `deviceOpen`: whether this device's Peach is open; `deviceError`: why it cannot open
+   *   (a `DeviceUnavailable`), null until then and while it can;
+   * - `records(state?)`: the records the device's store holds (`{id, numbers, state, …}`,
+   *   device-store.js), every one or those in one state;
+   * - `settings()`: the settings the core trains with (`{name: value}`, every one);
+   *   `storedSettings()`: the changes the store keeps (`{name: {value, changedAt}}`);
+   *   `setSetting(name, value)`: changes one as the Settings page does; null, or why refused;
+   * - `answer(mode, value)`: the next exercise of `mode` answered as training answers it,
+   *   without playing it (many answers in a moment); settles once its record is stored;
+   * - `addRecords([{id, numbers}])`, `deleteRecords(ids)`: records written to or deleted from
+   *   the store as they are (a record kept by an older Peach), the core untouched;
+   * - `seedProfile(numbers)`: a profile summary kept in the store as an older Peach kept it,
+   *   the core rebuilt from the store as when the page opens; `profile()`: the summary the
+   *   store keeps (its numbers), or null;
+   * - `watchAnswers()`: from now on, each answer a page gives the device is kept, whether or
+   *   not it counts; `answers`: those answers (`'higher'`/`'lower'`, the slider value), null
+   *   before `watchAnswers()`;
    * - `syncStatus`: the last sync's outcome (`{state, …}`, sync.js), null before the first;
-   *   `syncNow()`: syncs now, resolving when done;
+   *   `syncNow()`: syncs now, resolving when done.
+   *
+   * The page and its sound, read as the app holds them:
    * - `loop`: the training page's `TrainingLoop` (`state`, `exercise`), null on other pages;
    *   `training`: whether it is training; `stopTraining()`: stops it as leaving the page does;
-   * - `audioContext`, `audioEngine`: the visit's sound, null before the first tap;
-   * - `sounds`: the chosen sound (`SoundChoice`), null until the device is open;
+   * - `audioContext`, `audioEngine`: the visit's sound, null before the first tap; and
+   *   `sounds`: the chosen sound (`SoundChoice`), null until the device is open. Whole objects:
+   *   the audio tests measure real sound through them (the context's clock and state, the
+   *   engine's voices as they end, the loaded samples), which a narrower surface would hide;
    * - `renderHere(path)`: the page at `path` as this device renders it, or null;
    * - `shownHTML`: the page last swapped in, null for the page first loaded.
+   *
+   * No clock of its own: a test of a device whose clock is wrong sets the browser's.
    */
   testHook() {
     const app = this;
+    const store = () => app.device.store;
     return Object.freeze({
-      get device() { return app.device; },
+      get deviceOpen() { return app.device !== null; },
       get deviceError() { return app.deviceError; },
+      records: (state) => store().records(state),
+      settings: () => app.device.core.settings(),
+      storedSettings: () => store().settings(),
+      setSetting: (name, value) => app.context.setSetting(name, value),
+      answer: async (mode, value) => {
+        app.device.nextExercise(mode);
+        await app.device.answer(value)?.written;
+      },
+      addRecords: (records) => Promise.all(records.map(({ id, numbers }) => store().addRecord(id, numbers))),
+      deleteRecords: (ids) => store().deleteRecords(ids),
+      seedProfile: async (numbers) => {
+        await store().saveProfile(numbers, []);
+        await app.device.rebuild();
+      },
+      profile: async () => {
+        const numbers = await store().profile();
+        return numbers && [...numbers];
+      },
+      watchAnswers: () => { app.watchedAnswers = []; },
+      get answers() { return app.watchedAnswers && [...app.watchedAnswers]; },
       get syncStatus() { return app.syncStatus; },
       syncNow: () => app.sync.run(),
       get loop() { return app.router.controller?.loop ?? null; },

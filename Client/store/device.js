@@ -77,13 +77,16 @@ export class Device {
    * @param {() => string[]} [options.languages] the browser's languages, best first
    * @param {() => number} [options.now] milliseconds since 1970
    * @param {() => void} [options.onAnswer] an answer was stored (sync picks it up)
+   * @param {(value: string|number) => void} [options.onAnswerGiven] an answer was given, before
+   *   the core takes it (the end-to-end tests' observer: app.js, `watchAnswers`)
    */
-  constructor(core, store, { languages, now, onAnswer } = {}) {
+  constructor(core, store, { languages, now, onAnswer, onAnswerGiven } = {}) {
     this.core = core;
     this.store = store;
     this.languages = languages ?? (() => globalThis.navigator?.languages ?? ['en']);
     this.now = now ?? (() => Date.now());
     this.onAnswer = onAnswer ?? (() => {});
+    this.onAnswerGiven = onAnswerGiven ?? (() => {});
     /** Answers given in this visit. */
     this.answers = 0;
     /** Records whose write failed, to be written again (`#write`). */
@@ -169,6 +172,7 @@ export class Device {
    * record is committed (show the feedback then), or null if there was nothing to answer.
    */
   answer(value) {
+    this.onAnswerGiven(value);
     const numbers = typeof value === 'number'
       ? this.core.answerPitchMatching(value, this.now())
       : this.core.answerComparison(value === 'higher', this.now());

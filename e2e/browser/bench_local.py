@@ -49,7 +49,7 @@ import time
 from playwright.sync_api import expect, sync_playwright
 
 from bench_slider import isolate, percentile
-from device_page import HINTS_SEEN_SCRIPT
+from device_page import HINTS_SEEN_SCRIPT, seed_profile, set_setting
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
@@ -87,13 +87,16 @@ INSTRUMENT = """() => {
   };
   timed(loop, 'answer', bench.answer);
   timed(loop, 'begin', bench.begin);
-  const store = window.peach.device.store;
-  const addRecord = store.addRecord.bind(store);
-  store.addRecord = (...args) => {
+  // An answer's record is the one write to the records alone (device-store.js, `addRecord`):
+  // from its transaction's start to its `complete`.
+  const transaction = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function (names, mode, options) {
     const begin = performance.now();
-    const written = addRecord(...args);
-    written.then(() => bench.writes.push(performance.now() - begin));
-    return written;
+    const made = transaction.call(this, names, mode, options);
+    if (names === 'records' && mode === 'readwrite') {
+      made.addEventListener('complete', () => bench.writes.push(performance.now() - begin));
+    }
+    return made;
   };
   bench.keys.length = 0; bench.keyClock.length = 0; bench.starts.length = 0; bench.startTimes.length = 0;
   bench.feedback.length = 0;
@@ -174,15 +177,14 @@ def main() -> None:
             page.wait_for_function("() => window.peach?.syncStatus !== null && window.peach.syncStatus !== undefined")
             assert page.evaluate("crossOriginIsolated"), "the page must be cross-origin isolated"
             # The first sync again, timed, on a device that has nothing (its store emptied).
+            seed_profile(page, [])
             first_sync = page.evaluate("""async () => {
-                const store = window.peach.device.store;
-                await store.saveProfile([], []);
                 const begin = performance.now();
                 await window.peach.syncNow();
                 return performance.now() - begin;
             }""")
             comparisons = page.evaluate("() => window.peach.renderHere('/profile').includes('Answers')")
-            page.evaluate("() => window.peach.device.setSetting('noteDuration', '0.3')")
+            set_setting(page, "noteDuration", "0.3")
             server.send_signal(signal.SIGINT)  # from here on there is no server
             server.wait(timeout=15)
             page.locator('#main a[href="/comparison"]').click()

@@ -1,7 +1,10 @@
 """What the browser tests read of and do with the device's Peach in a page, through the one test
-hook app.js gives, `window.peach` (its whole surface is documented at `App.testHook`): its core,
-its store, its sync. Reading is through the page's own objects, as the app uses them; nothing
-here changes how the app behaves."""
+hook app.js gives, `window.peach` (its whole surface is documented at `App.testHook`): each of the
+hook's operations on the device's data is called from one function here (e2e/engines/peach_page.py
+has the same for WebDriver), so a test says what it does and the hook can change in one place.
+Nothing here changes how the app behaves."""
+
+from datetime import datetime, timezone
 
 from playwright.sync_api import expect
 
@@ -22,7 +25,7 @@ def returning_user(context):
 
 def wait_for_device(page):
     """Until the device's Peach is open (or has said it cannot open)."""
-    page.wait_for_function("() => window.peach && (window.peach.device !== null || window.peach.deviceError !== null)")
+    page.wait_for_function("() => window.peach && (window.peach.deviceOpen || window.peach.deviceError !== null)")
 
 
 def wait_for_first_sync(page):
@@ -37,29 +40,91 @@ def sync(page):
     return page.evaluate("window.peach.syncStatus")
 
 
+def start_sync(page):
+    """Starts a sync and returns at once (a test that does something while it runs)."""
+    page.evaluate("() => { window.peach.syncNow(); }")
+
+
 def exercise(page):
     """The exercise the page is playing, as the core gave it to the audio engine."""
     return page.evaluate("window.peach.loop.exercise")
 
 
+def wait_for_exercise(page, path=None):
+    """Until a training page (the one at `path`, if given) plays an exercise."""
+    page.wait_for_function("(path) => (path === null || location.pathname === path) && window.peach.loop?.exercise",
+                           arg=path)
+
+
 def record_answers(page):
-    """From now on, keeps each answer value the page gives the device (`window.__answers`)."""
-    page.evaluate("""() => {
-        const device = window.peach.device;
-        const answer = device.answer.bind(device);
-        window.__answers = [];
-        device.answer = (value) => { window.__answers.push(value); return answer(value); };
-    }""")
+    """From now on, keeps each answer value the page gives the device (`answers`)."""
+    page.evaluate("() => window.peach.watchAnswers()")
 
 
 def answers(page):
-    return page.evaluate("window.__answers")
+    """Each answer value the page gave the device since `record_answers`, counted or not."""
+    return page.evaluate("window.peach.answers")
+
+
+def give_answers(page, given):
+    """Answers one exercise per `(mode, value)` of `given`, in order, as training does but
+    without playing them (hundreds in a moment); returns once their records are stored."""
+    page.evaluate("(given) => Promise.all(given.map(([mode, value]) => window.peach.answer(mode, value)))",
+                  [list(pair) for pair in given])
 
 
 def device_records(page, state=None):
     """The records in the device's store (oldest first): id, numbers, state."""
-    records = page.evaluate("(state) => window.peach.device.store.records(state ?? undefined)", state)
+    records = page.evaluate("(state) => window.peach.records(state ?? undefined)", state)
     return sorted(records, key=lambda record: record["numbers"][1])
+
+
+def add_records(page, records):
+    """Writes records `[{id, numbers}]` into the device's store as they are, as an older Peach
+    may have kept them (the core does not count them)."""
+    page.evaluate("(records) => window.peach.addRecords(records)", records)
+
+
+def delete_records(page, ids):
+    page.evaluate("(ids) => window.peach.deleteRecords(ids)", ids)
+
+
+def seed_profile(page, numbers):
+    """Keeps the profile summary `numbers` in the device's store, as an older Peach kept it, and
+    rebuilds the device's Peach from its store as the page does when it opens."""
+    page.evaluate("(numbers) => window.peach.seedProfile(numbers)", numbers)
+
+
+def kept_profile(page):
+    """The profile summary the device's store keeps (its numbers), or None."""
+    return page.evaluate("() => window.peach.profile()")
+
+
+def settings(page):
+    """Every setting the device's core trains with: {name: value}."""
+    return page.evaluate("window.peach.settings()")
+
+
+def wait_for_setting(page, name, value):
+    """Until the device's core trains with `name` = `value`."""
+    page.wait_for_function("([name, value]) => window.peach.settings()[name] === value", arg=[name, value])
+
+
+def stored_settings(page):
+    """The setting changes the device's store keeps: {name: {value, changedAt}}."""
+    return page.evaluate("() => window.peach.storedSettings()")
+
+
+def set_setting(page, name, value):
+    """Changes a setting on the device as the Settings page does; asserts the core took it."""
+    refused = page.evaluate("([name, value]) => window.peach.setSetting(name, value)", [name, value])
+    assert refused is None, f"{name} = {value} refused: {refused}"
+
+
+def set_clock(page, milliseconds):
+    """Sets the browser's clock (what the device stamps its answers and settings with) to
+    `milliseconds` since 1970; it runs on from there. A device whose clock is wrong."""
+    page.clock.set_system_time(datetime.fromtimestamp(milliseconds / 1000, tz=timezone.utc))
 
 
 def profile_terms(page):
@@ -75,5 +140,5 @@ def start_mode(page, server, link_name):
     page.goto(server.url("/"))
     wait_for_first_sync(page)
     page.get_by_role("link", name=link_name, exact=True).click()
-    page.wait_for_function("() => window.peach.loop?.exercise")
+    wait_for_exercise(page)
     return exercise(page)

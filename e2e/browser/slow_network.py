@@ -22,7 +22,7 @@ def emulate(page):
 
 # The device is open (its core loaded, its store read): the Start page's buttons train. The
 # page's clock (ms since the navigation started) when that was first seen, polled every 5 ms.
-USABLE = "() => window.peach?.device ? performance.now() : null"
+USABLE = "() => window.peach?.deviceOpen ? performance.now() : null"
 
 
 def usable_after(page):

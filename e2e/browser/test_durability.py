@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import CHROMIUM, CHROMIUM_ARGS
-from device_page import returning_user, wait_for_device, wait_for_first_sync
+from device_page import device_records, returning_user, wait_for_device, wait_for_first_sync
 
 SLOW_STORAGE = """(() => {
   window.__commits = [];
@@ -107,7 +107,7 @@ def test_an_answer_shown_survives_the_browser_killed_right_after_its_feedback(br
             page = context.new_page()
             page.goto(server.url("/"))
             wait_for_first_sync(page)
-            kept = page.evaluate("window.peach.device.store.records()")
+            kept = device_records(page)
             assert len(kept) == round_, f"round {round_}: {len(kept)} answers kept of {round_}"
             page.evaluate(f"window.__slowStorage = {'true' if slow else 'false'}")
             page.get_by_role("link", name="Comparison", exact=True).click()
@@ -123,7 +123,7 @@ def test_an_answer_shown_survives_the_browser_killed_right_after_its_feedback(br
         page = chromium_type.connect_over_cdp(endpoint(profile)).contexts[0].new_page()
         page.goto(server.url("/profile"))
         wait_for_device(page)
-        kept = page.evaluate("window.peach.device.store.records()")
+        kept = device_records(page)
         assert len(kept) == rounds, f"{rounds} answers shown, {len(kept)} kept"
     finally:
         os.killpg(chromium.pid, signal.SIGKILL)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from device_page import wait_for_device
 from peach_server import ARTIFACTS
 from test_profile import import_fixture
 
@@ -194,7 +195,7 @@ def test_a_390_px_phone_keeps_the_trend_beside_its_label_and_each_date_on_one_li
     import_fixture(server)
     page = device(new_page, "phone", locale=locale)
     page.goto(server.url("/profile"))
-    page.wait_for_function("() => window.peach?.device")
+    wait_for_device(page)
     rows = page.evaluate("""() => [...document.querySelectorAll('.profile-stats dt')].map((label) => [
         label.textContent, Math.round(label.getBoundingClientRect().top),
         Math.round(label.nextElementSibling.getBoundingClientRect().top)])""")

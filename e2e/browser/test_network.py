@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 import audio_probe
 import slow_network
 from delaying_proxy import DelayingProxy
-from device_page import device_records, exercise, sync, wait_for_first_sync
+from device_page import device_records, exercise, start_sync, sync, wait_for_exercise, wait_for_first_sync
 
 # The answer controls open on the reference oscillator's `ended` event (audio-engine.js), which
 # the main thread sees after the audio thread has rendered past the target's start: so never
@@ -33,12 +33,12 @@ def start_through(page, proxy, link_name):
     page.goto(proxy.url("/"))
     wait_for_first_sync(page)
     page.get_by_role("link", name=link_name, exact=True).click()
-    page.wait_for_function("() => window.peach.loop?.exercise")
+    wait_for_exercise(page)
 
 
 def sync_in_background(page):
     """Starts a sync without waiting for it (its reply may never come)."""
-    page.evaluate("() => { window.peach.syncNow(); }")
+    start_sync(page)
 
 
 def stored_ids(server):
@@ -183,5 +183,5 @@ def test_a_first_visit_over_a_slow_phone_network_reaches_a_usable_start(new_page
         ...performance.getEntriesByType('resource')].reduce((sum, entry) => sum + entry.transferSize, 0)""")
     assert transferred < 300_000, f"{transferred} bytes: the first visit's files are compressed"
     page.get_by_role("link", name="Comparison", exact=True).click()
-    page.wait_for_function("() => window.peach.loop?.exercise")
+    wait_for_exercise(page)
     print(f"slow 4G: Start usable {usable:.0f} ms after the navigation began, {transferred} bytes")

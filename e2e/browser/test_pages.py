@@ -20,7 +20,8 @@ from playwright.sync_api import expect
 import audio_probe
 from test_profile import fixture_csv, import_fixture
 from test_server_pages import CONTROL_SIZES_SCRIPT
-from device_page import answers, device_records, exercise, record_answers, start_mode, sync, wait_for_first_sync
+from device_page import (answers, device_records, exercise, record_answers, settings, start_mode, stored_settings, sync,
+                         wait_for_first_sync, wait_for_setting)
 
 # A browser without autoplay permission: every context starts suspended and `resume()` works
 # only inside a user gesture (what iOS Safari does).
@@ -39,7 +40,9 @@ def test_the_tests_reach_the_app_through_one_small_hook(page, server):
     page.goto(server.url("/"))
     wait_for_first_sync(page)
     assert sorted(page.evaluate("Object.keys(window.peach)")) == sorted([
-        "device", "deviceError", "syncStatus", "syncNow", "loop", "training", "stopTraining",
+        "deviceOpen", "deviceError", "records", "settings", "storedSettings", "setSetting", "answer",
+        "addRecords", "deleteRecords", "seedProfile", "profile", "watchAnswers", "answers",
+        "syncStatus", "syncNow", "loop", "training", "stopTraining",
         "audioContext", "audioEngine", "sounds", "renderHere", "shownHTML"])
     assert page.evaluate("Object.isFrozen(window.peach)")
     assert page.evaluate("window.peach.loop") is None
@@ -333,10 +336,10 @@ def test_settings_save_on_change_say_so_and_restore_a_refused_value(page, server
     page.locator("#interval-m3down").check()
     expect(saved_note).to_be_visible()
     page.locator("[name=tuningSystem]").select_option("justIntonation")
-    page.wait_for_function("() => window.peach.device.core.settings().tuningSystem === 'justIntonation'")
+    wait_for_setting(page, "tuningSystem", "justIntonation")
     # Each change is kept on the device with its time (intervals in the core's order) and
     # reaches the server with the next sync.
-    kept = page.evaluate("window.peach.device.store.settings()")
+    kept = stored_settings(page)
     assert {key: kept[key]["value"] for key in ("noteRangeLower", "intervals", "tuningSystem")} == {
         "noteRangeLower": "48", "intervals": "m3down,P5up", "tuningSystem": "justIntonation"}
     assert kept["noteRangeLower"]["changedAt"] <= kept["intervals"]["changedAt"] <= kept["tuningSystem"]["changedAt"]
@@ -347,11 +350,11 @@ def test_settings_save_on_change_say_so_and_restore_a_refused_value(page, server
 
     # The last interval cannot be unchecked: the selection may not be empty.
     page.locator("#interval-m3down").uncheck()
-    page.wait_for_function("() => window.peach.device.core.settings().intervals === 'P5up'")
+    wait_for_setting(page, "intervals", "P5up")
     page.locator("#interval-P5up").click()  # a click: the page puts the check back at once
     expect(page.locator("#interval-P5up")).to_be_checked()
     expect(status).to_have_text("Choose at least one interval; nothing was changed.")
-    assert page.evaluate("window.peach.device.core.settings().intervals") == "P5up"
+    assert settings(page)["intervals"] == "P5up"
     # Said where the user is, not at the end of the long form.
     box, viewport = status.bounding_box(), page.viewport_size
     assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"]

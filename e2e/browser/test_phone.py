@@ -12,10 +12,12 @@ WebKit and Firefox run the same checks in e2e/engines."""
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import expect
 
 import audio_probe
-from device_page import device_records, sync, wait_for_device, wait_for_first_sync
+from device_page import add_records, delete_records, device_records, sync, wait_for_device, wait_for_first_sync
 from peach_server import PeachServer, wait_until
 from test_disk_full import fill, small_disk  # noqa: F401 (a fixture)
 
@@ -202,12 +204,11 @@ def test_the_sync_line_is_seen_and_names_a_refused_request_and_an_unreadable_pro
     expect(visible_line(page)).to_have_text("Synced with Peach.")
     # A record kept by an older Peach under an id the server no longer takes: the whole upload
     # is refused, with the server's reason.
-    page.evaluate("""() => window.peach.device.store.addRecord('not-a-uuid',
-        [0, Date.now() - 1000, 60, 60, 0, 12.5, 1])""")
+    add_records(page, [{"id": "not-a-uuid", "numbers": [0, time.time() * 1000 - 1000, 60, 60, 0, 12.5, 1]}])
     sync(page)
     expect(visible_line(page)).to_contain_text(
         "Your Peach server refused this device’s answers, which stay on this device: The record at index 0")
-    page.evaluate("() => window.peach.device.store.deleteRecords(['not-a-uuid'])")
+    delete_records(page, ["not-a-uuid"])
     # A profile summary of a form this core does not read (another version of the server).
     page.route("**/api/sync/profile", lambda route: route.fulfill(
         status=200, body=bytes(8 * 3), headers={"Content-Type": "application/octet-stream"}))

@@ -5,7 +5,7 @@ time, so a later change on another device wins on every device (docs/api.md,
 
 from playwright.sync_api import expect
 
-from device_page import sync, wait_for_first_sync
+from device_page import set_clock, settings, sync, wait_for_first_sync
 
 YEAR_2100 = 4_102_444_800_000
 
@@ -18,7 +18,7 @@ def test_a_change_from_a_clock_in_2100_does_not_win_over_later_changes(browser, 
         wait_for_first_sync(page)
         pages.append(page)
     wrong, right = pages
-    wrong.evaluate(f"() => {{ window.peach.device.now = () => {YEAR_2100}; }}")
+    set_clock(wrong, YEAR_2100)
     wrong.select_option("[name=referencePitch]", "442")
     expect(wrong.locator("#settings-saved")).to_be_visible()
     sync(wrong)
@@ -32,6 +32,6 @@ def test_a_change_from_a_clock_in_2100_does_not_win_over_later_changes(browser, 
         for page in pages:
             sync(page)
     for page in pages:
-        assert page.evaluate("window.peach.device.core.settings().referencePitch") == "445"
+        assert settings(page)["referencePitch"] == "445"
         page.context.close()
     assert server.query("SELECT value FROM setting WHERE key = 'referencePitch'") == [("445",)]

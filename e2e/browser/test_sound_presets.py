@@ -25,6 +25,7 @@ import os
 
 import numpy as np
 
+from device_page import set_setting, wait_for_device
 from signal_analysis import cents, decode, playback_ratio, tuner_pitch
 
 SOUNDS_URL = os.environ.get("PEACH_SOUNDS_URL")
@@ -232,12 +233,12 @@ HOLD = """async ({ sourceId, notes, seconds, sampleRate }) => {
     }
     levels[note] = blocks;
   }
-  // Which sound the core plays pitch matching with when this source is chosen.
-  const core = window.peach.device.core;
-  core.setSetting('soundSource', sourceId);
-  const page = new DOMParser().parseFromString(core.render('pitchMatching', 'en'), 'text/html');
-  return { levels, played: page.querySelector('#sound-status').dataset.sound };
+  return { levels };
 }"""
+
+# The sound the device's core plays pitch matching with (the page it renders says it).
+PLAYED = """() => new DOMParser().parseFromString(window.peach.renderHere('/pitch-matching'), 'text/html')
+  .querySelector('#sound-status').dataset.sound"""
 
 
 def held_level_range(blocks: list[float]) -> float:
@@ -257,18 +258,20 @@ def test_pitch_matching_plays_an_instrument_only_if_its_held_note_keeps_its_leve
     that pulses) is not, and the core plays the sine instead."""
     page = new_page()
     page.goto(f"{SOUNDS_URL or server.url('')}/")
-    page.wait_for_function("() => window.peach?.device")
+    wait_for_device(page)
     index = page.evaluate("() => fetch('/sounds/index.json').then((r) => r.json())")
     fading = []
     results = []
     for source in [source["id"] for source in index["sources"]]:
         result = page.evaluate(HOLD, {"sourceId": source, "notes": HOLD_NOTES, "seconds": HOLD_SECONDS,
                                       "sampleRate": SAMPLE_RATE})
+        set_setting(page, "soundSource", source)
+        played = page.evaluate(PLAYED)
         ranges = {note: held_level_range(result["levels"][str(note)]) for note in HOLD_NOTES}
         holds = all(value <= HOLD_RANGE_DB for value in ranges.values())
         print(f"{source}: level range over 0.3–10 s " + ", ".join(f"{note} {value:.1f} dB" for note, value in ranges.items())
-              + f" → pitch matching plays {result['played']}")
-        results.append((source, holds, result["played"], ranges))
+              + f" → pitch matching plays {played}")
+        results.append((source, holds, played, ranges))
         if not holds:
             fading.append(source)
     for source, holds, played, ranges in results:

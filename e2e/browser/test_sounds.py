@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 import audio_probe
-from device_page import returning_user, start_mode, sync, wait_for_device, wait_for_first_sync
+from device_page import returning_user, start_mode, sync, wait_for_device, wait_for_exercise, wait_for_first_sync
 
 MODES = [("Comparison", "target"), ("Pitch Matching", "tunable"),
          ("Interval Comparison", "target"), ("Interval Pitch Matching", "tunable")]
@@ -108,7 +108,7 @@ def test_with_the_piano_pitch_matching_plays_the_sine_and_says_so_and_comparison
     wait_for_first_sync(page)
     instrument_ready(page)
     page.get_by_role("link", name=link_name, exact=True).click()
-    page.wait_for_function("() => window.peach.loop?.exercise")
+    wait_for_exercise(page)
     sounds = [note.sound for note in exercise_notes(page)]
     status = page.locator("#sound-status")
     if second == "tunable":
@@ -184,7 +184,7 @@ def test_offline_after_one_visit_the_chosen_instrument_still_plays(browser, serv
     wait_for_device(page)
     instrument_ready(page)
     page.get_by_role("link", name="Pitch Matching", exact=True).click()
-    page.wait_for_function("() => window.peach.loop?.exercise")
+    wait_for_exercise(page)
     assert [note.sound for note in exercise_notes(page)] == ["sample", "sample"]
     context.close()
 

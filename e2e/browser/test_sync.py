@@ -5,12 +5,15 @@ the restart without a duplicate; two devices that trained apart end with the sam
 settings settle by last writer wins; what the server refuses stays on the device and is shown."""
 
 import math
+import time
 import re
 
 from playwright.sync_api import expect
 
 from delaying_proxy import DelayingProxy
-from device_page import device_records, profile_terms, returning_user, sync, wait_for_device, wait_for_first_sync
+from device_page import (device_records, exercise, give_answers, kept_profile, profile_terms, returning_user, seed_profile,
+                         set_clock, settings, start_sync, sync, wait_for_device, wait_for_exercise,
+                         wait_for_first_sync, wait_for_setting)
 from peach_server import sync_batch, wait_until
 
 TUNINGS = ["equalTemperament", "justIntonation", "pythagorean"]
@@ -70,11 +73,11 @@ def test_offline_training_is_kept_on_the_device_and_synced_once(browser, server)
     context, page, port = offline_device(browser, server)
     expect(page.locator("body")).to_have_attribute("data-page", "start")
     page.get_by_role("link", name="Comparison", exact=True).click()
-    page.wait_for_function("() => window.peach.loop?.exercise")
+    wait_for_exercise(page)
     train(page, 20, "comparison")
     page.get_by_role("link", name="Back to Start").click()
     page.get_by_role("link", name="Pitch Matching", exact=True).click()
-    page.wait_for_function("() => location.pathname === '/pitch-matching' && window.peach.loop?.exercise")
+    wait_for_exercise(page, "/pitch-matching")
     train(page, 10, "pitchMatching")
     kept = as_device_keeps(device_records(page))
     assert len(kept) == 30
@@ -115,7 +118,7 @@ def test_every_page_opens_and_works_offline(browser, server):
              ("Interval Pitch Matching", "/interval-pitch-matching", "pitchMatching")]
     for link, path, kind in modes:
         page.get_by_role("link", name=link, exact=True).click()
-        page.wait_for_function(f"() => location.pathname === '{path}' && window.peach.loop?.exercise")
+        wait_for_exercise(page, path)
         train(page, 1, kind)
         page.get_by_role("link", name="Back to Start").click()
         expect(page.locator("body")).to_have_attribute("data-page", "start")
@@ -125,8 +128,8 @@ def test_every_page_opens_and_works_offline(browser, server):
     expect(page.locator("#settings-saved")).to_be_visible()
     page.get_by_role("link", name="Back to Start").click()
     page.get_by_role("link", name="Comparison", exact=True).click()
-    page.wait_for_function("() => location.pathname === '/comparison' && window.peach.loop?.exercise")
-    reference = page.evaluate("window.peach.loop.exercise.reference.frequency")
+    wait_for_exercise(page, "/comparison")
+    reference = exercise(page)["reference"]["frequency"]
     semitones = 12 * math.log2(reference / 442)
     assert abs(semitones - round(semitones)) < 1e-9, "the next exercise is tuned from A4 = 442 Hz"
     for link, heading in (("Profile", "Profile"), ("Info", None)):
@@ -152,27 +155,20 @@ def test_a_server_killed_mid_upload_ends_with_every_record_once(browser, server)
         wait_for_first_sync(page)
         # 500 answers queued on the device: answered through the core and stored as training
         # stores them, without the 500 × 1 s of playing them.
-        page.evaluate("""() => {
-            const device = window.peach.device;
-            for (let index = 0; index < 500; index += 1) {
-                const mode = index % 2 ? 'comparison' : 'pitchMatching';
-                device.nextExercise(mode);
-                device.answer(mode === 'comparison' ? 'higher' : 0.1);
-            }
-        }""")
+        give_answers(page, [("comparison", "higher") if index % 2 else ("pitchMatching", 0.1) for index in range(500)])
         wait_until(lambda: len(device_records(page, "waiting")) == 500, message="500 queued answers")
         kept = as_device_keeps(device_records(page))
 
         # First: killed with the first batch committed and its reply on the way back.
         proxy.hold_next_upload_response()
-        page.evaluate("() => { window.peach.syncNow(); }")
+        start_sync(page)
         proxy.wait_until_held()
         port = server.port
         server.kill()
         proxy.drop_held()
         server.start(port=port)
         # Then: killed while the next batch is still travelling to it (200 ms each way).
-        page.evaluate("() => { window.peach.syncNow(); }")
+        start_sync(page)
         wait_until(lambda: proxy.uploads >= 2, message="the second upload under way")
         server.kill()
         server.start(port=port)
@@ -199,7 +195,7 @@ def opened_devices(browser, server, count):
 def train_mode(page, count):
     """From Start: `count` comparisons, then back to Start."""
     page.get_by_role("link", name="Comparison", exact=True).click()
-    page.wait_for_function("() => window.peach.loop?.exercise")
+    wait_for_exercise(page)
     train(page, count, "comparison")
     page.get_by_role("link", name="Back to Start").click()
 
@@ -247,13 +243,13 @@ def test_settings_changed_on_two_devices_settle_on_the_later_change(browser, ser
     second.select_option("[name=referencePitch]", "445")
     second.select_option("[name=tuningSystem]", "pythagorean")
     expect(second.locator("#settings-saved")).to_be_visible()
-    second.wait_for_function("() => window.peach.device.core.settings().tuningSystem === 'pythagorean'")
+    wait_for_setting(second, "tuningSystem", "pythagorean")
     sync(second)
     sync(first)  # the older change arrives last and loses; the other setting comes along
     for page in pages:
         sync(page)
-        settings = page.evaluate("window.peach.device.core.settings()")
-        assert (settings["referencePitch"], settings["tuningSystem"]) == ("445", "pythagorean")
+        kept = settings(page)
+        assert (kept["referencePitch"], kept["tuningSystem"]) == ("445", "pythagorean")
         page.context.close()
     assert dict(server.query("SELECT key, value FROM setting WHERE key IN ('referencePitch', 'tuningSystem')")) == {
         "referencePitch": "445", "tuningSystem": "pythagorean"}
@@ -263,14 +259,9 @@ def test_a_record_the_server_refuses_stays_on_the_device_and_is_shown(page, serv
     page.goto(server.url("/"))
     wait_for_first_sync(page)
     # An answer from a device whose clock runs a day ahead: the server refuses its timestamp.
-    page.evaluate("""() => {
-        const device = window.peach.device;
-        device.nextExercise('comparison');
-        const now = device.now;
-        device.now = () => now() + 86_400_000;
-        device.answer('higher');
-        device.now = now;
-    }""")
+    set_clock(page, time.time() * 1000 + 86_400_000)
+    give_answers(page, [("comparison", "higher")])
+    set_clock(page, time.time() * 1000)
     wait_until(lambda: len(device_records(page, "waiting")) == 1, message="the answer stored")
     status = sync(page)
     assert status["refused"] == 1 and status["reason"]
@@ -298,7 +289,7 @@ def test_a_reset_reaches_every_device_answers_before_it_never_come_back(browser,
     # A's next answer does not reach the server before the reset.
     a.route("**/api/sync/records", lambda route: route.abort())
     a.get_by_role("link", name="Comparison", exact=True).click()
-    a.wait_for_function("() => window.peach.loop?.exercise")
+    wait_for_exercise(a)
     train(a, 1, "comparison")
     a.get_by_role("link", name="Settings").click()
     a.locator("#reset-button").click()
@@ -344,10 +335,7 @@ def test_the_profile_summary_is_downloaded_again_only_when_another_device_change
     assert statuses == [200]
 
     def answer(count):
-        page.evaluate("""(count) => {
-            const device = window.peach.device;
-            for (let index = 0; index < count; index += 1) { device.nextExercise('comparison'); device.answer('higher'); }
-        }""", count)
+        give_answers(page, [("comparison", "higher")] * count)
         wait_until(lambda: len(device_records(page, "waiting")) == count, message=f"{count} answers stored")
 
     for _ in range(3):
@@ -383,15 +371,9 @@ def test_a_summary_kept_by_a_previous_version_is_refused_not_misread_and_the_nex
         .querySelector('.profile-mode[data-mode=comparison] dl').textContent"""
     assert "Answers3" in page.evaluate(answers)
     # Version 1's empty summary: its version, then 3,123 zeros.
-    kept = page.evaluate("""async () => {
-        const old = new Float64Array(3124);
-        old[0] = 1;
-        await window.peach.device.store.saveProfile(old, []);
-        await window.peach.device.rebuild();
-        return (await window.peach.device.store.profile())[0];
-    }""")
-    assert kept == 1
+    seed_profile(page, [1] + [0] * 3123)
+    assert kept_profile(page)[0] == 1
     assert "Answers0" in page.evaluate(answers), "the old summary is not read: the device has no records of its own"
     assert sync(page)["state"] == "synced"
-    assert page.evaluate("async () => (await window.peach.device.store.profile())[0]") == 2
+    assert kept_profile(page)[0] == 2
     assert "Answers3" in page.evaluate(answers)

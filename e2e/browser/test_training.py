@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 import audio_probe
-from device_page import answers, exercise, record_answers, start_mode, sync, wait_for_first_sync
+from device_page import answers, device_records, exercise, record_answers, start_mode, sync, wait_for_first_sync
 
 FIFTH_UP_CENTS = 700.0  # 12-TET, the default tuning system
 
@@ -138,7 +138,7 @@ def test_leaving_mid_exercise_stores_nothing(page, server):
     start_mode(page, server, "Pitch Matching")
     page.go_back()
     assert sync(page)["waiting"] == 0
-    assert page.evaluate("window.peach.device.store.records()") == []
+    assert device_records(page) == []
     assert server.count("comparisonRecord") == 0
     assert server.count("pitchMatchingRecord") == 0
 
@@ -160,7 +160,7 @@ def test_a_hidden_training_page_stops_and_returns_to_start(page, server):
             assert page.evaluate("window.peach.audioEngine.activeVoiceCount") == 0
             expect(page.locator("#answer-higher")).to_be_disabled()
     expect(page).to_have_url(server.url("/"))
-    assert page.evaluate("window.peach.device.store.records()") == []
+    assert device_records(page) == []
 
 
 def test_back_to_a_training_page_left_by_a_full_page_load_lands_on_start(page, server):
@@ -258,4 +258,4 @@ def test_a_training_page_shown_from_the_back_forward_cache_lands_on_start(page, 
     expect(page.locator("body")).to_have_attribute("data-page", "start")
     expect(page).to_have_url(server.url("/"))
     audio_probe.wait_until_silent(page)
-    assert page.evaluate("window.peach.device.store.records()") == []
+    assert device_records(page) == []

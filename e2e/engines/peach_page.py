@@ -2,9 +2,10 @@
 mode, answer, drag the slider, choose a sound and listen to it, go back to Start. Built on
 engine.py's vocabulary only, so a scenario written with it runs the same in every engine.
 
-What it reads of the app is what e2e/browser/device_page.py reads in Chromium: the app's own
-objects through app.js's one test hook (`window.peach`, documented at `App.testHook`: its device,
-store, sync, audio context, training loop), as the app uses them. Nothing here changes how the app behaves.
+What it reads of the app is what e2e/browser/device_page.py reads in Chromium, through app.js's one
+test hook (`window.peach`, documented at `App.testHook`: the device's records and settings, the
+answers given, its sync, audio context, training loop); each of the hook's operations is called
+from one method here. Nothing here changes how the app behaves.
 
 Inputs are real: clicks and drags through WebDriver (trusted events, user activation), so a click
 on a training link starts the sound as a tap does. If the page asks for a second tap anyway
@@ -67,7 +68,7 @@ class PeachPage:
         self.wait_until_open()
 
     def wait_until_open(self):
-        self.engine.wait_for("window.peach && (window.peach.device !== null || window.peach.deviceError !== null)",
+        self.engine.wait_for("window.peach && (window.peach.deviceOpen || window.peach.deviceError !== null)",
                              timeout=20, message="the app to open the device's Peach")
         error = self.engine.run("return window.peach.deviceError && String(window.peach.deviceError);")
         assert error is None, f"{self.engine.name}: Peach cannot open on this device: {error}"
@@ -134,19 +135,17 @@ class PeachPage:
 
     def record_answers(self):
         """From now on, keeps each answer value the page gives the device (`answers()`)."""
-        self.engine.run("""const device = window.peach.device;
-            const answer = device.answer.bind(device);
-            window.__answers = [];
-            device.answer = (value) => { window.__answers.push(value); return answer(value); };""")
+        self.engine.run("window.peach.watchAnswers();")
 
     def answers(self) -> list:
-        return self.engine.run("return window.__answers;")
+        """Each answer value the page gave the device since `record_answers`, counted or not."""
+        return self.engine.run("return window.peach.answers;")
 
     # --- the device's data -----------------------------------------------------------------------
 
     def device_records(self, state: str | None = None) -> list[dict]:
         """The records in the device's store: id, numbers (kind, timestamp, …), state."""
-        return self.engine.run("return window.peach.device.store.records(arguments[0] ?? undefined);", state)
+        return self.engine.run("return window.peach.records(arguments[0] ?? undefined);", state)
 
     def sync(self) -> dict:
         """Runs a sync now and waits for it; returns the sync status."""
@@ -158,7 +157,7 @@ class PeachPage:
         """On Settings: chooses `source` in the Sound picker and waits until it is saved and,
         for an instrument, until the page says "“Name” is ready." (loaded on the device)."""
         self.engine.select("#setting-soundSource", source)
-        self.engine.wait_for("window.peach.device.core.settings().soundSource === arguments[0]", source,
+        self.engine.wait_for("window.peach.settings().soundSource === arguments[0]", source,
                              message=f"the sound {source} to be saved")
         if name is None:
             return

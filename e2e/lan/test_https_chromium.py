@@ -6,12 +6,17 @@ typing the code.
 The trust comes from `chromium_trust_env` (an NSS database in a throwaway HOME), so later
 browser tests over HTTPS can reuse it. Debian's Chromium only, never a downloaded browser."""
 
+import pathlib
 import sqlite3
+import sys
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from peach_lan import LANServer, chromium_trust_env, spki_hash
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "browser"))
+from device_page import sync  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -106,8 +111,7 @@ def test_peach_on_a_home_screen_pairs_by_typing_the_code_and_syncs(server, tmp_p
             expect(higher).to_be_enabled(timeout=10_000)
             page.keyboard.press("ArrowUp")
             expect(higher).to_be_disabled()
-            page.evaluate("() => window.peach.syncNow()")
-            assert page.evaluate("window.peach.syncStatus.state") == "synced"
+            assert sync(page)["state"] == "synced"
             # A wrong code is refused with the same field to try again.
             other = browser.new_context().new_page()
             other.goto(f"https://{address}:{port}/")

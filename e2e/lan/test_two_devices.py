@@ -12,7 +12,7 @@ from playwright.sync_api import expect, sync_playwright
 from peach_lan import LANServer, chromium_trust_env, peach
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "browser"))
-from device_page import device_records, returning_user, sync, wait_for_device, wait_for_first_sync  # noqa: E402
+from device_page import device_records, returning_user, set_setting, sync, wait_for_exercise, wait_for_device, wait_for_first_sync  # noqa: E402
 from test_sync import as_device_keeps, stored_records, train  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -51,7 +51,7 @@ def test_two_devices_over_https_train_offline_and_end_with_the_union(tmp_path):
                 page.wait_for_url(f"https://{address}:{port}/")
                 assert page.evaluate("window.isSecureContext") is True
                 wait_for_first_sync(page)
-                page.evaluate("() => window.peach.device.setSetting('noteDuration', '0.3')")
+                set_setting(page, "noteDuration", "0.3")
                 page.evaluate("() => navigator.serviceWorker.ready")
                 devices.append((context, page, f"https://{address}:{port}"))
 
@@ -61,7 +61,7 @@ def test_two_devices_over_https_train_offline_and_end_with_the_union(tmp_path):
                 page.reload()  # from the service worker
                 wait_for_device(page)
                 page.get_by_role("link", name="Comparison", exact=True).click()
-                page.wait_for_function("() => window.peach.loop?.exercise")
+                wait_for_exercise(page)
                 train(page, count, "comparison")
                 page.get_by_role("link", name="Back to Start").click()
             union = {}
