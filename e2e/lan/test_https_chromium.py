@@ -17,6 +17,7 @@ from peach_lan import LANServer, chromium_trust_env, spki_hash
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "browser"))
 from device_page import sync  # noqa: E402
+from peach_server import wait_until  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -86,7 +87,9 @@ def test_peach_on_a_home_screen_pairs_by_typing_the_code_and_syncs(server, tmp_p
     meets the pairing page, and types the code `peach serve --lan` prints (as a person types
     it: lower case, a space around it). Then it is a paired device like any other."""
     address, port, code = server.next_pairing()
-    assert f"Pairing code: {code}" in "".join(server.output), "the terminal shows the code to type"
+    # The code to type is printed after the links and their QR codes, which next_pairing reads.
+    wait_until(lambda: f"Pairing code: {code}" in "".join(server.output),
+               message="the terminal to show the code to type")
     env = chromium_trust_env(server.ca_path, tmp_path / "home")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
