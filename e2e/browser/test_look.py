@@ -17,13 +17,12 @@ import pytest
 from playwright.sync_api import expect
 
 from device_page import wait_for_device
-from peach_server import ARTIFACTS
+from peach_server import ARTIFACTS, TRAINING_PAGES
 from test_profile import import_fixture
 
 SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1280, 800)}
 LOCALES = {"en": "en-US", "de": "de-DE"}
 LOOK = ARTIFACTS / "look"
-TRAINING = ["/comparison", "/interval-comparison", "/pitch-matching", "/interval-pitch-matching"]
 # The other pages, by `data-page` (a page the device renders comes up as the service worker's
 # copy of Start first, then as itself); the error page, shown at any address, has none.
 PAGES = {"/settings": "settings", "/settings/reset": "settingsReset", "/profile": "profile", "/info": "info",
@@ -71,7 +70,7 @@ def test_every_page_in_every_size_language_and_scheme(new_page, server, size, la
     page.goto(server.url("/"))
     page.wait_for_function("() => window.peach?.syncStatus")
     look("start")
-    for path in TRAINING:
+    for path in TRAINING_PAGES:
         name = path.strip("/")
         page.locator(f'#main a[href="{path}"]').click()
         expect(page.locator("#mode-hint")).to_be_visible()

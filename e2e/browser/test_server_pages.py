@@ -6,9 +6,9 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from peach_server import ARTIFACTS
+from peach_server import ARTIFACTS, TRAINING_PAGES
 
-PAGES = ["/", "/comparison", "/interval-comparison", "/pitch-matching", "/interval-pitch-matching", "/settings", "/info", "/profile"]
+PAGES = ["/", *TRAINING_PAGES, "/settings", "/info", "/profile"]
 VIEWPORTS = {"phone-portrait": (390, 844), "phone-landscape": (844, 390), "tablet-portrait": (1024, 1366)}
 
 # Texts that are the same in English and German: names, units, the keys' names, numbers with
@@ -103,10 +103,7 @@ def test_no_horizontal_overflow_and_every_control_is_large_enough(new_page, serv
     assert small == [], f"controls under 44×44 px on {path} at {width}×{height}: {small}"
 
 
-TRAINING_PAGES = ["/comparison", "/interval-comparison", "/pitch-matching", "/interval-pitch-matching"]
-
-
-@pytest.mark.parametrize("path", TRAINING_PAGES)
+@pytest.mark.parametrize("path", list(TRAINING_PAGES))
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_training_page_fits_one_screen(new_page, server, path, viewport):
     # While training nobody scrolls: the answer controls and the feedback that follows an
