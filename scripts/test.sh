@@ -8,7 +8,7 @@
 #
 # scripts/test.sh --fast: the tier to run while working, once the full command has installed
 # everything — formatting, the wasm core's build, PeachCore's and PeachViews' tests and the
-# browser modules' types and tests (about a minute after a build); the full command stays
+# browser modules' types and tests (under a minute after a build: docs/design.md); the full command stays
 # what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."

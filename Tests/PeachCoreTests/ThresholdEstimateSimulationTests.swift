@@ -15,9 +15,13 @@ import Testing
 /// the figures per threshold.
 @Suite("Threshold estimate: seeded simulation")
 struct ThresholdEstimateSimulationTests {
+    /// The 1,000 runs, pooled and by threshold: simulated once for both tests that read them
+    /// (a static is made on first use, once), not once each.
+    static let figures = ListenerSimulation.figures(runs: 1_000)
+
     @Test("1,000 runs: median error ≤ 25 % after 50 trials and ≤ 12 % after 200; the 95 % interval covers 93–97 %")
     func simulation() {
-        let (pooled, _) = ListenerSimulation.figures(runs: 1_000)
+        let pooled = Self.figures.pooled
         let (fifty, twoHundred) = (pooled[0], pooled[1])
         #expect(fifty.runs == 1_000 && twoHundred.runs == 1_000)
         #expect(fifty.medianError <= 0.25, "after 50: \(fifty)")
@@ -41,7 +45,7 @@ struct ThresholdEstimateSimulationTests {
     /// four seeds of five.
     @Test("each threshold's 200 runs: median error ≤ 25 % after 50 trials; the 95 % interval covers 91–99 %")
     func simulationPerThreshold() {
-        let (_, byThreshold) = ListenerSimulation.figures(runs: 1_000)
+        let byThreshold = Self.figures.byThreshold
         for threshold in ListenerSimulation.thresholds {
             let figures = byThreshold[threshold] ?? []
             #expect(figures.count == 2 && figures.allSatisfy { $0.runs == 200 }, "\(threshold) cents")
