@@ -92,6 +92,12 @@ class App {
       this.device = await Device.open(peachCoreURL, {
         onAnswer: () => this.answered(),
         onAnswerGiven: (value) => this.watchedAnswers?.push(value),
+        // Another window of this device (a tab, the installed app) answered, synced or changed a
+        // setting: this one shows it at once, as after a sync of its own.
+        onChanged: () => {
+          this.router.renderOnDevice({ onlyIfChanged: true });
+          this.sounds?.prepare();
+        },
       });
     } catch (error) {
       this.deviceError = error;

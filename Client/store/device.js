@@ -62,6 +62,13 @@ async function openStore() {
   }
 }
 
+/** The channel the windows of this device (tabs, the installed app) tell each other of their
+ *  writes to the device's store on: named after the store, and like it one per origin. Null where
+ *  the browser has none (then a window learns of another's answers when it is opened again). */
+function openNeighbours(Channel = globalThis.BroadcastChannel) {
+  return Channel ? new Channel('peach-store') : null;
+}
+
 /** A seed for the core's random choices: 64 random bits. */
 function randomSeed(random = globalThis.crypto) {
   const [high, low] = random.getRandomValues(new Uint32Array(2));
@@ -79,14 +86,20 @@ export class Device {
    * @param {() => void} [options.onAnswer] an answer was stored (sync picks it up)
    * @param {(value: string|number) => void} [options.onAnswerGiven] an answer was given, before
    *   the core takes it (the end-to-end tests' observer: app.js, `watchAnswers`)
+   * @param {() => void} [options.onChanged] another window of this device wrote to the store and
+   *   this window's core has taken it in (`refresh`): the pages showing the data are stale
+   * @param {{postMessage: (message: string) => void, onmessage: any}|null} [options.neighbours]
+   *   the channel this device's windows tell each other of their writes on (`openNeighbours`)
    */
-  constructor(core, store, { languages, now, onAnswer, onAnswerGiven } = {}) {
+  constructor(core, store, { languages, now, onAnswer, onAnswerGiven, onChanged, neighbours } = {}) {
     this.core = core;
     this.store = store;
     this.languages = languages ?? (() => globalThis.navigator?.languages ?? ['en']);
     this.now = now ?? (() => Date.now());
     this.onAnswer = onAnswer ?? (() => {});
     this.onAnswerGiven = onAnswerGiven ?? (() => {});
+    this.onChanged = onChanged ?? (() => {});
+    this.neighbours = neighbours ?? null;
     /** Answers given in this visit. */
     this.answers = 0;
     /** Records whose write failed, to be written again (`#write`). */
@@ -96,13 +109,83 @@ export class Device {
     this.hasData = false;
   }
 
+  /** Changes this window made to its core that its store may not show yet: a read of the store
+   *  begun before one of them is read again (`#takeInStore`). */
+  #changes = 0;
+  /** Settings this window's core holds whose write to the store has not been asked for yet. */
+  #settingWrites = 0;
+  /** The first build of the core from the store, once `open` started it. */
+  #built = Promise.resolve();
+  /** The refresh under way (`refresh`), and whether another window wrote since it read. */
+  #refreshing = null;
+  #refreshAgain = false;
+
   /** Loads the core from `coreURL`, opens the store and builds the session from it; rejects
    *  with a `DeviceUnavailable` when this browser cannot. */
   static async open(coreURL, options) {
     const [core, store] = await Promise.all([loadCore(coreURL), openStore()]);
-    const device = new Device(core, store, options);
-    await device.rebuild();
+    const device = new Device(core, store, { neighbours: openNeighbours(), ...options });
+    device.#built = device.rebuild();
+    // Listening from the first read on: a write announced while it reads is read again after it.
+    if (device.neighbours) device.neighbours.onmessage = () => device.refresh();
+    await device.#built;
     return device;
+  }
+
+  /** Tells the other windows of this device that this one wrote to the store. */
+  #announce() {
+    this.neighbours?.postMessage('changed');
+  }
+
+  /**
+   * Another window of this device wrote to the store (an answer, a setting, a sync's summary or
+   * reset): this window's core takes the store in again — the settings, the summary and every
+   * record beyond it — keeping the exercise under way, and `onChanged` says so. Announcements
+   * that arrive during a refresh make one more after it, not one each. Never rejects.
+   */
+  refresh() {
+    this.#refreshAgain = true;
+    this.#refreshing ??= (async () => {
+      try {
+        await this.#built;
+        while (this.#refreshAgain) {
+          this.#refreshAgain = false;
+          await this.#takeInStore();
+        }
+        this.onChanged();
+      } catch (error) {
+        console.warn('Peach could not read what another window stored', error);
+      } finally {
+        this.#refreshing = null;
+      }
+    })();
+    return this.#refreshing;
+  }
+
+  /** The core as the store holds it now, with the exercise under way kept (see `refresh`). */
+  async #takeInStore() {
+    let settings;
+    let profile;
+    let records;
+    let changes;
+    // A change this window made to its core while the store was read may be missing from what
+    // was read (a read begun after its write sees it: IndexedDB orders the transactions).
+    do {
+      changes = this.#changes;
+      [settings, profile, records] = await Promise.all([
+        this.store.settings(), this.store.profile(), this.store.recordsBeyondProfile(),
+      ]);
+    } while (changes !== this.#changes || this.#settingWrites > 0);
+    const current = this.core.settings();
+    let differing = Object.entries(settings).filter(([key, { value }]) => current[key] !== value);
+    // Twice: a note-range bound refused beside this window's other bound fits once the other is in.
+    for (let pass = 0; pass < 2; pass += 1) {
+      differing = differing.filter(([key, { value }]) => this.core.setSetting(key, value) !== null);
+    }
+    // The records this window could not write yet count here as they did (`#write`).
+    const numbers = this.#numbers([...records, ...this.kept]);
+    if (!this.core.replaceProfile(profile, numbers)) this.core.replaceProfile(null, numbers);
+    this.hasData = profile !== null || records.length > 0 || Object.keys(settings).length > 0;
   }
 
   /**
@@ -178,6 +261,7 @@ export class Device {
       : this.core.answerComparison(value === 'higher', this.now());
     if (!numbers) return null;
     this.answers += 1;
+    this.#changes += 1;
     const written = this.#write({ id: makeRecordID(), numbers: [...numbers] });
     return { feedback: this.core.feedback(this.language), written };
   }
@@ -194,9 +278,13 @@ export class Device {
     } catch (error) {
       writing = Promise.reject(error);
     }
-    return writing.then(() => this.onAnswer(), (error) => {
+    return writing.then(() => {
+      this.#announce();
+      this.onAnswer();
+    }, (error) => {
       console.error('Peach could not store an answer yet; it is kept and written again', error);
       this.kept.push(record);
+      this.#changes += 1;
     });
   }
 
@@ -213,7 +301,17 @@ export class Device {
   async setSetting(key, value) {
     const refused = this.core.setSetting(key, value, this.language);
     if (refused) return refused;
-    await this.store.saveSettings({ [key]: { value: this.core.settings()[key], changedAt: this.now() } });
+    this.#changes += 1;
+    this.#settingWrites += 1;
+    let saving;
+    try {
+      saving = this.store.saveSettings({ [key]: { value: this.core.settings()[key], changedAt: this.now() } });
+    } finally {
+      this.#settingWrites -= 1;
+      this.#changes += 1;
+    }
+    await saving;
+    this.#announce();
     return null;
   }
 
@@ -240,7 +338,10 @@ export class Device {
         return false;
       });
     }
-    if (Object.keys(adopted).length > 0) await this.store.saveSettings(adopted);
+    if (Object.keys(adopted).length === 0) return;
+    this.#changes += 1;
+    await this.store.saveSettings(adopted);
+    this.#announce();
   }
 
   /**
@@ -259,6 +360,8 @@ export class Device {
       beyond = await this.store.recordsBeyondProfile();
     } while (answers !== this.answers);
     this.core.replaceProfile(null, this.#numbers(beyond));
+    this.#changes += 1;
+    this.#announce();
     return true;
   }
 
@@ -278,7 +381,9 @@ export class Device {
       beyond = (await this.store.recordsBeyondProfile()).filter((record) => !included.has(record.id));
     } while (answers !== this.answers);
     if (!this.core.replaceProfile(numbers, this.#numbers(beyond))) throw new ProfileUnreadable();
+    this.#changes += 1;
     await this.store.saveProfile(numbers, acceptedIDs, version);
     this.hasData = true;
+    this.#announce();
   }
 }
