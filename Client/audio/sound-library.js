@@ -87,6 +87,14 @@ function keyDistance(zone, note) {
   return note < zone.keyLow ? zone.keyLow - note : note > zone.keyHigh ? note - zone.keyHigh : 0;
 }
 
+/** A zone's file arrived, but its bytes do not match its name or do not decode. */
+class DamagedZone extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'DamagedZone';
+  }
+}
+
 /** Loads instrument zones from the server's sound index, fetching each zone's file once. */
 export class SoundLibrary {
   /**
@@ -317,9 +325,27 @@ export class SoundLibrary {
     }
   }
 
-  /** A zone from the network, kept once it matched its name and decoded. */
+  /**
+   * A zone from the network, kept once it matched its name and decoded. A file that does not
+   * (damaged on the way, or by a proxy) is fetched once more past the browser's HTTP cache, and
+   * that copy is used: the server sends zones `immutable` for a year, so the damaged copy the
+   * HTTP cache may hold would otherwise come back at every visit. A fetch that fails outright is
+   * not repeated here: nothing damaged was cached.
+   */
   async fetchedZone(url, zone, sourceId) {
-    const bytes = await (await this.fetchBody(url, `sound "${sourceId}"`)).arrayBuffer();
+    try {
+      return await this.checkedZone(url, zone, sourceId);
+    } catch (error) {
+      if (!(error instanceof DamagedZone)) throw error;
+      console.warn(`Peach fetches ${url} again past the HTTP cache:`, error.message);
+      return this.checkedZone(url, zone, sourceId, { cache: 'reload' });
+    }
+  }
+
+  /** A zone fetched with `init`, checked against its name and decoded (see `fetchedZone`);
+   *  rejects with a `DamagedZone` when the bytes that came are not the zone's. */
+  async checkedZone(url, zone, sourceId, init = undefined) {
+    const bytes = await (await this.fetchBody(url, `sound "${sourceId}"`, init)).arrayBuffer();
     // Counted and copied first: decodeAudioData detaches the buffer it decodes.
     const size = bytes.byteLength;
     const copy = bytes.slice(0);
@@ -330,7 +356,7 @@ export class SoundLibrary {
       if (matches === false) throw new Error('its bytes do not match its name');
       decoded = sampleZone(zone, await this.decode(bytes, zone.sampleRate));
     } catch (error) {
-      throw new Error(`could not load sound "${sourceId}" (${url}): ${error?.message ?? error}`);
+      throw new DamagedZone(`could not load sound "${sourceId}" (${url}): ${error?.message ?? error}`);
     }
     if (matches) {
       const cache = await this.cache();

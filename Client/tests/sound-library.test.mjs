@@ -35,13 +35,18 @@ const INDEX = {
   ],
 };
 
-/** A fetch that serves INDEX and a WAV per zone, records every URL, fails on `failing`, and
- *  serves `damaged` files with one byte changed. */
-function fakeFetch({ failing = new Set(), damaged = new Set(), offline = () => false } = {}) {
+/** A fetch that serves INDEX and a WAV per zone, records every URL (and, in `reloads`, those
+ *  asked for past the HTTP cache), fails on `failing`, and serves `damaged` files with one byte
+ *  changed. `httpCache` (url → bytes) is the browser's HTTP cache: what it holds is served to
+ *  every fetch but one with `{cache: 'reload'}`, whose answer replaces it. */
+function fakeFetch({ failing = new Set(), damaged = new Set(), offline = () => false, httpCache = new Map() } = {}) {
   const requests = [];
-  const fetch = async (url) => {
+  const reloads = [];
+  const fetch = async (url, init) => {
     requests.push(url);
     await new Promise((resolve) => setImmediate(resolve));
+    if (init?.cache === 'reload') reloads.push(url);
+    else if (httpCache.has(url)) return new Response(httpCache.get(url).slice(0));
     if (offline()) throw new TypeError('Failed to fetch');
     if (failing.has(url)) return new Response('', { status: 503 });
     if (url === '/sounds/index.json') return new Response(JSON.stringify(INDEX));
@@ -49,9 +54,10 @@ function fakeFetch({ failing = new Set(), damaged = new Set(), offline = () => f
     if (!bytes) return new Response('', { status: 404 });
     const served = new Uint8Array(bytes.slice(0));
     if (damaged.has(url)) served[served.length - 1] ^= 0xff;
+    if (httpCache.has(url)) httpCache.set(url, served.slice(0));
     return new Response(served);
   };
-  return { fetch, requests };
+  return { fetch, requests, reloads };
 }
 
 /** The Cache API as the page sees it, in memory; `put` fails while `full`. */
@@ -194,17 +200,41 @@ test('a network that does not answer is given up after indexTimeout for the kept
 
 test('a file whose bytes are not what its name says is neither played nor kept; the right one is, later', async () => {
   const damaged = new Set([url('p2')]);
-  const { fetch, requests } = fakeFetch({ damaged });
+  const { fetch, requests, reloads } = fakeFetch({ damaged });
   const cache = new MemoryCache();
   const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch, cache: async () => cache });
   await assert.rejects(library.load('piano', { low: 45, high: 50 }),
     new RegExp(`could not load sound "piano" \\(${url('p2')}\\): its bytes do not match its name`));
   assert.equal(await cache.match(url('p2')), undefined, 'not kept');
+  assert.deepEqual(reloads, [url('p2')], 'fetched once more past the HTTP cache, damaged again on the way');
   damaged.clear();
   const instrument = await library.load('piano', { low: 45, high: 50 });
   assert.equal(instrument.zones.length, 1);
   assert.ok(await cache.match(url('p2')), 'the right file is kept');
-  assert.equal(requests.filter((u) => u === url('p2')).length, 2);
+  assert.equal(requests.filter((u) => u === url('p2')).length, 3);
+});
+
+test('a damaged copy in the browser\'s HTTP cache is fetched once more past it, and the good one played and kept', async () => {
+  const damagedBytes = new Uint8Array(FILES.get(url('f1')).slice(0));
+  damagedBytes[50] ^= 0xff;
+  const httpCache = new Map([[url('f1'), damagedBytes]]);
+  const { fetch, requests, reloads } = fakeFetch({ httpCache });
+  const cache = new MemoryCache();
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch, cache: async () => cache });
+  const flute = await library.load('flute', { low: 60, high: 72 });
+  assert.equal(flute.zones.length, 1);
+  assert.deepEqual(requests.filter((u) => u === url('f1')).length, 2);
+  assert.deepEqual(reloads, [url('f1')]);
+  const good = new Uint8Array(FILES.get(url('f1')));
+  assert.deepEqual(new Uint8Array(await (await cache.match(url('f1'))).arrayBuffer()), good, 'the good copy is kept');
+  assert.deepEqual(new Uint8Array(httpCache.get(url('f1'))), good, 'and replaced the HTTP cache\'s');
+});
+
+test('a fetch that fails outright is not repeated past the HTTP cache', async () => {
+  const { fetch, reloads } = fakeFetch({ failing: new Set([url('f1')]) });
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch, cache: async () => null });
+  await assert.rejects(library.load('flute', { low: 60, high: 72 }), /HTTP 503/);
+  assert.deepEqual(reloads, []);
 });
 
 test('a file that does not decode is not kept, so the server\'s next good copy is fetched and played', async () => {
@@ -221,7 +251,8 @@ test('a file that does not decode is not kept, so the server\'s next good copy i
   refuse = false;
   const flute = await library.load('flute', { low: 60, high: 72 });
   assert.equal(flute.zones.length, 1);
-  assert.equal(requests.filter((u) => u === url('f1')).length, 2, 'fetched again, not taken from a cache');
+  // Twice in the first load (the second past the HTTP cache), once in the next.
+  assert.equal(requests.filter((u) => u === url('f1')).length, 3, 'fetched again, not taken from a cache');
 });
 
 test('a kept copy that is damaged is dropped and fetched again', async () => {

@@ -13,6 +13,7 @@ synchronous Playwright test can drive it:
         proxy.wait_until_held()             # … the browser has not seen it yet
         proxy.drop_held()                   # … and never will: the connection closes
         proxy.refuse(rb"[.]wasm$")          # such a file is lost on the way: 404 from the proxy
+        proxy.damage_first(rb"[.]flac$")    # the first reply for each such file arrives damaged
 
 The network it stands for is transparent: the browser addresses the proxy, but the server must
 see itself addressed (its Host allow-list and same-origin check refuse anything else, as they
@@ -50,6 +51,9 @@ class DelayingProxy:
         self._held: _Connection | None = None
         self._held_event = threading.Event()
         self._refused: re.Pattern | None = None
+        self._damaging: re.Pattern | None = None
+        self.damaged: list[bytes] = []  # the paths whose first reply was damaged
+        self.requested: list[bytes] = []  # the path of every request that reached the server
 
     # --- control, from the test's thread --------------------------------------------------------
 
@@ -106,6 +110,13 @@ class DelayingProxy:
         download) looks to the browser."""
         self._refused = re.compile(path)
 
+    def damage_first(self, path: bytes) -> None:
+        """From now on the first reply for each path that matches the regular expression `path`
+        arrives damaged: the same status, headers and length, some bytes of its body changed — as
+        a flaky network or a broken proxy delivers a file, which the browser takes (and keeps in
+        its HTTP cache) as it came. Later requests of that path pass untouched."""
+        self._damaging = re.compile(path)
+
     def _call(self, coroutine):
         return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout=10)
 
@@ -159,6 +170,7 @@ class _Connection:
         self.client_writer = client_writer
         self.upstream_writer = upstream_writer
         self.holding = False  # the current request's reply is held back
+        self.damage: _Damage | None = None  # the current request's reply arrives damaged
         self.closed = False
 
     def close(self) -> None:
@@ -171,7 +183,7 @@ class _Connection:
     async def run(self, client_reader, upstream_reader) -> None:
         await asyncio.gather(
             self._pump(client_reader, self.upstream_writer, self._saw_request, self._as_sent_to_server),
-            self._pump(upstream_reader, self.client_writer, self._saw_reply),
+            self._pump(upstream_reader, self.client_writer, self._saw_reply, self._as_sent_to_browser),
             return_exceptions=True)
         self.close()
 
@@ -189,6 +201,13 @@ class _Connection:
             self.client_writer.transport.close()  # after the 404 is out
             self.upstream_writer.transport.abort()
             return False
+        damaging = self.proxy._damaging
+        if len(target) >= 2:
+            path = target[1].split(b"?")[0]
+            self.proxy.requested.append(path)
+            if damaging is not None and damaging.search(path) and path not in self.proxy.damaged:
+                self.proxy.damaged.append(path)
+                self.damage = _Damage()
         if UPLOAD_REQUEST.match(data):
             self.proxy.uploads += 1
             if self.proxy._hold_armed:
@@ -202,6 +221,15 @@ class _Connection:
             self.proxy._held_event.set()
             return False  # kept from the browser
         return True
+
+    def _as_sent_to_browser(self, data: bytes) -> bytes:
+        """The server's bytes, damaged if this reply is to be (`damage_first`)."""
+        if self.damage is None:
+            return data
+        data, done = self.damage.apply(data)
+        if done:
+            self.damage = None
+        return data
 
     async def _pump(self, reader, writer, inspect, rewrite=lambda data: data) -> None:
         """Copies reader → writer, each chunk `delay` seconds after it was read."""
@@ -231,3 +259,32 @@ class _Connection:
             await delivery
         finally:
             delivery.cancel()
+
+
+class _Damage:
+    """Changes bytes `start`…`start + length` of one reply's body (each XOR 0x55), wherever the
+    chunks it arrives in begin and end: the headers, and so the length, stay as they were."""
+
+    def __init__(self, start: int = 4096, length: int = 64):
+        self.start = start
+        self.length = length
+        self.head = b""  # the reply's bytes until its headers end
+        self.offset: int | None = None  # how far into the body the next chunk begins
+
+    def apply(self, data: bytes) -> tuple[bytes, bool]:
+        """`data` as it goes on, and whether the damage is done."""
+        prefix = b""
+        if self.offset is None:
+            self.head += data
+            end = self.head.find(b"\r\n\r\n")
+            if end == -1:
+                return data, False
+            body_in_chunk = len(self.head) - (end + 4)
+            prefix, data = data[:len(data) - body_in_chunk], data[len(data) - body_in_chunk:]
+            self.offset = 0
+        changed = bytearray(data)
+        for index in range(len(changed)):
+            if self.start <= self.offset + index < self.start + self.length:
+                changed[index] ^= 0x55
+        self.offset += len(changed)
+        return prefix + bytes(changed), self.offset >= self.start + self.length
