@@ -12,9 +12,10 @@ import GRDBSQLite
 /// the inode behind the path, one `stat`). Before: nothing is written. After: the commit went to
 /// the old file, and the caller (the server) must not acknowledge it; either way
 /// `StoreError.databaseMoved`, and every write after it is refused the same way. The old file
-/// gets every commit, also that last one, if it was moved rather than deleted. A copy over the
-/// open file (`cp`) keeps its inode and is not noticed: `peach restore` is the way back to a
-/// backup.
+/// gets every commit, also that last one, and a copy of it is written beside the path
+/// (`DatabaseFileWatch.keepDisplaced`), since a deleted or replaced file is gone for good once
+/// Peach closes it. A copy over the open file (`cp`) keeps its inode: `DatabaseFileWatch`
+/// notices it by the file's header and `stat` (`StoreError.databaseOverwritten`).
 ///
 /// **The identity.** SQLite applies any valid `-wal` it finds beside a database. Setting
 /// `user_version` to the value it already has makes SQLite write page 1 again, so every commit's
@@ -37,6 +38,7 @@ extension AppDatabase {
     private func transaction<T>(_ db: Database, _ updates: (Database) throws -> T) throws -> T {
         try integrity.admitWrite(on: db)
         try checkInPlace(db)
+        try watch.checkNotOverwritten(db, path: path, afterCommit: false)
         var result: T?
         try db.inTransaction {
             try Self.stampIdentity(db)
@@ -44,6 +46,8 @@ extension AppDatabase {
             return .commit
         }
         try checkInPlace(db)
+        try watch.checkNotOverwritten(db, path: path, afterCommit: true)
+        try watch.noteOwnWrite(db, path: path)
         return result!
     }
 
@@ -70,11 +74,33 @@ extension AppDatabase {
         // holds everything. Best effort: a reader holding an old snapshot may keep it from
         // emptying, and the next start then refuses the `-wal` (`DatabaseIdentity`).
         _ = try? Row.fetchAll(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-        throw StoreError.databaseMoved(path: path)
+        // What was acknowledged lives in the file this connection has open, which may have been
+        // deleted: a copy beside the path keeps it reachable (`DatabaseFileWatch`).
+        throw StoreError.databaseMoved(path: path, keptIn: watch.keepDisplaced(db, path: path))
     }
 
     private static func stampIdentity(_ db: Database) throws {
         let identity = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        try db.execute(sql: "PRAGMA user_version = \(identity)")
+    }
+}
+
+extension AppDatabase {
+    /// The history's identity (`user_version`, see `DatabaseIdentity`): devices remember it, and
+    /// a history whose identity is not the one they synced with (a restore, another file) gets
+    /// every answer they hold offered again (docs/sync.md, "A restored or displaced history").
+    public func identity() throws -> Int32 {
+        try Self.mapErrors(path: path) {
+            try writer.read { db in try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+        }
+    }
+
+    /// Gives the database on `db` an identity of its own, other than the one it was copied with
+    /// (`peach backup`, `peach restore`): a copy is another history once it is written to apart.
+    static func renewIdentity(_ db: Database) throws {
+        let current = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        var identity = current
+        while identity == current { identity = Int32.random(in: 1...Int32.max) }
         try db.execute(sql: "PRAGMA user_version = \(identity)")
     }
 }

@@ -22,6 +22,8 @@ public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
     /// The whole-file check every write waits for (`IntegrityCheck`).
     let integrity: IntegrityCheck
+    /// The file as Peach's writes left it, to notice another program's (`DatabaseFileWatch`).
+    let watch = DatabaseFileWatch()
 
     /// Runs the migrations on `writer`; `writer` must have been made with `configuration`.
     init(_ writer: any DatabaseWriter, integrity: IntegrityCheck = .passed) throws {

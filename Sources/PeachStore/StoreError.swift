@@ -24,8 +24,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case diskFull(path: String)
     /// The file this database has open is no longer the file at `path`: it was deleted, moved
     /// or replaced while open. Nothing more is written, so nothing is acknowledged that no file
-    /// at `path` holds.
-    case databaseMoved(path: String)
+    /// at `path` holds. What the open file held was copied to `keptIn` (nil if that failed).
+    case databaseMoved(path: String, keptIn: String?)
+    /// The file at `path` was overwritten in place while open (a copy over it): nothing more is
+    /// written, and the `-wal` is kept out of it.
+    case databaseOverwritten(path: String)
     /// A Peach server (or a restore) holds the file: only one may have it at a time.
     case inUse(path: String)
     /// A change to the file was cut off (a Peach stopped while creating it: its rollback
@@ -40,9 +43,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         if case .diskFull = self { true } else { false }
     }
 
-    /// Whether the database file was deleted, moved or replaced while open (a 503).
-    public var isDatabaseMoved: Bool {
-        if case .databaseMoved = self { true } else { false }
+    /// Whether the database file was deleted, moved, replaced or overwritten while open (a 503).
+    public var isDatabaseDisplaced: Bool {
+        switch self {
+        case .databaseMoved, .databaseOverwritten: true
+        default: false
+        }
     }
 
     public var description: String {
@@ -75,11 +81,20 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .diskFull(let path):
             "The disk holding \(path) is full: nothing was stored. Free some space on it, then try again "
                 + "(what was stored before is safe)."
-        case .databaseMoved(let path):
+        case .databaseMoved(let path, let keptIn):
             "The database file \(path) was deleted, moved or replaced while Peach had it open, so Peach stores "
-                + "nothing more (it would be in no file at \(path)); this change was not kept. Stop Peach and start "
-                + "it again to open the file now at \(path); to go back to a backup, use peach restore, never a copy "
-                + "over the open file."
+                + "nothing more (it would be in no file at \(path)); this change was not kept. "
+                + (keptIn.map {
+                    "Everything Peach had stored is kept in \($0). Stop Peach; to go on with that history, run "
+                        + "peach restore \($0) --yes (or start Peach with --data \($0)); the devices send again "
+                        + "what it lacks. "
+                }
+                    ?? "Stop Peach and start it again to open the file now at \(path). ")
+                + "To go back to a backup, use peach restore, never a copy over the open file."
+        case .databaseOverwritten(let path):
+            "The database file \(path) was overwritten while Peach had it open (a copy over it), so Peach stores "
+                + "nothing more; this change was not kept. Stop Peach, then bring the backup back with peach restore "
+                + "BACKUP --yes (never a copy over the file Peach serves); the devices send again what it lacks."
         case .inUse(let path):
             "A Peach server is serving \(path) (or a restore is writing it): one server per file. Stop that server "
                 + "(Ctrl-C where it runs) first, or use another file with --data."

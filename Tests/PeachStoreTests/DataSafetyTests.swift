@@ -168,13 +168,16 @@ final class DataSafetyTests {
         #expect(before.accepted.count == 5)
         let moved = folder.appendingPathComponent("moved.sqlite").path
         let backup = folder.appendingPathComponent("backup.sqlite").path
+        var acknowledged = Set(before.accepted)
         switch how {
         case "moved": #expect(rename(database, moved) == 0)
         case "deleted": #expect(unlink(database) == 0)
         default:
-            // A backup of this very database, with its identity, put in its place with mv.
+            // A backup of this very database put in its place with mv.
             #expect(try run("backup", backup, "--data", database).status == 0)
-            #expect(upload(port).accepted.count == 5)
+            let after = upload(port)
+            #expect(after.accepted.count == 5)
+            acknowledged.formUnion(after.accepted)
             #expect(rename(backup, database) == 0)
         }
         for _ in 0..<2 {
@@ -184,10 +187,18 @@ final class DataSafetyTests {
             #expect(refused.body.contains(#""code":"databaseMoved""#))
             #expect(refused.body.contains("deleted, moved or replaced while Peach was running"))
         }
+        // What the server had acknowledged is kept beside the path, once, and the reply names it.
+        let displaced = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("data").path)
+            .filter { $0.hasPrefix("peach.sqlite.displaced-") }
+        #expect(displaced.count == 1, "\(displaced)")
+        let kept = folder.appendingPathComponent("data").appendingPathComponent(displaced.first ?? "none").path
+        #expect(try storedIDs(kept).isSuperset(of: acknowledged))
+        #expect(upload(port).body.contains("peach restore \(kept) --yes"))
         // Pages are still served, from what the server holds.
         #expect(RunningServer.request(port: port, "GET", "/profile")?.status == 200)
         server.stop()
         #expect(server.errors.contains("was deleted, moved or replaced while Peach had it open"))
+        #expect(server.errors.contains("Everything Peach had stored is kept in \(kept)"))
         if how == "moved" { #expect(try storedIDs(moved).isSuperset(of: before.accepted)) }
         // The next start opens the file now at the path (the -wal the server left is empty, not
         // another file's history) and takes what the devices send again.
@@ -199,6 +210,48 @@ final class DataSafetyTests {
         let stored = try storedIDs(database)
         #expect(stored.isSuperset(of: again.accepted))
         if how == "replaced" { #expect(stored.isSuperset(of: before.accepted)) }
+    }
+
+    @Test(
+        "a file copied over the open database in place: not one upload acknowledged after it, the copy left whole",
+        arguments: ["a backup", "an earlier copy of the file"])
+    func fileOverwrittenWhileServing(copy: String) throws {
+        let server = try RunningServer(peach, data: database)
+        let port = try #require(server.waitForPort())
+        #expect(upload(port).accepted.count == 5)
+        let backup = folder.appendingPathComponent("backup.sqlite").path
+        #expect(try run("backup", backup, "--data", database).status == 0)
+        let source = folder.appendingPathComponent("copy.sqlite").path
+        if copy == "a backup" {
+            #expect(try run("backup", source, "--data", database).status == 0)
+        } else {
+            // The file's own bytes as they are now (its identity, in WAL mode), as cp makes them.
+            try contents(of: database).write(to: URL(fileURLWithPath: source))
+        }
+        #expect(upload(port).accepted.count == 5)
+        // cp: the same inode, truncated and written again.
+        let bytes = try contents(of: source)
+        let handle = try #require(FileHandle(forWritingAtPath: database))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        for _ in 0..<3 {
+            let refused = upload(port)
+            #expect(refused.status == 503, "\(refused.body)")
+            #expect(refused.accepted.isEmpty)
+            #expect(refused.body.contains(#""code":"databaseOverwritten""#))
+        }
+        server.stop()
+        #expect(server.errors.contains("was overwritten while Peach had it open"))
+        // The server's -wal stayed out of the copy: the file is the copy, byte for byte.
+        #expect(try contents(of: database) == bytes)
+        // The way back that the message names: a restore, after which the devices send again.
+        let restored = try run("restore", backup, "--yes", "--data", database)
+        #expect(restored.status == 0, "\(restored.errors)")
+        let next = try RunningServer(peach, data: database)
+        defer { next.stop() }
+        let nextPort = try #require(next.waitForPort(), "\(next.errors)")
+        #expect(upload(nextPort).accepted.count == 5)
     }
 
     @Test("peach backup while devices sync: each backup is whole and holds every record acknowledged before it")

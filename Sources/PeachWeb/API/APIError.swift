@@ -47,10 +47,15 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         return APIError(.contentTooLarge, code: "bodyTooLarge", message: texts.server.errorBodyTooLarge(size))
     }
 
-    /// The database file is no longer the file at its path (`StoreError.databaseMoved`): 503,
-    /// nothing more is stored until the server is restarted.
-    static func databaseMoved(_ texts: Texts) -> APIError {
-        APIError(.serviceUnavailable, code: "databaseMoved", message: texts.server.errorDatabaseMoved)
+    /// The database file is no longer the file at its path (`StoreError.databaseMoved`), or was
+    /// overwritten in place (`databaseOverwritten`): 503, nothing more is stored until the
+    /// server is restarted.
+    static func databaseDisplaced(_ error: StoreError, _ texts: Texts) -> APIError {
+        if case .databaseMoved(_, let kept) = error {
+            return APIError(.serviceUnavailable, code: "databaseMoved", message: texts.server.errorDatabaseMoved(kept))
+        }
+        return APIError(
+            .serviceUnavailable, code: "databaseOverwritten", message: texts.server.errorDatabaseOverwritten)
     }
 
     /// The database's disk is full: 507 Insufficient Storage (RFC 4918 §11.5), nothing stored.

@@ -36,11 +36,11 @@ struct ErrorMiddleware: RouterMiddleware {
                 context.logger.error(
                     "Disk full: \(String(describing: error))", metadata: ["path": "\(request.uri.path)"])
                 apiError = APIError.diskFull(texts)
-            case let error as StoreError where error.isDatabaseMoved:
+            case let error as StoreError where error.isDatabaseDisplaced:
                 // The file the server has open is not the one at its path any more: it serves on,
                 // and stores nothing (docs/cli.md, "One server per file").
                 context.logger.error("\(String(describing: error))", metadata: ["path": "\(request.uri.path)"])
-                apiError = APIError.databaseMoved(texts)
+                apiError = APIError.databaseDisplaced(error, texts)
             case is HTTPParserError:
                 // The client's framing broke mid-request (a body shorter than its length, bad
                 // chunks): its fault, and nothing was read, so nothing was stored.

@@ -56,8 +56,14 @@ extension ServerTexts {
         errorDiskFull:
             "The disk of the computer running Peach is full, so nothing was stored. Free some space on it, then try again; what was stored before is safe.",
         diskFullTitle: "The disk is full",
-        errorDatabaseMoved:
-            "Peach's database file was deleted, moved or replaced while Peach was running, so nothing more is stored; this was not kept (a device keeps its answers and sends them again). Restart Peach on the computer it runs on.",
+        errorDatabaseMoved: { kept in
+            "Peach's database file was deleted, moved or replaced while Peach was running, so nothing more is stored; this was not kept (a device keeps its answers and sends them again). "
+                + (kept.map {
+                    "Everything Peach had stored is kept in \($0): on the computer Peach runs on, stop it and run peach restore \($0) --yes to go on with it."
+                } ?? "Restart Peach on the computer it runs on.")
+        },
+        errorDatabaseOverwritten:
+            "Peach's database file was overwritten while Peach was running (a copy over it), so nothing more is stored; this was not kept (a device keeps its answers and sends them again). On the computer Peach runs on, stop it and bring the backup back with peach restore.",
         errorCrossSite:
             "This request came from another website and was refused; use Peach itself to change your settings or data.",
         errorUnknownHost:

@@ -116,8 +116,14 @@ extension ServerTexts {
         errorDiskFull:
             "Der Datenträger des Computers, auf dem Peach läuft, ist voll; es wurde nichts gespeichert. Schaffe dort Platz und versuche es dann noch einmal; alles bisher Gespeicherte ist sicher.",
         diskFullTitle: "Der Datenträger ist voll",
-        errorDatabaseMoved:
-            "Die Datenbankdatei von Peach wurde gelöscht, verschoben oder ersetzt, während Peach lief; deshalb wird nichts mehr gespeichert, auch dies nicht (ein Gerät behält seine Antworten und sendet sie erneut). Starte Peach auf dem Computer, auf dem es läuft, neu.",
+        errorDatabaseMoved: { kept in
+            "Die Datenbankdatei von Peach wurde gelöscht, verschoben oder ersetzt, während Peach lief; deshalb wird nichts mehr gespeichert, auch dies nicht (ein Gerät behält seine Antworten und sendet sie erneut). "
+                + (kept.map {
+                    "Alles, was Peach gespeichert hatte, ist in \($0) erhalten: Beende Peach auf dem Computer, auf dem es läuft, und führe peach restore \($0) --yes aus, um damit weiterzumachen."
+                } ?? "Starte Peach auf dem Computer, auf dem es läuft, neu.")
+        },
+        errorDatabaseOverwritten:
+            "Die Datenbankdatei von Peach wurde überschrieben, während Peach lief (eine Kopie darüber); deshalb wird nichts mehr gespeichert, auch dies nicht (ein Gerät behält seine Antworten und sendet sie erneut). Beende Peach auf dem Computer, auf dem es läuft, und hole die Sicherung mit peach restore zurück.",
         errorCrossSite:
             "Diese Anfrage kam von einer anderen Website und wurde abgelehnt; ändere Einstellungen und Daten in Peach selbst.",
         errorUnknownHost:

@@ -52,8 +52,10 @@ public struct ServerTexts: Sendable {
     public let errorDiskFull: String
     public let diskFullTitle: String
     /// The database file was deleted, moved or replaced while the server ran (a 503): nothing
-    /// more is stored; what to do.
-    public let errorDatabaseMoved: String
+    /// more is stored; where what it held was kept (the copy's path, or nil), and what to do.
+    public let errorDatabaseMoved: @Sendable (String?) -> String
+    /// The database file was overwritten in place while the server ran (a 503): what to do.
+    public let errorDatabaseOverwritten: String
     public let errorCrossSite: String
     /// A request addressed to a name this server does not serve (DNS-rebinding guard).
     public let errorUnknownHost: String
