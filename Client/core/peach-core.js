@@ -163,11 +163,12 @@ export class PeachCore {
    * The sync status line in `language` (SyncStatus.swift): `state` is `synced`, `waiting`,
    * `offline`, `unpaired`, `diskFull`, `requestRefused`, `serverFailed` or `profileUnreadable`;
    * `reason` the first refused answer's reason, `message` what the server said when it refused a
-   * whole request, `kept` whether the browser keeps this device's data.
+   * whole request, `kept` whether the browser keeps this device's data, `discarded` how many
+   * answers a reset of the history removed.
    */
-  syncStatus({ state, waiting, refused, reason = '', message = '', kept = true }, language) {
+  syncStatus({ state, waiting, refused, reason = '', message = '', kept = true, discarded = 0 }, language) {
     const length = this.#withTexts([state, reason, message, language], (s, r, m, l) =>
-      this.#wasm.peach_sync_status(...s, waiting, refused, ...r, ...m, kept ? 1 : 0, ...l));
+      this.#wasm.peach_sync_status(...s, waiting, refused, ...r, ...m, kept ? 1 : 0, discarded, ...l));
     if (length === 0) throw new RangeError(`${state} is not a sync state`);
     return this.#outputText(length);
   }

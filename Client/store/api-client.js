@@ -52,11 +52,11 @@ export class ApiClient {
    * One request: parsed JSON (or text) on 2xx, else `ApiError`.
    * @param {string} method
    * @param {string} url
-   * @param {{body?: any, contentType?: string}} options the body: a string as it is (with
-   *   its `contentType`), anything else as JSON
+   * @param {{body?: any, contentType?: string, headers?: Record<string, string>}} options the
+   *   body: a string as it is (with its `contentType`), anything else as JSON; more headers
    */
-  async send(method, url, { body = undefined, contentType = undefined } = {}) {
-    const headers = { Accept: 'application/json' };
+  async send(method, url, { body = undefined, contentType = undefined, headers: more = {} } = {}) {
+    const headers = { Accept: 'application/json', ...more };
     let payload;
     if (body !== undefined) {
       headers['Content-Type'] = contentType ?? 'application/json';

@@ -15,7 +15,13 @@
 ///   profile equals (the summary plus the accepted records), when it knows it: the next sync
 ///   downloads the summary only if the server's differs (docs/sync.md);
 ///   `{key: 'resetAt', value}` — when the history was last reset, as the server last said
-///   (milliseconds since 1970): every record made before it is gone.
+///   (milliseconds since 1970, the server's clock): every record made before it is gone;
+///   `{key: 'discarded', count}` — how many answers were discarded as made before that reset
+///   (here or by the server), for the status line, until the next answer;
+///   `{key: 'clockOffset', value}` — how many milliseconds the server's clock is ahead of this
+///   device's, as the last sync measured it (docs/sync.md, "Clocks");
+///   `{key: 'historyID', value}` — the identity of the server's history this device synced
+///   with: another one (a restored backup) gets every answer offered again.
 ///
 /// The profile this device shows and trains on is that summary plus every record not
 /// `included` in it and not `refused`: nothing counted twice, nothing missing.
@@ -79,8 +85,10 @@ export class DeviceStore {
    * reported, so an answer whose feedback was shown survives the browser being killed.
    */
   addRecord(id, numbers) {
-    const transaction = this.#db.transaction('records', 'readwrite', { durability: 'strict' });
+    const transaction = this.#db.transaction(['records', 'meta'], 'readwrite', { durability: 'strict' });
     transaction.objectStore('records').add({ id, numbers: [...numbers], state: RecordState.waiting });
+    // A new answer: the word on answers discarded by a reset has been seen (it shows on Start).
+    transaction.objectStore('meta').delete('discarded');
     return finished(transaction);
   }
 
@@ -152,12 +160,79 @@ export class DeviceStore {
     return finished(transaction);
   }
 
-  /** Deletes the records `ids` (the server discarded them: made before a reset). */
+  /** Deletes the records `ids`. */
   async deleteRecords(ids) {
     const transaction = this.#db.transaction('records', 'readwrite');
     const store = transaction.objectStore('records');
     for (const id of ids) store.delete(id);
     return finished(transaction);
+  }
+
+  /** Deletes the records `ids` (the server discarded them: made before a reset), and counts
+   *  them as discarded for the status line, in one transaction. */
+  async discardRecords(ids) {
+    const transaction = this.#db.transaction(['records', 'meta'], 'readwrite');
+    const store = transaction.objectStore('records');
+    for (const id of ids) store.delete(id);
+    const meta = transaction.objectStore('meta');
+    const known = meta.get('discarded');
+    known.onsuccess = () => meta.put({ key: 'discarded', count: (known.result?.count ?? 0) + ids.length });
+    return finished(transaction);
+  }
+
+  /** How many answers were discarded as made before the history's last reset, since this
+   *  device's last answer. */
+  async discarded() {
+    const entry = await request(this.#db.transaction('meta').objectStore('meta').get('discarded'));
+    return entry?.count ?? 0;
+  }
+
+  /** How many milliseconds the server's clock is ahead of this device's (0 until measured). */
+  async clockOffset() {
+    const entry = await request(this.#db.transaction('meta').objectStore('meta').get('clockOffset'));
+    return entry?.value ?? 0;
+  }
+
+  /** Keeps the clock offset a sync measured. */
+  async setClockOffset(offset) {
+    const transaction = this.#db.transaction('meta', 'readwrite');
+    transaction.objectStore('meta').put({ key: 'clockOffset', value: offset });
+    return finished(transaction);
+  }
+
+  /**
+   * The server's history is `historyID`. The first time, it is only kept. If this device
+   * synced with another history (a restored backup, another database file), the server may
+   * lack any answer it has: in one transaction every accepted or included record waits again
+   * (uploads are idempotent: what the server has, it accepts again and stores nothing new),
+   * and the old history's summary goes. Returns whether that happened.
+   */
+  async adoptHistory(historyID) {
+    const transaction = this.#db.transaction(['records', 'meta'], 'readwrite');
+    const meta = transaction.objectStore('meta');
+    const known = meta.get('historyID');
+    let offered = false;
+    known.onsuccess = () => {
+      const previous = known.result?.value;
+      if (previous === historyID) return;
+      meta.put({ key: 'historyID', value: historyID });
+      if (previous === undefined) return;
+      offered = true;
+      meta.delete('profile');
+      meta.delete('profileVersion');
+      const cursor = transaction.objectStore('records').openCursor();
+      cursor.onsuccess = () => {
+        const current = cursor.result;
+        if (!current) return;
+        const { state } = current.value;
+        if (state === RecordState.accepted || state === RecordState.included) {
+          current.update({ ...current.value, state: RecordState.waiting });
+        }
+        current.continue();
+      };
+    };
+    await finished(transaction);
+    return offered;
   }
 
   /** When the history was last reset, as this device knows (0 if never). */
@@ -169,12 +244,14 @@ export class DeviceStore {
   /**
    * The history was reset at `resetAt`: in one transaction, every record made before it goes
    * (whatever its state: the server no longer has it, or will discard it), and so does the
-   * profile summary, which counted them; `resetAt` is kept. Returns how many records went.
-   * @param {number} resetAt milliseconds since 1970
+   * profile summary, which counted them; `resetAt` is kept, and how many went, for the status
+   * line. Returns how many records went.
+   * @param {number} resetAt milliseconds since 1970 on the server's clock
    * @param {(numbers: number[]) => number} timeOf when a record of these numbers was made (the
-   *   core's `recordTime`: only the core knows the numbers' layout)
+   *   core's `recordTime`: only the core knows the numbers' layout), on this device's clock
+   * @param {number} clockOffset how far the server's clock is ahead of this device's
    */
-  async forgetBefore(resetAt, timeOf) {
+  async forgetBefore(resetAt, timeOf, clockOffset = 0) {
     const transaction = this.#db.transaction(['records', 'meta'], 'readwrite');
     const meta = transaction.objectStore('meta');
     meta.put({ key: 'resetAt', value: resetAt });
@@ -184,8 +261,11 @@ export class DeviceStore {
     const cursor = transaction.objectStore('records').openCursor();
     cursor.onsuccess = () => {
       const current = cursor.result;
-      if (!current) return;
-      if (timeOf(current.value.numbers) < resetAt) {
+      if (!current) {
+        meta.put({ key: 'discarded', count: forgotten });
+        return;
+      }
+      if (timeOf(current.value.numbers) + clockOffset < resetAt) {
         current.delete();
         forgotten += 1;
       }

@@ -305,7 +305,9 @@ export class Device {
     this.#settingWrites += 1;
     let saving;
     try {
-      saving = this.store.saveSettings({ [key]: { value: this.core.settings()[key], changedAt: this.now() } });
+      // On the server's clock, as the last sync measured it (docs/sync.md, "Clocks").
+      const changedAt = this.now() + (await this.store.clockOffset());
+      saving = this.store.saveSettings({ [key]: { value: this.core.settings()[key], changedAt } });
     } finally {
       this.#settingWrites -= 1;
       this.#changes += 1;
@@ -316,19 +318,21 @@ export class Device {
   }
 
   /**
-   * The server's settings after a sync: adopts each one changed later than this device's, and
-   * the server's time of a value this device holds (the server counts a change stamped after
-   * its clock as made then, docs/api.md; keeping the device's time would make a wrong clock win
-   * again at the next sync).
+   * The server's settings after a sync, the outcome of its last-writer-wins merge: adopts each
+   * one changed later than this device's, and — for every setting this device sent (`sent`)
+   * and has not changed since — the server's value and time whatever they are. A change is
+   * stamped once: the server may have counted it as made when it arrived (a clock far ahead,
+   * docs/api.md), and a device that kept its own time would send it again as new at every sync
+   * and win over every later change.
    */
-  async adoptSettings(serverSettings) {
+  async adoptSettings(serverSettings, sent = {}) {
     const local = await this.store.settings();
-    let waiting = Object.entries(serverSettings)
-      .filter(([key, { changedAt }]) => changedAt > (local[key]?.changedAt ?? 0));
+    const unchangedSinceSent = (key) => local[key] !== undefined
+      && local[key].value === sent[key]?.value && local[key].changedAt === sent[key]?.changedAt;
+    let waiting = Object.entries(serverSettings).filter(([key, { value, changedAt }]) =>
+      changedAt > (local[key]?.changedAt ?? 0)
+      || (unchangedSinceSent(key) && (local[key].value !== value || local[key].changedAt !== changedAt)));
     const adopted = {};
-    for (const [key, { value, changedAt }] of Object.entries(serverSettings)) {
-      if (local[key]?.value === value && local[key].changedAt > changedAt) adopted[key] = { value, changedAt };
-    }
     // Twice: a note-range bound the core refuses beside this device's other bound (60 above a
     // highest note of 50) fits once the server's other bound is in.
     for (let pass = 0; pass < 2; pass += 1) {
@@ -352,7 +356,29 @@ export class Device {
    */
   async adoptReset(resetAt) {
     if (!(resetAt > (await this.store.resetAt()))) return false;
-    await this.store.forgetBefore(resetAt, (numbers) => this.core.recordTime(numbers));
+    // On the server's clock: a device whose clock is behind keeps what it answered after the
+    // reset (docs/sync.md, "Clocks").
+    const clockOffset = await this.store.clockOffset();
+    await this.store.forgetBefore(resetAt, (numbers) => this.core.recordTime(numbers), clockOffset);
+    await this.#rebuildProfileFromRecords();
+    return true;
+  }
+
+  /**
+   * The server's history is `historyID` (sync): if this device synced with another one (a
+   * restored backup, another database file), every answer it holds is offered to this one
+   * again and the old summary is dropped; the profile is rebuilt from the records (the exercise
+   * under way stays). Returns whether anything changed.
+   */
+  async adoptHistory(historyID) {
+    if (!(await this.store.adoptHistory(historyID))) return false;
+    await this.#rebuildProfileFromRecords();
+    return true;
+  }
+
+  /** The core's profile from this device's records alone (no summary: it went with a reset or
+   *  another history), keeping the exercise under way. */
+  async #rebuildProfileFromRecords() {
     let beyond;
     let answers;
     do {
@@ -362,7 +388,6 @@ export class Device {
     this.core.replaceProfile(null, this.#numbers(beyond));
     this.#changes += 1;
     this.#announce();
-    return true;
   }
 
   /**

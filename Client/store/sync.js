@@ -11,6 +11,8 @@ import { ApiError } from './api-client.js';
 import { ProfileUnreadable } from './device.js';
 import { RecordState } from './device-store.js';
 
+/** The upload's header with this device's clock (milliseconds since 1970, docs/api.md). */
+export const SENT_AT_HEADER = 'Peach-Sent-At';
 /** Records per upload; the server takes up to 1000 (docs/api.md). */
 export const BATCH_SIZE = 250;
 /** How long after an answer the upload starts, so that a run of answers goes in one batch: a
@@ -57,7 +59,7 @@ export class Sync {
    * @param {object} options
    * @param {import('./device.js').Device} options.device the core and the store
    * @param {import('./api-client.js').ApiClient} options.api
-   * @param {(status: {state: string, waiting: number, refused: number, reason: string, message: string}) => void} [options.onStatus]
+   * @param {(status: {state: string, waiting: number, refused: number, reason: string, message: string, discarded: number}) => void} [options.onStatus]
    * @param {() => void} [options.onProfile] the device took a new profile from the server
    * @param {{setTimeout: Function, clearTimeout: Function, setInterval: Function}} [options.timers]
    */
@@ -73,7 +75,7 @@ export class Sync {
     this.retryTimer = null;
     /** Runs in a row that failed for a passing reason: the next retry waits 2 s · 2^(n−1). */
     this.failures = 0;
-    this.status = { state: SyncState.waiting, waiting: 0, refused: 0, reason: '', message: '' };
+    this.status = { state: SyncState.waiting, waiting: 0, refused: 0, reason: '', message: '', discarded: 0 };
   }
 
   /** Starts the triggers: now, on `online`, periodically. */
@@ -165,8 +167,12 @@ export class Sync {
     const { store } = this.device;
     const waiting = await store.count(RecordState.waiting);
     const refused = await store.records(RecordState.refused);
+    const discarded = await store.discarded();
     const shown = state === SyncState.synced && waiting > 0 ? SyncState.waiting : state;
-    this.status = { state: shown, waiting, refused: refused.length, reason: refused[0]?.reason?.message ?? '', message };
+    this.status = {
+      state: shown, waiting, refused: refused.length, reason: refused[0]?.reason?.message ?? '', message,
+      discarded,
+    };
     this.onStatus(this.status);
   }
 
@@ -178,26 +184,39 @@ export class Sync {
     for (;;) {
       const batch = await store.waitingRecords(BATCH_SIZE);
       if (batch.length === 0) return current;
-      // The core writes the body; this only sends it.
+      // The core writes the body; this only sends it, with this device's clock, so that the
+      // server judges "made before a reset" on its own clock (docs/sync.md, "Clocks").
       const reply = await this.api.send('POST', this.api.paths.syncRecords, {
         body: core.uploadJSON(batch), contentType: 'application/json',
+        headers: { [SENT_AT_HEADER]: String(Math.round(this.device.now())) },
       });
       await store.markUploaded(reply.accepted ?? [], reply.refused ?? [], reply.profileVersion, batch.length);
       current = reply.profileVersion !== undefined && (await store.profileVersion()) === reply.profileVersion.after;
-      // Made before the history's last reset: the server will never store them.
-      if (reply.discarded?.length) await store.deleteRecords(reply.discarded);
+      // Made before the history's last reset: the server will never store them; the status
+      // line says how many went.
+      if (reply.discarded?.length) await store.discardRecords(reply.discarded);
       // A batch the server neither accepted nor refused would come back forever.
       if ((reply.accepted?.length ?? 0) + (reply.refused?.length ?? 0) + (reply.discarded?.length ?? 0) === 0) return current;
     }
   }
 
-  /** Sends this device's settings and adopts every one the server changed later; learns of a
-   *  reset of the history (the answers made before it are forgotten here too). */
+  /** Sends this device's settings and adopts the server's outcome; measures how far this
+   *  device's clock is off the server's; learns whether the history is still the one this
+   *  device synced with (a restored one gets every answer offered again) and of a reset of it
+   *  (the answers made before it are forgotten here too). */
   async #settings() {
-    const local = await this.device.store.settings();
+    const { device } = this;
+    const local = await device.store.settings();
+    const sent = device.now();
     const reply = await this.api.send('POST', this.api.paths.syncSettings, { body: { settings: local } });
-    await this.device.adoptSettings(reply.settings ?? {});
-    if (await this.device.adoptReset(reply.resetAt ?? 0)) this.onProfile();
+    if (Number.isFinite(reply.serverTime)) {
+      // The server's clock when it answered, against the middle of the request on this one's.
+      await device.store.setClockOffset(Math.round(reply.serverTime - (sent + device.now()) / 2));
+    }
+    let changed = typeof reply.historyID === 'string' && (await device.adoptHistory(reply.historyID));
+    await device.adoptSettings(reply.settings ?? {}, local);
+    changed = (await device.adoptReset(reply.resetAt ?? 0)) || changed;
+    if (changed) this.onProfile();
   }
 
   /**

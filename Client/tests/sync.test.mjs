@@ -21,6 +21,19 @@ class ManualTimers {
   }
 }
 
+/** `setup()` with every request's path and options kept in `api.requests`. */
+function setupWithRequests() {
+  const parts = setup();
+  const { api } = parts.sync;
+  const send = api.send;
+  api.requests = [];
+  api.send = (method, path, options) => {
+    api.requests.push({ method, path, options });
+    return send(method, path, options);
+  };
+  return { ...parts, api };
+}
+
 /** A device with one waiting answer and a server that answers as `reply` says. */
 function setup() {
   const records = [{ id: 'a', numbers: [0, 1, 60, 60, 0, 10, 1], state: 'waiting' }];
@@ -33,13 +46,23 @@ function setup() {
         for (const r of records) if (accepted.includes(r.id)) r.state = 'accepted';
         device.profileVersion = change && change.before === device.profileVersion ? change.after : null;
       },
-      deleteRecords: async (ids) => { for (const id of ids) records.splice(records.findIndex((r) => r.id === id), 1); },
+      discardRecords: async (ids) => {
+        for (const id of ids) records.splice(records.findIndex((r) => r.id === id), 1);
+        device.discarded += ids.length;
+      },
+      discarded: async () => device.discarded,
+      setClockOffset: async (offset) => { device.clockOffset = offset; },
       settings: async () => ({}),
       count: async (state) => records.filter((r) => r.state === state).length,
       records: async (state) => records.filter((r) => r.state === state),
       profileVersion: async () => device.profileVersion,
     },
     profileVersion: null,
+    discarded: 0,
+    clockOffset: null,
+    now: () => 1_000,
+    histories: [],
+    adoptHistory: async (id) => { device.histories.push(id); return false; },
     adoptSettings: async () => {},
     adoptProfile: async (numbers, accepted, version) => { device.profileVersion = version; },
     resets: [],
@@ -62,7 +85,7 @@ function setup() {
           ...(server.versions ? { profileVersion: { before, after: server.profileVersion } } : {}),
         };
       }
-      if (path === 'settings') return { settings: {}, resetAt: server.resetAt };
+      if (path === 'settings') return { settings: {}, resetAt: server.resetAt, serverTime: 4_000, historyID: '7' };
       throw new Error(`unexpected ${method} ${path}`);
     },
     download: async (path, version) => {
@@ -139,6 +162,7 @@ test('a request refused as a whole is reported with the server\'s words', async 
   await flush();
   assert.deepEqual(statuses.at(-1), {
     state: SyncState.requestRefused, waiting: 1, refused: 0, reason: '', message: 'The upload is larger than 1 MiB.',
+    discarded: 0,
   });
 });
 
@@ -149,6 +173,17 @@ test('after a reset, answers made before it are dropped when the server discards
   await sync.run();
   assert.deepEqual(records.map((r) => [r.id, r.state]), [['b', 'accepted']], 'a is gone, b is kept');
   assert.deepEqual(device.resets, [3000], 'the device is told when the history was reset');
+  assert.equal(sync.status.discarded, 1, 'and the status line says one answer went');
+});
+
+test('each run measures how far the server\'s clock is ahead, sends this device\'s clock, and passes on the history\'s identity', async () => {
+  const { sync, device, api } = setupWithRequests();
+  await sync.run();
+  // Sent and answered at 1,000 on the device's clock; the server said 4,000.
+  assert.equal(device.clockOffset, 3000);
+  assert.deepEqual(device.histories, ['7']);
+  const upload = api.requests.find(({ path }) => path === 'records');
+  assert.equal(upload.options.headers['Peach-Sent-At'], '1000');
 });
 
 test('the profile summary is downloaded only when the device does not hold the server\'s version', async () => {

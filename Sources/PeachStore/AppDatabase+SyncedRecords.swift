@@ -40,9 +40,11 @@ extension AppDatabase {
     /// (the core's validating initialisers): a record the tables' CHECKs refuse fails the whole
     /// batch. Ids are stored in their one spelling (`RecordID`). A record made before the history
     /// was last reset is discarded: a device that answered before a reset, and syncs only after
-    /// it, cannot bring the deleted history back.
+    /// it, cannot bring the deleted history back. "Before" is on the server's clock: a record's
+    /// timestamp (the device's clock) plus `clockOffset`, the milliseconds the server's clock was
+    /// ahead of the device's when the device sent the batch (docs/sync.md, "A reset").
     /// - Complexity: O(k · log n) for k records into n; one fsync for the batch.
-    public func saveSyncedRecords(_ records: [SyncedRecord]) throws -> SyncedRecordsOutcome {
+    public func saveSyncedRecords(_ records: [SyncedRecord], clockOffset: Int64 = 0) throws -> SyncedRecordsOutcome {
         // Nothing to store (an empty batch, or every record refused): no transaction, no fsync.
         guard !records.isEmpty else { return SyncedRecordsOutcome() }
         return try Self.mapErrors(path: path) {
@@ -50,7 +52,9 @@ extension AppDatabase {
                 var outcome = SyncedRecordsOutcome()
                 let resetAt = try Self.historyResetAt(db)
                 for (index, synced) in records.enumerated() {
-                    if let resetAt, synced.record.timestamp < resetAt {
+                    if let resetAt,
+                        synced.record.timestamp.millisecondsSince1970 &+ clockOffset < resetAt.millisecondsSince1970
+                    {
                         outcome.discarded.append(index)
                         continue
                     }

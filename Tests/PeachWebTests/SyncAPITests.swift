@@ -503,6 +503,36 @@ struct SyncAPITests {
         #expect(try database.historyResetAt() == Timestamp(millisecondsSince1970: Self.now + 10_000))
     }
 
+    @Test(
+        "after a reset, a device whose clock is behind keeps its answers: before or after is judged on the server's clock"
+    )
+    func resetOnTheServersClock() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database, clock: TestClock()) { client in
+            let reset = try await client.send(.post, "/api/reset", json: #"{"confirm": true}"#)
+            #expect(reset.status == .ok)
+            let settings = try await postSettings(client, "")
+            #expect(settings.json["serverTime"] as? Int == Int(Self.now), "the server's clock, for the device's offset")
+            #expect((settings.json["historyID"] as? String).flatMap(Int32.init) == (try database.identity()))
+            // A device three minutes behind: an answer 10 s after the reset is stamped 2:50 before
+            // it; one 10 s before the reset, 3:10 before.
+            let behind: Int64 = 3 * 60 * 1000
+            let (after, before) = (UUID().uuidString.lowercased(), UUID().uuidString.lowercased())
+            let body =
+                #"{"records": [\#(syncRecord(id: after, timestamp: Self.now + 10_000 - behind)), \#(syncRecord(id: before, timestamp: Self.now - 10_000 - behind))]}"#
+            let response = try await client.execute(
+                uri: "/api/sync/records", method: .post,
+                headers: [.contentType: "application/json", SyncController.sentAtHeader: "\(Self.now - behind)"],
+                body: ByteBuffer(string: body))
+            #expect(response.json["accepted"] as? [String] == [after])
+            #expect(response.json["discarded"] as? [String] == [before])
+            // Without the device's clock, the timestamps are taken as the server's: both before.
+            let unclocked = try await client.upload([syncRecord(timestamp: Self.now + 10_000 - behind)])
+            #expect((unclocked.json["discarded"] as? [String])?.count == 1)
+        }
+        #expect(try recordCount(database) == 1)
+    }
+
     // MARK: Settings
 
     func postSettings(_ client: some TestClientProtocol, _ settings: String) async throws -> TestResponse {

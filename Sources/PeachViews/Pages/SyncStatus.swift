@@ -3,8 +3,9 @@ import PeachCore
 /// The calm line every page but the training pages shows about sync with the server
 /// (`#sync-status`, filled by sync.js through the core): synced, answers waiting, the server
 /// out of reach or in trouble, the device unpaired — and the answers the server refused, which
-/// stay on the device and are never dropped silently; with answers waiting on a browser that may
-/// delete its data, a word that they should sync soon.
+/// stay on the device and are never dropped silently; the answers a reset of the history
+/// removed, likewise; with answers waiting on a browser that may delete its data, a word that
+/// they should sync soon.
 public struct SyncStatus: Sendable {
     public enum State: String, ASCIINamed, Sendable {
         case synced, waiting, offline, unpaired
@@ -27,9 +28,12 @@ public struct SyncStatus: Sendable {
     public var message: String
     /// Whether the browser keeps this device's data (persistent storage).
     public var kept: Bool
+    /// Answers discarded as made before the history's last reset, since this device's last answer.
+    public var discarded: Int
 
     public init(
-        state: State, waiting: Int, refused: Int, reason: String, message: String = "", kept: Bool = true
+        state: State, waiting: Int, refused: Int, reason: String, message: String = "", kept: Bool = true,
+        discarded: Int = 0
     ) {
         self.state = state
         self.waiting = waiting
@@ -37,6 +41,7 @@ public struct SyncStatus: Sendable {
         self.reason = reason
         self.message = message
         self.kept = kept
+        self.discarded = discarded
     }
 
     public func text(_ texts: Texts) -> String {
@@ -59,6 +64,7 @@ public struct SyncStatus: Sendable {
         if refused > 0 {
             parts.append(words.refused(refused).replacingEvery("{reason}", with: reason))
         }
+        if discarded > 0 { parts.append(words.discarded(discarded)) }
         return parts.joined(separator: " ")
     }
 }

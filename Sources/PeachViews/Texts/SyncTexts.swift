@@ -26,6 +26,9 @@ public struct SyncTexts: Sendable {
     public let profileUnreadable: String
     /// Said after the waiting answers when the browser may delete this device's data.
     public let notKept: Plural
+    /// Answers made before the history was reset, which the reset removed from this device or
+    /// the server discarded: never silently.
+    public let discarded: Plural
     /// The Settings line: the browser keeps Peach's data, or may delete it.
     public let storageLabel: String
     public let storageKept: String
@@ -63,6 +66,10 @@ public struct SyncTexts: Sendable {
             notKept: Plural(
                 one: "This browser may delete it if Peach isn’t opened for a while: let it sync soon.",
                 other: "This browser may delete them if Peach isn’t opened for a while: let them sync soon."),
+            discarded: Plural(
+                one: "{count} answer from before your training data was reset was not kept: the reset removed it.",
+                other: "{count} answers from before your training data was reset were not kept: the reset removed them."
+            ),
             storageLabel: "Storage on this device",
             storageKept: "This browser keeps Peach’s data on this device: it won’t delete it to make room.",
             storageNotKept:
@@ -118,6 +125,13 @@ public struct SyncTexts: Sendable {
                 other:
                     "Dieser Browser löscht sie womöglich, wenn Peach eine Weile nicht geöffnet wird: gleiche sie bald ab."
             ),
+            discarded: Plural(
+                one:
+                    "{count} Antwort von vor dem Zurücksetzen deiner Trainingsdaten wurde nicht behalten: Das Zurücksetzen "
+                    + "hat sie entfernt.",
+                other:
+                    "{count} Antworten von vor dem Zurücksetzen deiner Trainingsdaten wurden nicht behalten: Das "
+                    + "Zurücksetzen hat sie entfernt."),
             storageLabel: "Speicher auf diesem Gerät",
             storageKept:
                 "Dieser Browser behält die Daten von Peach auf diesem Gerät: Er löscht sie nicht, um Platz zu schaffen.",

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import PeachCore
@@ -32,6 +33,20 @@ struct SyncController: Sendable {
     /// How far ahead of the server's clock a device's clock may be: a record stamped later is
     /// refused (`futureTimestamp`), a setting's change stamped later counts as made now.
     static let clockTolerance: Int64 = 5 * 60 * 1000
+
+    /// The request header that carries the device's clock when it sent an upload (milliseconds
+    /// since 1970): the server's clock minus it is how far the device's clock is behind,
+    /// measured with every batch (docs/sync.md, "Clocks").
+    static let sentAtHeader = HTTPField.Name("Peach-Sent-At")!
+
+    /// How many milliseconds the server's clock (`now`) is ahead of the device's, by the
+    /// request's `Peach-Sent-At`; 0 without one (or with one that is not a time), as if the
+    /// clocks agreed. The request's time on the way adds to it: a few milliseconds, or seconds
+    /// on a slow network, which counts an answer as made that much later.
+    static func clockOffset(_ request: Request, now: Timestamp) -> Int64 {
+        guard let text = request.headers[sentAtHeader], let sentAt = Int64(text), sentAt > 0 else { return 0 }
+        return now.millisecondsSince1970 &- sentAt
+    }
 
     func addRoutes(to router: Router<PeachRequestContext>) {
         router.post(RouterPath(APIRoute.syncRecords.path), use: uploadRecords)
@@ -98,7 +113,8 @@ struct SyncController: Sendable {
                 refused[index] = UploadReply.Refused(sent, error, texts)
             }
         }
-        let (outcome, profileChange) = try await history.saveSyncedRecords(valid)
+        let (outcome, profileChange) = try await history.saveSyncedRecords(
+            valid, clockOffset: Self.clockOffset(request, now: clock))
         for index in outcome.conflicting.map({ positions[$0] }) {
             refused[index] = UploadReply.Refused(sentIDs[index], .conflict(id: sentIDs[index].shownInMessage), texts)
         }
@@ -175,9 +191,15 @@ struct SyncController: Sendable {
         }
         let settings: [String: Setting]
         let refused: [Refused]
-        /// When the history was last reset (milliseconds since 1970), or 0 if never: the device
-        /// drops every answer it holds that was made before.
+        /// When the history was last reset (milliseconds since 1970, the server's clock), or 0 if
+        /// never: the device drops every answer it holds that was made before.
         let resetAt: Int64
+        /// The server's clock when it answered (milliseconds since 1970): the device measures
+        /// how far its own clock is off, for the reset and for its settings' changes.
+        let serverTime: Int64
+        /// The history's identity (`ServerHistory.historyID`): a device that synced with
+        /// another offers every answer it holds again.
+        let historyID: String
     }
 
     @Sendable func settings(request: Request, context: PeachRequestContext) async throws -> Response {
@@ -187,8 +209,11 @@ struct SyncController: Sendable {
         if let (key, _) = body.settings.sorted(by: { $0.key < $1.key }).first(where: { $0.value.changedAt < 0 }) {
             throw APIError.malformedField(key, texts)
         }
-        // A change stamped beyond the tolerance comes from a wrong clock: taken at its word, a
-        // device set to 2100 would win over every later change on every device until then.
+        // A device stamps its changes on the server's clock as it last measured it (`serverTime`
+        // below; docs/sync.md, "Clocks"). A change stamped beyond the tolerance comes from a
+        // clock never measured, and wrong: taken at its word, a device set to 2100 would win over
+        // every later change on every device until then. It counts as made now, and the device
+        // adopts that stamp from this reply.
         let now = Timestamp(now()).millisecondsSince1970
         let (merged, refused) = try await history.applySyncedSettings(
             body.settings.mapValues {
@@ -203,7 +228,7 @@ struct SyncController: Sendable {
                 },
                 // An unknown key is echoed cut to 40 characters, like every text from the request.
                 refused: refused.map { .init(key: $0.key.shownInMessage, message: APIError($0.error, texts).message) },
-                resetAt: resetAt?.millisecondsSince1970 ?? 0
+                resetAt: resetAt?.millisecondsSince1970 ?? 0, serverTime: now, historyID: history.historyID
             ))
     }
 }

@@ -33,6 +33,9 @@ public actor ServerHistory {
     /// since: together they name the profile as it is now (`profileVersion`).
     private let started: Int64
     private var profileChanges = 0
+    /// The history's identity (`AppDatabase.identity`), as devices are told it: one they did
+    /// not sync with makes them offer every answer they hold again.
+    public nonisolated let historyID: String
 
     /// Loads the settings; the profile (one pass over all records, the part of start-up that
     /// grows with the history) is built by `prepare`, or by the first use that needs it.
@@ -42,6 +45,7 @@ public actor ServerHistory {
         self.started = Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
         self.profile = PerceptualProfile()
         self.settings = try database.loadSettings()
+        self.historyID = String(try database.identity())
     }
 
     /// Builds the profile if it is not built yet. The server calls it once it listens, so
@@ -85,16 +89,17 @@ public actor ServerHistory {
 
     // MARK: Sync
 
-    /// Stores a batch of validated records from a device in one transaction and adds the ones
+    /// Stores a batch of validated records from a device in one transaction (`clockOffset`: how
+    /// far the server's clock was ahead of the device's, for the reset) and adds the ones
     /// stored now to the profile (after the commit, so that memory never holds what the disk
     /// does not). See `AppDatabase.saveSyncedRecords`.
     /// - Complexity: O(k · log n) for k records; one fsync.
-    public func saveSyncedRecords(_ records: [AppDatabase.SyncedRecord]) throws -> (
+    public func saveSyncedRecords(_ records: [AppDatabase.SyncedRecord], clockOffset: Int64 = 0) throws -> (
         outcome: AppDatabase.SyncedRecordsOutcome, profile: ProfileChange
     ) {
         try refresh()
         let before = currentVersion
-        let outcome = try database.saveSyncedRecords(records)
+        let outcome = try database.saveSyncedRecords(records, clockOffset: clockOffset)
         for index in outcome.stored { profile.add(records[index].record) }
         if !outcome.stored.isEmpty { profileChanges += 1 }
         return (outcome, ProfileChange(before: before, after: currentVersion))
