@@ -24,19 +24,26 @@ final class FileBytes: @unchecked Sendable {
     static let largestSoundFont = Int(UInt32.max) + 8
 
     /// Maps the file at `path`; refuses one larger than any SoundFont can be without reading it.
+    /// Refuses, before opening it, a path that is not a regular file (after following symbolic
+    /// links): `open` of a named pipe waits until something writes to it, so a SoundFont path
+    /// naming one hung `peach soundfont` and the server's preparation for good.
     init(mapping path: String) throws(SoundFontError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        try Self.checkIsRegularFile(path, status)
+        // Non-blocking, for a path replaced by a pipe between the `stat` and the `open`; the
+        // `fstat` then refuses it.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
-        var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
         }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw .unreadableFile(path: path, reason: "it is not a regular file")
-        }
+        try Self.checkIsRegularFile(path, status)
         let size = Int(status.st_size)
         guard size <= Self.largestSoundFont else {
             throw .notASoundFont(
@@ -53,6 +60,29 @@ final class FileBytes: @unchecked Sendable {
         }
         buffer = UnsafeRawBufferPointer(start: address, count: size)
         isMapped = true
+    }
+
+    /// Throws `notAFile`, naming what the path is, unless `status` is a regular file's.
+    static func checkIsRegularFile(_ path: String, _ status: stat) throws(SoundFontError) {
+        let kind: String
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: kind = "a folder"
+        case S_IFIFO: kind = "a named pipe"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "a special file"
+        }
+        throw .notAFile(path: path, kind: kind)
+    }
+
+    /// Checks, without opening it, that `path` is a regular file (after following symbolic
+    /// links) or does not exist; throws `notAFile` otherwise.
+    static func checkIsFileOrMissing(_ path: String) throws(SoundFontError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        try checkIsRegularFile(path, status)
     }
 
     /// A copy of `bytes`.

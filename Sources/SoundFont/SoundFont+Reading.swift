@@ -8,6 +8,13 @@ extension SoundFont {
         try self.init(file: FileBytes(mapping: path))
     }
 
+    /// Refuses, without opening it, a `path` that names a folder, a named pipe, a device or a
+    /// socket (after following symbolic links), so that a caller can say so at once; a path
+    /// that does not exist passes (its caller says what a missing SoundFont means).
+    public static func checkIsFileOrMissing(_ path: String) throws(SoundFontError) {
+        try FileBytes.checkIsFileOrMissing(path)
+    }
+
     /// Parses a SoundFont from the bytes of its file.
     public init(bytes: [UInt8]) throws(SoundFontError) {
         try self.init(file: FileBytes(copying: bytes))

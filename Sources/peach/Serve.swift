@@ -5,6 +5,7 @@ import Logging
 import PeachStore
 import PeachViews
 import PeachWeb
+import SoundFont
 
 /// `peach serve`: the app itself. Serves Peach to a browser until interrupted; Ctrl-C (or
 /// SIGTERM) stops it gracefully, letting requests in flight finish, so an answer being recorded
@@ -127,6 +128,10 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let connectionLimits = ConnectionLimits(
             openFileLimit: Self.raiseOpenFileLimit(), requestTimeout: .seconds(requestTimeoutSeconds))
+        // A --soundfont naming a pipe, a device or a folder is a mistake in the command: said at
+        // once, instead of a preparation that waits on the pipe for good (a missing file only
+        // leaves the sine, as on a machine without Debian's SoundFont).
+        try SoundFont.checkIsFileOrMissing(soundFont)
         // One server per database file (docs/cli.md): held until the process ends (the lock's
         // descriptor is never closed before).
         _ = try DatabaseLock(path: store.path)

@@ -212,6 +212,34 @@ final class CommandLineTests {
         #expect(peakKiB < 100_000, "\(peakKiB) KiB beyond the test's own peak")
     }
 
+    @Test("a SoundFont path that is a named pipe, a folder or a device: serve and soundfont refuse it at once")
+    func soundFontNotAFile() throws {
+        let fifo = folder.appendingPathComponent("pipe.sf3").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let directory = folder.appendingPathComponent("sounds.sf3").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let link = folder.appendingPathComponent("link.sf3").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fifo)
+        let paths = [
+            ("a named pipe", fifo), ("a folder", directory), ("a character device", "/dev/null"),
+            ("a named pipe", link),
+        ]
+        for (kind, path) in paths {
+            for command in [["soundfont", path], ["serve", "--port", "0", "--data", database, "--soundfont", path]] {
+                // Opening a named pipe waits for a writer: before, both commands hung here.
+                let result = try runProcess(peach, command, environment: environment, timeLimit: 20)
+                #expect(!result.timedOut, "\(command) hung")
+                #expect(result.status == 1, "\(command): \(result.errors)")
+                #expect(
+                    result.errors.contains(
+                        "\(path) is \(kind), not a SoundFont file; it was not opened. Give the path of an SF2 or SF3 file."
+                    ), "\(command): \(result.errors)")
+                #expect(!result.output.contains("Peach is running"))
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: database), "a refused start creates no database")
+    }
+
     @Test("import --replace says what it would delete and changes nothing without --yes; with --yes it replaces")
     func replaceNeedsYes() throws {
         let stored = try AppDatabase.open(path: database)
