@@ -2,6 +2,19 @@
 /// the CSV and the browser's `Date.now()` already use. The core keeps time as an integer so that
 /// it needs no Foundation and computes the same day on every platform; the clock is read outside
 /// the core and passed in.
+///
+/// ## Fractions of a millisecond
+///
+/// A time given with digits past the millisecond — a CSV import's `12:34:56.9999999Z`, a sync
+/// upload's `1772366400944.5` — is the millisecond it falls in: the digits are dropped, toward
+/// the past, everywhere a time comes in (`CSVFormat.parseTimestamp`, `UploadedRecord`). An
+/// answer was given during that millisecond, so it stays in the second, the day and the week in
+/// which it was given (rounding moved an answer at 23:59:59.9995 into the next day); the same
+/// instant written with more digits by another program (Python writes microseconds) is the same
+/// record as Peach's own, not one a millisecond later beside it; and it is what a browser's
+/// `Date` does with such a text. Refusing the digits instead would refuse whole files for a
+/// precision no ear needs. Before, a CSV rounded to the nearest millisecond and the sync API
+/// rounded `….9999999` up (through a `Double`) but refused `….5`.
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static let millisecondsPerDay: Int64 = 86_400_000
 

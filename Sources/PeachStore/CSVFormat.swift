@@ -21,8 +21,9 @@ extension CSVFormat {
 
     // MARK: Timestamps
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` into milliseconds since 1970 UTC,
-    /// rounding a longer fraction to the nearest millisecond. `nil` if it is not such a time.
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` into milliseconds since 1970 UTC.
+    /// `nil` if it is not such a time. Digits past the millisecond are dropped (toward the past),
+    /// the rule of every time Peach is given (`Timestamp`, "Fractions of a millisecond", says why).
     static func parseTimestamp(_ text: String) -> Int64? {
         var text = text
         return text.withUTF8 { parseTimestamp(bytes: $0) }
@@ -48,17 +49,17 @@ extension CSVFormat {
             let date = CalendarDay(year: year, month: month, day: day), hour < 24, minute < 60, second < 60
         else { return nil }
         var index = 19
-        var fraction = 0.0
+        var millisecond: Int64 = 0
         if byte(index, is: ".") || byte(index, is: ",") {
             index += 1
-            var scale = 0.1
             let start = index
             while index < b.count, (48...57).contains(b[index]) {
-                fraction += Double(b[index] - 48) * scale
-                scale /= 10
+                // The first three digits are the millisecond; the rest are checked, not counted.
+                if index - start < 3 { millisecond = millisecond * 10 + Int64(b[index] - 48) }
                 index += 1
             }
             guard index > start else { return nil }
+            for _ in min(index - start, 3)..<3 { millisecond *= 10 }
         }
         var offsetMinutes = 0
         if byte(index, is: "Z") || byte(index, is: "z") {
@@ -78,7 +79,7 @@ extension CSVFormat {
         let seconds =
             days * Int64(CalendarDay.secondsPerDay) + Int64(hour * 3600 + minute * 60 + second)
             - Int64(offsetMinutes * 60)
-        return seconds * 1000 + Int64((fraction * 1000).rounded())
+        return seconds * 1000 + millisecond
     }
 
     // MARK: Fields

@@ -55,7 +55,10 @@ struct CSVFormatTests {
         #expect(CSVFormat.parseTimestamp("2026-03-01T12:34:56Z") == 1_772_368_496_000)
         #expect(CSVFormat.parseTimestamp("2026-03-01T12:34:56.5Z") == 1_772_368_496_500)
         #expect(CSVFormat.parseTimestamp("2026-03-01T12:34:56.1234567Z") == 1_772_368_496_123)
-        #expect(CSVFormat.parseTimestamp("2026-03-01T12:34:56.9996Z") == 1_772_368_497_000)
+        // Digits past the millisecond are dropped, toward the past, never rounded into the next second.
+        #expect(CSVFormat.parseTimestamp("2026-03-01T12:34:56.9996Z") == 1_772_368_496_999)
+        #expect(CSVFormat.parseTimestamp("2026-03-01T12:34:56.0009999Z") == 1_772_368_496_000)
+        #expect(CSVFormat.parseTimestamp("2026-03-01T12:34:56,25Z") == 1_772_368_496_250)
         #expect(CSVFormat.parseTimestamp("2026-03-01T13:34:56+01:00") == 1_772_368_496_000)
         #expect(CSVFormat.parseTimestamp("2000-02-29T00:00:00Z") == 951_782_400_000)
         for text in [

@@ -186,7 +186,7 @@ struct SyncAPITests {
         (["centOffset": "5"], "pitchMatching", "centOffset does not belong"),
         (["isCorrect": "true"], "pitchMatching", "isCorrect does not belong"),
         (["timestamp": "946684799999"], "pitchMatching", "before 2000"),
-        (["timestamp": "1.5"], "pitchMatching", "timestamp must be"),
+        (["timestamp": "1e30"], "pitchMatching", "timestamp must be"),
         (["timestamp": "\"2026-01-01\""], "pitchMatching", "timestamp must be"),
         (["timestamp": ""], "pitchMatching", "timestamp is missing"),
         (["bonus": "1"], "pitchMatching", "bonus is not a field"),

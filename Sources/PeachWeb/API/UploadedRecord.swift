@@ -62,7 +62,17 @@ struct UploadedRecord: Decodable {
         }
         id = value(.id, String.self)
         trainingType = value(.trainingType, String.self)
-        timestamp = value(.timestamp, Int64.self)
+        // Read as a `Decimal`, which keeps the digits as sent, and cut to the millisecond it
+        // falls in, toward the past, as a CSV import does (`Timestamp`, "Fractions of a
+        // millisecond"). As an `Int64`, JSONDecoder went through a `Double`: it took
+        // `….9999999` as the next millisecond and refused `….5`.
+        timestamp = value(.timestamp, Decimal.self).flatMap { milliseconds in
+            guard let whole = Self.wholeMilliseconds(milliseconds) else {
+                problems.append(.wrongType(field: Field.timestamp.rawValue, expected: Field.timestamp.expected))
+                return nil
+            }
+            return whole
+        }
         referenceNote = value(.referenceNote, Int.self)
         targetNote = value(.targetNote, Int.self)
         tuningSystem = value(.tuningSystem, String.self)
@@ -74,6 +84,15 @@ struct UploadedRecord: Decodable {
         for key in container.allKeys.map(\.stringValue).sorted() where !known.contains(key) {
             problems.append(.unknownField(key.shownInMessage))
         }
+    }
+
+    /// The millisecond `milliseconds` falls in (its fraction dropped, toward the past); `nil`
+    /// beyond what an `Int64` holds.
+    static func wholeMilliseconds(_ milliseconds: Decimal) -> Int64? {
+        var value = milliseconds
+        var whole = Decimal()
+        NSDecimalRound(&whole, &value, 0, .down)
+        return Int64(whole.description)
     }
 
     /// The device's id as the store keeps it, if `id` is a UUID in its canonical form.

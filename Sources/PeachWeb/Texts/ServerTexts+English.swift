@@ -77,7 +77,7 @@ extension ServerTexts {
                 switch expectation {
                 case .uuid: "a UUID"
                 case .trainingType: trainingTypes
-                case .milliseconds: "whole milliseconds since 1970"
+                case .milliseconds: "a number of milliseconds since 1970"
                 case .midiNote: "a MIDI note number from \(notes.lowerBound) to \(notes.upperBound)"
                 case .tuningSystem: tuningSystems
                 case .cents: "a number of cents"

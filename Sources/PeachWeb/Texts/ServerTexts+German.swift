@@ -138,7 +138,7 @@ extension ServerTexts {
                 switch expectation {
                 case .uuid: "eine UUID"
                 case .trainingType: trainingTypes
-                case .milliseconds: "eine ganze Zahl von Millisekunden seit 1970"
+                case .milliseconds: "eine Zahl von Millisekunden seit 1970"
                 case .midiNote: "eine MIDI-Notennummer von \(notes.lowerBound) bis \(notes.upperBound)"
                 case .tuningSystem: tuningSystems
                 case .cents: "eine Zahl in Cent"
