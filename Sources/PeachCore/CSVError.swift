@@ -30,11 +30,17 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         case otherFormat(version: String)
         case notPeachExport(firstLine: String)
         case missingHeader
-        case missingColumn(String)
+        /// The header of a file of format `format` lacks `column`.
+        case missingColumn(String, format: Int = CSVFormat.version)
         case fieldCount(found: Int, expected: Int)
         case extraFields(expected: Int)
         case repeatedColumn(String)
         case unclosedQuote
+        /// The fields are separated by semicolons, as a spreadsheet set to a language with a
+        /// decimal comma (German, French, …) saves a CSV file.
+        case semicolonSeparated
+        /// A number written with a decimal comma (`12,5`), as such a spreadsheet writes it.
+        case decimalComma(found: String)
         case textAfterQuotedField
         case quoteInUnquotedField
         case fieldTooLong(limit: Int)
@@ -57,6 +63,9 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         public static let intervalCodes = Interval.allCases.map { $0.abbreviation }.joined(separator: " ")
         /// The tuning systems a row may have.
         public static let tuningSystems = TuningSystem.allCases.map { $0.rawValue }.joined(separator: ", ")
+        /// The formats the import reads, as the message says it: `1 to 3`.
+        public static let readableVersions =
+            "\(CSVFormat.readableVersions.lowerBound) to \(CSVFormat.readableVersions.upperBound)"
         /// An example of the time format.
         public static let timeExample = "2026-03-01T12:34:56Z"
 
@@ -67,13 +76,13 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
             case .notText:
                 "The file is not a text file (it holds bytes that are not UTF-8 text); choose a CSV file exported by Peach."
             case .otherFormat(let version):
-                "The file is in Peach export format \(version); this Peach reads format 3 (first line \(CSVFormat.formatLine))."
+                "The file is in Peach export format \(version), but this Peach reads formats \(Self.readableVersions): a newer Peach app wrote it. Update this Peach to import the file."
             case .notPeachExport(let firstLine):
                 "The first line must be \(CSVFormat.formatLine), but it is \"\(firstLine)\"; this is not a Peach export."
             case .missingHeader:
                 "The header line is missing; it should be \(CSVFormat.header)."
-            case .missingColumn(let column):
-                "The header has no column \(column); a format-3 header is \(CSVFormat.header)."
+            case .missingColumn(let column, let format):
+                "The header has no column \(column); a format-\(format) header is \(CSVFormat.header(version: format))."
             case .fieldCount(let found, let expected):
                 "The row has \(found) fields but the header has \(expected); the row is truncated or has extra commas."
             case .extraFields(let expected):
@@ -82,6 +91,10 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
                 "The header names the column \(column) twice; each column may appear once."
             case .unclosedQuote:
                 "A quoted field is not closed: the file ends inside it."
+            case .semicolonSeparated:
+                "The file has semicolons between its fields, as a spreadsheet set to a language with a decimal comma saves CSV; Peach reads commas. Import the file as Peach exported it, or save it again as CSV with commas between fields and a decimal point in numbers."
+            case .decimalComma(let found):
+                "\"\(found)\" has a decimal comma; Peach reads numbers with a decimal point, such as 12.5. Import the file as Peach exported it, or save it again as CSV with a decimal point in numbers."
             case .textAfterQuotedField:
                 "A quoted field is followed by text before the next comma."
             case .quoteInUnquotedField:

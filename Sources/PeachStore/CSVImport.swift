@@ -2,7 +2,8 @@ import Foundation
 import PeachCore
 
 /// Reading a CSV file (the Peach iOS app's export format 3, docs/cli.md) into records, checking
-/// every row.
+/// every row. Files of the formats the Peach apps wrote before (the iOS app's 1 and 2, the web
+/// app's 1) are read as the iOS app migrates them (`CSVFormat`).
 enum CSVImport {
     /// The longest field accepted, in bytes. The longest value of format 3 is a timestamp with
     /// fractional seconds (about 30 bytes); a longer field means a damaged file, and refusing it
@@ -16,6 +17,8 @@ enum CSVImport {
         private var reader = CSVReader()
         private var stage = Stage.byteOrderMark
         private var isEmpty = true
+        /// The file's format, from its first line.
+        private var version = CSVFormat.version
         /// Rows of rhythm training (an iOS feature), skipped.
         private(set) var rhythmRows = 0
         /// Records read so far.
@@ -62,14 +65,14 @@ enum CSVImport {
                     stage = .formatLine
                 case .formatLine:
                     guard let line = reader.firstLine(limit: 1000) else { return rows }
-                    try Self.checkFormatLine(line)
+                    version = try Self.formatVersion(line)
                     stage = .header
                 case .header:
                     // A header has the 19 columns of the format, perhaps a few more from a later version.
                     reader.maximumFields = 1000
                     reader.maximumFieldBytes = CSVImport.maximumFieldBytes
                     guard let (headerLine, names) = try reader.next() else { return rows }
-                    let columns = try Self.columns(names, line: headerLine)
+                    let columns = try Self.columns(names, line: headerLine, version: version)
                     reader.maximumFields = names.count
                     reader.columnNames = names
                     stage = .rows(columns, fieldCount: names.count)
@@ -77,9 +80,12 @@ enum CSVImport {
                     reader.skipBlankLines()
                     guard let (line, fields) = try reader.next() else { return rows }
                     guard fields.count == fieldCount else {
+                        if fields.count < fieldCount && fields.contains(where: { $0.contains(";") }) {
+                            throw CSVError(line: line, reason: .semicolonSeparated)
+                        }
                         throw CSVError(line: line, reason: .fieldCount(found: fields.count, expected: fieldCount))
                     }
-                    let row = RowReader(line: line, fields: fields, columns: columns)
+                    let row = RowReader(line: line, fields: fields, columns: columns, version: version)
                     switch try row.kind() {
                     case .rhythm:
                         rhythmRows += 1
@@ -91,22 +97,31 @@ enum CSVImport {
             }
         }
 
-        private static func checkFormatLine(_ line: String) throws(CSVError) {
-            let first = line.trimmingCharacters(in: .whitespaces)
-            guard first == CSVFormat.formatLine else {
-                let found = first.count > 60 ? String(first.prefix(60)) + "…" : first
-                if first.hasPrefix("# peach-export-format:") {
-                    throw CSVError(
-                        line: 1,
-                        reason: .otherFormat(
-                            version: String(first.dropFirst("# peach-export-format:".count)).shownInMessage))
-                }
+        /// The format the first line names. A spreadsheet that saves the file again pads the line
+        /// with the separators of the columns below it (`# peach-export-format:3,,,,`), which
+        /// are left out.
+        private static func formatVersion(_ line: String) throws(CSVError) -> Int {
+            let first = line.trimmingCharacters(in: CharacterSet(charactersIn: " \t,;"))
+            let found = first.count > 60 ? String(first.prefix(60)) + "…" : first
+            guard first.hasPrefix(CSVFormat.formatPrefix) else {
                 throw CSVError(line: 1, reason: .notPeachExport(firstLine: found))
             }
+            let versionText = first.dropFirst(CSVFormat.formatPrefix.count).trimmingCharacters(in: .whitespaces)
+            guard let version = Int(versionText), version >= CSVFormat.readableVersions.lowerBound else {
+                throw CSVError(line: 1, reason: .notPeachExport(firstLine: found))
+            }
+            guard CSVFormat.readableVersions.contains(version) else {
+                throw CSVError(line: 1, reason: .otherFormat(version: versionText.shownInMessage))
+            }
+            return version
         }
 
         /// Where each column is: they are found by name, so their order does not matter.
-        private static func columns(_ names: [String], line: Int) throws(CSVError) -> Columns {
+        private static func columns(_ names: [String], line: Int, version: Int) throws(CSVError) -> Columns {
+            // `trainingType;timestamp;…` read as one field: a spreadsheet's semicolons.
+            if names.count < CSVFormat.columns(version: version).count && names.contains(where: { $0.contains(";") }) {
+                throw CSVError(line: line, reason: .semicolonSeparated)
+            }
             var columnIndex: [String: Int] = [:]
             for (index, name) in names.enumerated() {
                 let name = name.trimmingCharacters(in: .whitespaces)
@@ -115,8 +130,8 @@ enum CSVImport {
                     throw CSVError(line: line, column: name, reason: .repeatedColumn(name.shownInMessage))
                 }
             }
-            for column in CSVFormat.columns where columnIndex[column] == nil {
-                throw CSVError(line: line, column: column, reason: .missingColumn(column))
+            for column in CSVFormat.columns(version: version) where columnIndex[column] == nil {
+                throw CSVError(line: line, column: column, reason: .missingColumn(column, format: version))
             }
             return Columns(index: columnIndex)
         }
@@ -134,7 +149,9 @@ enum CSVImport {
     /// Where each column of the format is in this file.
     struct Columns {
         let trainingType, timestamp, referenceNote, targetNote, interval, tuningSystem: Int
-        let centOffset, isCorrect, initialCentOffset, userCentError, tempoBPM, offsetMs: Int
+        let centOffset, isCorrect, initialCentOffset, userCentError: Int
+        /// The rhythm columns a row of rhythm training fills (none in format 1).
+        let rhythm: [Int]
 
         init(index: [String: Int]) {
             trainingType = index["trainingType"]!
@@ -147,8 +164,7 @@ enum CSVImport {
             isCorrect = index["isCorrect"]!
             initialCentOffset = index["initialCentOffset"]!
             userCentError = index["userCentError"]!
-            tempoBPM = index["tempoBPM"]!
-            offsetMs = index["offsetMs"]!
+            rhythm = ["tempoBPM", "offsetMs", "userOffsetMs", "meanOffsetMs"].compactMap { index[$0] }
         }
     }
 
@@ -157,20 +173,20 @@ enum CSVImport {
         let line: Int
         let fields: [String]
         let columns: Columns
+        /// The file's format: an earlier one's names are read as format 3's.
+        var version = CSVFormat.version
 
         enum Kind { case comparison, pitchMatching, rhythm }
 
         func kind() throws(CSVError) -> Kind {
-            let type = CSVImport.trimmed(fields[columns.trainingType])
+            let type = CSVFormat.trainingType(CSVImport.trimmed(fields[columns.trainingType]), version: version)
             switch type {
             case CSVFormat.comparisonType: return .comparison
             case CSVFormat.pitchMatchingType: return .pitchMatching
             default:
-                // The iOS app's rhythm modes (e.g. rhythmOffsetDetection, rhythmMatching) fill
-                // tempoBPM and offsetMs; they are not trained here.
-                if type.lowercased().contains("rhythm")
-                    || !fields[columns.tempoBPM].isEmpty || !fields[columns.offsetMs].isEmpty
-                {
+                // The iOS app's rhythm modes (rhythmOffsetDetection, continuousRhythmMatching,
+                // format 2's rhythmMatching) fill the rhythm columns; they are not trained here.
+                if type.lowercased().contains("rhythm") || columns.rhythm.contains(where: { !fields[$0].isEmpty }) {
                     return .rhythm
                 }
                 throw error("trainingType", .unknownTrainingType(found: type.shownInMessage))
@@ -182,7 +198,7 @@ enum CSVImport {
             let reference = try note("referenceNote", columns.referenceNote)
             let target = try note("targetNote", columns.targetNote)
             let intervalText = text(columns.interval)
-            guard let interval = try? Interval(abbreviation: intervalText) else {
+            guard let interval = try? Interval(abbreviation: CSVFormat.interval(intervalText)) else {
                 throw error("interval", .unknownInterval(found: intervalText.shownInMessage))
             }
             let distance = target.rawValue - reference.rawValue
@@ -278,6 +294,12 @@ enum CSVImport {
         private func number(_ column: String, _ index: Int) throws(CSVError) -> Double {
             let value = text(index)
             guard let number = CSVFormat.parseDecimal(value) else {
+                // `12,5`: a spreadsheet set to a language with a decimal comma wrote it.
+                if value.filter({ $0 == "," }).count == 1, !value.contains("."),
+                    CSVFormat.parseDecimal(value.replacingOccurrences(of: ",", with: ".")) != nil
+                {
+                    throw error(column, .decimalComma(found: value.shownInMessage))
+                }
                 throw error(column, .notANumber(found: value.shownInMessage))
             }
             return number

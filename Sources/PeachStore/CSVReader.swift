@@ -164,7 +164,10 @@ struct CSVReader {
                 case .comma: return (text, false)
                 case .lineEnd, .endOfInput: return (text, true)
                 case .notYetArrived: return nil
-                case .other: throw CSVError(line: startLine, reason: .textAfterQuotedField)
+                case .other:
+                    // `"a";"b"`: what a spreadsheet set to a language with a decimal comma saves.
+                    let semicolon = bytes[index] == UInt8(ascii: ";")
+                    throw CSVError(line: startLine, reason: semicolon ? .semicolonSeparated : .textAfterQuotedField)
                 }
             }
             let fieldStart = index

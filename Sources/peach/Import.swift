@@ -6,10 +6,12 @@ import PeachStore
 /// `peach import FILE`: records from a CSV, all or nothing.
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import training records from a CSV file (Peach export format 3, also from the iOS app).",
+        abstract:
+            "Import training records from a CSV file (Peach export formats 1 to 3, from Peach, its iOS or web app).",
         discussion: """
             All or nothing: if any row is invalid, nothing is imported and the row, column and reason are \
-            reported. Rhythm rows from the iOS app are skipped and counted. Settings are not touched. \
+            reported. Files of the iOS app's formats 1 and 2 and the web app's format 1 are read as \
+            the iOS app migrates them. Rhythm rows from the iOS app are skipped and counted. Settings are not touched. \
             --replace says how many stored records (and from when to when) it would delete, and deletes \
             them only with --yes.
             """)

@@ -50,9 +50,9 @@ struct CSVRejectionTests {
                         + good.replacingOccurrences(of: "P5,", with: "")).utf8),
                 line: 2, column: "interval", mentions: ["no column interval"]),
             Case(
-                name: "a wrong format line",
-                data: Data(("# peach-export-format:1\n" + CSVFormat.header + "\n" + good).utf8),
-                line: 1, column: nil, mentions: ["format 1", "format 3"]),
+                name: "a later format",
+                data: Data(("# peach-export-format:4\n" + CSVFormat.header + "\n" + good).utf8),
+                line: 1, column: nil, mentions: ["format 4", "formats 1 to 3", "newer Peach"]),
             Case(
                 name: "a CSV without format line", data: Data((CSVFormat.header + "\n" + good).utf8),
                 line: 1, column: nil, mentions: ["# peach-export-format:3", "not a Peach export"]),

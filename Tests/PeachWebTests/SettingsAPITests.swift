@@ -264,6 +264,7 @@ struct DataAPITests {
             .unknownTuningSystem(found: "x"), .centOffsetOutOfRange(found: "0"), .notABoolean(found: "yes"),
             .initialCentOffsetOutOfRange(found: "200"), .centErrorOutOfRange(found: "1e309"),
             .notATime(found: "x"), .notANoteNumber(found: "x"), .noteOutOfRange(200), .notANumber(found: "x"),
+            .semicolonSeparated, .decimalComma(found: "12,5"), .missingColumn("userOffsetMs", format: 2),
         ]
         var german: Set<String> = []
         for reason in reasons {

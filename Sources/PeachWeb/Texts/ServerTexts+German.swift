@@ -62,13 +62,13 @@ extension ServerTexts {
             case .notText:
                 "Die Datei ist keine Textdatei (sie enthält Bytes, die kein UTF-8-Text sind); wähle eine von Peach exportierte CSV-Datei."
             case .otherFormat(let version):
-                "Die Datei hat das Peach-Exportformat \(version); dieses Peach liest Format 3 (erste Zeile \(formatLine))."
+                "Die Datei hat das Peach-Exportformat \(version), dieses Peach liest aber die Formate \(CSVFormat.readableVersions.lowerBound) bis \(CSVFormat.readableVersions.upperBound): Eine neuere Peach-App hat sie geschrieben. Aktualisiere dieses Peach, um sie zu importieren."
             case .notPeachExport(let firstLine):
                 "Die erste Zeile muss \(formatLine) lauten, sie lautet aber „\(firstLine)“; das ist kein Peach-Export."
             case .missingHeader:
                 "Die Kopfzeile fehlt; sie sollte \(header) lauten."
-            case .missingColumn(let column):
-                "Der Kopfzeile fehlt die Spalte \(column); die Kopfzeile von Format 3 ist \(header)."
+            case .missingColumn(let column, let format):
+                "Der Kopfzeile fehlt die Spalte \(column); die Kopfzeile von Format \(format) lautet \(CSVFormat.header(version: format))."
             case .fieldCount(let found, let expected):
                 "Die Zeile hat \(found) Felder, die Kopfzeile aber \(expected); die Zeile ist abgeschnitten oder hat zusätzliche Kommas."
             case .extraFields(let expected):
@@ -77,6 +77,10 @@ extension ServerTexts {
                 "Die Kopfzeile nennt die Spalte \(column) zweimal; jede Spalte darf nur einmal vorkommen."
             case .unclosedQuote:
                 "Ein Feld in Anführungszeichen wird nicht geschlossen: Die Datei endet darin."
+            case .semicolonSeparated:
+                "Die Felder der Datei sind durch Semikolons getrennt, wie eine Tabellenkalkulation in einer Sprache mit Dezimalkomma CSV speichert; Peach liest Kommas. Importiere die Datei so, wie Peach sie exportiert hat, oder speichere sie noch einmal als CSV mit Kommas zwischen den Feldern und Dezimalpunkt in Zahlen."
+            case .decimalComma(let found):
+                "„\(found)“ hat ein Dezimalkomma; Peach liest Zahlen mit Dezimalpunkt wie 12.5. Importiere die Datei so, wie Peach sie exportiert hat, oder speichere sie noch einmal als CSV mit Dezimalpunkt in Zahlen."
             case .textAfterQuotedField:
                 "Auf ein Feld in Anführungszeichen folgt vor dem nächsten Komma noch Text."
             case .quoteInUnquotedField:
