@@ -5,6 +5,7 @@ Selenium) and `Firefox` (Firefox ESR through Marionette, its own WebDriver serve
 What a scenario may do (`Engine`):
 
     engine.goto(url); engine.reload()
+    engine.window; engine.new_window(); engine.use_window(handle); engine.close_window()
     engine.run("return …", *args)           # a script in the page; a promise is awaited
     engine.wait_for("…expression…", *args)  # until the expression is truthy in the page
     engine.click(selector)                  # a real click: trusted events, user activation
@@ -97,6 +98,24 @@ class Engine:
         raise NotImplementedError
 
     def script_errors(self) -> list[str]:
+        raise NotImplementedError
+
+    @property
+    def window(self) -> str:
+        """The handle of the window driven now (`use_window`)."""
+        raise NotImplementedError
+
+    def new_window(self) -> str:
+        """Opens another window (a tab) of the same browser and drives it from now on;
+        returns its handle."""
+        raise NotImplementedError
+
+    def use_window(self, handle: str):
+        """Drives the window `handle` from now on."""
+        raise NotImplementedError
+
+    def close_window(self):
+        """Closes the window driven now (then `use_window` another)."""
         raise NotImplementedError
 
     def screenshot(self, path: pathlib.Path):
@@ -228,6 +247,23 @@ class WebKit(Engine):
         errors, self.errors = self.errors, []
         return errors
 
+    @property
+    def window(self) -> str:
+        return self.driver.current_window_handle
+
+    def new_window(self) -> str:
+        self._keep_errors()
+        self.driver.switch_to.new_window("tab")
+        return self.driver.current_window_handle
+
+    def use_window(self, handle: str):
+        self._keep_errors()
+        self.driver.switch_to.window(handle)
+
+    def close_window(self):
+        self._keep_errors()
+        self.driver.close()
+
     def screenshot(self, path: pathlib.Path):
         self.driver.save_screenshot(str(path))
 
@@ -318,6 +354,21 @@ class Firefox(Engine):
         if errors:
             self.errors_seen_until = max(stamp for stamp, _ in errors)
         return [text for _, text in errors]
+
+    @property
+    def window(self) -> str:
+        return self.client.current_window_handle
+
+    def new_window(self) -> str:
+        handle = self.client.open(type="tab", focus=True)["handle"]
+        self.client.switch_to_window(handle)
+        return handle
+
+    def use_window(self, handle: str):
+        self.client.switch_to_window(handle)
+
+    def close_window(self):
+        self.client.close()
 
     def screenshot(self, path: pathlib.Path):
         with open(path, "wb") as file:

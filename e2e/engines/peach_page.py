@@ -151,6 +151,19 @@ class PeachPage:
         """Runs a sync now and waits for it; returns the sync status."""
         return self.engine.run("return window.peach.syncNow().then(() => window.peach.syncStatus);")
 
+    def give_comparison_answers(self, count: int):
+        """Answers `count` comparisons as training does but without playing them; returns once
+        their records are stored."""
+        self.engine.run("return Promise.all(Array.from({length: arguments[0]},"
+                        " (_, index) => window.peach.answer('comparison', index % 2 ? 'higher' : 'lower')));", count)
+
+    def wait_for_comparison_answers_shown(self, count: int):
+        """Until the Profile page shown counts `count` comparison answers."""
+        self.engine.wait_for("[...document.querySelectorAll('.profile-mode[data-mode=\"comparison\"] dl > div')]"
+                             ".some((row) => row.querySelector('dt').textContent === 'Answers'"
+                             " && row.querySelector('dd').textContent === arguments[0])", str(count),
+                             message=f"the Profile page to count {count} comparison answers")
+
     # --- sound -----------------------------------------------------------------------------------
 
     def choose_sound(self, source: str, name: str | None = None):

@@ -1,7 +1,8 @@
 """Peach as a new user meets it in WebKit and in Firefox, against the real `peach serve` on a real
 database file: every test runs once in each engine (conftest.py's `engine`, one browser session
 per engine for the module). Start opens without script errors; a comparison answered is synced
-to the server; a pitch matching is answered by dragging the slider; an instrument chosen is
+to the server; two windows of one device each show the other's answers at once; a pitch matching
+is answered by dragging the slider; an instrument chosen is
 loaded and heard (recorded from the sound card, not read from the page); and a device that lost
 its server opens from its service worker, trains, and syncs each answer exactly once when the
 server is back."""
@@ -54,6 +55,29 @@ def test_a_comparison_answered_is_synced_to_the_server(peach, engine, server):
     stored = server_records(server, "comparison")
     assert list(stored) == [record["id"]]
     assert stored[record["id"]] == as_sent(record)
+
+
+def test_two_windows_of_one_device_each_show_the_others_answers_at_once(peach, engine, server):
+    peach.open("/profile")
+    peach.wait_for_first_sync()
+    first = engine.window
+    second = engine.new_window()
+    try:
+        peach.open("/profile")
+        peach.wait_for_first_sync()
+        # No sync can bring the other window's answers (a window shown again syncs): each window
+        # learns of them from the other.
+        server.stop()
+        peach.give_comparison_answers(3)
+        engine.use_window(first)
+        peach.wait_for_comparison_answers_shown(3)
+        peach.give_comparison_answers(2)
+        engine.use_window(second)
+        peach.wait_for_comparison_answers_shown(5)
+    finally:
+        engine.use_window(second)
+        engine.close_window()
+        engine.use_window(first)
 
 
 def test_a_pitch_matching_is_answered_by_dragging_the_slider(peach, engine, server):
