@@ -529,6 +529,15 @@ struct SyncAPITests {
             // Without the device's clock, the timestamps are taken as the server's: both before.
             let unclocked = try await client.upload([syncRecord(timestamp: Self.now + 10_000 - behind)])
             #expect((unclocked.json["discarded"] as? [String])?.count == 1)
+            // A clock that is not a number of milliseconds refuses the batch, storing nothing.
+            for malformed in ["", "-5", "1.5", "12345678901234567", "soon"] {
+                let refused = try await client.execute(
+                    uri: "/api/sync/records", method: .post,
+                    headers: [.contentType: "application/json", SyncController.sentAtHeader: malformed],
+                    body: ByteBuffer(string: body))
+                #expect(refused.status == .badRequest, "\(malformed)")
+                #expect(refused.text.contains(#""code":"malformedHeader""#), "\(malformed)")
+            }
         }
         #expect(try recordCount(database) == 1)
     }

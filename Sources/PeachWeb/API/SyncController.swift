@@ -40,12 +40,20 @@ struct SyncController: Sendable {
     static let sentAtHeader = HTTPField.Name("Peach-Sent-At")!
 
     /// How many milliseconds the server's clock (`now`) is ahead of the device's, by the
-    /// request's `Peach-Sent-At`; 0 without one (or with one that is not a time), as if the
-    /// clocks agreed. The request's time on the way adds to it: a few milliseconds, or seconds
-    /// on a slow network, which counts an answer as made that much later.
-    static func clockOffset(_ request: Request, now: Timestamp) -> Int64 {
-        guard let text = request.headers[sentAtHeader], let sentAt = Int64(text), sentAt > 0 else { return 0 }
-        return now.millisecondsSince1970 &- sentAt
+    /// request's `Peach-Sent-At`; 0 without one, as if the clocks agreed. The request's time on
+    /// the way adds to it: a few milliseconds, or seconds on a slow network, which counts an
+    /// answer as made that much later.
+    /// - Throws: a 400 `malformedHeader` for a value that is not 1 to 15 decimal digits.
+    static func clockOffset(_ request: Request, now: Timestamp, texts: Texts) throws -> Int64 {
+        guard let text = request.headers[sentAtHeader] else { return 0 }
+        guard (1...15).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let sentAt = Int64(text)
+        else {
+            throw APIError(
+                .badRequest, code: "malformedHeader",
+                message: texts.server.errorMalformedTimeHeader(sentAtHeader.rawName.shownInMessage))
+        }
+        return now.millisecondsSince1970 - sentAt
     }
 
     func addRoutes(to router: Router<PeachRequestContext>) {
@@ -97,6 +105,7 @@ struct SyncController: Sendable {
             throw APIError(.tooManyRecords(count: body.records.count, limit: Self.maximumRecords), texts)
         }
         let clock = Timestamp(now())
+        let clockOffset = try Self.clockOffset(request, now: clock, texts: texts)
         var valid: [AppDatabase.SyncedRecord] = []
         var positions: [Int] = []  // The index in the batch of each record of `valid`.
         var sentIDs: [String] = []  // Every record's id as the device sent it.
@@ -114,7 +123,7 @@ struct SyncController: Sendable {
             }
         }
         let (outcome, profileChange) = try await history.saveSyncedRecords(
-            valid, clockOffset: Self.clockOffset(request, now: clock))
+            valid, clockOffset: clockOffset)
         for index in outcome.conflicting.map({ positions[$0] }) {
             refused[index] = UploadReply.Refused(sentIDs[index], .conflict(id: sentIDs[index].shownInMessage), texts)
         }

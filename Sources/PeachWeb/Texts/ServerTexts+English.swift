@@ -62,6 +62,7 @@ extension ServerTexts {
                     "Everything Peach had stored is kept in \($0): on the computer Peach runs on, stop it and run peach restore \($0) --yes to go on with it."
                 } ?? "Restart Peach on the computer it runs on.")
         },
+        errorMalformedTimeHeader: { "The header \"\($0)\" must be a whole number of milliseconds since 1970." },
         errorDatabaseOverwritten:
             "Peach's database file was overwritten while Peach was running (a copy over it), so nothing more is stored; this was not kept (a device keeps its answers and sends them again). On the computer Peach runs on, stop it and bring the backup back with peach restore.",
         errorCrossSite:

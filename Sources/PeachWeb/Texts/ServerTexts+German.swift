@@ -126,6 +126,7 @@ extension ServerTexts {
                     "Alles, was Peach gespeichert hatte, ist in \($0) erhalten: Beende Peach auf dem Computer, auf dem es läuft, und führe peach restore \($0) --yes aus, um damit weiterzumachen."
                 } ?? "Starte Peach auf dem Computer, auf dem es läuft, neu.")
         },
+        errorMalformedTimeHeader: { "Der Header „\($0)“ muss eine ganze Zahl von Millisekunden seit 1970 sein." },
         errorDatabaseOverwritten:
             "Die Datenbankdatei von Peach wurde überschrieben, während Peach lief (eine Kopie darüber); deshalb wird nichts mehr gespeichert, auch dies nicht (ein Gerät behält seine Antworten und sendet sie erneut). Beende Peach auf dem Computer, auf dem es läuft, und hole die Sicherung mit peach restore zurück.",
         errorCrossSite:

@@ -54,6 +54,8 @@ public struct ServerTexts: Sendable {
     /// The database file was deleted, moved or replaced while the server ran (a 503): nothing
     /// more is stored; where what it held was kept (the copy's path, or nil), and what to do.
     public let errorDatabaseMoved: @Sendable (String?) -> String
+    /// A request header that must be a time in milliseconds since 1970 is not: its name.
+    public let errorMalformedTimeHeader: @Sendable (String) -> String
     /// The database file was overwritten in place while the server ran (a 503): what to do.
     public let errorDatabaseOverwritten: String
     public let errorCrossSite: String
