@@ -19,21 +19,20 @@ extension AppDatabase {
     /// mode), readable by its owner only, written beside `destination` and renamed into place:
     /// a failed backup leaves no half file, and replaces no earlier one.
     /// - Returns: the records the backup holds.
-    /// - Throws: `StoreError.cannotOpen` if `destination` is this very database, `inUse` if a
-    ///   server holds it (replacing it under the server would lose what it writes).
+    /// - Throws: `StoreError.databaseFile` if `destination` is this database or one of the files
+    ///   SQLite keeps beside it (`DatabaseFileSet`), `inUse` if a server holds `destination`
+    ///   (replacing it under the server would lose what it writes).
     /// - Complexity: O(size of the database); one pass.
     @discardableResult
     public func backup(to destination: String) throws -> RecordCounts {
-        if Self.isSameFile(destination, path) {
-            throw StoreError.cannotOpen(
-                path: destination, detail: "it is the database itself; choose another file for the backup")
-        }
+        let files = DatabaseFileSet(path: path)
+        try files.checkWritable(destination)
         if FileManager.default.fileExists(atPath: destination) {
             // Only probed: nothing of this process has `destination` open.
             try DatabaseLock(path: destination).release()
         }
         var counts: RecordCounts?
-        try Self.replace(destination) { temporary in
+        try Self.replace(destination, keeping: files) { temporary in
             try Self.mapErrors(path: destination) {
                 let copy = try DatabaseQueue(path: temporary)
                 try writer.backup(to: copy)
@@ -58,25 +57,45 @@ extension AppDatabase {
     /// Peach database): its records, settings and paired devices. Refused, changing nothing,
     /// while a server serves `path` (`StoreError.inUse`), and when `source` is not an undamaged
     /// Peach database of this or an earlier version (an earlier one is upgraded). The file at
-    /// `path` may itself be damaged: that is when a backup is needed. The new file is written
-    /// beside `path` and renamed over it; the old file's `-wal` and `-shm` are removed first,
-    /// since they belong to the old contents and would be applied to the new ones.
+    /// `path` may itself be damaged: that is when a backup is needed. A file that holds no Peach
+    /// history (empty, not SQLite, another program's database, one without Peach's tables) is
+    /// refused before anything is written (`StoreError.notABackup`), and so are the database's
+    /// own files (its `-wal`, `-shm`, `-journal`). The new file is written beside `path` and
+    /// renamed over it; the old file's `-wal`, `-shm` and `-journal` are removed first, since they
+    /// belong to the old contents and would be applied to the new ones. Nothing else is left
+    /// beside `path`, whether the restore succeeds or fails.
     /// - Returns: the records the restored database holds.
     /// - Complexity: O(size of the backup).
     public static func restore(from source: String, to path: String) throws -> RecordCounts {
         guard FileManager.default.fileExists(atPath: source) else {
             throw StoreError.cannotOpen(path: source, detail: "there is no such file")
         }
-        if isSameFile(source, path) {
-            throw StoreError.cannotOpen(path: source, detail: "it is the database itself; name the backup to restore")
+        let files = DatabaseFileSet(path: path)
+        if let kind = files.kind(of: source) {
+            throw StoreError.notABackup(
+                path: source,
+                detail: kind == .database
+                    ? "it is the database itself; name the backup to restore"
+                    : "it is one of the files SQLite keeps beside the database (\(kind.rawValue)), not a backup")
         }
+        // Before `open`, which would upgrade an older file in place, and make an empty one (or
+        // another program's empty SQLite file) a new, empty history.
+        try checkIsHistory(source)
         let backup = try open(path: source, access: .reading)
         try backup.check()
+        let existed = FileManager.default.fileExists(atPath: path)
         let lock = try DatabaseLock(path: path)
         // No connection of this process opens the file at `path`: the lock may go at the end.
         defer { lock.release() }
         var restored: RecordCounts?
-        try replace(path) { temporary in
+        // The lock made an empty file where there was none: a failed restore takes it away again.
+        defer {
+            if restored == nil, !existed, (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int == 0
+            {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+        try replace(path, keeping: files) { temporary in
             try mapErrors(path: path) {
                 let copy = try DatabaseQueue(path: temporary)
                 try backup.writer.backup(to: copy)
@@ -84,9 +103,21 @@ extension AppDatabase {
             }
             // Upgraded to this version (a backup of an earlier Peach) before it takes the place.
             let upgraded = try open(path: temporary, access: .writing)
+            // The whole-file check of the copy reads it on a connection of its own, which must be
+            // closed before the writer's: only the last connection to close copies the `-wal`
+            // into the file and removes it (else the `-wal` and `-shm` were left beside a name
+            // that no longer exists, and what they held lost with them).
+            try upgraded.integrity.waitForVerdict()
             restored = try upgraded.recordCounts()
+            try mapErrors(path: path) {
+                // One file, as a backup is: no `-wal` to leave behind or to lose in the rename.
+                try upgraded.writer.writeWithoutTransaction { db in
+                    _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+                }
+            }
             try upgraded.writer.close()
-            for stale in [path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: stale) {
+            for stale in [path + "-wal", path + "-shm", path + "-journal"]
+            where FileManager.default.fileExists(atPath: stale) {
                 try FileManager.default.removeItem(atPath: stale)
             }
         }
@@ -96,13 +127,19 @@ extension AppDatabase {
     /// Writes a file with `write(temporaryPath)` beside `path`, created empty with mode 0600,
     /// then renames it over `path` (atomic) and syncs the folder; on any error the temporary
     /// file is removed and `path` is as it was. `write` leaves the file whole, without a `-wal`
-    /// (its last connection closed, which checkpoints and removes it).
-    private static func replace(_ path: String, _ write: (String) throws -> Void) throws {
+    /// (its last connection closed, which checkpoints and removes it). Neither `path` (unless it
+    /// is the database being restored) nor the temporary file may be one of `files`.
+    private static func replace(_ path: String, keeping files: DatabaseFileSet, _ write: (String) throws -> Void) throws
+    {
         let target = URL(fileURLWithPath: path)
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
             .path
-        let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        try files.checkWritable(temporary)
+        // A new file, never one already there: a link left at this name would lead the write
+        // elsewhere (O_EXCL does not follow it).
+        unlink(temporary)
+        let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw StoreError.cannotOpen(
                 path: path, detail: "cannot write beside it: \(String(cString: strerror(errno)))")
@@ -119,6 +156,10 @@ extension AppDatabase {
             }
             throw error
         }
+        // What SQLite may have left beside the temporary name (an empty `-shm`) has no file now.
+        for suffix in ["-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: temporary + suffix)
+        }
         // The rename is durable once the folder is on disk too.
         let folder = Glibc.open(target.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
         if folder >= 0 {
@@ -127,10 +168,34 @@ extension AppDatabase {
         }
     }
 
-    /// Whether two paths name the same file (device and inode); false if either does not exist.
-    private static func isSameFile(_ first: String, _ second: String) -> Bool {
-        var a = stat()
-        var b = stat()
-        return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    /// Refuses a file to restore that holds no Peach history: an empty file (which SQLite reads
+    /// as an empty database), one that is not SQLite, another program's database (also an empty
+    /// one, which `open` would take for a new Peach database), or one whose Peach tables were
+    /// never made; and a damaged or cut-short one. Reads only.
+    private static func checkIsHistory(_ source: String) throws {
+        let state: DatabaseIdentity.State
+        do {
+            state = try DatabaseIdentity.check(path: source, writing: false)
+        } catch StoreError.notADatabase {
+            throw StoreError.notABackup(path: source, detail: "it is not an SQLite database file")
+        } catch StoreError.notAPeachDatabase {
+            throw StoreError.notABackup(path: source, detail: "it is an SQLite database, but not one written by Peach")
+        } catch StoreError.corrupt(_, let detail) {
+            throw StoreError.notABackup(path: source, detail: "it is damaged (\(detail))")
+        }
+        guard state != .absent else { throw StoreError.notABackup(path: source, detail: "it is empty") }
+        let (applicationID, migrations) = try mapErrors(path: source) {
+            let queue = try DatabaseIdentity.readingConnection(path: source)
+            defer { try? queue.close() }
+            return try queue.read { db in
+                (
+                    try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+                    try migrator.appliedIdentifiers(db).count
+                )
+            }
+        }
+        guard applicationID == Self.applicationID, migrations > 0 else {
+            throw StoreError.notABackup(path: source, detail: "it is an SQLite database without Peach's tables")
+        }
     }
 }

@@ -35,6 +35,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `-journal` is beside it). A command that writes undoes the unfinished change as it opens
     /// the file; a reading command writes nothing, so it cannot read the file until then.
     case interruptedWrite(path: String)
+    /// A file to write (a backup, an export) is the database or one of the files SQLite keeps
+    /// beside it (`DatabaseFileSet`); `role` says which, and what writing there would do.
+    case databaseFile(path: String, role: String)
+    /// A folder of Peach's own files (the prepared sounds) is, or holds, the database's files.
+    case databaseFolder(path: String, database: String)
+    /// The file to restore is not a Peach history: empty, not SQLite, or no Peach schema.
+    case notABackup(path: String, detail: String)
     /// Any other SQLite failure, with SQLite's own words.
     case database(detail: String)
 
@@ -102,6 +109,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "The last change to \(path) was cut off (a Peach stopped while writing it; \(path)-journal holds what "
                 + "undoes it). This command only reads, so it has left both files untouched; start peach serve once, "
                 + "which undoes the unfinished change as it opens the file, then run this command again."
+        case .databaseFile(let path, let role):
+            "\(path) is \(role); choose another file."
+        case .databaseFolder(let path, let database):
+            "The folder \(path) holds the Peach database \(database) (or the files SQLite keeps beside it): Peach "
+                + "keeps its own files in a folder where nothing of the history is; choose another folder."
+        case .notABackup(let path, let detail):
+            "\(path) is not a Peach backup: \(detail). Nothing was changed; restore a file made by peach backup."
         case .database(let detail):
             "The database reported an error: \(detail)."
         }

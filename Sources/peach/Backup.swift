@@ -19,6 +19,7 @@ struct Backup: AsyncParsableCommand {
     var file: String
 
     func run() async throws {
+        try store.files.checkWritable(file)
         guard FileManager.default.fileExists(atPath: store.path) else {
             throw ValidationError("There is no database at \(store.path) to back up; give its path with --data.")
         }

@@ -22,6 +22,8 @@ struct Export: AsyncParsableCommand {
     var output: String?
 
     func run() async throws {
+        // Never over the history, also one not created yet: a CSV there replaces it.
+        if let output { try store.files.checkWritable(output) }
         let database = try store.openDatabase(.reading)
         guard let output else {
             let standardOutput = FileOutput(descriptor: STDOUT_FILENO, name: "standard output")
@@ -33,7 +35,11 @@ struct Export: AsyncParsableCommand {
         let target = URL(fileURLWithPath: output)
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        try store.files.checkWritable(temporary.path)
+        // A new file, never one already there: a link left at this name would lead the write
+        // elsewhere (O_EXCL does not follow it).
+        unlink(temporary.path)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw ValidationError(
                 "Cannot write \(output): \(String(cString: strerror(errno))). Check that its folder exists and that you may write to it."

@@ -152,7 +152,7 @@ struct Serve: AsyncParsableCommand {
             soundFontPath: soundFont,
             folder: soundsFolder.map { URL(fileURLWithPath: $0) }
                 ?? URL(fileURLWithPath: database.path).deletingLastPathComponent().appendingPathComponent("sounds"),
-            logger: Logger(label: "peach"))
+            keepingClearOf: store.files, logger: Logger(label: "peach"))
         var server = PeachServerConfiguration(database: database)
         server.application = ApplicationConfiguration(address: .hostname(host, port: port), serverName: "Peach")
         server.allowedHosts = allowedHosts

@@ -21,6 +21,9 @@ struct StoreOptions: ParsableArguments {
     /// The database file these options name.
     var path: String { data ?? AppDatabase.defaultPath() }
 
+    /// The database file and the files SQLite keeps beside it, which no command writes over.
+    var files: DatabaseFileSet { DatabaseFileSet(path: path) }
+
     /// Opens the database for `access`: `.reading` for commands that only read, so that they
     /// leave the file (and its `-wal`) exactly as they found them.
     func openDatabase(_ access: AppDatabase.Access) throws -> AppDatabase {

@@ -15,7 +15,9 @@ import PeachStore
 public func buildApplication(_ configuration: PeachServerConfiguration) async throws -> some ApplicationProtocol {
     let (logger, tls, connectionLimits) = (configuration.logger, configuration.tls, configuration.connectionLimits)
     let history = try ServerHistory(database: configuration.database, now: configuration.now)
-    let assets = Assets(directory: PeachClient.files, core: configuration.wasmCore)
+    let assets = Assets(
+        directory: PeachClient.files, core: configuration.wasmCore,
+        compressedCopies: .userCache(keepingClearOf: DatabaseFileSet(path: configuration.database.path)))
     if assets.coreURL == nil {
         logger.warning(
             """

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import PeachViews
 import PeachCore
+import PeachStore
 import SoundFont
 
 /// The curated sound sources (`SoundSource`), prepared from the SoundFont into what a browser
@@ -19,7 +20,9 @@ import SoundFont
 ///
 /// The folder holds nothing else: a folder with any other file in it (`--sounds-folder` pointed
 /// at a music folder) is refused, untouched, before anything is written or removed. So the files
-/// a new preparation no longer lists, which it removes, are always Peach's own.
+/// a new preparation no longer lists, which it removes, are always Peach's own. Nor may the
+/// folder be, or hold, the database's files, nor any file written there be one of them
+/// (`DatabaseFileSet`: a link left in the folder that leads to the database).
 public struct PreparedSounds: Sendable {
     /// `/sounds/index.json`, served as the assets are (an ETag, revalidated).
     let index: Assets.File
@@ -38,9 +41,20 @@ public struct PreparedSounds: Sendable {
     static let preparationVersion = 5
 
     /// Reads the prepared sounds from `folder`, or prepares them from the SoundFont at
-    /// `soundFontPath` first when the folder has none for this file.
+    /// `soundFontPath` first when the folder has none for this file; nothing is written over
+    /// the files of `database`.
     /// - Throws: `SoundsUnavailable` saying what is missing or broken and what to do.
-    public static func load(soundFontPath: String, folder: URL) throws(SoundsUnavailable) -> PreparedSounds {
+    public static func load(
+        soundFontPath: String, folder: URL, keepingClearOf database: DatabaseFileSet? = nil
+    ) throws(SoundsUnavailable) -> PreparedSounds {
+        if let database {
+            do {
+                try database.checkFolder(folder.path)
+            } catch {
+                throw SoundsUnavailable(
+                    "\(error) Peach plays only the sine: pass --sounds-folder with a new or empty folder.")
+            }
+        }
         // The file itself, not a link to it: Debian's path is a symbolic link, whose own size and
         // date never change when the file it points to does.
         let file = URL(fileURLWithPath: soundFontPath).resolvingSymlinksInPath().path
@@ -72,18 +86,20 @@ public struct PreparedSounds: Sendable {
         do {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let index = try prepare(soundFontPath: soundFontPath, folder: folder)
+            let index = try prepare(soundFontPath: soundFontPath, folder: folder, database: database)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let bytes = try encoder.encode(index)
-            try write(bytes, to: indexURL)
-            try write(Data(origin.utf8), to: originURL)
+            try write(bytes, to: indexURL, database: database)
+            try write(Data(origin.utf8), to: originURL, database: database)
             removeUnlisted(in: folder, keeping: Set(index.sources.flatMap { $0.zones.map(\.url) }))
             return PreparedSounds(
                 index: indexFile(bytes), folder: folder,
                 preparationSeconds: Date().timeIntervalSince(started), instrumentCount: index.sources.count)
         } catch let problem as SoundsUnavailable {
             throw problem
+        } catch let refusal as StoreError {
+            throw SoundsUnavailable("\(refusal) Peach plays only the sine.")
         } catch let error as SoundFontError {
             throw SoundsUnavailable(
                 "The SoundFont \(soundFontPath) cannot be used, so Peach plays only the sine: \(error). Reinstall "
@@ -97,7 +113,7 @@ public struct PreparedSounds: Sendable {
 
     /// Decodes every curated preset's zones and writes their FLAC files; returns the index.
     /// - Complexity: O(total length of the curated presets' samples).
-    private static func prepare(soundFontPath: String, folder: URL) throws -> SoundsIndex {
+    private static func prepare(soundFontPath: String, folder: URL, database: DatabaseFileSet?) throws -> SoundsIndex {
         let font = try SoundFont(contentsOf: soundFontPath)
         var sources: [SoundsIndex.Source] = []
         for source in SoundSource.allCases {
@@ -119,7 +135,7 @@ public struct PreparedSounds: Sendable {
                 let name = hexadecimal(SHA256.hash(zone.flac)) + ".flac"
                 let url = folder.appendingPathComponent(name)
                 if !FileManager.default.fileExists(atPath: url.path) {
-                    try write(Data(zone.flac), to: url)
+                    try write(Data(zone.flac), to: url, database: database)
                 }
                 return SoundsIndex.Zone(
                     keyLow: zone.keyLow, keyHigh: zone.keyHigh,
@@ -167,10 +183,14 @@ public struct PreparedSounds: Sendable {
     }
 
     /// Writes `data` to `url` through `.NAME.partial` beside it, renamed into place: a file
-    /// that is there is whole, and an interrupted write leaves a name Peach recognises.
-    private static func write(_ data: Data, to url: URL) throws {
+    /// that is there is whole, and an interrupted write leaves a name Peach recognises. The
+    /// partial file is always a new one: a link left at its name is removed, not followed.
+    private static func write(_ data: Data, to url: URL, database: DatabaseFileSet?) throws {
         let partial = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".partial")
-        try data.write(to: partial)
+        try database?.checkWritable(url.path)
+        try database?.checkWritable(partial.path)
+        unlink(partial.path)
+        try data.write(to: partial, options: .withoutOverwriting)
         guard rename(partial.path, url.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 

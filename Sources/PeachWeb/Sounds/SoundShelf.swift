@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PeachStore
 
 /// The instrument sounds as the server has them. Prepared (or read from their folder) in the
 /// background from the moment the server starts, so that it answers at once; a request for
@@ -7,11 +8,12 @@ import Logging
 public final class SoundShelf: Sendable {
     private let sounds: Task<Result<PreparedSounds, SoundsUnavailable>, Never>
 
-    /// Starts reading, or preparing, the sounds of `soundFontPath` in `folder`; logs the outcome.
-    public init(soundFontPath: String, folder: URL, logger: Logger) {
+    /// Starts reading, or preparing, the sounds of `soundFontPath` in `folder`, writing nothing
+    /// over the files of `database`; logs the outcome.
+    public init(soundFontPath: String, folder: URL, keepingClearOf database: DatabaseFileSet? = nil, logger: Logger) {
         sounds = Task.detached(priority: .utility) {
             let result = Result { () throws(SoundsUnavailable) in
-                try PreparedSounds.load(soundFontPath: soundFontPath, folder: folder)
+                try PreparedSounds.load(soundFontPath: soundFontPath, folder: folder, keepingClearOf: database)
             }
             switch result {
             case .success(let prepared):
