@@ -31,21 +31,25 @@ def test_two_windows_of_one_device_each_show_every_answer_through_every_sync(bro
     profile = open_window(context, server, "/profile")
     start = open_window(context, server, "/")
 
-    give_answers(start, [("comparison", "lower" if index % 3 else "higher") for index in range(20)])
     give_answers(profile, [("comparison", "higher" if index % 3 else "lower") for index in range(20)])
-    # Each window counts the other's 20 answers besides its own, with no sync and no reload: the
-    # Start preview shown in one follows the other's answers at once, and draws what a window
-    # opened now draws; each page either window shows in place counts all 40.
+    give_answers(start, [("comparison", "lower" if index % 3 else "higher") for index in range(20)])
+    # No sync yet, no reload: the Profile page shown in one window follows the other's answers at
+    # once, and each page the other window shows in place counts all 40 as well.
+    expect(comparison_answers(profile)).to_have_text("40")
+    start.locator("#start-profile").click()
+    expect(comparison_answers(start)).to_have_text("40")
+    previews = []
+    for window in (start, profile):
+        window.get_by_role("link", name="Back to Start", exact=True).click()
+        previews.append(preview(window).get_attribute("aria-label"))
+    # The Start preview of either is the one a window opened now draws.
     fresh = open_window(context, server, "/")
     shown = preview(fresh).get_attribute("aria-label")
-    assert "Threshold:" in shown, shown
     fresh.close()
-    expect(preview(start)).to_have_attribute("aria-label", shown)
-    profile.get_by_role("link", name="Back to Start", exact=True).click()
-    expect(preview(profile)).to_have_attribute("aria-label", shown)
-    for window in (start, profile):
-        window.locator("#start-profile").click()
-        expect(comparison_answers(window)).to_have_text("40")
+    assert "Threshold:" in shown, shown
+    assert previews == [shown, shown]
+    start.locator("#start-profile").click()
+    profile.locator("#start-profile").click()
 
     # A sync in one window uploads its answers and the other's (and the summary comes down);
     # five more answers there and another sync reach the other window at once.
