@@ -138,11 +138,12 @@ let package = Package(
         // The crash-safety and command-line tests run the `peach` executable, which `swift test`
         // builds with every other product of the package.
         .testTarget(
-            name: "PeachStoreTests", dependencies: ["PeachStore", "PeachFixtures"], swiftSettings: swiftSettings),
+            name: "PeachStoreTests", dependencies: ["PeachStore", "PeachFixtures", "SoundFont"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "PeachWebTests",
             dependencies: [
-                "PeachWeb", "PeachViews", "PeachClient", "PeachFixtures",
+                "PeachWeb", "PeachViews", "PeachClient", "PeachFixtures", "SoundFont",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

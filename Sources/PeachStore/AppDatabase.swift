@@ -118,7 +118,7 @@ public struct AppDatabase: Sendable {
             var integrity = IntegrityCheck.passed
             if state == .current {
                 // What GRDB's pool wrote to the `-wal` stays out of the file until the check passed.
-                if access == .serving { try writer.writeWithoutTransaction { db in IntegrityCheck.holdWAL(db, true) } }
+                if access == .serving { writer.writeWithoutTransaction { db in IntegrityCheck.holdWAL(db, true) } }
                 integrity = IntegrityCheck.start(path: path, walExisted: walExisted)
             }
             return try AppDatabase(writer, integrity: integrity)

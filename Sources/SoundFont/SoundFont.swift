@@ -23,6 +23,10 @@ public struct SoundFont: Sendable {
         var count: Int { range.count }
     }
 
+    /// Where Debian's package fluidr3mono-gm-soundfont (scripts/install-deps.sh) puts the Fluid (R3)
+    /// Mono GM SoundFont: the one Peach prepares its instrument sounds from unless told otherwise.
+    public static let debianPath = "/usr/share/sounds/sf3/FluidR3Mono_GM.sf3"
+
     /// The first preset at this MIDI bank and program (General MIDI melodic presets are bank 0).
     public func preset(bank: Int, program: Int) -> Preset? {
         presets.first { $0.bank == bank && $0.program == program }

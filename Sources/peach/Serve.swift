@@ -56,7 +56,7 @@ struct Serve: AsyncParsableCommand {
         name: .customLong("soundfont"),
         help: ArgumentHelp(
             "The SoundFont (SF2 or SF3) whose presets Peach plays as instrument sounds.", valueName: "path"))
-    var soundFont = "/usr/share/sounds/sf3/FluidR3Mono_GM.sf3"
+    var soundFont = SoundFont.debianPath
 
     @Option(
         name: .customLong("sounds-folder"),
@@ -94,12 +94,18 @@ struct Serve: AsyncParsableCommand {
     /// returns the limit in force: each connection is a file descriptor, and `ConnectionLimits`
     /// keeps the connections below it with descriptors to spare.
     static func raiseOpenFileLimit() -> Int {
+        // Glibc imports RLIMIT_NOFILE as an enum case of its own type; Darwin as an Int32.
+        #if os(Linux)
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+            let resource = RLIMIT_NOFILE
+        #endif
         var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        guard getrlimit(resource, &limit) == 0 else { return 1024 }
         if limit.rlim_cur < limit.rlim_max {
             let soft = limit.rlim_cur
             limit.rlim_cur = limit.rlim_max
-            if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) != 0 { limit.rlim_cur = soft }
+            if setrlimit(resource, &limit) != 0 { limit.rlim_cur = soft }
         }
         return Int(clamping: limit.rlim_cur)
     }

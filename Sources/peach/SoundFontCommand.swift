@@ -16,7 +16,7 @@ struct SoundFontCommand: ParsableCommand {
             """)
 
     @Argument(help: "The SoundFont file (SF2 or SF3).")
-    var path = "/usr/share/sounds/sf3/FluidR3Mono_GM.sf3"
+    var path = SoundFont.debianPath
 
     @Flag(help: "Print presets and instruments with their zones as JSON.")
     var json = false

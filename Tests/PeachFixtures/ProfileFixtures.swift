@@ -115,7 +115,7 @@ public enum ProfileFixtures {
     /// that reaches below 0.1, and wrong answers at 100 cents.
     public static let extremeRecords: [TrainingRecord] = [
         comparison(48, cents: 0.1, second: 0), comparison(48, cents: 0.1, second: 1),
-        comparison(49, cents: 5e-324, second: 2), comparison(49, cents: 0.2, second: 3),
+        comparison(49, cents: Cents(.leastNonzeroMagnitude), second: 2), comparison(49, cents: 0.2, second: 3),
         comparison(60, cents: 100, second: 4), comparison(60, cents: 100, second: 5, correct: false),
         comparison(60, cents: 100, second: 6),
         comparison(61, cents: 100, second: 7), comparison(61, cents: 100, second: 8, correct: false),

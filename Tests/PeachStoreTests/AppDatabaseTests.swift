@@ -91,7 +91,8 @@ struct AppDatabaseTests {
         let database = try AppDatabase.inMemory()
         let note = try MIDINote(60)
         let cents: [Double] = [
-            0, -0.0, 5e-324, -5e-324, 0.1, 99.999, 100, -100, 100.nextUp, (-100.0).nextDown, 200, -200, 200.nextUp,
+            0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 0.1, 99.999, 100, -100, 100.nextUp,
+            (-100.0).nextDown, 200, -200, 200.nextUp,
             (-200.0).nextDown, 1e200, -1e200, 1e308, -1e308, .greatestFiniteMagnitude, .infinity, -.infinity, .nan,
         ]
         let times = [

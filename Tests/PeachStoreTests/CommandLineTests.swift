@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PeachCore
+import SoundFont
 import Testing
 
 @testable import PeachStore
@@ -168,7 +169,7 @@ final class CommandLineTests {
 
     @Test("a SoundFont of 1.5 GiB, mostly a hole in its samples, costs the pages read; an 8 GiB file is refused unread")
     func largeSoundFonts() throws {
-        let original = "/usr/share/sounds/sf3/FluidR3Mono_GM.sf3"  // scripts/install-deps.sh installs it
+        let original = SoundFont.debianPath
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: original)))
         func number(at offset: Int) -> Int {
             bytes[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
@@ -188,7 +189,7 @@ final class CommandLineTests {
             for byte in 0..<4 { patched[sizeField + byte] = UInt8(truncatingIfNeeded: size >> (8 * byte)) }
         }
         let large = folder.appendingPathComponent("large.sf3")
-        FileManager.default.createFile(atPath: large.path, contents: Data(patched[..<smplEnd]))
+        #expect(FileManager.default.createFile(atPath: large.path, contents: Data(patched[..<smplEnd])))
         let handle = try FileHandle(forWritingTo: large)
         try handle.seek(toOffset: UInt64(smplEnd + hole))
         try handle.write(contentsOf: patched[smplEnd...])
@@ -203,7 +204,7 @@ final class CommandLineTests {
         }
         // A sparse file of 8 GiB: larger than any SoundFont (a RIFF file holds at most 4 GiB).
         let huge = folder.appendingPathComponent("huge.sf2")
-        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
         #expect(truncate(huge.path, 8 << 30) == 0)
         let (refused, peakKiB) = try runMeasuringMemory(peach, ["soundfont", huge.path])
         #expect(refused.status == 1)

@@ -89,7 +89,7 @@ struct DatabaseFileTests {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("peach.sqlite").path
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         let database = try AppDatabase.open(path: path)
         try database.store(comparison(at: 1))
         #expect(try database.recordCounts().total == 1)

@@ -163,7 +163,7 @@ final class ProtectedFilesTests {
     )
     func restoreRefusesWhatIsNoHistory() throws {
         let empty = folder.appendingPathComponent("empty.sqlite").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         let text = folder.appendingPathComponent("notes.sqlite").path
         try Data("Restore me\n".utf8).write(to: URL(fileURLWithPath: text))
         // SQLite, no tables at all (an application_id of 0 and an empty schema, as a new file).
@@ -228,7 +228,7 @@ final class ProtectedFilesTests {
         let backup = backups.appendingPathComponent("peach-backup.sqlite").path
         let csv = backups.appendingPathComponent("peach.csv").path
         let empty = backups.appendingPathComponent("empty.sqlite").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         // A backup larger than the file-size limit below, so that a restore of it fails halfway.
         let large = backups.appendingPathComponent("large.sqlite").path
         let largeDatabase = try AppDatabase.open(path: large, access: .writing)

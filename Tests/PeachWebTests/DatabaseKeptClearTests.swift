@@ -1,5 +1,6 @@
 import Foundation
 import PeachStore
+import SoundFont
 import Testing
 
 @testable import PeachWeb
@@ -8,7 +9,7 @@ import Testing
 /// copies — never reach the database or the files SQLite keeps beside it (docs/cli.md, "Files").
 @Suite("The server's own folders keep clear of the database")
 struct DatabaseKeptClearTests {
-    static let soundFont = "/usr/share/sounds/sf3/FluidR3Mono_GM.sf3"
+    static let soundFont = SoundFont.debianPath
 
     /// A folder with a Peach database `data/peach.sqlite` in it; removed after `body`.
     func withDatabase(_ body: (_ folder: URL, _ database: String) throws -> Void) throws {

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import PeachCore
 import PeachStore
+import SoundFont
 import Testing
 
 @testable import PeachWeb
@@ -13,7 +14,7 @@ import Testing
 /// and served at /sounds/ (docs/sounds.md).
 @Suite("Instrument sounds", .serialized)
 struct SoundsTests {
-    static let soundFont = "/usr/share/sounds/sf3/FluidR3Mono_GM.sf3"
+    static let soundFont = SoundFont.debianPath
 
     /// One preparation for the suite, in a folder of its own.
     static let folder = FileManager.default.temporaryDirectory

@@ -3,7 +3,7 @@ import SoundFont
 import Testing
 
 /// Debian's fluidr3mono-gm-soundfont (scripts/install-deps.sh), the SoundFont Peach plays.
-let fluidPath = "/usr/share/sounds/sf3/FluidR3Mono_GM.sf3"
+let fluidPath = SoundFont.debianPath
 
 /// The file parsed once for every test (a global `let` is initialised once, lazily and safely).
 let fluid: Result<SoundFont, SoundFontError> = Result { () throws(SoundFontError) in

@@ -15,7 +15,6 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PEACH = pathlib.Path(os.environ.get("PEACH_BINARY", ROOT / ".build" / "debug" / "peach"))
-SOUNDFONT = pathlib.Path("/usr/share/sounds/sf3/FluidR3Mono_GM.sf3")
 
 
 def run_peach(*arguments: str) -> subprocess.CompletedProcess:
@@ -24,13 +23,21 @@ def run_peach(*arguments: str) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="session")
 def peach_listing() -> dict:
-    result = run_peach("soundfont", str(SOUNDFONT), "--json")
+    """`peach soundfont --json` on the SoundFont Peach plays when given none: its own default
+    path (`SoundFont.debianPath`), which the listing names as `file`."""
+    result = run_peach("soundfont", "--json")
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
 
 @pytest.fixture(scope="session")
-def sf2():
+def soundfont_path(peach_listing) -> pathlib.Path:
+    """The SoundFont file the listing read."""
+    return pathlib.Path(peach_listing["file"])
+
+
+@pytest.fixture(scope="session")
+def sf2(soundfont_path):
     """sf2utils' view of the file, worked around its one failure on it: sf2utils looks the
     terminal records up by name (`EOP`, `EOI`), and MuseScore's SF3 writer leaves them unnamed,
     so the presets and instruments are built here without their last, terminal record. Its
@@ -44,7 +51,7 @@ def sf2():
         from sf2utils.sf2parse import Sf2File
 
     logging.disable(logging.WARNING)
-    with SOUNDFONT.open("rb") as file:
+    with soundfont_path.open("rb") as file:
         soundfont = Sf2File(file)
         pdta = soundfont.raw.pdta
         soundfont._instruments = [Sf2Instrument(pdta, i, soundfont) for i in range(len(pdta["Inst"]) - 1)]

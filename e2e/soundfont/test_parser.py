@@ -5,7 +5,7 @@ file given to `peach soundfont`: a message and a non-zero exit, never a crash.""
 
 from __future__ import annotations
 
-from conftest import SOUNDFONT, run_peach
+from conftest import run_peach
 
 FULL = [0, 127]
 # SoundFont 2.04 §8.1.2 generator operators.
@@ -90,8 +90,8 @@ def test_instrument_zones(peach_listing, sf2):
     assert checked > 1000  # every zone of every instrument, not a few
 
 
-def test_malformed_files(tmp_path):
-    head = SOUNDFONT.read_bytes()[:100_000]
+def test_malformed_files(tmp_path, soundfont_path):
+    head = soundfont_path.read_bytes()[:100_000]
     cases = {
         "empty.sf2": (b"", "not a SoundFont"),
         "text.sf2": (b"this is not a SoundFont at all", "not a SoundFont"),
