@@ -56,11 +56,12 @@ extension AppDatabase {
     /// Replaces the database at `path` with the backup at `source` (made by `backup(to:)`, or any
     /// Peach database): its records, settings and paired devices. Refused, changing nothing,
     /// while a server serves `path` (`StoreError.inUse`), and when `source` is not an undamaged
-    /// Peach database of this or an earlier version (an earlier one is upgraded). The file at
-    /// `path` may itself be damaged: that is when a backup is needed. A file that holds no Peach
-    /// history (empty, not SQLite, another program's database, one without Peach's tables) is
-    /// refused before anything is written (`StoreError.notABackup`), and so are the database's
-    /// own files (its `-wal`, `-shm`, `-journal`). The new file is written beside `path` and
+    /// Peach database of this or an earlier version (the copy of an earlier one is upgraded; the
+    /// backup itself is only read). The file at `path` may itself be damaged: that is when a
+    /// backup is needed. A file that holds no Peach history (empty, not SQLite, another program's
+    /// database, one without Peach's tables) is refused before anything is written
+    /// (`StoreError.notABackup`), and so are the database's own files (its `-wal`, `-shm`,
+    /// `-journal`). The new file is written beside `path` and
     /// renamed over it; the old file's `-wal`, `-shm` and `-journal` are removed first, since they
     /// belong to the old contents and would be applied to the new ones. Nothing else is left
     /// beside `path`, whether the restore succeeds or fails.
@@ -81,8 +82,16 @@ extension AppDatabase {
         // Before `open`, which would upgrade an older file in place, and make an empty one (or
         // another program's empty SQLite file) a new, empty history.
         try checkIsHistory(source)
-        let backup = try open(path: source, access: .reading)
-        try backup.check()
+        // Read as it is, never written: not `open`, which would upgrade a backup of an earlier
+        // Peach in place (the copy is upgraded instead, below).
+        let backup = try mapErrors(path: source) { try DatabaseIdentity.readingConnection(path: source) }
+        defer { try? backup.close() }
+        do {
+            try DatabaseIdentity.verify(path: source, walExisted: DatabaseIdentity.walIsPresent(source))
+        } catch {
+            guard case .corrupt(_, let detail) = error else { throw error }
+            throw StoreError.notABackup(path: source, detail: "it is damaged (\(detail))")
+        }
         let existed = FileManager.default.fileExists(atPath: path)
         let lock = try DatabaseLock(path: path)
         // No connection of this process opens the file at `path`: the lock may go at the end.
@@ -98,7 +107,7 @@ extension AppDatabase {
         try replace(path, keeping: files) { temporary in
             try mapErrors(path: path) {
                 let copy = try DatabaseQueue(path: temporary)
-                try backup.writer.backup(to: copy)
+                try backup.backup(to: copy)
                 try copy.close()
             }
             // Upgraded to this version (a backup of an earlier Peach) before it takes the place.

@@ -221,6 +221,30 @@ final class ProtectedFilesTests {
         #expect(try DatabaseQueue(path: bare).read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 7)
     }
 
+    @Test("a backup of an earlier Peach is restored upgraded, and the backup itself is left as it was")
+    func restoreReadsTheBackupOnly() throws {
+        let earlier = folder.appendingPathComponent("earlier.sqlite").path
+        let queue = try DatabaseQueue(path: earlier)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA application_id = \(AppDatabase.applicationID)")
+        }
+        try AppDatabase.migrator.migrate(queue, upTo: "v6: settings changed at, no pending exercises")
+        try queue.write { db in
+            try db.execute(
+                sql:
+                    "INSERT INTO pitchMatchingRecord (exerciseID, timestamp, referenceNote, targetNote, interval, direction, tuningSystem, initialCentOffset, userCentError) VALUES (?, 1772368496000, 60, 60, 'P1', 'up', 'equalTemperament', 40, -3.5)",
+                arguments: [UUID().uuidString])
+        }
+        try queue.close()
+        let bytes = try contents(of: earlier)
+        let restored = try run(["restore", earlier, "--yes", "--data", database])
+        #expect(restored.status == 0, "\(restored.errors)")
+        #expect(restored.output.hasPrefix("Restored 1 record,"), "\(restored.output)")
+        #expect(try contents(of: earlier) == bytes)
+        #expect(names(folder).filter { $0.hasPrefix("earlier") } == ["earlier.sqlite"])
+        #expect(try run(["check", "--data", database]).status == 0)
+    }
+
     @Test("backups, exports and restores, successful, refused or failing halfway, leave nothing beside the files")
     func nothingLeftBehind() throws {
         let backups = folder.appendingPathComponent("backups")
