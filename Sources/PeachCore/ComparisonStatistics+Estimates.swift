@@ -14,6 +14,29 @@ extension ComparisonStatistics {
         count > 0 ? ThresholdPosterior(Self.bins(of: recent.last(Self.recentCount))).estimate : nil
     }
 
+    /// "Now" of the answers whose reference note lies in `range`: the keyboard's summary, the
+    /// same answers as `now` when the range holds them all; `nil` without one.
+    /// - Complexity: O(200) and one posterior.
+    public func now(in range: NoteRange) -> ThresholdEstimate? {
+        let bins = Self.bins(of: recent.last(Self.recentCount), in: range)
+        return bins.answers > 0 ? ThresholdPosterior(bins).estimate : nil
+    }
+
+    /// "Now" note by note: each note of `range` among the last 200 answers and its estimate from
+    /// them, borrowing strength from the other notes' answers now (`nowNeighbourSpan`). What the
+    /// keyboard band and the Start page's preview draw, so that they tell the headline's story:
+    /// a listener who improved sees the band where "now" is, not where every answer ever given
+    /// pools.
+    /// - Complexity: O(200 + notes) and two posteriors per note of the range among them.
+    public func nowNoteEstimates(in range: NoteRange) -> [(note: MIDINote, estimate: ThresholdEstimate)] {
+        var byNote = [OffsetBins](repeating: OffsetBins(), count: MIDINote.validRange.count)
+        for answer in recent.last(Self.recentCount) {
+            let (note, bin, correct) = Self.recentAnswer(answer.value)
+            byNote[note].add(bin: bin, answers: 1, correct: correct)
+        }
+        return Self.noteEstimates(of: byNote, in: range, span: Self.nowNeighbourSpan)
+    }
+
     /// The last 200 answers against the 200 before them; `notEnoughData` below 400 answers.
     /// - Complexity: two posteriors.
     public var trend: Trend {
@@ -57,6 +80,12 @@ extension ComparisonStatistics {
     /// The share of a note's prior that ignores its neighbours (the model's prior alone), so that
     /// a note unlike them shows what its own answers say rather than being held to theirs.
     static let unlikeNeighbours = 0.01
+    /// The notes that lend a note their answers *now*: every other note. The last 200 answers
+    /// leave a few at each note of a four-octave range and some fifty within a tritone, whose
+    /// posterior has a long upper tail while the chain is still coming down; the rest of "now"
+    /// is the better-known prior, and the band departs from it only where a note's own answers
+    /// say so.
+    static let nowNeighbourSpan = MIDINote.validRange.count
 
     /// Each note of `range` with answers and its estimate, borrowing strength from its
     /// neighbours: the prior of a note is the posterior of the answers at the notes up to a
@@ -66,12 +95,20 @@ extension ComparisonStatistics {
     /// answers. Notes without answers have no estimate (the chart's band breaks there).
     /// - Complexity: two posteriors per trained note of the range.
     public func noteEstimates(in range: NoteRange) -> [(note: MIDINote, estimate: ThresholdEstimate)] {
+        Self.noteEstimates(of: notes, in: range)
+    }
+
+    /// Each note of `range` with answers in `notes` (indexed by MIDI note), borrowing strength
+    /// from the notes up to `span` away.
+    static func noteEstimates(
+        of notes: [OffsetBins], in range: NoteRange, span: Int = neighbourSpan
+    ) -> [(note: MIDINote, estimate: ThresholdEstimate)] {
         range.notes.compactMap { note in
             let own = notes[note.rawValue]
             guard own.answers > 0 else { return nil }
             var neighbours = OffsetBins()
-            let lowest = max(note.rawValue - Self.neighbourSpan, MIDINote.validRange.lowerBound)
-            let highest = min(note.rawValue + Self.neighbourSpan, MIDINote.validRange.upperBound)
+            let lowest = max(note.rawValue - span, MIDINote.validRange.lowerBound)
+            let highest = min(note.rawValue + span, MIDINote.validRange.upperBound)
             for neighbour in lowest...highest where neighbour != note.rawValue { neighbours.add(notes[neighbour]) }
             let prior = neighbours.answers > 0 ? Self.prior(from: ThresholdPosterior(neighbours)) : nil
             return (note, ThresholdPosterior(own, prior: prior).estimate)
@@ -99,10 +136,14 @@ extension ComparisonStatistics {
         }
     }
 
-    /// The bins of recent answers (`recent`'s values).
-    static func bins(of answers: ArraySlice<RecentAnswers<Int>.Entry>) -> OffsetBins {
+    /// The bins of recent answers (`recent`'s values), of the notes in `range` if one is given.
+    static func bins(of answers: ArraySlice<RecentAnswers<Int>.Entry>, in range: NoteRange? = nil) -> OffsetBins {
         var bins = OffsetBins()
-        for answer in answers { bins.add(bin: answer.value / 2, answers: 1, correct: answer.value % 2) }
+        for answer in answers {
+            let (note, bin, correct) = recentAnswer(answer.value)
+            if let range, !(range.lower.rawValue...range.upper.rawValue).contains(note) { continue }
+            bins.add(bin: bin, answers: 1, correct: correct)
+        }
         return bins
     }
 }

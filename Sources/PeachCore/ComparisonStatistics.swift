@@ -16,7 +16,8 @@ public struct ComparisonStatistics: Hashable, Sendable {
     public internal(set) var weeks: [WeekBins] = []
     /// Every answer: the sum of `notes`.
     public internal(set) var all = OffsetBins()
-    /// The latest answers by timestamp, each as `OffsetBins`' bin times 2, plus 1 if correct.
+    /// The latest answers by timestamp, each as its reference note, bin and correctness in one
+    /// number (`recentValue`): "now", and the keyboard band drawn from the same answers.
     public internal(set) var recent = RecentAnswers<Int>(capacity: 2 * Self.recentCount)
     /// The most recent comparison by timestamp: where the adaptive chain continues from, also
     /// after a restart and across devices. By timestamp, not by order of arrival: a record that
@@ -46,7 +47,9 @@ public struct ComparisonStatistics: Hashable, Sendable {
             bin: bin, answers: 1, correct: correct)
         all.add(bin: bin, answers: 1, correct: correct)
         addToWeek(CalendarWeek.of(record.timestamp), bin: bin, correct: correct)
-        recent.add(2 * bin + correct, at: record.timestamp)
+        recent.add(
+            Self.recentValue(note: record.context.referenceNote.rawValue, bin: bin, correct: correct),
+            at: record.timestamp)
         if latestTimestamp.map({ record.timestamp >= $0 }) ?? true {
             latest = ExerciseGenerator.ChainState(record)
             latestTimestamp = record.timestamp
@@ -75,4 +78,18 @@ public struct ComparisonStatistics: Hashable, Sendable {
 
     /// All comparisons of the mode.
     public var count: Int { all.answers }
+
+    /// One recent answer as one number: `(note · 61 + bin) · 2 + correct`, so that "now" can be
+    /// drawn note by note on the keyboard from the very answers the headline reads.
+    static func recentValue(note: Int, bin: Int, correct: Int) -> Int {
+        (note * OffsetBins.count + bin) * 2 + correct
+    }
+
+    /// The largest `recentValue`.
+    static let recentValueLimit = MIDINote.validRange.count * OffsetBins.count * 2 - 1
+
+    /// The reference note, bin and correctness of a `recentValue`.
+    static func recentAnswer(_ value: Int) -> (note: Int, bin: Int, correct: Int) {
+        (value / (2 * OffsetBins.count), value / 2 % OffsetBins.count, value % 2)
+    }
 }

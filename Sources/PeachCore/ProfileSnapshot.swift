@@ -6,9 +6,10 @@
 /// (standard library only, no Foundation, no Codable), and a count or a time is exact in a
 /// Double up to 2^53.
 ///
-/// **Layout, version 2** (every integer is a whole Double):
-/// 1. the format version, `2` — a summary of another version (version 1 held means of
-///    |cent offset|) is refused, never read as this one;
+/// **Layout, version 3** (every integer is a whole Double):
+/// 1. the format version, `3` — a summary of another version (version 1 held means of
+///    |cent offset|, version 2 its recent answers without their notes) is refused, never read as
+///    this one;
 /// 2. `comparisonByMode[.comparison]`, `comparisonByMode[.intervalComparison]`, each a
 ///    *comparison block*;
 /// 3. `pitchMatchingByMode[.pitchMatching]`, `pitchMatchingByMode[.intervalPitchMatching]`, each a
@@ -17,7 +18,7 @@
 /// - *comparison block*: the chain's `latest` as `[has, magnitude, wasCorrect, timestamp ms]`
 ///   (`[0, 0, 0, 0]` without one); `notes` (128 × bins); `intervals` (75 × bins, `IntervalSlot`
 ///   order); `weeks` as `[w, then w × (week, bins)]`, weeks ascending; `recent` as `[r, then
-///   r × (timestamp ms, bin · 2 + correct)]`, oldest first, r ≤ 400.
+///   r × (timestamp ms, (reference note · 61 + bin) · 2 + correct)]`, oldest first, r ≤ 400.
 /// - *matching block*: `all` (statistics); `intervals` (75 × statistics); `recent` as `[r, then
 ///   r × (timestamp ms, signed error)]`, oldest first, r ≤ 200.
 /// - *bins*: `[first, length, then length × (answers, correct)]`: the occupied bins from the
@@ -35,7 +36,7 @@
 /// - Complexity: O(size) to encode and to decode.
 public enum ProfileSnapshot {
     /// The format version, the first number of every snapshot.
-    public static let version = 2
+    public static let version = 3
     /// Counts up to 2^53 (exact in a Double), and never more than an `Int` holds: 32 bits in
     /// WebAssembly, where `1 << 53` would be 0.
     static let maximumCount = Int(truncatingIfNeeded: min(Int64(1) << 53, Int64(Int.max)))
@@ -48,7 +49,7 @@ public enum ProfileSnapshot {
     static let comparisonModes: [TrainingMode] = [.comparison, .intervalComparison]
     static let matchingModes: [TrainingMode] = [.pitchMatching, .intervalPitchMatching]
 
-    /// The snapshot of `profile`, version 2.
+    /// The snapshot of `profile`, version 3.
     public static func encode(_ profile: PerceptualProfile) -> [Double] {
         var numbers: [Double] = [Double(version)]
         for mode in comparisonModes { append(profile.comparisonStatistics(mode), to: &numbers) }
@@ -223,7 +224,7 @@ struct SnapshotReader {
         else { return nil }
         for _ in 0..<recentCount {
             guard let milliseconds = integer64(in: ProfileSnapshot.timeRange),
-                let value = integer(in: 0...2 * OffsetBins.count - 1),
+                let value = integer(in: 0...ComparisonStatistics.recentValueLimit),
                 statistics.recent.append(value, at: milliseconds)
             else { return nil }
         }

@@ -20,7 +20,7 @@ struct ProfileSnapshotTests {
     func roundTrip(seed: UInt64, days: Int) throws {
         let profile = PerceptualProfile(records: seededRecords(count: 5_000, days: days, seed: seed))
         let numbers = ProfileSnapshot.encode(profile)
-        #expect(numbers.first == 2)
+        #expect(numbers.first == 3)
         let decoded = try #require(PerceptualProfile(snapshot: numbers))
         #expect(decoded == profile)
         #expect(ProfileSnapshot.encode(decoded) == numbers)
@@ -66,13 +66,15 @@ struct ProfileSnapshotTests {
         }
     }
 
-    @Test("a summary of another version, such as version 1's means of |cent offset|, is refused, not misread")
+    @Test(
+        "a summary of another version, such as version 1's means of |cent offset| or version 2's recent answers without notes, is refused"
+    )
     func otherVersions() {
         // Version 1's empty profile: its version, then 3,123 zeros (statistics, chain, histories).
         let version1 = [1.0] + [Double](repeating: 0, count: 3_123)
         #expect(PerceptualProfile(snapshot: version1) == nil)
         let numbers = ProfileSnapshot.encode(PerceptualProfile(records: seededRecords(count: 300, days: 5, seed: 2)))
-        for version in [0.0, 1, 3, 2.5, -2] {
+        for version in [0.0, 1, 2, 4, 2.5, -2] {
             #expect(PerceptualProfile(snapshot: [version] + numbers.dropFirst()) == nil)
         }
     }
@@ -82,7 +84,7 @@ struct ProfileSnapshotTests {
         let profile = PerceptualProfile(records: seededRecords(count: 300, days: 5, seed: 9))
         let numbers = ProfileSnapshot.encode(profile)
         #expect(PerceptualProfile(snapshot: []) == nil)
-        #expect(PerceptualProfile(snapshot: [2]) == nil)
+        #expect(PerceptualProfile(snapshot: [3]) == nil)
         #expect(PerceptualProfile(snapshot: numbers + [0]) == nil)
         for length in stride(from: 0, to: numbers.count, by: 7) {
             #expect(PerceptualProfile(snapshot: Array(numbers.prefix(length))) == nil)
@@ -97,18 +99,18 @@ struct ProfileSnapshotTests {
             let random = (0..<Int.random(in: 0...4_000, using: &generator)).map { _ in
                 Double(bitPattern: generator.next())
             }
-            #expect(PerceptualProfile(snapshot: [2] + random) == nil)
+            #expect(PerceptualProfile(snapshot: [3] + random) == nil)
         }
     }
 
-    /// A version 2 snapshot whose Comparison block has these bins at note 0 and at the first
+    /// A version 3 snapshot whose Comparison block has these bins at note 0 and at the first
     /// interval slot, these weeks and these recent answers; everything else empty.
     private func snapshot(
         note: [Double] = [10, 1, 2, 2], interval: [Double] = [10, 1, 2, 2],
         weeks: [Double] = [2, 2_899, 10, 1, 1, 1, 2_900, 10, 1, 1, 1], recent: [Double] = [0]
     ) -> [Double] {
         func zeros(_ count: Int) -> [Double] { [Double](repeating: 0, count: count) }
-        var numbers: [Double] = [2, 0, 0, 0, 0] + note + zeros(2 * 127) + interval + zeros(2 * 74) + weeks + recent
+        var numbers: [Double] = [3, 0, 0, 0, 0] + note + zeros(2 * 127) + interval + zeros(2 * 74) + weeks + recent
         numbers += zeros(4 + 2 * 128 + 2 * 75 + 2)
         numbers += zeros(2 * (3 + 3 * 75 + 1))
         return numbers
@@ -139,7 +141,7 @@ struct ProfileSnapshotTests {
         for recent: [Double] in [
             [2, late, 21, early, 21],  // out of time order
             [3, early, 21, early, 21, late, 21],  // more than the answers
-            [1, early, 122],  // not a bin and an answer
+            [1, early, 15_616],  // not a note, a bin and an answer
             [1, 1e20, 21],  // a time beyond the year 9999
         ] {
             #expect(PerceptualProfile(snapshot: snapshot(recent: recent)) == nil, "\(recent)")

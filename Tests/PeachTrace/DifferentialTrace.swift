@@ -102,6 +102,9 @@ public enum DifferentialTrace {
             for note in statistics.noteEstimates(in: session.settings.noteRange) {
                 line += " \(note.note.rawValue):" + estimate(note.estimate)
             }
+            for note in statistics.nowNoteEstimates(in: session.settings.noteRange) {
+                line += " now\(note.note.rawValue):" + estimate(note.estimate)
+            }
         }
         for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
             let statistics = profile.pitchMatchingStatistics(mode)

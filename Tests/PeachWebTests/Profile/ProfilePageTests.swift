@@ -91,7 +91,7 @@ struct ProfilePageTests {
             #expect(value(html, mode: .pitchMatching, term: "Spread, all time") == "6.0 cents (3.1–37.7)")
             #expect(value(html, mode: .pitchMatching, term: "Attempts") == "3")
             // The drawing: C4 alone in the Comparison mode; the summary reads its estimate.
-            let chart = try #require(unison.estimate(in: .standard))
+            let chart = try #require(unison.now(in: .standard))
             #expect(
                 html.contains(
                     "aria-label=\"Perceptual profile showing detection thresholds from C2 to C6. Threshold: "
@@ -162,7 +162,7 @@ struct ProfilePageTests {
                 value(html, mode: .comparison, term: "All time")
                     == Texts.english.estimate(profile.comparisonStatistics(.comparison).allTime))
             let after = try await client.get("/").text
-            let estimate = try #require(profile.comparisonStatistics(.comparison).estimate(in: .standard))
+            let estimate = try #require(profile.comparisonStatistics(.comparison).now(in: .standard))
             #expect(
                 after.contains(
                     "aria-label=\"Your pitch profile. Threshold: \(Texts.english.spokenEstimate(estimate)). "
