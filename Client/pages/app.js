@@ -18,6 +18,7 @@ import { Sync } from '../store/sync.js';
 import { peachCoreURL } from '../peach-core-url.js';
 import { API_PATHS, SERVICE_WORKER_PATH, SOUNDS_INDEX } from '../peach-routes.js';
 import { Router, isTrainingPath } from './router.js';
+import { watchLargeTitle } from './large-title.js';
 import { showSoundStatus, showStorageStatus, showSyncStatus, unavailableText } from './status-lines.js';
 import { startComparisonPage } from './comparison-page.js';
 import { startPitchMatchingPage } from './pitch-matching-page.js';
@@ -174,6 +175,7 @@ class App {
 
   /** Starts the controller of the page shown (see `CONTROLLERS`). */
   startController(main) {
+    watchLargeTitle(main);
     const { kind, page } = document.body.dataset;
     const start = kind ? TRAINING_CONTROLLERS[kind] : CONTROLLERS[page];
     // Training runs on the device's core: without it a training page has nothing to play.

@@ -83,6 +83,17 @@ function limitNoteRange(form) {
  * @param {import('./app.js').PageContext} context
  * @param {HTMLElement} main
  */
+/**
+ * The intervals row's value: the chosen intervals' names, as each checkbox's label says them.
+ * @param {HTMLFormElement} form
+ */
+function showChosenIntervals(form) {
+  const value = form.querySelector('#intervals-chosen');
+  if (!value) return;
+  const boxes = /** @type {HTMLInputElement[]} */ ([...form.querySelectorAll('input[name="intervals"]:checked')]);
+  value.textContent = boxes.map((box) => box.labels?.[0]?.textContent?.trim() ?? '').join(', ');
+}
+
 export function startSettingsPage(context, main) {
   const cleanups = [];
   const listen = (target, type, handler) => {
@@ -132,6 +143,7 @@ export function startSettingsPage(context, main) {
           show(status, refused, true);
         }
         limitNoteRange(form);
+        showChosenIntervals(form);
       });
     });
   }
@@ -216,8 +228,11 @@ export function startSettingsPage(context, main) {
       else { ask(null); show(result, reply?.message ?? '', false); }
     };
     // A new file choice makes the last import's message and question stale: they would seem to speak of the new file.
+    const fileName = /** @type {HTMLElement} */ (importForm.querySelector('#import-file-name'));
     listen(importForm, 'change', (event) => {
       if (event.target?.type !== 'file') return;
+      const chosen = /** @type {HTMLInputElement} */ (event.target).files?.[0];
+      if (fileName) fileName.textContent = chosen?.name ?? fileName.dataset.msgNone ?? '';
       result.hidden = true;
       if (waitingToken) context.api.confirmImport(waitingToken, false).catch(() => {});
       ask(null);

@@ -321,6 +321,7 @@ def test_installed_peach_asks_at_once_and_again_when_installed_and_settings_says
 
 
 def test_start_warns_when_answers_wait_on_a_browser_that_may_delete_them(page, server):
+    page.locator("details:has(#home-screen-note) > summary").click()  # a row that opens the note
     server.set_settings(noteDuration=0.3)
     page.add_init_script(STORAGE_STAND_IN)
     tap_training(page, server)

@@ -237,19 +237,28 @@ public struct SettingsPage: Sendable {
             <span></span><span class="interval-direction" aria-hidden="true">\(texts.music.up)</span>\
             <span class="interval-direction" aria-hidden="true">\(texts.music.down)</span>
             """
+        var chosen: [String] = []
         for interval in Interval.allCases {
             cells += "<span class=\"interval-name\" aria-hidden=\"true\">\(texts.music.intervalNames[interval]!)</span>"
-            if interval == .prime {
-                cells += intervalBox(.prime) + "<span></span>"
-            } else {
-                cells += intervalBox(DirectedInterval(interval, .up)) + intervalBox(DirectedInterval(interval, .down))
+            let directed =
+                interval == .prime
+                ? [DirectedInterval.prime] : [DirectedInterval(interval, .up), DirectedInterval(interval, .down)]
+            for each in directed {
+                cells += intervalBox(each)
+                if settings.intervals.contains(each) { chosen.append(texts.name(of: each)) }
             }
+            if interval == .prime { cells += "<span></span>" }
         }
+        // A row that shows the chosen intervals and opens the checkboxes, as a phone's settings
+        // row opens its list: thirteen rows of checkboxes always open made the page twice a
+        // phone's screen taller. The script keeps the value current (settings-page.js).
         return """
             <fieldset id="setting-intervals" class="group intervals" aria-describedby="setting-intervals-hint">\
             <legend>\(texts.settingsPage.intervalsLegend)</legend><div class="group-rows">\
             \(selectRow(.tuningSystem, label: texts.settingsPage.tuningSystem, tunings))\
-            <div class="interval-grid">\(cells)</div></div>\
+            <details class="row-details interval-picker"><summary><span>\(texts.settingsGroups.intervals)</span>\
+            <span id="intervals-chosen" class="row-value">\(chosen.joined(separator: ", "))</span></summary>\
+            <div class="interval-grid">\(cells)</div></details></div>\
             <div class="group-footer"><p id="setting-intervals-hint">\(texts.settingsPage.intervalsHint)</p></div>\
             </fieldset>
             """
@@ -266,14 +275,18 @@ public struct SettingsPage: Sendable {
 
     /// This device: whether the browser keeps Peach's data here (`#storage-status`, filled by
     /// app.js from `navigator.storage.persisted()`; empty without scripts, where nothing is kept),
-    /// and what to know before adding Peach to the Home Screen.
+    /// and what to know before adding Peach to the Home Screen (a row that opens it: seven lines
+    /// of small print closed keep the page a phone's length); the first under the card, as a
+    /// phone's settings say how a group stands.
     private func deviceSection() -> Markup {
         """
         <section class="group" aria-labelledby="device-heading">\
         <h2 id="device-heading">\(texts.sync.storageLabel)</h2>\
-        <div class="group-rows"><p id="storage-status" role="status" data-msg-kept="\(texts.sync.storageKept)" \
-        data-msg-not-kept="\(texts.sync.storageNotKept)"></p>\
-        <p id="home-screen-note" class="hint">\(texts.sync.homeScreen)</p></div></section>
+        <div class="group-rows">\
+        <details class="row-details"><summary><span>\(texts.settingsGroups.homeScreenSummary)</span></summary>\
+        <p id="home-screen-note" class="hint">\(texts.sync.homeScreen)</p></details></div>\
+        <p id="storage-status" class="group-footer" role="status" data-msg-kept="\(texts.sync.storageKept)" \
+        data-msg-not-kept="\(texts.sync.storageNotKept)"></p></section>
         """
     }
 
@@ -295,8 +308,11 @@ public struct SettingsPage: Sendable {
         enctype="multipart/form-data" \
         data-msg-sending="\(texts.settingsPage.importSending)" data-msg-reading="\(texts.settingsPage.importReading)">\
         <fieldset><legend>\(texts.settingsPage.importData)</legend>\
-        <div class="field"><label for="import-file">\(texts.settingsPage.importFile)</label>\
-        <input id="import-file" type="file" name="file" accept=".csv,text/csv" required></div>\
+        <div class="field file-field">\
+        <input id="import-file" type="file" name="file" accept=".csv,text/csv" required>\
+        <label for="import-file" class="button">\(texts.settingsGroups.chooseFile)</label>\
+        <span id="import-file-name" class="hint" data-msg-none="\(texts.settingsGroups.noFileChosen)">\
+        \(texts.settingsGroups.noFileChosen)</span></div>\
         <div class="checkbox"><input id="import-merge" type="radio" name="mode" value="merge" checked>\
         <label for="import-merge">\(texts.settingsPage.importMerge)</label></div>\
         <div class="checkbox"><input id="import-replace" type="radio" name="mode" value="replace">\

@@ -15,6 +15,14 @@ public struct SettingsGroupTexts: Sendable {
     public let wrongAnswerSound: String
     /// Why one would turn it on: a signal that needs no eyes where the device cannot vibrate.
     public let wrongAnswerSoundHint: String
+    /// The row that opens the intervals' checkboxes, the chosen ones its value.
+    public let intervals: String
+    /// The button that opens the file chooser for a CSV import, and what it shows before a file
+    /// is chosen.
+    public let chooseFile: String
+    public let noFileChosen: String
+    /// The row that opens what to know before adding Peach to the Home Screen.
+    public let homeScreenSummary: String
 
     /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
     static var english: SettingsGroupTexts {
@@ -24,7 +32,11 @@ public struct SettingsGroupTexts: Sendable {
             wrongAnswerSound: "Sound on a wrong answer",
             wrongAnswerSoundHint:
                 "A short, quiet sound after a wrong comparison answer, for training with your eyes closed: an iPhone "
-                + "cannot vibrate for a web app.")
+                + "cannot vibrate for a web app.",
+            intervals: "Intervals",
+            chooseFile: "Choose a CSV File…",
+            noFileChosen: "No file chosen",
+            homeScreenSummary: "Adding to the Home Screen")
     }
 
     /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
@@ -35,6 +47,10 @@ public struct SettingsGroupTexts: Sendable {
             wrongAnswerSound: "Klang bei falscher Antwort",
             wrongAnswerSoundHint:
                 "Ein kurzer, leiser Klang nach einer falschen Antwort im Vergleich, zum Üben mit geschlossenen Augen: "
-                + "Ein iPhone kann für eine Web-App nicht vibrieren.")
+                + "Ein iPhone kann für eine Web-App nicht vibrieren.",
+            intervals: "Intervalle",
+            chooseFile: "CSV-Datei auswählen …",
+            noFileChosen: "Keine Datei ausgewählt",
+            homeScreenSummary: "Zum Home-Bildschirm hinzufügen")
     }
 }
