@@ -8,10 +8,19 @@
 #
 # scripts/test.sh --fast: the tier to run while working, once the full command has installed
 # everything — formatting, the wasm core's build, PeachCore's and PeachViews' tests and the
-# browser modules' types and tests (under a minute after a build: docs/design.md); the full command stays
-# what CI runs.
+# browser modules' types and tests (under a minute after a build: docs/design.md).
+# scripts/test.sh --server: the tier for a change to the server or the command line — the tests
+# of PeachStore, PeachWeb and SoundFont, which run the real `peach` (a few minutes after a build:
+# docs/design.md). The full command stays what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--server" ]; then
+  echo "== Server tier: formatting, then PeachStore's, PeachWeb's and SoundFont's tests (the command line's among them)"
+  swift format lint --strict --recursive Package.swift Sources Tests
+  swift build --build-tests
+  swift test --skip-build --filter 'PeachStoreTests|PeachWebTests|SoundFontTests'
+  exit 0
+fi
 if [ "${1:-}" = "--fast" ]; then
   echo "== Fast tier: formatting, the wasm core, PeachCore's and PeachViews' tests, the browser modules"
   swift format lint --strict --recursive Package.swift Sources Tests Client
@@ -32,8 +41,15 @@ swift format lint --strict --recursive Package.swift Sources Tests Client
 echo "== The wasm core (Embedded Swift: PeachCore and PeachViews must also build for wasm32)"
 scripts/build-wasm.sh
 
-echo "== Swift tests"
-swift test
+echo "== Swift tests (and no compiler warning in Peach's own targets)"
+# A fresh clone compiles every file here, so every warning of Peach's own code shows in this log.
+mkdir -p .build
+swift build --build-tests 2>&1 | tee .build/build-tests.log
+if grep -E "^($PWD/)?(Sources|Tests)/[^:]+:[0-9]+:[0-9]+: warning:|^macro expansion .*: warning:" .build/build-tests.log; then
+  echo "Compiler warnings in Peach's own targets (above): fix them; the test command allows none." >&2
+  exit 1
+fi
+swift test --skip-build
 
 echo "== Browser modules: their JSDoc types (tsc --checkJs), then node --test with the wasm core against the native build"
 swift build --product PeachCoreCheck

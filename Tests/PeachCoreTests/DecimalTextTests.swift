@@ -89,8 +89,10 @@ struct DecimalTextTests {
         "parse rounds exact midpoints to even, and at the ends of the range",
         arguments: [
             ("9007199254740993", 9_007_199_254_740_992), ("9007199254740995", 9_007_199_254_740_996),
-            ("2.2250738585072011e-308", 2.2250738585072011e-308), ("4.9406564584124654e-324", 5e-324),
-            ("2.4703282292062327e-324", 0), ("2.4703282292062328e-324", 5e-324),
+            // The largest subnormal and the smallest (as named values: their literals warn of underflow).
+            ("2.2250738585072011e-308", Double.leastNormalMagnitude.nextDown),
+            ("4.9406564584124654e-324", .leastNonzeroMagnitude),
+            ("2.4703282292062327e-324", 0), ("2.4703282292062328e-324", .leastNonzeroMagnitude),
             ("1.7976931348623157e308", .greatestFiniteMagnitude), ("-0", -0.0),
             ("0.000000000000000000000000000000001", 1e-33), ("123456789012345678901234567890", 1.2345678901234568e29),
         ])
