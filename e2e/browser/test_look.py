@@ -158,6 +158,9 @@ def test_the_platforms_font_and_grouped_settings(new_page, server):
 def test_the_intervals_are_thirteen_rows_of_up_and_down_beside_the_tuning_system(new_page, server, locale):
     page = device(new_page, "phone", locale=locale)
     page.goto(server.url("/settings"))
+    wait_for_device(page)
+    # A row shows the chosen intervals and opens them.
+    page.locator(".interval-picker > summary").click()
     rows = page.evaluate("""() => [...document.querySelectorAll('#setting-intervals .interval-name')].map((name) => {
         const boxes = [];
         for (let cell = name.nextElementSibling; cell && !cell.classList.contains('interval-name'); cell = cell.nextElementSibling) {
@@ -184,9 +187,10 @@ def test_the_intervals_are_thirteen_rows_of_up_and_down_beside_the_tuning_system
     group = page.locator("#setting-intervals").bounding_box()
     height = page.evaluate("document.documentElement.scrollHeight")
     print(f"{locale}: the intervals' group {group['height']:.0f} px, the Settings page {height} px at 390×844")
-    assert group["height"] <= 800
-    # With the 25 checkboxes in one column the page was 3,352 px (English) and 3,456 (German).
-    assert height <= 2800
+    assert group["height"] <= 850
+    # With the 25 checkboxes in one column the page was 3,352 px (English) and 3,456 (German);
+    # open, the thirteen rows add some 600 px to the 1,800 it is closed (test_platform_look.py).
+    assert height <= 2500
 
 
 @pytest.mark.parametrize("locale", ["en-US", "de-DE"])

@@ -337,7 +337,10 @@ def test_settings_save_on_change_say_so_and_restore_a_refused_value(page, server
     expect(saved_note).to_be_visible()
     page.locator("[name=tuningSystem]").select_option("justIntonation")
     wait_for_setting(page, "tuningSystem", "justIntonation")
+    expect(page.locator("#intervals-chosen")).to_have_text("Perfect Fifth Up")
+    page.locator(".interval-picker > summary").click()  # the row that opens the intervals
     # Each change is kept on the device with its time (intervals in the core's order) and
+    expect(page.locator("#intervals-chosen")).to_have_text("Minor Third Down, Perfect Fifth Up")
     # reaches the server with the next sync.
     kept = stored_settings(page)
     assert {key: kept[key]["value"] for key in ("noteRangeLower", "intervals", "tuningSystem")} == {
