@@ -238,7 +238,8 @@ def test_pitch_matching_slider_and_feedback_indicator(page, server):
         rounded = round(error)
         band = "center" if rounded == 0 else "green" if abs(rounded) < 10 else "yellow" if abs(rounded) <= 30 else "red"
         unit = "cent" if abs(rounded) == 1 else "cents"
-        text = f"{rounded:+d} {unit}".replace("-", "\u2212") if rounded else "0 cents"
+        # A tuner's words, never a signed number ("19 cents sharp", not "+19 cents").
+        text = f"{abs(rounded)} {unit} {'sharp' if rounded > 0 else 'flat'}" if rounded else "0 cents"
         expect(feedback).to_have_attribute("data-state", band)
         expect(feedback.locator(".text")).to_have_text(text)
         if band == "center":
@@ -247,6 +248,9 @@ def test_pitch_matching_slider_and_feedback_indicator(page, server):
             length = {"green": "short", "yellow": "medium", "red": "long"}[band]
             expect(feedback).to_have_attribute("data-length", length)
             expect(feedback).to_have_attribute("data-direction", "sharp" if rounded > 0 else "flat")
+            # The arrow points the way to move: down for sharp, up for flat.
+            turned = feedback.locator(".icon").evaluate("(e) => getComputedStyle(e).transform")
+            assert (turned != "none") == (rounded > 0), turned
         expect(feedback).to_have_attribute("data-state", "")  # 400 ms later
     assert len(device_records(page)) == 4
     sync(page)
@@ -333,14 +337,14 @@ def test_settings_save_on_change_say_so_and_restore_a_refused_value(page, server
     expect(status).to_be_hidden()
     expect(saved_note).to_be_hidden()
     assert upper.locator("option:not([disabled])").evaluate_all("o => o.map(x => +x.value)")[0] == 60
+    expect(page.locator("#intervals-chosen")).to_have_text("Perfect Fifth Up")
+    page.locator(".interval-picker > summary").click()  # the row that opens the intervals
     page.locator("#interval-m3down").check()
+    expect(page.locator("#intervals-chosen")).to_have_text("Minor Third Down, Perfect Fifth Up")
     expect(saved_note).to_be_visible()
     page.locator("[name=tuningSystem]").select_option("justIntonation")
     wait_for_setting(page, "tuningSystem", "justIntonation")
-    expect(page.locator("#intervals-chosen")).to_have_text("Perfect Fifth Up")
-    page.locator(".interval-picker > summary").click()  # the row that opens the intervals
     # Each change is kept on the device with its time (intervals in the core's order) and
-    expect(page.locator("#intervals-chosen")).to_have_text("Minor Third Down, Perfect Fifth Up")
     # reaches the server with the next sync.
     kept = stored_settings(page)
     assert {key: kept[key]["value"] for key in ("noteRangeLower", "intervals", "tuningSystem")} == {
@@ -511,7 +515,9 @@ def test_feedback_indicator_states_are_drawn(page, server):
     assert styles["correct"]["opacity"] == "1"
     assert styles["green"]["shaft"] < styles["yellow"]["shaft"] < styles["red"]["shaft"]
     assert len({styles[s]["headColor"] for s in ("green", "yellow", "red")}) == 3
-    assert styles["yellow"]["transform"] != "none", "flat points down"
+    # The arrow points the way to move, as a tuner's: down for sharp, up for flat.
+    assert styles["red"]["transform"] != "none", "sharp points down"
+    assert styles["yellow"]["transform"] == "none", "flat points up"
 
 
 def test_a_tap_on_the_slider_is_not_an_answer(new_page, server):

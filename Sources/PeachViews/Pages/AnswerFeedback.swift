@@ -10,9 +10,12 @@ public struct AnswerFeedback: Hashable, Sendable {
     public var isCorrect: Bool?
     /// Pitch matching: `center`, `green`, `yellow` or `red` by the rounded |error|.
     public var band: String?
-    /// Pitch matching: `sharp`, `flat` or `center`, the arrow's direction.
+    /// Pitch matching: `sharp`, `flat` or `center`: where the note was. The page's arrow points
+    /// the way to move, as a tuner's does: down for sharp, up for flat.
     public var direction: String?
-    /// Pitch matching: "+4 cents"; empty for a comparison (its indicator is a thumb).
+    /// Pitch matching: "4 cents sharp", "27 cents flat", "0 cents" — the words a musician reads
+    /// on a tuner, not a signed number whose "+" an up-arrow would read as "go up"; empty for a
+    /// comparison (its indicator is a thumb).
     public var text: String
     /// What a screen reader says: "Correct", "4 cents sharp", "Dead center".
     public var announcement: String
@@ -36,11 +39,11 @@ public struct AnswerFeedback: Hashable, Sendable {
             let rounded = Int(record.userCentError.value.rounded())
             band = Self.band(roundedMagnitude: abs(rounded))
             direction = rounded > 0 ? "sharp" : rounded < 0 ? "flat" : "center"
-            text = texts.training.centsText(rounded)
-            announcement =
+            text =
                 rounded > 0
                 ? texts.training.centsSharp(rounded)
-                : rounded < 0 ? texts.training.centsFlat(-rounded) : texts.training.deadCenter
+                : rounded < 0 ? texts.training.centsFlat(-rounded) : texts.training.centsText(0)
+            announcement = rounded == 0 ? texts.training.deadCenter : text
             playsWrongAnswerSound = false
         }
     }
