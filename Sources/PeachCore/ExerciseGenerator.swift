@@ -30,9 +30,10 @@ public enum ExerciseGenerator {
         profileThreshold: @autoclosure () -> Cents?,
         using generator: inout some RandomNumberGenerator
     ) -> ComparisonExercise {
+        let ceiling = KazezChain.maximumMagnitude(for: mode)
         let magnitude =
-            previous.map { KazezChain.nextMagnitude(after: $0.magnitude, wasCorrect: $0.wasCorrect) }
-            ?? KazezChain.startingMagnitude(profileThreshold: profileThreshold())
+            previous.map { KazezChain.nextMagnitude(after: $0.magnitude, wasCorrect: $0.wasCorrect, ceiling: ceiling) }
+            ?? KazezChain.startingMagnitude(profileThreshold: profileThreshold(), ceiling: ceiling)
         let positive = Bool.random(using: &generator)
         let context = context(mode: mode, settings: settings, using: &generator)
         let loudnessBound = settings.loudnessVariation * maximumLoudnessOffset.value

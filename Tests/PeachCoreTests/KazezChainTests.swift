@@ -65,6 +65,36 @@ struct KazezChainTests {
         #expect(KazezChain.startingMagnitude(profileThreshold: 250) == 100)
     }
 
+    @Test("an interval mode's chain starts at a quarter tone and never goes wider, so the interval stays recognisable")
+    func intervalModesStayWithinAQuarterTone() throws {
+        #expect(KazezChain.maximumMagnitude(for: .comparison) == 100)
+        #expect(KazezChain.maximumMagnitude(for: .intervalComparison) == 50)
+        var generator = SeededRandomNumberGenerator(seed: 11)
+        let settings = TrainingSettings()
+        let first = ExerciseGenerator.comparison(
+            mode: .intervalComparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator)
+        #expect(first.centOffset.magnitude == 50)
+        // A profile of coarse interval answers does not start it wider either.
+        let wide = ExerciseGenerator.comparison(
+            mode: .intervalComparison, settings: settings, previous: nil, profileThreshold: 80, using: &generator)
+        #expect(wide.centOffset.magnitude == 50)
+        // Wrong answer after wrong answer, and a last exercise recorded at 90 cents by an older
+        // Peach: never past the quarter tone.
+        var previous = ExerciseGenerator.ChainState(magnitude: 90, wasCorrect: false)
+        for _ in 0..<20 {
+            let next = ExerciseGenerator.comparison(
+                mode: .intervalComparison, settings: settings, previous: previous, profileThreshold: nil,
+                using: &generator)
+            #expect(next.centOffset.magnitude <= 50)
+            previous = ExerciseGenerator.ChainState(magnitude: next.centOffset.magnitude, wasCorrect: false)
+        }
+        #expect(previous.magnitude == 50)
+        // Unison comparison keeps its cold start at 100 cents.
+        let unison = ExerciseGenerator.comparison(
+            mode: .comparison, settings: settings, previous: nil, profileThreshold: nil, using: &generator)
+        #expect(unison.centOffset.magnitude == 100)
+    }
+
     @Test("the first exercise of a mode starts at 100 cents without a profile, at the mode's threshold with one")
     func coldStartThroughTheGenerator() throws {
         var generator = SeededRandomNumberGenerator(seed: 7)
@@ -94,7 +124,10 @@ struct KazezChainTests {
             mode: .intervalComparison, settings: settings, previous: nil,
             profileThreshold: profile.startingThreshold(for: .intervalComparison), using: &generator)
         #expect(
-            interval.centOffset.magnitude == KazezChain.startingMagnitude(profileThreshold: intervalThreshold))
+            interval.centOffset.magnitude
+                == KazezChain.startingMagnitude(
+                    profileThreshold: intervalThreshold, ceiling: KazezChain.maximumMagnitude(for: .intervalComparison))
+        )
     }
 
     @Test("the chain continues from the last recorded exercise of the mode, ignoring the profile's threshold")
@@ -122,11 +155,12 @@ struct KazezChainTests {
         try narrowHigh.apply(["noteRangeLower": "96", "noteRangeUpper": "108", "tuningSystem": "pythagorean"])
         let runs: [(TrainingSettings, TrainingMode, UInt64)] = [
             (TrainingSettings(), .comparison, 1), (narrowLow, .intervalComparison, 2), (narrowHigh, .comparison, 3),
-            (narrowLow, .comparison, 4),
+            (narrowLow, .comparison, 4), (narrowHigh, .intervalComparison, 5),
         ]
         var answerSource = SeededRandomNumberGenerator(seed: 99)
         let answers = (0..<300).map { _ in Bool.random(using: &answerSource) }
         var sequences: [[Double]] = []
+        var intervalSequences: [[Double]] = []
         var referenceNotes: [Set<Int>] = []
         for (settings, mode, seed) in runs {
             var generator = SeededRandomNumberGenerator(seed: seed)
@@ -139,7 +173,9 @@ struct KazezChainTests {
                 if let previous {
                     #expect(
                         exercise.centOffset.magnitude
-                            == KazezChain.nextMagnitude(after: previous.magnitude, wasCorrect: previous.wasCorrect))
+                            == KazezChain.nextMagnitude(
+                                after: previous.magnitude, wasCorrect: previous.wasCorrect,
+                                ceiling: KazezChain.maximumMagnitude(for: mode)))
                 }
                 magnitudes.append(exercise.centOffset.magnitude.value)
                 notes.insert(exercise.context.referenceNote.rawValue)
@@ -148,10 +184,12 @@ struct KazezChainTests {
                     answeredHigher: correct == (exercise.centOffset > 0), at: Timestamp(millisecondsSince1970: 0))
                 previous = ExerciseGenerator.ChainState(record)
             }
-            sequences.append(magnitudes)
+            // An interval mode's chain has its own ceiling, so it is compared with its own kind.
+            if mode.isInterval { intervalSequences.append(magnitudes) } else { sequences.append(magnitudes) }
             referenceNotes.append(notes)
         }
         for sequence in sequences.dropFirst() { #expect(sequence == sequences[0]) }
+        #expect(intervalSequences.count == 2 && intervalSequences[0] == intervalSequences[1])
         // The notes really did change within and between the runs.
         #expect(referenceNotes.allSatisfy { $0.count > 5 })
         #expect(referenceNotes[0] != referenceNotes[2])
