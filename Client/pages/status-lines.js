@@ -23,7 +23,7 @@ export function unavailableText(deviceError) {
 /**
  * Fills `#sync-status`: why Peach cannot train in this browser (`deviceError`), on every page;
  * else how this device stands with the server (`syncStatus`, said by the core), except while
- * `training` — then nothing but the exercise shows.
+ * `training` — then nothing but the exercise shows — and on Start when nothing needs the user.
  * @param {object} state
  * @param {Error|null} state.deviceError
  * @param {import('../store/device.js').Device|null} state.device
@@ -39,7 +39,9 @@ export function showSyncStatus({ deviceError, device, syncStatus, kept, training
     text = unavailableText(deviceError);
   } else if (syncStatus && device && !training) {
     // Until the browser has said, the data counts as kept: no warning on a guess.
-    text = device.core.syncStatus({ ...syncStatus, kept: kept !== false }, device.language);
+    // Start, the first page a new user reads, is quiet unless something needs the user.
+    const quiet = document.body.dataset.page === 'start';
+    text = device.core.syncStatus({ ...syncStatus, kept: kept !== false, quiet }, device.language);
   }
   setText(line, text);
 }

@@ -230,3 +230,15 @@ test('every state sync.js reports is one the core words, in both languages, and 
   }
   assert.throws(() => core.syncStatus({ state: 'stalled', waiting: 0, refused: 0 }, 'en'), RangeError);
 });
+
+test('Start is quiet about sync unless something needs the user', async () => {
+  const core = await loadPeachCore(wasm);
+  const line = (status) => core.syncStatus({ waiting: 0, refused: 0, ...status, quiet: true }, 'en');
+  assert.equal(line({ state: 'synced' }), '');
+  assert.equal(line({ state: 'offline' }), '');
+  assert.equal(line({ state: 'synced', waiting: 2 }), '', 'the next run takes them');
+  assert.match(line({ state: 'offline', waiting: 2 }), /Can’t reach Peach right now/);
+  assert.match(line({ state: 'synced', refused: 1, reason: 'r' }), /refused/);
+  assert.equal(core.syncStatus({ state: 'synced', waiting: 0, refused: 0 }, 'en'), 'Synced with Peach.');
+  assert.throws(() => core.syncStatus({ state: 'stalled', waiting: 0, refused: 0, quiet: true }, 'en'), RangeError);
+});

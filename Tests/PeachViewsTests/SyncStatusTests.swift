@@ -48,4 +48,36 @@ struct SyncStatusTests {
             SyncStatus(state: .waiting, waiting: 2, refused: 0, reason: "", kept: true).text(english)
                 == "2 answers are waiting to sync.")
     }
+
+    @Test("Start's line is quiet unless something needs the user, in English and German")
+    func startIsQuietUnlessSomethingNeedsTheUser() {
+        for language in [Language.english, .german] {
+            let texts = Texts.of(language)
+            let quiet: [SyncStatus] = [
+                SyncStatus(state: .synced, waiting: 0, refused: 0, reason: ""),
+                SyncStatus(state: .synced, waiting: 3, refused: 0, reason: ""),
+                SyncStatus(state: .waiting, waiting: 0, refused: 0, reason: ""),
+                SyncStatus(state: .offline, waiting: 0, refused: 0, reason: ""),
+            ]
+            for status in quiet {
+                #expect(!status.needsAttention && status.text(texts, quiet: true).isEmpty, "\(status.state)")
+                #expect(!status.text(texts, quiet: false).isEmpty, "other pages still say it")
+            }
+            let needing: [SyncStatus] = [
+                SyncStatus(state: .offline, waiting: 2, refused: 0, reason: ""),
+                SyncStatus(state: .synced, waiting: 0, refused: 1, reason: "too old"),
+                SyncStatus(state: .synced, waiting: 0, refused: 0, reason: "", discarded: 2),
+                SyncStatus(state: .waiting, waiting: 2, refused: 0, reason: "", kept: false),
+                SyncStatus(state: .unpaired, waiting: 0, refused: 0, reason: ""),
+                SyncStatus(state: .diskFull, waiting: 0, refused: 0, reason: ""),
+                SyncStatus(state: .requestRefused, waiting: 0, refused: 0, reason: "", message: "no"),
+                SyncStatus(state: .serverFailed, waiting: 0, refused: 0, reason: ""),
+                SyncStatus(state: .profileUnreadable, waiting: 0, refused: 0, reason: ""),
+            ]
+            for status in needing {
+                #expect(status.needsAttention, "\(status.state)")
+                #expect(status.text(texts, quiet: true) == status.text(texts), "\(status.state)")
+            }
+        }
+    }
 }

@@ -128,8 +128,11 @@ struct PageTests {
             #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
             #expect(
                 html.contains(
-                    "<a class=\"button primary\" id=\"start-comparison\" href=\"/comparison\" data-mode=\"comparison\">Comparison</a>"
+                    "<a class=\"button primary\" id=\"start-comparison\" href=\"/comparison\" data-mode=\"comparison\" "
+                        + "aria-describedby=\"start-comparison-summary\">Comparison</a><p class=\"mode-summary\" "
+                        + "id=\"start-comparison-summary\">Two notes: was the second higher or lower?</p>"
                 ))
+            #expect(html.contains("<p class=\"start-purpose\">Train your ear for intonation: "))
             #expect(html.contains("aria-label=\"Settings\""))
             #expect(html.contains("aria-label=\"Info\""))
             #expect(html.contains("<a href=\"/profile\" class=\"icon-button\" aria-label=\"Profile\""))

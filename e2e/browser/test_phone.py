@@ -199,9 +199,12 @@ def visible_line(page):
 
 
 def test_the_sync_line_is_seen_and_names_a_refused_request_and_an_unreadable_profile(page, server):
-    page.goto(server.url("/"))
+    page.goto(server.url("/settings"))
     wait_for_first_sync(page)
-    expect(visible_line(page)).to_have_text("Synced with Peach.")
+    expect(visible_line(page)).to_have_text("Synced with Peach.")  # Settings says how sync stands
+    page.get_by_role("link", name="Back to Start").click()
+    expect(page.locator("body")).to_have_attribute("data-page", "start")
+    expect(page.locator("#sync-status")).to_have_text("")  # Start only when something needs the user
     # A record kept by an older Peach under an id the server no longer takes: the whole upload
     # is refused, with the server's reason.
     add_records(page, [{"id": "not-a-uuid", "numbers": [0, time.time() * 1000 - 1000, 60, 60, 0, 12.5, 1]}])
@@ -218,7 +221,7 @@ def test_the_sync_line_is_seen_and_names_a_refused_request_and_an_unreadable_pro
         "Reload this page to update Peach here. Your answers are kept and still sync.")
     page.unroute("**/api/sync/profile")
     sync(page)
-    expect(visible_line(page)).to_have_text("Synced with Peach.")
+    expect(page.locator("#sync-status")).to_have_text("")
 
 
 def test_a_full_disk_on_the_server_is_said_so_and_the_answers_go_up_soon_after_it_has_room(page, small_disk):
@@ -235,8 +238,9 @@ def test_a_full_disk_on_the_server_is_said_so_and_the_answers_go_up_soon_after_i
         expect(visible_line(page)).to_contain_text(
             "The disk of your Peach server is full, so your answers wait on this device.")
         filler.unlink()
-        # No `online` event, no new answer, no reload: the retry a few seconds later sends it.
-        expect(visible_line(page)).to_have_text("Synced with Peach.", timeout=15_000)
+        # No `online` event, no new answer, no reload: the retry a few seconds later sends it, and
+        # Start has nothing more to say.
+        expect(page.locator("#sync-status")).to_have_text("", timeout=15_000)
         assert server.count("comparisonRecord") == 1
     finally:
         server.stop()
@@ -253,7 +257,7 @@ def test_answers_reach_a_server_that_comes_back_within_seconds(page, server):
     server.start(port=port)
     # Only the server was down: the browser fires no `online` event; the retry's back-off does.
     wait_until(lambda: server.count("comparisonRecord") == 1, timeout=12, message="the answer on the server")
-    expect(visible_line(page)).to_have_text("Synced with Peach.", timeout=10_000)
+    expect(page.locator("#sync-status")).to_have_text("", timeout=10_000)  # Start: nothing needs the user
 
 
 def test_a_core_that_cannot_be_downloaded_says_so_on_start_and_on_the_training_page(page, server):
@@ -317,11 +321,11 @@ def test_installed_peach_asks_at_once_and_again_when_installed_and_settings_says
     page.wait_for_function("() => window.__persistCalls === 1")
     expect(page.locator("#storage-status")).to_have_text(
         "This browser keeps Peach’s data on this device: it won’t delete it to make room.")
+    page.locator("details:has(#home-screen-note) > summary").click()  # a row that opens the note
     expect(page.locator("#home-screen-note")).to_be_visible()
 
 
 def test_start_warns_when_answers_wait_on_a_browser_that_may_delete_them(page, server):
-    page.locator("details:has(#home-screen-note) > summary").click()  # a row that opens the note
     server.set_settings(noteDuration=0.3)
     page.add_init_script(STORAGE_STAND_IN)
     tap_training(page, server)

@@ -95,10 +95,14 @@ def test_the_feedback_waits_for_the_answer_to_be_committed(peach, engine, server
 
 def test_the_sync_line_is_seen_and_answers_go_up_soon_after_the_server_is_back(peach, engine, server):
     server.set_settings(noteDuration=0.3)
-    peach.open("/")
+    peach.open("/settings")
     peach.wait_for_first_sync()
     assert engine.is_visible("#sync-status")
     assert engine.run("return document.querySelector('#sync-status').textContent;") == "Synced with Peach."
+    peach.open("/")
+    peach.wait_for_first_sync()
+    # Start says nothing about sync while nothing needs the user.
+    assert engine.run("return document.querySelector('#sync-status').textContent;") == ""
     peach.start_training("comparison")
     port = server.port
     server.stop()

@@ -1,7 +1,8 @@
 import PeachCore
 
-/// The hub: the four training modes (Comparison first and primary), the profile preview, and
-/// Settings, Profile and Info.
+/// The hub: what Peach is for in one line, the profile preview, and the four training modes in
+/// two groups (pitch, intervals), each with a line on what it does — Comparison first and
+/// primary, in thumb reach at the bottom —, and Settings, Profile and Info.
 public struct StartPage: Sendable {
     public var texts: Texts
     /// The small profile drawing; the link around it opens the Profile page.
@@ -19,7 +20,16 @@ public struct StartPage: Sendable {
     }
 
     public func render() -> String {
-        Layout(
+        let pitch = group(
+            "start-pitch-modes", texts.guide.pitchModes,
+            [(.comparison, "start-comparison"), (.pitchMatching, "start-pitch-matching")])
+        let intervals = group(
+            "start-interval-modes", texts.guide.intervalModes,
+            [
+                (.intervalComparison, "start-interval-comparison"),
+                (.intervalPitchMatching, "start-interval-pitch-matching"),
+            ])
+        return Layout(
             texts: texts, title: texts.app.startTitle, route: .start,
             navigation: [
                 .init(route: .settings, label: texts.app.settings, icon: .settings),
@@ -28,13 +38,11 @@ public struct StartPage: Sendable {
             ]
         ).render(
             main: """
-                <main id="main"><h1>\(texts.app.appName)</h1>\
-                \(modeLink(.comparison, id: "start-comparison", primary: true))\
-                \(modeLink(.pitchMatching, id: "start-pitch-matching"))<hr>\
-                \(modeLink(.intervalComparison, id: "start-interval-comparison"))\
-                \(modeLink(.intervalPitchMatching, id: "start-interval-pitch-matching"))\
+                <main id="main" class="start"><h1>\(texts.app.appName)</h1>\
+                <p class="start-purpose">\(texts.guide.purpose)</p>\
                 <a class="profile-preview" id="start-profile" href="\(PageRoute.profile.path)">\
-                \(Markup(trusted: preview.svg))\(caption)</a></main>
+                \(Markup(trusted: preview.svg))\(caption)</a>\
+                <div class="start-modes">\(pitch)<hr>\(intervals)</div></main>
                 """)
     }
 
@@ -45,10 +53,23 @@ public struct StartPage: Sendable {
         return "<span class=\"profile-preview-caption\" aria-hidden=\"true\">\(caption)</span>"
     }
 
+    /// A group of modes under its heading: the purpose of Start is to pick one, so the page ends
+    /// with them, in the lower part of a phone's screen where the thumb reaches; Comparison, the
+    /// first, is the large primary button.
+    private func group(_ id: String, _ heading: String, _ modes: [(TrainingMode, String)]) -> Markup {
+        """
+        <section class="start-group" aria-labelledby="\(id)"><h2 id="\(id)">\(heading)</h2>\
+        \(modes.map { modeLink($0.0, id: $0.1, primary: $0.0 == .comparison) })</section>
+        """
+    }
+
+    /// The mode's button, and under it one line on what you hear and what you do: the button's
+    /// description (`aria-describedby`), so that its name stays the mode's.
     private func modeLink(_ mode: TrainingMode, id: String, primary: Bool = false) -> Markup {
         """
         <a class="\(primary ? "button primary" : "button")" id="\(id)" href="\(PageRoute.training(mode).path)" \
-        data-mode="\(mode.rawValue)">\(texts.name(of: mode))</a>
+        data-mode="\(mode.rawValue)" aria-describedby="\(id)-summary">\(texts.name(of: mode))</a>\
+        <p class="mode-summary" id="\(id)-summary">\(texts.guide.summary(of: mode))</p>
         """
     }
 }

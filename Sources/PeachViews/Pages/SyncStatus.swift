@@ -44,6 +44,26 @@ public struct SyncStatus: Sendable {
         self.discarded = discarded
     }
 
+    /// Whether the line asks something of the user: the server refused answers or a request, is
+    /// full or failing, cannot be read or no longer knows this device; a reset removed answers;
+    /// answers wait while the server is out of reach, or on a browser that may delete them.
+    /// Synced, answers that will go up with the next run, or the server out of reach with nothing
+    /// waiting ask nothing: Start, the page a new user reads first, says nothing then.
+    public var needsAttention: Bool {
+        switch state {
+        case .synced, .waiting: break
+        case .offline: if waiting > 0 { return true }
+        case .unpaired, .diskFull, .requestRefused, .serverFailed, .profileUnreadable: return true
+        }
+        return refused > 0 || discarded > 0 || (waiting > 0 && !kept)
+    }
+
+    /// The line, or nothing when `quiet` and nothing needs the user (`needsAttention`): Start is
+    /// quiet, every other page but the training pages says how sync stands.
+    public func text(_ texts: Texts, quiet: Bool) -> String {
+        quiet && !needsAttention ? "" : text(texts)
+    }
+
     public func text(_ texts: Texts) -> String {
         let words = texts.sync
         var parts: [String] = []

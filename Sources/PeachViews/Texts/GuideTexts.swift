@@ -31,6 +31,25 @@ public struct GuideTexts: Sendable {
     public let keys: String
     public let tune: String
     public let answer: String
+    /// Start's first line: what Peach is for, in one sentence.
+    public let purpose: String
+    /// Start's two groups of modes: single notes' pitch, and intervals.
+    public let pitchModes: String
+    public let intervalModes: String
+    /// One short line a mode under its button on Start: what you hear, what you do.
+    public let comparisonSummary: String
+    public let pitchMatchingSummary: String
+    public let intervalComparisonSummary: String
+    public let intervalPitchMatchingSummary: String
+    /// A training page's turn, said in words too (the answer controls are outlined while the
+    /// notes play and filled once it is the user's turn): while listening, and the user's turn
+    /// in each kind of exercise.
+    public let listen: String
+    public let yourTurnHigherLower: String
+    public let yourTurnSharpFlat: String
+    public let yourTurnTune: String
+    /// What an answer given before the second note has begun is told.
+    public let waitForSecondNote: String
 
     /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
     static var english: GuideTexts {
@@ -55,7 +74,19 @@ public struct GuideTexts: Sendable {
             begin: "Start",
             keys: "Keys:",
             tune: "tune",
-            answer: "answer")
+            answer: "answer",
+            purpose: "Train your ear for intonation: hear two notes, say which is higher, or tune one to the other.",
+            pitchModes: "Pitch",
+            intervalModes: "Intervals",
+            comparisonSummary: "Two notes: was the second higher or lower?",
+            pitchMatchingSummary: "Hear a note, then slide the second to match it.",
+            intervalComparisonSummary: "An interval: was the second note sharp or flat?",
+            intervalPitchMatchingSummary: "Slide the second note until the interval is in tune.",
+            listen: "Listen…",
+            yourTurnHigherLower: "Your turn: higher or lower?",
+            yourTurnSharpFlat: "Your turn: sharp or flat?",
+            yourTurnTune: "Your turn: tune the note, then let go.",
+            waitForSecondNote: "Wait for the second note.")
     }
 
     /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
@@ -81,7 +112,31 @@ public struct GuideTexts: Sendable {
             begin: "Los geht’s",
             keys: "Tasten:",
             tune: "stimmen",
-            answer: "antworten")
+            answer: "antworten",
+            purpose:
+                "Trainiere dein Gehör für saubere Intonation: Hör zwei Töne und sag, welcher höher ist, oder stimm "
+                + "den einen auf den anderen.",
+            pitchModes: "Tonhöhe",
+            intervalModes: "Intervalle",
+            comparisonSummary: "Zwei Töne: War der zweite höher oder tiefer?",
+            pitchMatchingSummary: "Hör einen Ton und schieb den zweiten dorthin.",
+            intervalComparisonSummary: "Ein Intervall: Zweiter Ton zu hoch oder zu tief?",
+            intervalPitchMatchingSummary: "Schieb den zweiten Ton, bis das Intervall stimmt.",
+            listen: "Hör zu …",
+            yourTurnHigherLower: "Du bist dran: höher oder tiefer?",
+            yourTurnSharpFlat: "Du bist dran: zu hoch oder zu tief?",
+            yourTurnTune: "Du bist dran: Stimm den Ton und lass los.",
+            waitForSecondNote: "Warte auf den zweiten Ton.")
+    }
+
+    /// The line under `mode`'s button on Start.
+    public func summary(of mode: TrainingMode) -> String {
+        switch mode {
+        case .comparison: comparisonSummary
+        case .intervalComparison: intervalComparisonSummary
+        case .pitchMatching: pitchMatchingSummary
+        case .intervalPitchMatching: intervalPitchMatchingSummary
+        }
     }
 
     /// The hint of `mode`.
