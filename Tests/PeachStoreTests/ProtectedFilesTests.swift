@@ -302,6 +302,21 @@ final class ProtectedFilesTests {
         #expect(names(new).isEmpty, "\(names(new))")
     }
 
+    @Test("peach serve with its sounds folder on the database's folder (through a link) prepares nothing there")
+    func serveSoundsFolder() throws {
+        let link = folder.appendingPathComponent("sounds-link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: data.path)
+        let server = try RunningServer(peach, data: database, arguments: ["--sounds-folder", link])
+        let port = try #require(server.waitForPort())
+        // The sounds answer once their preparation has given up.
+        #expect(RunningServer.request(port: port, "GET", "/sounds/index.json")?.status == 503)
+        server.stop()
+        #expect(
+            server.allErrors.contains("The folder \(link) holds the Peach database \(database)"), "\(server.allErrors)")
+        #expect(names(data) == ["peach.sqlite"])
+        #expect(try AppDatabase.open(path: database, access: .reading).recordCounts().total == 30)
+    }
+
     @Test("restores in this process leave nothing beside the database, and no check still reading the copy")
     func restoresInProcess() throws {
         let backups = folder.appendingPathComponent("backups")
