@@ -245,14 +245,16 @@ extension StoreError {
             self = .interruptedWrite(path: path)
             return
         }
+        // A failure of the online backup (`peach backup`, `restore`) is its own: the connection's
+        // message stays "not an error", and the code says what it was ("778 (disk I/O error)").
+        let detail = error.message.flatMap { $0 == "not an error" ? nil : $0 } ?? "\(error.extendedResultCode)"
         switch error.resultCode {
         case .SQLITE_NOTADB: self = .notADatabase(path: path)
-        case .SQLITE_CORRUPT: self = .corrupt(path: path, detail: error.message ?? "\(error.resultCode)")
-        case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy(detail: error.message ?? "\(error.resultCode)")
+        case .SQLITE_CORRUPT: self = .corrupt(path: path, detail: detail)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy(detail: detail)
         case .SQLITE_FULL: self = .diskFull(path: path)
-        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
-            self = .cannotOpen(path: path, detail: error.message ?? "\(error.resultCode)")
-        default: self = .database(detail: error.message ?? "\(error.resultCode)")
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY: self = .cannotOpen(path: path, detail: detail)
+        default: self = .database(detail: detail)
         }
     }
 }
