@@ -101,7 +101,7 @@ def test_twenty_comparisons_through_a_slow_network(page, server):
           f"max {max(delays) * 1000:.1f} ms")
 
     assert uploads >= 2, "the upload whose reply was lost was sent again"
-    assert status == {"state": "synced", "waiting": 0, "refused": 0, "reason": "", "message": ""}
+    assert status == {"state": "synced", "waiting": 0, "refused": 0, "reason": "", "message": "", "discarded": 0}
     assert stored_ids(server) == device_ids(page), "each answer stored exactly once"
     assert len(stored_ids(server)) == 20
 
