@@ -64,10 +64,14 @@ extension AppDatabase {
     /// `-journal`). The new file is written beside `path` and
     /// renamed over it; the old file's `-wal`, `-shm` and `-journal` are removed first, since they
     /// belong to the old contents and would be applied to the new ones. Nothing else is left
-    /// beside `path`, whether the restore succeeds or fails.
+    /// beside `path`, whether the restore succeeds or fails. When `path` is a symbolic link, the
+    /// file it leads to is replaced and the link kept.
     /// - Returns: the records the restored database holds.
     /// - Complexity: O(size of the backup).
-    public static func restore(from source: String, to path: String) throws -> RecordCounts {
+    public static func restore(from source: String, to given: String) throws -> RecordCounts {
+        // The file a link leads to, which every command opens through it: renamed over, the link
+        // itself would become a file of its own, and the old file's -wal stay beside the other.
+        let path = DatabaseFileSet.resolved(given)
         guard FileManager.default.fileExists(atPath: source) else {
             throw StoreError.cannotOpen(path: source, detail: "there is no such file")
         }

@@ -245,6 +245,22 @@ final class ProtectedFilesTests {
         #expect(try run(["check", "--data", database]).status == 0)
     }
 
+    @Test("a restore through a symbolic link replaces the file it leads to and keeps the link")
+    func restoreThroughALink() throws {
+        let backup = folder.appendingPathComponent("backup.sqlite").path
+        #expect(try run(["backup", backup, "--data", database]).status == 0)
+        let server = try AppDatabase.open(path: database, access: .writing)
+        try server.store(comparison(at: 1_780_000_000))
+        try server.writer.close()
+        let link = folder.appendingPathComponent("link.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: database)
+        let restored = try run(["restore", backup, "--yes", "--data", link])
+        #expect(restored.status == 0, "\(restored.errors)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == database)
+        #expect(try AppDatabase.open(path: database, access: .reading).recordCounts().total == 30)
+        #expect(names(data) == ["peach.sqlite"])
+    }
+
     @Test("backups, exports and restores, successful, refused or failing halfway, leave nothing beside the files")
     func nothingLeftBehind() throws {
         let backups = folder.appendingPathComponent("backups")
