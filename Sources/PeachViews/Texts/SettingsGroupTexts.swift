@@ -51,6 +51,6 @@ public struct SettingsGroupTexts: Sendable {
             intervals: "Intervalle",
             chooseFile: "CSV-Datei auswählen …",
             noFileChosen: "Keine Datei ausgewählt",
-            homeScreenSummary: "Zum Home-Bildschirm hinzufügen")
+            homeScreenSummary: "Hinzufügen zum Home-Bildschirm")
     }
 }
