@@ -42,11 +42,27 @@ export function startComparisonPage(context, main) {
     if (page.loop.answer(value)) {
       refocus = [higher, lower].find((button) => button === document.activeElement) ?? null;
       setEnabled(false);
+    } else if (page.listening) {
+      page.earlyAnswer(value === 'higher' ? higher : lower);
     }
   };
 
   if (higher) page.listen(higher, 'click', () => answer('higher'));
   if (lower) page.listen(lower, 'click', () => answer('lower'));
+  // A disabled button takes no pointer (the stylesheet lets taps through to `.answers`), so a
+  // tap during the first note reaches here and is answered with a sign, not lost.
+  const answers = main.querySelector('.answers');
+  if (answers) {
+    page.listen(answers, 'pointerdown', (event) => {
+      if (!page.listening) return;
+      const target = [higher, lower].find((button) => {
+        const box = button?.getBoundingClientRect();
+        return box && event.clientX >= box.left && event.clientX <= box.right
+          && event.clientY >= box.top && event.clientY <= box.bottom;
+      });
+      page.earlyAnswer(target ?? null);
+    });
+  }
   page.listen(document, 'keydown', (event) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (isTypingTarget(event.target)) return;

@@ -77,14 +77,20 @@ export function startPitchMatchingPage(context, main) {
   });
 
   const move = (newValue) => {
-    if (!active) return;
+    if (!active) {
+      page.earlyAnswer(slider);
+      return;
+    }
     value = Math.max(bounds.min, Math.min(bounds.max, newValue));
     render();
     page.loop.setSlider(value);
   };
 
   const commit = () => {
-    if (!active) return;
+    if (!active) {
+      page.earlyAnswer(slider);
+      return;
+    }
     if (page.loop.answer(value)) {
       drag = null;
       setActive(false);

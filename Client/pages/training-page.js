@@ -5,13 +5,16 @@
 /// (stop). DOM contract: docs/pages.md "Training pages".
 
 import { HintMemory } from './mode-hint.js';
-import { TrainingLoop } from './training-loop.js';
+import { LoopState, TrainingLoop } from './training-loop.js';
 
 /** How long a vibration on a wrong answer lasts (a single tick). */
 const VIBRATION_MILLISECONDS = 50;
 /** After "Tap to start" is offered, the sound may still start on its own (a slow browser, the
  *  audio route coming back): training begins then too, for this long. */
 const LATE_START_MILLISECONDS = 60_000;
+
+/** How long the line after an answer given too early stays. */
+const EARLY_MILLISECONDS = 1500;
 
 const LENGTH_BY_BAND = { green: 'short', yellow: 'medium', red: 'long' };
 
@@ -41,6 +44,8 @@ export function createTrainingPage(context, main, { kind, onStateChange, onExerc
   const hint = /** @type {HTMLDialogElement} */ (main.querySelector('#mode-hint'));
   const hintBegin = /** @type {HTMLElement} */ (hint?.querySelector('#hint-begin'));
   const showHint = document.getElementById('show-hint');
+  const turnLine = /** @type {HTMLElement} */ (main.querySelector('#turn'));
+  const earlyLine = /** @type {HTMLElement} */ (main.querySelector('#early-answer'));
   const hints = new HintMemory();
   let announcedInterval = null;
   let announceToggle = false;
@@ -77,6 +82,43 @@ export function createTrainingPage(context, main, { kind, onStateChange, onExerc
     }
   };
 
+  /** Whose turn it is: `main[data-turn]` (`listen` while the notes play, `answer` once the
+   *  controls open), which the stylesheet draws as outlined or filled controls, and the same
+   *  in words for a screen reader (`#turn`). */
+  const showTurn = (state) => {
+    const turn = state === LoopState.playingReference ? 'listen' : state === LoopState.awaitingAnswer ? 'answer' : null;
+    if (!turn) return;
+    main.dataset.turn = turn;
+    if (turnLine) turnLine.textContent = (turn === 'listen' ? turnLine.dataset.msgListen : turnLine.dataset.msgYourTurn) ?? '';
+    if (turn === 'answer') clearEarly();
+  };
+
+  let earlyTimer = null;
+  let earlyShaken = null;
+  const clearEarly = () => {
+    clearTimeout(earlyTimer);
+    earlyTimer = null;
+    if (earlyLine) earlyLine.textContent = '';
+    earlyShaken?.classList.remove('early');
+    earlyShaken = null;
+  };
+
+  /** An answer given while the first note plays is not lost without a sign: `#early-answer`
+   *  says "Wait for the second note." for a moment (a polite status), and `control` gives a
+   *  short shake (none where the reader asked for reduced motion). */
+  const earlyAnswer = (control) => {
+    if (loop.state !== LoopState.playingReference) return;
+    clearTimeout(earlyTimer);
+    // Said once while it shows (a drag on the slider asks at every move), not again and again.
+    if (earlyLine && !earlyLine.textContent) earlyLine.textContent = earlyLine.dataset.msgWait ?? '';
+    if (control && earlyShaken !== control) {
+      earlyShaken?.classList.remove('early');
+      earlyShaken = control;
+      control.classList.add('early');
+    }
+    earlyTimer = setTimeout(clearEarly, EARLY_MILLISECONDS);
+  };
+
   const clearFeedback = () => {
     if (!feedback) return;
     feedback.dataset.state = '';
@@ -95,7 +137,10 @@ export function createTrainingPage(context, main, { kind, onStateChange, onExerc
     // matching with an instrument that fades), else the chosen instrument as it loads.
     soundsFor: (notes) => (soundLine?.dataset.sound === 'sine' ? null : context.sounds?.zonesFor(notes) ?? null),
     hooks: {
-      onStateChange: (state) => onStateChange(state),
+      onStateChange: (state) => {
+        showTurn(state);
+        onStateChange(state);
+      },
       onExercise: (exercise) => {
         const name = exercise.interval?.name;
         if (intervalName && name) {
@@ -207,8 +252,12 @@ export function createTrainingPage(context, main, { kind, onStateChange, onExerc
       clearFeedback();
     },
     listen,
+    earlyAnswer,
+    /** Whether the first note plays, when an answer would be early. */
+    get listening() { return loop.state === LoopState.playingReference; },
     dispose() {
       disposed = true;
+      clearEarly();
       loop.stop();
       for (const cleanup of cleanups.splice(0)) cleanup();
     },

@@ -110,3 +110,98 @@ def test_start_says_what_peach_is_and_what_each_mode_does_with_comparison_in_thu
     expect(page.locator("body")).to_have_attribute("data-page", "settings")
     expect(line).to_have_text(words["synced"])
     box(line)
+
+
+TURN = {
+    "en": {"listen": "Listen…", "comparison": "Your turn: higher or lower?",
+           "pitch": "Your turn: tune the note, then let go.", "wait": "Wait for the second note.",
+           "Comparison": "Comparison", "Pitch Matching": "Pitch Matching"},
+    "de": {"listen": "Hör zu …", "comparison": "Du bist dran: höher oder tiefer?",
+           "pitch": "Du bist dran: Stimm den Ton und lass los.", "wait": "Warte auf den zweiten Ton.",
+           "Comparison": "Tonvergleich", "Pitch Matching": "Ton treffen"},
+}
+
+STYLE = """(e) => { const s = getComputedStyle(e);
+    return { background: s.backgroundColor, border: parseFloat(s.borderTopWidth), animation: s.animationName }; }"""
+
+
+def transparent(colour):
+    return colour in ("transparent", "rgba(0, 0, 0, 0)")
+
+
+def settled(locator):
+    """The control's style once its colour transition (a quarter of a second) has run."""
+    locator.page.wait_for_function("""(e) => e.getAnimations().every((a) => a.playState !== 'running'
+        || a.animationName === 'early-shake')""", arg=locator.element_handle())
+    return locator.evaluate(STYLE)
+
+
+def listening(page):
+    page.wait_for_function("() => window.peach.loop?.state === 'playingReference'")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_turn_is_unmistakable_and_an_early_tap_is_answered_with_a_sign(new_page, server, language):
+    """While the first note plays Higher and Lower are outlined and the page says "Listen…" to a
+    screen reader; a tap then is not lost without a sign: the button shakes and "Wait for the
+    second note." shows for a moment, and nothing is answered. Once the second note plays the
+    buttons are filled and the page says it is the user's turn."""
+    words = TURN[language]
+    server.set_settings(noteDuration=2.0)
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True, locale=LOCALES[language])
+    page.goto(server.url("/"))
+    wait_for_first_sync(page)
+    page.get_by_role("link", name=words["Comparison"], exact=True).click()
+    listening(page)
+    page.evaluate("() => window.peach.watchAnswers()")
+    higher, turn, early = page.locator("#answer-higher"), page.locator("#turn"), page.locator("#early-answer")
+    expect(turn).to_have_text(words["listen"])
+    outlined = settled(higher)
+    assert transparent(outlined["background"]) and outlined["border"] >= 3, outlined
+
+    button = box(higher)
+    page.touchscreen.tap(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
+    expect(early).to_have_text(words["wait"])
+    shown = box(early)
+    assert 0 <= shown["y"] and shown["y"] + shown["height"] <= PHONE["height"] and shown["width"] <= PHONE["width"]
+    assert early.get_attribute("role") == "status"
+    assert higher.evaluate(STYLE)["animation"] == "early-shake"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"comparison-early-{language}.png"))
+    assert page.evaluate("window.peach.answers") == [], "an early tap answers nothing"
+
+    expect(higher).to_be_enabled(timeout=10_000)
+    expect(turn).to_have_text(words["comparison"])
+    expect(early).to_be_hidden()
+    filled = settled(higher)
+    assert not transparent(filled["background"]), filled
+    page.screenshot(path=str(ARTIFACTS / f"comparison-turn-{language}.png"))
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_pitch_slider_is_an_outline_while_the_first_note_plays_and_an_early_move_is_told(
+        new_page, server, language):
+    words = TURN[language]
+    server.set_settings(noteDuration=2.0)
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True, locale=LOCALES[language],
+                    reduced_motion="reduce")
+    page.goto(server.url("/"))
+    wait_for_first_sync(page)
+    page.get_by_role("link", name=words["Pitch Matching"], exact=True).click()
+    listening(page)
+    slider, thumb = page.locator("#pitch-slider"), page.locator("#pitch-slider .thumb")
+    turn, early = page.locator("#turn"), page.locator("#early-answer")
+    expect(turn).to_have_text(words["listen"])
+    outlined = thumb.evaluate(STYLE)
+    assert transparent(outlined["background"]) and outlined["border"] >= 3, outlined
+    page.keyboard.press("ArrowUp")  # too early: the slider does not move, the page says why
+    expect(early).to_have_text(words["wait"])
+    box(early)
+    assert slider.get_attribute("aria-valuenow") == "0"
+    assert thumb.evaluate(STYLE)["animation"] == "none", "no shake where motion is reduced"
+    page.screenshot(path=str(ARTIFACTS / f"pitch-early-{language}.png"))
+
+    expect(slider).to_have_attribute("aria-disabled", "false", timeout=10_000)
+    expect(turn).to_have_text(words["pitch"])
+    expect(early).to_be_hidden()
+    assert not transparent(thumb.evaluate(STYLE)["background"])

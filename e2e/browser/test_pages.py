@@ -610,29 +610,38 @@ BUTTON_COLOURS = """(selector) => {
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_higher_and_lower_are_readable_and_calm_when_disabled(new_page, server, scheme):
+def test_higher_and_lower_are_outlined_while_listening_and_filled_for_the_answer(new_page, server, scheme):
+    """Whose turn it is must be unmistakable, not a shade of blue: while the notes play the
+    buttons are an outline (no fill, a border of at least 3 px in the accent colour, the label at least
+    4.5:1), and once it is the user's turn they are filled, the fill far from the page."""
     # Reduced motion: the colours as they are, not half-way through a transition.
     page = new_page(color_scheme=scheme, reduced_motion="reduce", viewport={"width": 390, "height": 844})
     start_mode(page, server, "Comparison")
     page.evaluate("window.peach.stopTraining()")
     expect(page.locator("#answer-higher")).to_be_disabled()
     states = {}
-    for state in ("disabled", "enabled"):
+    for state, turn in (("disabled", "listen"), ("enabled", "answer")):
+        page.evaluate(f"document.querySelector('#main').dataset.turn = '{turn}'")
         page.evaluate(f"document.querySelectorAll('.answers button').forEach(b => b.disabled = {str(state == 'disabled').lower()})")
         colours = page.evaluate(BUTTON_COLOURS, "#answer-higher")
+        border = page.evaluate("""() => { const s = getComputedStyle(document.querySelector('#answer-higher'));
+            return { width: parseFloat(s.borderTopWidth), colour: s.borderTopColor }; }""")
         # The button and its label are drawn together, then with the opacity over the page.
         page_colour = colours["page"]
         button = over(colours["background"], page_colour)
         label = over(colours["label"], button)
         background = over(button + [255], page_colour, colours["opacity"])
         label = over(label + [255], page_colour, colours["opacity"])
-        states[state] = {"background": background, "label": contrast(label, background)}
-    assert states["disabled"]["label"] >= 3, f"{scheme}: the disabled label at {states['disabled']['label']:.2f}:1"
-    assert states["enabled"]["label"] >= 4.5
-    # Calm: the same hue, a small step in lightness, not pale against saturated.
-    assert abs(hue(states["disabled"]["background"]) - hue(states["enabled"]["background"])) < 5
-    step = contrast(states["disabled"]["background"], states["enabled"]["background"])
-    assert 1.1 < step < 2, f"{scheme}: enabled and disabled differ by {step:.2f}:1"
+        states[state] = {"background": background, "label": contrast(label, background), "alpha": colours["background"][3],
+                         "border": border, "page": page_colour}
+    listening, answering = states["disabled"], states["enabled"]
+    assert listening["alpha"] == 0, f"{scheme}: no fill while the notes play"
+    assert listening["border"]["width"] >= 3
+    assert listening["label"] >= 4.5, f"{scheme}: the outlined label at {listening['label']:.2f}:1"
+    assert answering["alpha"] == 255, f"{scheme}: filled for the answer"
+    assert contrast(answering["background"], answering["page"][:3]) >= 3, f"{scheme}: the fill against the page"
+    # Large bold text (1.75rem, 600): 3:1 is its contrast floor (WCAG 1.4.3).
+    assert answering["label"] >= 3
     assert page.evaluate("getComputedStyle(document.querySelector('#answer-higher')).transitionDuration") == "0s"
 
     # Without reduced motion the change is eased over a quarter of a second, not a flash.

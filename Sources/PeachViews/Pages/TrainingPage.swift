@@ -127,6 +127,24 @@ public struct TrainingPage: Sendable {
         }
     }
 
+    /// Whose turn it is, in words for a screen reader (`#turn`: "Listen…" while the notes play,
+    /// "Your turn: higher or lower?" once the answer controls open, which the eyes see as
+    /// outlined and filled controls), and the line that tells an answer given before the second
+    /// note that it was early (`#early-answer`, shown for a moment).
+    private func turnLines() -> Markup {
+        let yourTurn =
+            switch mode {
+            case .comparison: texts.guide.yourTurnHigherLower
+            case .intervalComparison: texts.guide.yourTurnSharpFlat
+            case .pitchMatching, .intervalPitchMatching: texts.guide.yourTurnTune
+            }
+        return """
+            <p id="turn" class="visually-hidden" role="status" data-msg-listen="\(texts.guide.listen)" \
+            data-msg-your-turn="\(yourTurn)"></p>\
+            <p id="early-answer" role="status" data-msg-wait="\(texts.guide.waitForSecondNote)"></p>
+            """
+    }
+
     public func render() -> String {
         // The feedback above the answer controls: on a phone held upright it is where the eyes
         // are, not under the thumb that just answered.
@@ -134,7 +152,7 @@ public struct TrainingPage: Sendable {
             <main id="main" data-mode="\(mode.rawValue)">\
             <h1 class="visually-hidden">\(texts.name(of: mode))</h1>\(intervalLines())\
             <div id="feedback" data-state="" aria-hidden="true"><span class="icon"></span><span class="text"></span></div>\
-            \(answerControls())\(shortcuts())\
+            \(answerControls())\(turnLines())\(shortcuts())\
             <p id="announcer" class="visually-hidden" role="status" aria-live="assertive"></p>\(soundStatus())\
             <button id="tap-to-start" type="button" hidden>\(texts.training.tapToStart)</button>\(hint())</main>
             """
