@@ -9,6 +9,7 @@ let suites: [String: () async throws -> Void] = [
     "profile": ProfileBenchmarks.run,
     "measurement": MeasurementBenchmarks.run,
     "startup": StartupBenchmarks.run,
+    "trend": TrendBenchmarks.run,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -37,13 +37,21 @@ extension ComparisonStatistics {
         return Self.noteEstimates(of: byNote, in: range, span: Self.nowNeighbourSpan)
     }
 
-    /// The last 200 answers against the 200 before them; `notEnoughData` below 400 answers.
-    /// - Complexity: two posteriors.
+    /// Whether the weekly thresholds fall, rise or neither over the last 13 weeks (`Trend`);
+    /// `notEnoughData` below three weeks with answers.
+    /// - Complexity: one posterior per week with answers among the last 13.
     public var trend: Trend {
-        guard recent.count == recent.capacity else { return .notEnoughData }
-        let now = ThresholdPosterior(Self.bins(of: recent.last(Self.recentCount)))
-        let before = ThresholdPosterior(Self.bins(of: recent.last(Self.recentCount, before: Self.recentCount)))
-        return Trend(now: now, before: before)
+        guard let last = weeks.last?.week else { return .notEnoughData }
+        return Trend(
+            weeks: weeks.filter { $0.week > last - Trend.span }.map { ($0.week, ThresholdPosterior($0.bins)) })
+    }
+
+    /// The line through the last 13 weeks' log thresholds (`Trend.fit`); `nil` below
+    /// three weeks with answers.
+    /// - Complexity: one posterior per week with answers among the last 13.
+    public var trendFit: Trend.Fit? {
+        guard let last = weeks.last?.week else { return nil }
+        return Trend.fit(weeks.filter { $0.week > last - Trend.span }.map { ($0.week, ThresholdPosterior($0.bins)) })
     }
 
     /// Each interval and tuning system with answers, in `IntervalSlot` order.

@@ -90,6 +90,20 @@ public struct ThresholdPosterior: Hashable, Sendable {
         return ThresholdGrid.threshold(at: Double(best) + shift)
     }
 
+    /// The mean and variance of log threshold (natural logarithm, cents): what the weekly trend
+    /// weighs each week by (`Trend`). Each grid point's probability is spread evenly over its
+    /// step, which adds step²/12 to the variance.
+    /// - Complexity: O(grid).
+    public var logMoments: (mean: Double, variance: Double) {
+        var (mean, square) = (0.0, 0.0)
+        for point in 0..<ThresholdGrid.count {
+            let value = Math.log(ThresholdGrid.threshold(at: Double(point)).value)
+            mean += probabilities[point] * value
+            square += probabilities[point] * value * value
+        }
+        return (mean, max(square - mean * mean, 0) + ThresholdGrid.step * ThresholdGrid.step / 12)
+    }
+
     /// The estimate it gives: the most probable threshold and the central 95 % interval.
     public var estimate: ThresholdEstimate {
         ThresholdEstimate(threshold: mode, lower: quantile(0.025), upper: quantile(0.975), answers: answers)

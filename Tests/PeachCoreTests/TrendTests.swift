@@ -1,45 +1,67 @@
 import PeachCore
 import Testing
 
-/// `count` comparisons at `cents` of which every fourth is wrong (75 % correct), one second
-/// apart from `start` seconds after 2026-03-01.
-private func answers(_ count: Int, at cents: Double, from start: Int) -> [TrainingRecord] {
+/// 100 comparisons at `cents` of which every fourth is wrong (75 % correct: a threshold of about
+/// `cents`), on the Monday of `week` weeks after the week of 2 March 2026.
+private func week(_ week: Int, at cents: Double) -> [TrainingRecord] {
     let note = try! MIDINote(60)
-    return (0..<count).map { index in
+    return (0..<100).map { index in
         .comparison(
             ComparisonRecord(
-                timestamp: Timestamp(millisecondsSince1970: (1_772_323_200 + Int64(start + index)) * 1000),
+                timestamp: Timestamp(
+                    millisecondsSince1970: (1_772_409_600 + Int64(week) * 604_800 + Int64(index)) * 1000),
                 context: ExerciseContext(
                     referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament),
                 centOffset: Cents(cents), isCorrect: index % 4 != 3))
     }
 }
 
+private func trend(_ thresholds: [Double], from first: Int = 0) -> Trend {
+    PerceptualProfile(records: thresholds.enumerated().flatMap { week(first + $0.offset, at: $0.element) })
+        .comparisonStatistics(.comparison).trend
+}
+
 @Suite("Trend")
 struct TrendTests {
-    @Test("the last 200 answers against the 200 before: improving, declining or no clear change by 95 % evidence")
-    func lastAgainstBefore() {
-        func trend(_ before: Double, _ now: Double) -> Trend {
-            PerceptualProfile(records: answers(200, at: before, from: 0) + answers(200, at: now, from: 200))
-                .comparisonStatistics(.comparison).trend
-        }
-        // 75 % correct at 20 cents, then at 5: the threshold went from about 20 to about 5.
-        #expect(trend(20, 5) == .improving)
-        #expect(trend(5, 20) == .declining)
-        #expect(trend(10, 10) == .stable)
-        // A change the evidence cannot tell from chance is no clear change: 10 % finer.
-        #expect(trend(10, 9) == .stable)
+    @Test(
+        "the weekly thresholds' line: improving when its slope is surely below zero, declining above, else no clear change"
+    )
+    func weeklySlope() {
+        #expect(trend([20, 16, 13, 10, 8, 6]) == .improving)
+        #expect(trend([6, 8, 10, 13, 16, 20]) == .declining)
+        #expect(trend([10, 10, 10, 10, 10, 10]) == .stable)
+        // Weeks that scatter more than their intervals say are no evidence of a small change.
+        #expect(trend([10, 16, 7, 14, 8, 12, 9]) == .stable)
     }
 
-    @Test("below 400 answers there is no trend; older answers beyond the 400 latest do not count")
-    func enoughAnswers() {
-        let few = PerceptualProfile(records: answers(200, at: 20, from: 0) + answers(199, at: 5, from: 200))
-        #expect(few.comparisonStatistics(.comparison).trend == .notEnoughData)
-        // 1,000 coarse answers long ago change nothing: the trend reads the latest 400 only.
-        let long = PerceptualProfile(
-            records: answers(1_000, at: 60, from: 0) + answers(200, at: 10, from: 1_000)
-                + answers(200, at: 10, from: 1_200))
-        #expect(long.comparisonStatistics(.comparison).trend == .stable)
+    @Test("below three weeks there is no trend; weeks before the last 13 do not count")
+    func enoughWeeks() {
+        #expect(trend([20, 5]) == .notEnoughData)
+        #expect(trend([]) == .notEnoughData)
+        // A coarse quarter long ago, then a steady one: only the steady one counts.
+        let records =
+            [40.0, 35, 30, 25, 20].enumerated().flatMap { week($0.offset, at: $0.element) }
+            + (0..<6).flatMap { week(30 + $0, at: 10) }
+        #expect(PerceptualProfile(records: records).comparisonStatistics(.comparison).trend == .stable)
+        // Two weeks with answers in the last 13: not enough, whatever came before.
+        #expect(trend([40, 30, 20, 10]) == .improving)
+        let late =
+            [40.0, 30, 20].enumerated().flatMap { week($0.offset, at: $0.element) } + week(20, at: 10)
+            + week(21, at: 10)
+        #expect(PerceptualProfile(records: late).comparisonStatistics(.comparison).trend == .notEnoughData)
+    }
+
+    @Test("a week's log-threshold moments: the mean near the estimate, a narrower posterior a smaller variance")
+    func logMoments() {
+        var few = OffsetBins()
+        var many = OffsetBins()
+        for index in 0..<400 {
+            if index < 40 { few.add(magnitude: 10, correct: index % 4 != 3) }
+            many.add(magnitude: 10, correct: index % 4 != 3)
+        }
+        let (a, b) = (ThresholdPosterior(few).logMoments, ThresholdPosterior(many).logMoments)
+        #expect(abs(b.mean - Math.log(10)) < 0.15, "\(b)")
+        #expect(a.variance > 2 * b.variance, "\(a) \(b)")
     }
 
     @Test("the probability that one threshold is finer than another: both ways add up to 1, the same is a half")
@@ -54,7 +76,5 @@ struct TrendTests {
         #expect(a.probabilityFiner(than: b) > 0.999)
         #expect(abs(a.probabilityFiner(than: b) + b.probabilityFiner(than: a) - 1) < 1e-12)
         #expect(abs(a.probabilityFiner(than: a) - 0.5) < 1e-12)
-        #expect(Trend(now: a, before: b) == .improving && Trend(now: b, before: a) == .declining)
-        #expect(Trend(now: a, before: a) == .stable)
     }
 }

@@ -65,3 +65,45 @@ public enum LearnerSimulation {
         return records
     }
 }
+
+extension LearnerSimulation {
+    /// What a set of learners gives: how often the trend said what, and how often each week's
+    /// 95 % interval held that week's true threshold.
+    public struct Figures: Sendable, CustomStringConvertible {
+        public var learners: Int
+        public var trends: [Trend: Int]
+        /// Per week, the share of learners whose interval of that week held the true threshold.
+        public var coverageByWeek: [Double]
+        /// Every week of every learner together.
+        public var coverage: Double
+
+        public func share(_ trend: Trend) -> Double { Double(trends[trend] ?? 0) / Double(learners) }
+
+        public var description: String {
+            "\(learners) learners: improving \(share(.improving)), no clear change \(share(.stable)), "
+                + "declining \(share(.declining)); coverage \(coverage), by week \(coverageByWeek)"
+        }
+    }
+
+    /// Runs `learners` seeded learners through `weeks` (seeds 1, 2, …; `ListenerSimulation`'s
+    /// slopes and lapse rates in turn).
+    /// - Complexity: O(learners · answers), and one posterior per week of each learner.
+    public static func figures(_ weeks: [Week], learners: Int, firstSeed: UInt64 = 1) -> Figures {
+        var trends: [Trend: Int] = [:]
+        var covered = [Int](repeating: 0, count: weeks.count)
+        for learner in 0..<learners {
+            let profile = PerceptualProfile(
+                records: records(weeks, run: learner, seed: firstSeed + UInt64(learner)))
+            let statistics = profile.comparisonStatistics(.comparison)
+            trends[statistics.trend, default: 0] += 1
+            for (index, entry) in statistics.weeklyEstimates.enumerated() {
+                let truth = Cents(weeks[index].threshold)
+                if entry.estimate.lower <= truth && truth <= entry.estimate.upper { covered[index] += 1 }
+            }
+        }
+        let byWeek = covered.map { Double($0) / Double(learners) }
+        return Figures(
+            learners: learners, trends: trends, coverageByWeek: byWeek,
+            coverage: Double(covered.reduce(0, +)) / Double(learners * weeks.count))
+    }
+}

@@ -76,7 +76,7 @@ final class CommandLineTests {
         let unison = profile.comparisonStatistics(.comparison)
         #expect(
             lines.contains(
-                "Comparison: now \(estimate(unison.now)); all time \(estimate(unison.allTime)); 1 answer; trend: not enough answers yet"
+                "Comparison: now \(estimate(unison.now)); all time \(estimate(unison.allTime)); 1 answer; trend: not enough weeks yet"
             ))
         let fifth = profile.comparisonStatistics(.intervalComparison).intervalEstimates[0]
         #expect(lines.contains("Perfect Fifth Up, Just intonation: \(estimate(fifth.estimate)), 1 answer"))

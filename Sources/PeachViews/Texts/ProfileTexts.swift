@@ -81,9 +81,9 @@ public struct ProfileTexts: Sendable {
             now: "Now",
             answers: "Answers",
             trendRule:
-                "Now is your last 200 answers in the mode. The trend compares them with the 200 before them: improving "
-                + "when they show a finer threshold with at least 95 % probability, declining when they show a coarser "
-                + "one with at least 95 % probability, otherwise no clear change.",
+                "Now is your last 200 answers in the mode. The trend reads your weekly thresholds over the last 13 weeks: "
+                + "improving when the line through them falls with 95 % certainty (the 95 % interval of its slope lies "
+                + "below zero), declining when it rises so, otherwise no clear change. It needs three weeks with answers.",
             keyboardExplanation:
                 "The chart shows your Comparison threshold at each note you trained, its 95 % interval as a band. A note "
                 + "with few answers borrows from its neighbours and shows a wide band.",
@@ -141,10 +141,10 @@ public struct ProfileTexts: Sendable {
             now: "Jetzt",
             answers: "Antworten",
             trendRule:
-                "„Jetzt“ sind deine letzten 200 Antworten in der Trainingsart. Der Trend vergleicht sie mit den 200 davor: "
-                + "wird feiner, wenn sie mit mindestens 95 % Wahrscheinlichkeit eine feinere Schwelle zeigen, wird "
-                + "gröber, wenn sie mit mindestens 95 % Wahrscheinlichkeit eine gröbere zeigen, sonst keine klare "
-                + "Änderung.",
+                "„Jetzt“ sind deine letzten 200 Antworten in der Trainingsart. Der Trend liest deine Wochenschwellen der "
+                + "letzten 13 Wochen: wird feiner, wenn die Linie durch sie mit 95 % Sicherheit fällt (das 95-%-Intervall "
+                + "ihrer Steigung liegt unter null), wird gröber, wenn sie so steigt, sonst keine klare Änderung. Er "
+                + "braucht drei Wochen mit Antworten.",
             keyboardExplanation:
                 "Das Diagramm zeigt deine Schwelle im Tonvergleich an jedem geübten Ton, ihr 95-%-Intervall als Band. Ein "
                 + "Ton mit wenigen Antworten stützt sich auf seine Nachbarn und zeigt ein breites Band.",

@@ -149,7 +149,7 @@ extension Texts {
             trend: "Trend",
             trendMeanings: [
                 .improving: "improving", .stable: "no clear change", .declining: "declining",
-                .notEnoughData: "not enough answers yet",
+                .notEnoughData: "not enough weeks yet",
             ],
             matchingHeading: "Pitch matching accuracy",
             attempts: "Attempts",

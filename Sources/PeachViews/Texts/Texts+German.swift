@@ -150,7 +150,7 @@ extension Texts {
             trend: "Trend",
             trendMeanings: [
                 .improving: "wird feiner", .stable: "keine klare Änderung", .declining: "wird gröber",
-                .notEnoughData: "noch nicht genug Antworten",
+                .notEnoughData: "noch nicht genug Wochen",
             ],
             matchingHeading: "Treff\u{AD}genauigkeit",
             attempts: "Versuche",

@@ -26,7 +26,7 @@ struct ProfileSummaryTests {
         let summary = ProfileSummary(profile: F.oneNote, language: .english)
         #expect(summary.comparison[1].now == "—" && summary.comparison[1].trend == nil)
         #expect(
-            summary.comparison[0].trend?.words == "not enough answers yet" && summary.comparison[0].trend?.arrow == "")
+            summary.comparison[0].trend?.words == "not enough weeks yet" && summary.comparison[0].trend?.arrow == "")
         #expect(summary.matching == nil)
         assertSnapshot(summary.html, named: "summary-one-note.html")
     }

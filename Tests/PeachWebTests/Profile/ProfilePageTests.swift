@@ -79,7 +79,7 @@ struct ProfilePageTests {
             #expect(value(html, mode: .comparison, term: "All time") == texts.estimate(unison.allTime))
             #expect(value(html, mode: .comparison, term: "Now") == texts.estimate(unison.now))
             #expect(value(html, mode: .comparison, term: "Answers") == "3")
-            #expect(value(html, mode: .comparison, term: "Trend") == "not enough answers yet")
+            #expect(value(html, mode: .comparison, term: "Trend") == "not enough weeks yet")
             #expect(value(html, mode: .intervalComparison, term: "All time") == texts.estimate(fifths.allTime))
             #expect(
                 value(html, mode: .intervalComparison, term: "Perfect Fifth Up, Equal temperament (12-TET)")
