@@ -38,6 +38,9 @@ extension AppDatabase {
                 try writer.backup(to: copy)
                 counts = try copy.writeWithoutTransaction { db in
                     _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+                    // A history of its own once it is written to apart: restored or served,
+                    // devices offer it what it lacks, and a copy over the live file is noticed.
+                    try Self.renewIdentity(db)
                     return try Self.recordCounts(db)
                 }
                 try copy.close()
@@ -121,6 +124,9 @@ extension AppDatabase {
             // into the file and removes it (else the `-wal` and `-shm` were left beside a name
             // that no longer exists, and what they held lost with them).
             try upgraded.integrity.waitForVerdict()
+            // Another history than the one devices synced with, even when the same backup is
+            // restored twice: each device offers it every answer it holds (docs/sync.md).
+            try mapErrors(path: path) { try upgraded.writer.writeWithoutTransaction(Self.renewIdentity) }
             restored = try upgraded.recordCounts()
             try mapErrors(path: path) {
                 // One file, as a backup is: no `-wal` to leave behind or to lose in the rename.
