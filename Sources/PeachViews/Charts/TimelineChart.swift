@@ -156,6 +156,42 @@ public struct TimelineChart: Hashable, Sendable {
         return svg + "</g>\n</svg>"
     }
 
+    /// The mode card's weekly sparkline: the weeks' thresholds as a line (the last week a dot),
+    /// over the two reference bands for the Comparison mode, on the same logarithmic axis, no
+    /// labels. Its accessible name is `summary`, the sentence the full timeline has. Empty
+    /// without weeks.
+    /// - Complexity: O(weeks).
+    public var sparkline: String {
+        guard let firstWeek = weeks.first?.week, let lastWeek = weeks.last?.week else { return "" }
+        let (width, height, left, right, top, bottom) = (160.0, 40.0, 3.0, 157.0, 2.0, 38.0)
+        let scale = CentsScale(top: top, bottom: bottom)
+        let span = lastWeek - firstWeek
+        func x(_ week: Int) -> Double {
+            span == 0 ? right : left + Double(week - firstWeek) / Double(span) * (right - left)
+        }
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\""
+        svg += " class=\"sparkline\" role=\"img\" aria-label=\"\(ProfileMarkup.escaped(summary))\">\n"
+        if showsReference {
+            svg += "<g class=\"timeline-reference\" fill=\"#8e8e93\" fill-opacity=\"0.18\">\n"
+            for range in [ReferenceThresholds.musicians, ReferenceThresholds.nonMusicians] {
+                let (high, low) = (scale.y(range.upperBound), scale.y(range.lowerBound))
+                svg += "<rect x=\"0\" y=\"\(n(high))\" width=\"\(n(width))\" height=\"\(n(low - high))\"/>\n"
+            }
+            svg += "</g>\n"
+        }
+        var line = ""
+        for (index, entry) in weeks.enumerated() {
+            line += (index == 0 ? "M" : "L") + "\(n(x(entry.week))) \(n(scale.y(entry.estimate.threshold)))"
+        }
+        svg += "<path class=\"sparkline-line\" fill=\"none\" stroke=\"#08306b\" stroke-width=\"1.5\""
+        svg += " stroke-linejoin=\"round\" stroke-linecap=\"round\" d=\"\(line)\"/>\n"
+        let last = weeks[weeks.count - 1]
+        svg +=
+            "<path class=\"timeline-weeks\" fill=\"none\" stroke=\"#08306b\" stroke-width=\"5\" stroke-linecap=\"round\""
+        svg += " d=\"M\(n(x(last.week))) \(n(scale.y(last.estimate.threshold)))h0\"/>\n"
+        return svg + "</svg>"
+    }
+
     /// The published thresholds as two quiet bands across the plot, each labelled at its right end.
     private func reference(_ scale: CentsScale, left: Double, right: Double, _ texts: Texts) -> String {
         let bands = [

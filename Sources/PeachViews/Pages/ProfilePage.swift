@@ -1,9 +1,9 @@
 import PeachCore
 
-/// The Profile page (docs/pages.md, docs/measurement.md): the perceptual profile drawing, the
-/// detection threshold of each comparison mode with its interval and trend, pitch matching's
-/// bias and spread, and the weekly timeline of each comparison mode trained, each with its
-/// honest empty state.
+/// The Profile page (docs/pages.md, docs/measurement.md), a dashboard: a card per mode (now,
+/// large, its range in plain words, the trend and a weekly sparkline; every number behind a
+/// disclosure), then the perceptual profile drawing, the weekly timeline of each comparison mode
+/// trained, and the method behind "About these numbers", each with its honest empty state.
 ///
 /// A plain value built from the in-memory profile and the current note range; `render()` is a
 /// function of it. No database query: the server's history keeps the profile current.
@@ -40,10 +40,11 @@ public struct ProfilePage: Sendable {
         ).render(
             main: """
                 <main id="main"><h1>\(texts.charts.profileTitle)</h1>\
-                <div class="profile-figure">\(Markup(trusted: chart.svg))</div>\
                 \(summary.thresholdSection)\(summary.matchingSection)\
+                <div class="profile-figure">\(Markup(trusted: chart.svg))</div>\
                 <section class="profile-timeline" aria-labelledby="profile-timeline-heading">\
-                <h2 id="profile-timeline-heading">\(texts.charts.timelineHeading)</h2>\(timelineFigures)</section></main>
+                <h2 id="profile-timeline-heading">\(texts.charts.timelineHeading)</h2>\(timelineFigures)</section>\
+                \(summary.aboutSection)</main>
                 """)
     }
 

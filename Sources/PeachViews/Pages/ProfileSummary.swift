@@ -35,6 +35,12 @@ public struct ProfileSummary: Hashable, Sendable {
         public var answers: String
         /// Each interval and tuning system with answers (interval modes only).
         public var intervals: [Row]
+        /// The card's large value, "6.2 cents", and its range in plain words, "likely 5.1–7.6
+        /// cents"; `nil` without answers.
+        public var headline: String?
+        public var likely: String?
+        /// The weekly sparkline (`TimelineChart.sparkline`), empty without weeks.
+        public var sparkline: String
     }
 
     /// A pitch-matching mode's bias and spread.
@@ -43,6 +49,10 @@ public struct ProfileSummary: Hashable, Sendable {
         public var name: String
         /// Bias now, spread now, bias all time, spread all time, attempts, then each interval.
         public var rows: [Row]
+        /// The card's large value, the bias now ("+4.0 cents"), and which way it leans; `nil`
+        /// without attempts.
+        public var headline: String?
+        public var leaning: String?
     }
 
     public var language: Language
@@ -60,8 +70,9 @@ public struct ProfileSummary: Hashable, Sendable {
         comparison = [TrainingMode.comparison, .intervalComparison].map { mode in
             let statistics = profile.comparisonStatistics(mode)
             let intervals = mode.isInterval ? statistics.intervalEstimates : []
+            let now = statistics.now
             return ComparisonMode(
-                mode: mode, name: texts.name(of: mode), now: texts.estimate(statistics.now),
+                mode: mode, name: texts.name(of: mode), now: texts.estimate(now),
                 allTime: texts.estimate(statistics.allTime),
                 trend: statistics.count > 0 ? Self.indicator(statistics.trend, texts) : nil,
                 answers: texts.grouped(statistics.count),
@@ -70,7 +81,10 @@ public struct ProfileSummary: Hashable, Sendable {
                         term: Self.intervalTerm(interval, tuningSystem, texts),
                         value: texts.estimate(estimate) + ", "
                             + texts.profile.answerCount(estimate.answers, shown: texts.grouped(estimate.answers)))
-                })
+                },
+                headline: now.map { texts.profile.cents(texts.decimal($0.threshold)) },
+                likely: now.map { texts.profile.likely(texts.roughly($0.lower), texts.roughly($0.upper)) },
+                sparkline: TimelineChart(profile: profile, mode: mode, language: language).sparkline)
         }
         let matchingModes: [TrainingMode] = [.pitchMatching, .intervalPitchMatching]
         matching =
@@ -95,7 +109,10 @@ public struct ProfileSummary: Hashable, Sendable {
                                 texts.profile.attemptCount(estimate.attempts, shown: texts.grouped(estimate.attempts))))
                     }
                 }
-                return MatchingMode(mode: mode, name: texts.name(of: mode), rows: rows)
+                return MatchingMode(
+                    mode: mode, name: texts.name(of: mode), rows: rows,
+                    headline: now.map { texts.profile.cents(texts.signedDecimal($0.bias)) },
+                    leaning: now.map { texts.profile.leanings[$0.leaning]! })
             }
     }
 

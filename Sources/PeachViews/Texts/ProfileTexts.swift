@@ -66,6 +66,15 @@ public struct ProfileTexts: Sendable {
     public let weekColumn: String
     public let thresholdColumn: String
 
+    /// A mode card's range in plain words: "likely 4.1–16 cents".
+    public let likely: @Sendable (_ lower: String, _ upper: String) -> String
+    /// A mode card's headline value: "6.2 cents".
+    public let cents: @Sendable (_ value: String) -> String
+    /// The disclosure of the method paragraphs.
+    public let aboutNumbers: String
+    /// The disclosure of a card's every number: all time, answers, intervals.
+    public let allNumbers: String
+
     /// The Info page's row citing the reference thresholds.
     public let referencesLabel: String
     public let references: String
@@ -122,6 +131,10 @@ public struct ProfileTexts: Sendable {
             recentWeeks: "Recent weeks",
             weekColumn: "Week of",
             thresholdColumn: "Threshold",
+            likely: { lower, upper in "likely \(lower)–\(upper) cents" },
+            cents: { "\($0) cents" },
+            aboutNumbers: "About these numbers",
+            allNumbers: "All time and every number",
             referencesLabel: "Reference thresholds",
             references:
                 "Musicians and non-musicians on the profile page: C. Micheyl, K. Delhommeau, X. Perrot and A. J. Oxenham, "
@@ -188,6 +201,10 @@ public struct ProfileTexts: Sendable {
             recentWeeks: "Letzte Wochen",
             weekColumn: "Woche ab",
             thresholdColumn: "Schwelle",
+            likely: { lower, upper in "wahrscheinlich \(lower)–\(upper) Cent" },
+            cents: { "\($0) Cent" },
+            aboutNumbers: "Über diese Zahlen",
+            allNumbers: "Insgesamt und alle Zahlen",
             referencesLabel: "Vergleichsschwellen",
             references:
                 "Musiker und Nichtmusiker auf der Profilseite: C. Micheyl, K. Delhommeau, X. Perrot und A. J. Oxenham, "
@@ -222,6 +239,11 @@ extension Texts {
     public func spread(_ estimate: PitchMatchingEstimate?) -> String {
         guard let spread = estimate?.spread, let interval = estimate?.spreadInterval else { return noData }
         return profile.estimate(decimal(spread), decimal(interval.lowerBound), decimal(interval.upperBound))
+    }
+
+    /// A value in plain words, to two figures: "4.1", "16" / "4,1", "16".
+    public func roughly(_ cents: Cents) -> String {
+        cents.value < 9.95 ? decimal(cents) : String(Int(cents.value.rounded()))
     }
 
     /// A range of published thresholds: "2 to 3.5" / "2 bis 3,5".

@@ -1,3 +1,4 @@
+import Foundation
 import PeachCore
 import PeachFixtures
 import Testing
@@ -51,5 +52,37 @@ struct ProfileStoryTests {
         #expect(chart.thresholds.map(\.centre) == byNote.map(\.estimate.threshold))
         // Each note's answers are among the last 200: together they are "now"'s 200.
         #expect(byNote.reduce(0) { $0 + $1.estimate.answers } == ComparisonStatistics.recentCount)
+    }
+
+    @Test(
+        "a card per mode: now large, its range in plain words, a sparkline with a summary; all time and the method behind disclosures"
+    )
+    func dashboard() throws {
+        let now = try #require(Self.profile.comparisonStatistics(.comparison).now)
+        for language in Language.allCases {
+            let texts = Texts.of(language)
+            let html = ProfilePage(texts: texts, profile: Self.profile, range: .standard).render()
+            let value =
+                "<span class=\"profile-now-value\">" + texts.profile.cents(texts.decimal(now.threshold)) + "</span>"
+            let likely = texts.profile.likely(texts.roughly(now.lower), texts.roughly(now.upper))
+            #expect(html.contains(value) && html.contains("<p class=\"profile-likely\">\(likely)</p>"), "\(language)")
+            #expect(likely.hasPrefix(language == .german ? "wahrscheinlich " : "likely "))
+            // The sparkline is the core's SVG, named by the timeline's summary sentence.
+            let timeline = TimelineChart(profile: Self.profile, mode: .comparison, language: language)
+            #expect(html.contains("class=\"sparkline\" role=\"img\" aria-label=\""))
+            #expect(html.contains(timeline.sparkline))
+            // The numbers come first; the method paragraphs and all time wait behind a disclosure.
+            let card = try #require(html.range(of: "profile-now-value"))
+            let keyboard = try #require(html.range(of: "class=\"profile-figure\""))
+            let about = try #require(
+                html.range(of: "<details class=\"profile-about\"><summary>\(texts.profile.aboutNumbers)"))
+            let method = try #require(html.range(of: texts.profile.thresholdExplanation))
+            #expect(card.lowerBound < keyboard.lowerBound && keyboard.lowerBound < about.lowerBound)
+            #expect(about.lowerBound < method.lowerBound)
+            let more = try #require(
+                html.range(of: "<details class=\"profile-more\"><summary>\(texts.profile.allNumbers)"))
+            let allTime = try #require(html.range(of: "<dt>\(texts.charts.allTime)</dt>"))
+            #expect(more.lowerBound < allTime.lowerBound)
+        }
     }
 }

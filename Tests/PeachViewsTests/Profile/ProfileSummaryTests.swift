@@ -91,12 +91,15 @@ struct ProfileSummaryTests {
             ProfileSummary(profile: PerceptualProfile(), language: .german).html, named: "summary-empty-de.html")
     }
 
-    @Test("the trend shows its arrow and its words; the rule is written under the modes")
+    @Test("the trend over the weeks shows its arrow and its words; the rule is written about the numbers")
     func trend() {
+        // Six weeks of 100 answers, 75 % right at a threshold that moves from `before` to `now`.
         func profile(_ before: Double, _ now: Double) -> PerceptualProfile {
             PerceptualProfile(
-                records: (0..<400).map {
-                    F.comparison(60, cents: Cents($0 < 200 ? before : now), second: $0, correct: $0 % 4 != 3)
+                records: (0..<600).map {
+                    let cents = before * Foundation.exp(Double($0 / 100) / 5 * Foundation.log(now / before))
+                    return F.comparison(
+                        60, cents: Cents(cents), second: $0 / 100 * 604_800 + $0 % 100, correct: $0 % 4 != 3)
                 })
         }
         func trend(_ profile: PerceptualProfile) -> ProfileSummary.TrendIndicator? {
