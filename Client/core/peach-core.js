@@ -174,6 +174,12 @@ export class PeachCore {
     return length === 0 ? '' : this.#outputText(length);
   }
 
+  /** Whether this device can vibrate (`'vibrate' in navigator`): where it cannot, a wrong answer
+   *  plays the short sound until the user chooses (the `wrongAnswerSound` setting's `auto`). */
+  setDeviceVibrates(vibrates) {
+    this.#wasm.peach_set_device_vibrates(vibrates ? 1 : 0);
+  }
+
   /** Every setting in its text form, `{key: value}` (the names of the settings API). */
   settings() {
     const lines = this.#outputText(this.#wasm.peach_settings()).split('\n');

@@ -124,6 +124,8 @@ export class Device {
    *  with a `DeviceUnavailable` when this browser cannot. */
   static async open(coreURL, options) {
     const [core, store] = await Promise.all([loadCore(coreURL), openStore()]);
+    // An iPhone's browser cannot vibrate: there a wrong answer is heard until the user chooses.
+    core.setDeviceVibrates(typeof navigator !== 'undefined' && 'vibrate' in navigator);
     const device = new Device(core, store, { neighbours: openNeighbours(), ...options });
     device.#built = device.rebuild();
     // Listening from the first read on: a write announced while it reads is read again after it.

@@ -16,9 +16,16 @@ public struct TrainingSettings: Hashable, Sendable {
     public private(set) var tuningSystem = TuningSystem.equalTemperament
     /// `nil` follows the browser's language.
     public private(set) var language: Language?
-    /// A short, quiet sound after a wrong comparison answer: off by default. For training with
-    /// the eyes closed where the device cannot vibrate (an iPhone's browser has no Vibration API).
-    public private(set) var wrongAnswerSound = false
+    /// A short, quiet sound after a wrong comparison answer, for training with the eyes closed
+    /// where the device cannot vibrate (an iPhone's browser has no Vibration API). `nil` until
+    /// the user chooses (text `auto`): then each device plays it where it cannot vibrate
+    /// (`playsWrongAnswerSound(deviceVibrates:)`); a choice, `true` or `false`, is kept and synced.
+    public private(set) var wrongAnswerSound: Bool? = nil
+
+    /// Whether a wrong answer plays the sound on a device that can (or cannot) vibrate.
+    public func playsWrongAnswerSound(deviceVibrates: Bool) -> Bool {
+        wrongAnswerSound ?? !deviceVibrates
+    }
 
     public static let noteBounds = 21...108
     public static let noteDurationBounds = 0.3...3.0
@@ -46,7 +53,7 @@ public struct TrainingSettings: Hashable, Sendable {
         case .intervals: intervals.sorted().map { $0.code }.joined(separator: ",")
         case .tuningSystem: tuningSystem.rawValue
         case .language: language?.rawValue ?? ""
-        case .wrongAnswerSound: wrongAnswerSound ? "true" : "false"
+        case .wrongAnswerSound: wrongAnswerSound.map { $0 ? "true" : "false" } ?? "auto"
         }
     }
 
@@ -139,6 +146,10 @@ public struct TrainingSettings: Hashable, Sendable {
             }
             language = Language(named: trimmed)
         case .wrongAnswerSound:
+            if trimmed.hasSameBytes(as: "auto") {
+                wrongAnswerSound = nil
+                return
+            }
             guard trimmed.hasSameBytes(as: "true") || trimmed.hasSameBytes(as: "false") else {
                 throw .malformed(setting: .wrongAnswerSound, value: trimmed, expected: "true or false")
             }

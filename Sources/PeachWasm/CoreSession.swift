@@ -7,6 +7,9 @@ import PeachViews
 /// same code in the differential test, so both decide the same exercises from the same inputs.
 public struct CoreSession {
     public private(set) var settings = TrainingSettings()
+    /// Whether this device can vibrate (the browser has `navigator.vibrate`): where it cannot, a
+    /// wrong answer plays the short sound until the user chooses (`TrainingSettings.wrongAnswerSound`).
+    public var deviceVibrates = true
     public private(set) var profile = PerceptualProfile()
     private var random: SeededRandomNumberGenerator
     private var current: (mode: TrainingMode, exercise: Exercise)?
@@ -121,7 +124,9 @@ public struct CoreSession {
     /// The feedback for the last answer in `language`; `nil` before the first answer.
     public func feedback(language: Language) -> AnswerFeedback? {
         answered.map {
-            AnswerFeedback($0, texts: Texts.of(language), wrongAnswerSound: settings.wrongAnswerSound)
+            AnswerFeedback(
+                $0, texts: Texts.of(language),
+                wrongAnswerSound: settings.playsWrongAnswerSound(deviceVibrates: deviceVibrates))
         }
     }
 
@@ -156,7 +161,7 @@ public struct CoreSession {
         switch page {
         case .profile: return ProfilePage(texts: texts, profile: profile, range: settings.noteRange).render()
         case .start: return StartPage(texts: texts, profile: profile, range: settings.noteRange).render()
-        case .settings: return SettingsPage(texts: texts, settings: settings).render()
+        case .settings: return SettingsPage(texts: texts, settings: settings, deviceVibrates: deviceVibrates).render()
         case .info: return InfoPage(texts: texts).render()
         case .training(let mode): return TrainingPage(texts: texts, mode: mode, settings: settings).render()
         case .settingsReset, .settingsImport, .settingsImportConfirm, .pair, .certificateAuthority: return nil

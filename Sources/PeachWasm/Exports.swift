@@ -12,6 +12,8 @@
     import PeachViews
 
     nonisolated(unsafe) private var session = CoreSession(seed: 0)
+    /// Whether this device can vibrate, kept across new sessions (`peach_set_device_vibrates`).
+    nonisolated(unsafe) private var deviceVibrates = true
     nonisolated(unsafe) private var output = UnsafeMutableRawBufferPointer(start: nil, count: 0)
 
     /// Replaces the output with `bytes`; returns their count. Public for the test build's
@@ -56,6 +58,15 @@
     @_expose(wasm, "peach_reset") @_cdecl("peach_reset")
     public func peachReset(_ seed: UInt64) {
         session = CoreSession(seed: seed)
+        session.deviceVibrates = deviceVibrates
+    }
+
+    /// Whether this device can vibrate (1) or not (0): where it cannot, a wrong answer plays the
+    /// short sound until the user chooses (`TrainingSettings.playsWrongAnswerSound`).
+    @_expose(wasm, "peach_set_device_vibrates") @_cdecl("peach_set_device_vibrates")
+    public func peachSetDeviceVibrates(_ vibrates: Int32) {
+        deviceVibrates = vibrates != 0
+        session.deviceVibrates = deviceVibrates
     }
 
     /// 0 if the setting was changed; otherwise the length of the reason in the output, in the

@@ -16,13 +16,13 @@ struct TrainingSettingsTests {
         #expect(settings.intervals == [.perfectFifthUp])
         #expect(settings.tuningSystem == .equalTemperament)
         #expect(settings.language == nil)
-        #expect(settings.wrongAnswerSound == false)
+        #expect(settings.wrongAnswerSound == nil, "not chosen: each device decides")
         #expect(
             settings.values == [
                 "noteRangeLower": "36", "noteRangeUpper": "84", "noteDuration": "1", "referencePitch": "440",
                 "soundSource": "sine", "loudnessVariation": "0", "intervals": "P5up",
                 "tuningSystem": "equalTemperament",
-                "language": "", "wrongAnswerSound": "false",
+                "language": "", "wrongAnswerSound": "auto",
             ])
     }
 
@@ -94,13 +94,20 @@ struct TrainingSettingsTests {
         #expect(settings == TrainingSettings())
     }
 
-    @Test("the wrong-answer sound is off by default and switched on and off by true and false")
+    @Test("the wrong-answer sound is heard by default where the device cannot vibrate, until the user chooses")
     func wrongAnswerSound() throws {
         var settings = TrainingSettings()
+        #expect(settings.value(for: .wrongAnswerSound) == "auto")
+        #expect(settings.playsWrongAnswerSound(deviceVibrates: false), "an iPhone: heard")
+        #expect(!settings.playsWrongAnswerSound(deviceVibrates: true), "a phone that vibrates: felt")
         try settings.setValue("true", for: .wrongAnswerSound)
-        #expect(settings.wrongAnswerSound && settings.value(for: .wrongAnswerSound) == "true")
+        #expect(settings.wrongAnswerSound == true && settings.value(for: .wrongAnswerSound) == "true")
+        #expect(settings.playsWrongAnswerSound(deviceVibrates: true))
         #expect(try TrainingSettings(values: settings.values) == settings)
         try settings.setValue(" false ", for: .wrongAnswerSound)
+        #expect(settings.wrongAnswerSound == false && !settings.playsWrongAnswerSound(deviceVibrates: false))
+        #expect(try TrainingSettings(values: settings.values) == settings)
+        try settings.setValue("auto", for: .wrongAnswerSound)
         #expect(settings == TrainingSettings())
     }
 

@@ -306,7 +306,7 @@ struct PageTests {
             #expect(refused.text.contains("role=\"alert\""))
         }
         var settings = try database.loadSettings()
-        #expect(settings.wrongAnswerSound)
+        #expect(settings.wrongAnswerSound == true)
         // The switch turned off sends no field: the whole form without it means off.
         try await withApp(database: database) { client in
             let off = "noteRangeLower=48&noteRangeUpper=72&intervals=P5up&intervals=M3down"
@@ -315,7 +315,7 @@ struct PageTests {
             #expect(response.status == .seeOther)
         }
         settings = try database.loadSettings()
-        #expect(!settings.wrongAnswerSound)
+        #expect(settings.wrongAnswerSound == false)
         #expect(settings.noteRange.lower.rawValue == 48)
         #expect(settings.intervals == [.perfectFifthUp, DirectedInterval(.majorThird, .down)])
         #expect(settings.tuningSystem == .pythagorean)

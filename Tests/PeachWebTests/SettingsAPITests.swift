@@ -20,7 +20,7 @@ struct SettingsAPITests {
                 settings == [
                     "noteRangeLower": "36", "noteRangeUpper": "84", "noteDuration": "1", "referencePitch": "440",
                     "soundSource": "sine", "loudnessVariation": "0", "intervals": "P5up",
-                    "tuningSystem": "equalTemperament", "language": "", "wrongAnswerSound": "false",
+                    "tuningSystem": "equalTemperament", "language": "", "wrongAnswerSound": "auto",
                 ])
         }
     }
@@ -47,7 +47,7 @@ struct SettingsAPITests {
         let saved = try database.loadSettings()
         #expect(saved.referencePitch.hertz == 442)
         #expect(saved.language == .german)
-        #expect(saved.wrongAnswerSound)
+        #expect(saved.wrongAnswerSound == true)
     }
 
     @Test("one value out of range rejects the whole change with a 422 naming the value and the allowed range")

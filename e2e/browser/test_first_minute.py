@@ -205,3 +205,67 @@ def test_the_pitch_slider_is_an_outline_while_the_first_note_plays_and_an_early_
     expect(turn).to_have_text(words["pitch"])
     expect(early).to_be_hidden()
     assert not transparent(thumb.evaluate(STYLE)["background"])
+
+
+NO_VIBRATION = "delete Navigator.prototype.vibrate;"  # as Safari on an iPhone
+
+
+def answer_comparison(page, right):
+    """Answers the playing comparison rightly or not, by key; returns the notes scheduled from
+    the answer until its feedback showed."""
+    import audio_probe
+    expect(page.locator("#answer-higher")).to_be_enabled(timeout=10_000)
+    current = page.evaluate("window.peach.loop.exercise")
+    higher = current["target"]["frequency"] > current["reference"]["frequency"]
+    before = len(audio_probe.notes(page))
+    page.keyboard.press("ArrowUp" if higher == right else "ArrowDown")
+    expect(page.locator("#feedback")).to_have_attribute("data-state", "correct" if right else "incorrect")
+    return audio_probe.notes(page)[before:]
+
+
+def noise(notes):
+    return [note for note in notes if note.sound == "sample" and note.root_frequency == 1]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_wrong_answer_is_heard_where_the_device_cannot_vibrate_until_the_user_chooses(new_page, server, language):
+    """No `navigator.vibrate` (an iPhone): the wrong-answer sound is on without being chosen, and
+    the Settings switch shows it on; a device that vibrates stays silent. Switched off, it stays
+    off (a choice, synced)."""
+    import audio_probe
+    server.set_settings(noteDuration=0.3)
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True, locale=LOCALES[language])
+    page.add_init_script(NO_VIBRATION)
+    audio_probe.install(page)
+    page.goto(server.url("/"))
+    wait_for_first_sync(page)
+    assert page.evaluate("'vibrate' in navigator") is False
+    assert page.evaluate("window.peach.settings().wrongAnswerSound") == "auto"
+    page.get_by_role("link", name=TURN[language]["Comparison"], exact=True).click()
+    (sound,) = noise(answer_comparison(page, right=False))
+    assert 0.09 <= sound.end - sound.start <= 0.11
+    assert noise(answer_comparison(page, right=True)) == []
+
+    page.get_by_role("link", name=START[language]["settings"]).click()
+    switch = page.locator("#setting-wrongAnswerSound")
+    expect(switch).to_be_checked()
+    box(switch.locator("xpath=ancestor::label"))
+    switch.click()  # the user's choice: off
+    expect(switch).not_to_be_checked()
+    page.wait_for_function("() => window.peach.settings().wrongAnswerSound === 'false'")
+    page.get_by_role("link", name="Start" if language == "en" else "Start").first.click()
+    page.get_by_role("link", name=TURN[language]["Comparison"], exact=True).click()
+    assert noise(answer_comparison(page, right=False)) == [], "chosen off: off"
+
+
+def test_a_device_that_vibrates_feels_a_wrong_answer_and_hears_nothing_by_default(new_page, server):
+    import audio_probe
+    server.set_settings(noteDuration=0.3)
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    page.add_init_script("window.__vibrations = []; navigator.vibrate = (ms) => { window.__vibrations.push(ms); return true; };")
+    audio_probe.install(page)
+    page.goto(server.url("/"))
+    wait_for_first_sync(page)
+    page.get_by_role("link", name="Comparison", exact=True).click()
+    assert noise(answer_comparison(page, right=False)) == []
+    assert page.evaluate("window.__vibrations") == [50]

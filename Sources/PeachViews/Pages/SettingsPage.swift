@@ -13,12 +13,20 @@ public struct SettingsPage: Sendable {
     /// A message shown at the top (after a reset, or why a plain-form save was refused).
     public var message: String?
     public var messageIsError: Bool
+    /// Whether the device shown to can vibrate: the wrong-answer switch shows what it does there
+    /// until the user chooses (on where it cannot vibrate). The server, which does not know,
+    /// renders it as for a device that can; the device renders the page again with its own.
+    public var deviceVibrates: Bool
 
-    public init(texts: Texts, settings: TrainingSettings, message: String? = nil, messageIsError: Bool = false) {
+    public init(
+        texts: Texts, settings: TrainingSettings, message: String? = nil, messageIsError: Bool = false,
+        deviceVibrates: Bool = true
+    ) {
         self.texts = texts
         self.settings = settings
         self.message = message
         self.messageIsError = messageIsError
+        self.deviceVibrates = deviceVibrates
     }
 
     public func render() -> String {
@@ -67,7 +75,7 @@ public struct SettingsPage: Sendable {
         <fieldset class="group"><legend>\(texts.settingsGroups.feedback)</legend><div class="group-rows">\
         <label class="field switch"><span>\(texts.settingsGroups.wrongAnswerSound)</span>\
         <input type="checkbox" role="switch" id="setting-wrongAnswerSound" name="wrongAnswerSound" value="true" \
-        aria-describedby="setting-wrongAnswerSound-hint"\(attribute: "checked", if: settings.wrongAnswerSound)>\
+        aria-describedby="setting-wrongAnswerSound-hint"\(attribute: "checked", if: settings.playsWrongAnswerSound(deviceVibrates: deviceVibrates))>\
         </label></div><div class="group-footer">\
         <p id="setting-wrongAnswerSound-hint">\(texts.settingsGroups.wrongAnswerSoundHint)</p></div></fieldset>\
         \(intervalsGroup())\
