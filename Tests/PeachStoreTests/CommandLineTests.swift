@@ -80,7 +80,10 @@ final class CommandLineTests {
             ))
         let fifth = profile.comparisonStatistics(.intervalComparison).intervalEstimates[0]
         #expect(lines.contains("Perfect Fifth Up, Just intonation: \(estimate(fifth.estimate)), 1 answer"))
-        #expect(lines.contains { $0.hasPrefix("Now is your last 200 answers in the mode. The trend compares them") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("Now is your last 200 answers in the mode. The trend reads your weekly thresholds")
+            })
         // Errors −4.6 (unison) and +3.0 (a minor third down): one attempt each, no interval yet.
         #expect(
             lines.contains(

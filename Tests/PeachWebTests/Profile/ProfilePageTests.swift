@@ -35,7 +35,8 @@ struct ProfilePageTests {
 
     /// The text of the `<dd>` after a `<dt>` in a mode's group.
     func value(_ html: String, mode: TrainingMode, term: String) -> String? {
-        guard let start = html.range(of: "<div class=\"profile-mode\" data-mode=\"\(mode.rawValue)\"") else {
+        guard let start = html.range(of: "<div class=\"profile-mode profile-card\" data-mode=\"\(mode.rawValue)\"")
+        else {
             return nil
         }
         let body = html[start.upperBound...]
@@ -57,7 +58,7 @@ struct ProfilePageTests {
             #expect(!html.contains("data-trend"))
             #expect(html.contains("<p class=\"profile-empty-state\">Start pitch matching to see your accuracy</p>"))
             #expect(html.contains(">Your progress appears here after your first answers</text>"))
-            #expect(!html.contains("<details"))
+            #expect(!html.contains("<details class=\"timeline-details\""))
         }
     }
 
