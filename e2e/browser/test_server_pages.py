@@ -74,9 +74,11 @@ CONTROL_SIZES_SCRIPT = """() => {
     for (const control of controls) {
         const style = getComputedStyle(control);
         if (control.closest('[hidden]') || style.display === 'none' || style.visibility === 'hidden') continue;
-        // A checkbox or radio button is operated through its label: the label is the target.
-        const target = (control.type === 'checkbox' || control.type === 'radio' || control.type === 'file') && control.closest('label')
-            ? control.closest('label') : control;
+        // A checkbox, radio button or file input is operated through its label (around it, or
+        // naming it with for=): the label is the target.
+        const label = control.closest('label') ?? control.labels?.[0];
+        const target = (control.type === 'checkbox' || control.type === 'radio' || control.type === 'file') && label
+            ? label : control;
         const box = target.getBoundingClientRect();
         if (box.width === 0 && box.height === 0) continue;
         if (box.width < 44 || box.height < 44) {
