@@ -88,7 +88,7 @@ final class FileBytes: @unchecked Sendable {
     /// A copy of `bytes`.
     init(copying bytes: [UInt8]) {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
-        copy.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: bytes.count))
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
         buffer = UnsafeRawBufferPointer(copy)
         isMapped = false
     }

@@ -24,7 +24,7 @@ enum NetworkAddresses {
                 }
             }
             if ok {
-                let value = String(cString: text)
+                let value = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 if !addresses.contains(value) { addresses.append(value) }
             }
         }

@@ -74,7 +74,7 @@ public struct AllowedHosts: Sendable, Equatable {
         // RFC 3986 port: digits only. Int(_:) would also take "+8080"; a leading zero is not
         // how a browser writes a port either.
         let digits = rest.dropFirst()
-        guard rest.first == ":", digits.allSatisfy { ("0"..."9").contains($0) },
+        guard rest.first == ":", digits.allSatisfy({ ("0"..."9").contains($0) }),
             digits.first != "0" || digits.count == 1,
             let port = Int(digits), (0...65535).contains(port)
         else {

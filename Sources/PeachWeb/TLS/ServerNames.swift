@@ -53,7 +53,7 @@ public struct ServerNames: Hashable, Sendable {
     public static func hostname() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The value of an OpenSSL `subjectAltName` extension: `DNS:peach.local, DNS:localhost,
