@@ -49,7 +49,8 @@ import time
 from playwright.sync_api import expect, sync_playwright
 
 from bench_slider import isolate, percentile
-from device_page import HINTS_SEEN_SCRIPT, seed_profile, set_setting
+from device_page import hints_seen_script, seed_profile, set_setting
+from peach_server import served_routes, training_pages
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
@@ -169,7 +170,9 @@ def main() -> None:
             page = browser.new_page(viewport={"width": 390, "height": 844})
             page.route("**/*", isolate_while_served)
             page.add_init_script(PROBE)
-            page.add_init_script(HINTS_SEEN_SCRIPT)  # a returning user: training starts at once
+            # A returning user, every mode's hint seen (the modes of this server's route table):
+            # training starts at once.
+            page.add_init_script(hints_seen_script(training_pages(served_routes(f"http://127.0.0.1:{port}")).values()))
             profile_bytes = []
             page.on("response", lambda response: profile_bytes.append(len(response.body()))
                     if response.url.endswith("/api/sync/profile") else None)

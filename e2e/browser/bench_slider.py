@@ -35,7 +35,8 @@ import tempfile
 
 from playwright.sync_api import expect, sync_playwright
 
-from device_page import HINTS_SEEN_SCRIPT
+from device_page import hints_seen_script
+from peach_server import served_routes, training_pages
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
@@ -112,7 +113,9 @@ def main() -> None:
                 page = browser.new_page(viewport={"width": 390, "height": 844})
                 page.route("**/*", isolate)
                 page.add_init_script(PROBE)
-                page.add_init_script(HINTS_SEEN_SCRIPT)  # a returning user: training starts at once
+                # A returning user, every mode's hint seen (the modes of this server's route table):
+                # training starts at once.
+                page.add_init_script(hints_seen_script(training_pages(served_routes(f"http://127.0.0.1:{port}")).values()))
                 # Through Start: a training address opened directly lands on Start.
                 page.goto(f"http://127.0.0.1:{port}/")
                 page.locator('#main a[href="/pitch-matching"]').click()

@@ -4,22 +4,28 @@ hook's operations on the device's data is called from one function here (e2e/eng
 has the same for WebDriver), so a test says what it does and the hook can change in one place.
 Nothing here changes how the app behaves."""
 
+import json
 from datetime import datetime, timezone
 
 from playwright.sync_api import expect
 
-# Every training mode's hint marked as seen before the page's scripts run (docs/pages.md
-# "Training pages"): a test that trains starts at once, as a returning user does. The tests of
-# the hint itself (test_first_run.py) meet the hints as a newcomer does.
-HINTS_SEEN_SCRIPT = """try {
-  localStorage.setItem('peach.hintsSeen',
-    JSON.stringify(['comparison', 'pitchMatching', 'intervalComparison', 'intervalPitchMatching']));
-} catch { /* a page without storage */ }"""
+from peach_server import training_pages
+
+
+def hints_seen_script(modes=None):
+    """A script that marks the hints of `modes` (by default every training mode of the server's
+    route table: the training pages' names) as seen, to run before the page's scripts
+    (docs/pages.md "Training pages"): a test that trains starts at once, as a returning user
+    does. The tests of the hint itself (test_first_run.py) meet the hints as a newcomer does."""
+    modes = list(training_pages().values() if modes is None else modes)
+    return f"""try {{
+  localStorage.setItem('peach.hintsSeen', JSON.stringify({json.dumps(modes)}));
+}} catch {{ /* a page without storage */ }}"""
 
 
 def returning_user(context):
     """The browser context as a returning user's: every mode's hint seen. Returns the context."""
-    context.add_init_script(HINTS_SEEN_SCRIPT)
+    context.add_init_script(hints_seen_script())
     return context
 
 
@@ -134,11 +140,14 @@ def profile_terms(page):
             .map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]))]))""")
 
 
-def start_mode(page, server, link_name):
-    """Start → the mode's button, as a person does, once the device has synced; returns the
-    first exercise once it plays."""
+def start_mode(page, server, link):
+    """Start → the mode's button (`link`: its name, or its training page's address), as a person
+    does, once the device has synced; returns the first exercise once it plays."""
     page.goto(server.url("/"))
     wait_for_first_sync(page)
-    page.get_by_role("link", name=link_name, exact=True).click()
+    if link.startswith("/"):
+        page.locator(f'#main a[href="{link}"]').click()
+    else:
+        page.get_by_role("link", name=link, exact=True).click()
     wait_for_exercise(page)
     return exercise(page)

@@ -2,13 +2,16 @@
 and read from outside, as another process would."""
 
 import contextlib
+import functools
 import json
 import os
 import pathlib
+import re
 import signal
 import socket
 import sqlite3
 import subprocess
+import tempfile
 import time
 import urllib.request
 import uuid
@@ -22,9 +25,64 @@ ARTIFACTS = ROOT / "e2e" / "browser" / "artifacts"  # screenshots for a person t
 # The instrument sounds every test server shares: prepared from the SoundFont once (the first
 # server that finds the folder empty; e2e/browser/conftest.py waits for it), then only read.
 SOUNDS_FOLDER = ROOT / ".build" / "test-sounds"
-# The training pages by address, each with its name (`data-page`: the mode's).
-TRAINING_PAGES = {"/comparison": "comparison", "/interval-comparison": "intervalComparison",
-                  "/pitch-matching": "pitchMatching", "/interval-pitch-matching": "intervalPitchMatching"}
+# The server's route table as its scripts get it: `peach-routes.js`, which the server writes from
+# Swift's `PageRoute` (RouteTable.swift), so that a page added there reaches the tests' lists.
+ROUTE_TABLE = "/assets/peach-routes.js"
+
+
+def served_routes(base_url: str) -> dict:
+    """The route table served at `base_url`: each constant of `peach-routes.js` by its name
+    (`DEVICE_PAGES`: {address: page name}, `TRAINING_PATHS`: [address], …). Every constant is one
+    line, `export const NAME = value;`, its value JSON or a frozen object whose keys may be bare."""
+    with urllib.request.urlopen(base_url + ROUTE_TABLE, timeout=10) as response:
+        module = response.read().decode()
+    table = {}
+    for name, value in re.findall(r"^export const (\w+) = (.*);$", module, re.MULTILINE):
+        value = re.fullmatch(r"Object\.freeze\((.*)\)", value)[1] if value.startswith("Object.freeze(") else value
+        table[name] = json.loads(re.sub(r"([{,]\s*)(\w+):", r'\1"\2":', value))
+    assert {"DEVICE_PAGES", "TRAINING_PATHS"} <= set(table), f"no route table in {ROUTE_TABLE}: {module}"
+    return table
+
+
+@functools.cache
+def route_table() -> dict:
+    """The route table of the `peach` under test (`served_routes`), read once per run from a
+    server of its own that prepares no instrument sounds (it is given a SoundFont that is not
+    there): the lists of pages are made when the tests are collected, before any test's server
+    or the shared sounds (`prepare_sounds`) exist."""
+    with tempfile.TemporaryDirectory() as folder:
+        instance = PeachServer(pathlib.Path(folder) / "peach.sqlite",
+                               soundfont=pathlib.Path(folder) / "no-soundfont.sf2",
+                               sounds_folder=pathlib.Path(folder) / "sounds")
+        instance.start()
+        try:
+            return served_routes(instance.url(""))
+        finally:
+            instance.stop()
+
+
+def device_pages(table: dict | None = None) -> dict[str, str]:
+    """Every page a device renders itself, by address: its name (`data-page`); of `table` (a
+    `served_routes`), by default the route table of the `peach` under test."""
+    return dict((table or route_table())["DEVICE_PAGES"])
+
+
+def training_pages(table: dict | None = None) -> dict[str, str]:
+    """The training pages, by address: their name, which is their mode's (of `table`, as
+    `device_pages`)."""
+    table = table or route_table()
+    return {path: table["DEVICE_PAGES"][path] for path in table["TRAINING_PATHS"]}
+
+
+def __getattr__(name: str):
+    """`DEVICE_PAGES` and `TRAINING_PAGES` (`device_pages()`, `training_pages()`), read when a test
+    module imports them, not when a benchmark imports this module for `free_port` (and runs
+    another binary)."""
+    if name == "DEVICE_PAGES":
+        return device_pages()
+    if name == "TRAINING_PAGES":
+        return training_pages()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def free_port() -> int:
@@ -36,17 +94,21 @@ def free_port() -> int:
 class PeachServer:
     """`peach serve` on a database file of the test's own; restartable on the same file."""
 
-    def __init__(self, data_path: pathlib.Path):
+    def __init__(self, data_path: pathlib.Path, soundfont: pathlib.Path | None = None,
+                 sounds_folder: pathlib.Path = SOUNDS_FOLDER):
         self.data_path = data_path
+        self.soundfont = soundfont  # None: `peach serve`'s default
+        self.sounds_folder = sounds_folder
         self.process = None
         self.port = None
 
     def start(self, port: int | None = None):
         """Starts `peach serve`; on `port` (for a restart on the same address), else a free one."""
         self.port = port or free_port()
+        soundfont = [] if self.soundfont is None else ["--soundfont", str(self.soundfont)]
         self.process = subprocess.Popen(
             [str(PEACH), "serve", "--port", str(self.port), "--data", str(self.data_path),
-             "--sounds-folder", str(SOUNDS_FOLDER)],
+             "--sounds-folder", str(self.sounds_folder), *soundfont],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         # `peach serve` prints its address once it listens, after the profile is loaded.
         output = []
@@ -91,12 +153,13 @@ class PeachServer:
     def open(self, page, path: str):
         """Opens `path` as a person does: a training page through its button on Start (its
         address opened directly lands on Start, docs/pages.md), any other page directly."""
-        if path not in TRAINING_PAGES:
+        training = training_pages()
+        if path not in training:
             page.goto(self.url(path))
             return
         page.goto(self.url("/"))
         page.locator(f'#main a[href="{path}"]').click()
-        expect(page.locator("body")).to_have_attribute("data-page", TRAINING_PAGES[path])
+        expect(page.locator("body")).to_have_attribute("data-page", training[path])
         expect(page).to_have_url(self.url(path))
 
     def api(self, method: str, path: str, body=None):

@@ -6,9 +6,11 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from peach_server import ARTIFACTS, TRAINING_PAGES
+from peach_server import ARTIFACTS, DEVICE_PAGES, TRAINING_PAGES
 
-PAGES = ["/", *TRAINING_PAGES, "/settings", "/info", "/profile"]
+# The app's pages: Start, the training pages, Settings, Info, Profile — every page a device renders
+# itself, from the server's route table (a page added to PageRoute is tested here as it is).
+PAGES = list(DEVICE_PAGES)
 VIEWPORTS = {"phone-portrait": (390, 844), "phone-landscape": (844, 390), "tablet-portrait": (1024, 1366)}
 
 # Texts that are the same in English and German: names, units, the keys' names, numbers with

@@ -14,7 +14,7 @@ from delaying_proxy import DelayingProxy
 from device_page import (device_records, exercise, give_answers, kept_profile, profile_terms, returning_user, seed_profile,
                          set_clock, settings, start_sync, sync, wait_for_device, wait_for_exercise,
                          wait_for_first_sync, wait_for_setting)
-from peach_server import sync_batch, wait_until
+from peach_server import TRAINING_PAGES, sync_batch, wait_until
 
 TUNINGS = ["equalTemperament", "justIntonation", "pythagorean"]
 
@@ -46,6 +46,12 @@ def train(page, count, kind):
             page.keyboard.press("PageUp" if index % 2 else "PageDown")
             page.keyboard.press("Enter")
             expect(control).to_have_attribute("aria-disabled", "true")
+
+
+def answer_kind(page):
+    """How the training page shown is answered, as `train` takes it: its buttons (`comparison`)
+    or its slider (`pitchMatching`)."""
+    return "comparison" if page.locator("#answer-higher").count() else "pitchMatching"
 
 
 def offline_device(browser, server):
@@ -110,16 +116,13 @@ def test_offline_training_is_kept_on_the_device_and_synced_once(browser, server)
 
 
 def test_every_page_opens_and_works_offline(browser, server):
-    """Start, the four modes, Settings (a change applies to the next exercise), Profile and
+    """Start, every training mode, Settings (a change applies to the next exercise), Profile and
     Info, with no network and no server: rendered on the device by the wasm views."""
     context, page, port = offline_device(browser, server)
-    modes = [("Comparison", "/comparison", "comparison"), ("Pitch Matching", "/pitch-matching", "pitchMatching"),
-             ("Interval Comparison", "/interval-comparison", "comparison"),
-             ("Interval Pitch Matching", "/interval-pitch-matching", "pitchMatching")]
-    for link, path, kind in modes:
-        page.get_by_role("link", name=link, exact=True).click()
+    for path in TRAINING_PAGES:  # every training page of the server's route table
+        page.locator(f'#main a[href="{path}"]').click()
         wait_for_exercise(page, path)
-        train(page, 1, kind)
+        train(page, 1, answer_kind(page))
         page.get_by_role("link", name="Back to Start").click()
         expect(page.locator("body")).to_have_attribute("data-page", "start")
     page.get_by_role("link", name="Settings").click()
@@ -137,12 +140,12 @@ def test_every_page_opens_and_works_offline(browser, server):
         expect(page.locator("body")).to_have_attribute("data-page", "start")
         page.get_by_role("link", name=link, exact=True).click()
         expect(page.locator("main h1")).to_have_text(heading or re.compile("Peach"))
-    assert len(device_records(page, "waiting")) == 4
+    assert len(device_records(page, "waiting")) == len(TRAINING_PAGES)  # one answer in each mode
 
     server.start(port=port)
     context.set_offline(False)
     assert sync(page)["state"] == "synced"
-    assert len(stored_records(server)) == 4
+    assert len(stored_records(server)) == len(TRAINING_PAGES)
     assert server.query("SELECT value FROM setting WHERE key = 'referencePitch'") == [("442",)]
     context.close()
 

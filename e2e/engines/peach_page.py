@@ -15,14 +15,16 @@ took to run: a scenario decides whether that is acceptable."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from engine import Engine
-from peach_server import PeachServer
+from peach_server import PeachServer, training_pages
 
-TRAINING_LINKS = {"comparison": "/comparison", "pitch matching": "/pitch-matching",
-                  "interval comparison": "/interval-comparison",
-                  "interval pitch matching": "/interval-pitch-matching"}
+# Each training page's address by its mode in words ("interval pitch matching" for the mode
+# `intervalPitchMatching`), from the server's route table: a mode added there is one here.
+TRAINING_LINKS = {re.sub(r"[A-Z]", lambda capital: " " + capital[0].lower(), mode): path
+                  for path, mode in training_pages().items()}
 
 # Notes the time of the next click and when the visit's audio context first runs, on the page's
 # clock. The context is made in app.js's own handler of that click, so it is looked at in a task
