@@ -113,12 +113,36 @@ public struct CoreSession {
         )
     }
 
+    /// `soundPreview` as the wasm export writes it: one number per `SoundPreviewField`.
+    public var soundPreviewNumbers: [Double] {
+        let preview = soundPreview
+        return SoundPreviewField.allCases.map {
+            switch $0 {
+            case .note: Double(preview.note.rawValue)
+            case .frequency: preview.frequency.hertz
+            }
+        }
+    }
+
     /// The current exercise's interval: its code (`P5+`… as `DirectedInterval.code`) and its name
     /// in `language`, which an interval page shows; `nil` without a current exercise.
     public func currentInterval(language: Language) -> (code: String, name: String)? {
         guard let (_, exercise) = current else { return nil }
         let interval = exercise.context.interval
         return (interval.code, Texts.of(language).name(of: interval))
+    }
+
+    /// `currentInterval` as the wasm export writes it: one line per `IntervalLine`; `nil`
+    /// without a current exercise.
+    public func currentIntervalLines(language: Language) -> String? {
+        currentInterval(language: language).map { interval in
+            IntervalLine.allCases.map {
+                switch $0 {
+                case .code: interval.code
+                case .name: interval.name
+                }
+            }.joined(separator: "\n")
+        }
     }
 
     /// The feedback for the last answer in `language`; `nil` before the first answer.
@@ -167,6 +191,26 @@ public struct CoreSession {
         case .settingsReset, .settingsImport, .settingsImportConfirm, .pair, .certificateAuthority: return nil
         }
     }
+}
+
+/// The Settings page's sound preview as numbers, in this order (`allCases`, each at its
+/// `rawValue`): `peach-core.js` reads them by name through `SoundPreviewField` of
+/// `Client/core/peach-fields.js` (`FieldTable`).
+public enum SoundPreviewField: Int, CaseIterable {
+    /// The MIDI note.
+    case note
+    /// Its frequency in hertz at the reference pitch setting.
+    case frequency
+}
+
+/// The current exercise's interval as lines of text, in this order (`allCases`, each at its
+/// `rawValue`): `peach-core.js` reads them by name through `IntervalLine` of
+/// `Client/core/peach-fields.js` (`FieldTable`).
+public enum IntervalLine: Int, CaseIterable {
+    /// `DirectedInterval.code`: `P5+`, …
+    case code
+    /// Its name in the language asked for.
+    case name
 }
 
 /// An answer as the browser gives it.

@@ -147,14 +147,14 @@
         return publish(html)
     }
 
-    /// The current exercise's interval as two lines, its code and its name in the language; 0
-    /// without a current exercise or for an unknown language.
+    /// The current exercise's interval as `CoreSession.currentIntervalLines` (its code and its
+    /// name in the language); 0 without a current exercise or for an unknown language.
     @_expose(wasm, "peach_current_interval") @_cdecl("peach_current_interval")
     public func peachCurrentInterval(_ language: UnsafeRawPointer, _ languageCount: Int32) -> Int32 {
         guard let language = Language(named: text(language, languageCount)),
-            let interval = session.currentInterval(language: language)
+            let lines = session.currentIntervalLines(language: language)
         else { return 0 }
-        return publish(interval.code + "\n" + interval.name)
+        return publish(lines)
     }
 
     /// The last answer's feedback in the language as `AnswerFeedback.lines`; 0 before the first
@@ -209,11 +209,10 @@
     }
 
     /// The Settings page's sound preview (`CoreSession.soundPreview`): its MIDI note and its
-    /// frequency in hertz, as two numbers.
+    /// frequency in hertz, as `CoreSession.soundPreviewNumbers`.
     @_expose(wasm, "peach_sound_preview") @_cdecl("peach_sound_preview")
     public func peachSoundPreview() -> Int32 {
-        let preview = session.soundPreview
-        return publish([Double(preview.note.rawValue), preview.frequency.hertz])
+        publish(session.soundPreviewNumbers)
     }
 
     /// The body of a sync upload (`UploadJSON`) for `count` records: their ids as lines of UTF-8

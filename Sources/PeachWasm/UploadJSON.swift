@@ -33,30 +33,32 @@ public enum UploadJSON {
     private static func append(
         id: Slice<UnsafeRawBufferPointer>, _ fields: Slice<UnsafeBufferPointer<Double>>, to json: inout [UInt8]
     ) {
-        let start = fields.startIndex
-        let kind = fields[start]
+        func field(_ field: RecordNumbers.Field) -> Double { fields[fields.startIndex + field.rawValue] }
+        let kind = field(.kind)
+        let comparison = Double(RecordNumbers.Kind.comparison.rawValue)
+        let pitchMatching = Double(RecordNumbers.Kind.pitchMatching.rawValue)
         json += "{\"id\":".utf8
         append(string: id, to: &json)
-        if kind == 0 || kind == 1 {
+        if kind == comparison || kind == pitchMatching {
             json += ",\"trainingType\":\"".utf8
-            json += (kind == 0 ? CSVFormat.comparisonType : CSVFormat.pitchMatchingType).utf8
+            json += (kind == comparison ? CSVFormat.comparisonType : CSVFormat.pitchMatchingType).utf8
             json.append(UInt8(ascii: "\""))
         }
-        append(",\"timestamp\":", fields[start + 1], to: &json)
-        append(",\"referenceNote\":", fields[start + 2], to: &json)
-        append(",\"targetNote\":", fields[start + 3], to: &json)
-        let tuning = fields[start + 4]
+        append(",\"timestamp\":", field(.timestamp), to: &json)
+        append(",\"referenceNote\":", field(.referenceNote), to: &json)
+        append(",\"targetNote\":", field(.targetNote), to: &json)
+        let tuning = field(.tuningSystem)
         if tuning.rounded() == tuning, tuning >= 0, tuning < Double(TuningSystem.allCases.count) {
             json += ",\"tuningSystem\":\"".utf8
             json += TuningSystem.allCases[Int(tuning)].rawValue.utf8
             json.append(UInt8(ascii: "\""))
         }
-        if kind == 0 {
-            append(",\"centOffset\":", fields[start + 5], to: &json)
-            json += (fields[start + 6] == 1 ? ",\"isCorrect\":true}" : ",\"isCorrect\":false}").utf8
+        if kind == comparison {
+            append(",\"centOffset\":", field(.centOffset), to: &json)
+            json += (field(.outcome) == 1 ? ",\"isCorrect\":true}" : ",\"isCorrect\":false}").utf8
         } else {
-            append(",\"initialCentOffset\":", fields[start + 5], to: &json)
-            append(",\"userCentError\":", fields[start + 6], to: &json)
+            append(",\"initialCentOffset\":", field(.centOffset), to: &json)
+            append(",\"userCentError\":", field(.outcome), to: &json)
             json.append(UInt8(ascii: "}"))
         }
     }

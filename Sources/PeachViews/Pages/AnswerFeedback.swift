@@ -58,13 +58,38 @@ public struct AnswerFeedback: Hashable, Sendable {
         }
     }
 
-    /// One field a line, in the order `peach-core.js` reads them: kind, isCorrect (`true`,
-    /// `false` or empty), band, direction, text, announcement, the wrong-answer sound (`true` or
-    /// empty). Texts hold no line breaks.
+    /// The lines of `lines`, in this order (`Line.allCases`, each at its `rawValue`):
+    /// `peach-core.js` reads them by name through `FeedbackLine` of
+    /// `Client/core/peach-fields.js`, which `FieldTable` (PeachWasm) writes from this.
+    public enum Line: Int, CaseIterable {
+        case kind
+        /// `true`, `false` or empty (pitch matching).
+        case isCorrect
+        /// Empty for a comparison.
+        case band
+        /// Empty for a comparison.
+        case direction
+        case text
+        case announcement
+        /// `true` or empty.
+        case wrongAnswerSound
+    }
+
+    /// The text of `line`; no line breaks.
+    public func value(of line: Line) -> String {
+        switch line {
+        case .kind: kind
+        case .isCorrect: isCorrect.map { $0 ? "true" : "false" } ?? ""
+        case .band: band ?? ""
+        case .direction: direction ?? ""
+        case .text: text
+        case .announcement: announcement
+        case .wrongAnswerSound: playsWrongAnswerSound ? "true" : ""
+        }
+    }
+
+    /// One field a line, in `Line` order. Texts hold no line breaks.
     public var lines: String {
-        let correct = isCorrect.map { $0 ? "true" : "false" } ?? ""
-        return [
-            kind, correct, band ?? "", direction ?? "", text, announcement, playsWrongAnswerSound ? "true" : "",
-        ].joined(separator: "\n")
+        Line.allCases.map(value(of:)).joined(separator: "\n")
     }
 }
