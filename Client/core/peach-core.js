@@ -3,6 +3,8 @@
 /// and numbers in and out of the module's memory (Sources/PeachWasm/Exports.swift says how).
 /// No DOM access: it runs in node for the tests as in the browser.
 
+import { ExerciseField, FeedbackLine, IntervalLine, SoundPreviewField } from './peach-fields.js';
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -16,6 +18,21 @@ export async function loadPeachCore(source) {
   return new PeachCore(await WebAssembly.instantiate(module, {}));
 }
 
+/**
+ * What the core wrote by position (numbers, lines of text) by the names of `fields`, one of the
+ * field maps of peach-fields.js, which Swift writes from the enums that describe each shape:
+ * `named(RecordField, numbers).timestamp`.
+ * @template {Readonly<Record<string, number>>} F
+ * @template V
+ * @param {F} fields
+ * @param {ArrayLike<V>} values
+ * @returns {{ [K in keyof F]: V }}
+ */
+export function named(fields, values) {
+  const entries = Object.entries(fields).map(([name, index]) => [name, values[index]]);
+  return /** @type {{ [K in keyof F]: V }} */ (Object.fromEntries(entries));
+}
+
 /** One session of the core: settings, profile (with every mode's adaptive chain), randomness. */
 export class PeachCore {
   #wasm;
@@ -24,7 +41,7 @@ export class PeachCore {
     this.#wasm = instance.exports;
   }
 
-  /** How many numbers describe one record (RecordNumbers.swift lists them). */
+  /** How many numbers describe one record (`RecordField` of peach-fields.js names them). */
   get recordStride() {
     return this.#wasm.peach_record_stride();
   }
@@ -68,13 +85,12 @@ export class PeachCore {
   nextExercise(mode) {
     const length = this.#withTexts([mode], (m) => this.#wasm.peach_next_exercise(...m));
     if (length === 0) throw new RangeError(`${mode} is not a training mode`);
-    const [referenceNote, targetNote, referenceHertz, targetHertz, startHertz, highestHertz, loudnessOffset,
-      noteDuration] = this.#outputNumbers(length);
+    const exercise = named(ExerciseField, this.#outputNumbers(length));
+    const { startHertz, highestHertz } = exercise;
     return {
-      referenceNote, targetNote, referenceHertz, targetHertz,
+      ...exercise,
       startHertz: Number.isNaN(startHertz) ? null : startHertz,
       highestHertz: Number.isNaN(highestHertz) ? null : highestHertz,
-      loudnessOffset, noteDuration,
     };
   }
 
@@ -87,8 +103,7 @@ export class PeachCore {
   /** The Settings page's sound preview: `{note, frequency}`, a MIDI note and its hertz at the
    *  reference pitch setting. */
   soundPreview() {
-    const [note, frequency] = this.#outputNumbers(this.#wasm.peach_sound_preview());
-    return { note, frequency };
+    return named(SoundPreviewField, this.#outputNumbers(this.#wasm.peach_sound_preview()));
   }
 
   /** Answers the current comparison; the record's numbers, or `null` if there is none to answer. */
@@ -135,19 +150,18 @@ export class PeachCore {
   currentInterval(language) {
     const length = this.#withTexts([language], (l) => this.#wasm.peach_current_interval(...l));
     if (length === 0) return null;
-    const [code, name] = this.#outputText(length).split('\n');
-    return { code, name };
+    return named(IntervalLine, this.#outputText(length).split('\n'));
   }
 
   /** The last answer's feedback in `language` (AnswerFeedback.swift), or `null` before any. */
   feedback(language) {
     const length = this.#withTexts([language], (l) => this.#wasm.peach_feedback(...l));
     if (length === 0) return null;
-    const [kind, isCorrect, band, direction, text, announcement, wrongAnswerSound] =
-      this.#outputText(length).split('\n');
+    const lines = named(FeedbackLine, this.#outputText(length).split('\n'));
+    const { isCorrect, band, direction, wrongAnswerSound } = lines;
     return {
-      kind, isCorrect: isCorrect === '' ? null : isCorrect === 'true',
-      band: band || null, direction: direction || null, text, announcement,
+      ...lines, isCorrect: isCorrect === '' ? null : isCorrect === 'true',
+      band: band || null, direction: direction || null,
       wrongAnswerSound: wrongAnswerSound === 'true',
     };
   }

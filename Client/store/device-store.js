@@ -4,7 +4,8 @@
 ///
 /// Object stores:
 /// - `records`: one answer each, `{id, numbers, state, reason?}`. `numbers` are the core's
-///   `RecordNumbers` (seven numbers); `state` is where the record stands with the server:
+///   `RecordNumbers`, whose fields `RecordField` of core/peach-fields.js names (only the core
+///   reads them here); `state` is where the record stands with the server:
 ///   `waiting` (not yet accepted), `accepted` (stored on the server, not yet in the summary
 ///   this device holds), `included` (in that summary), `refused` (the server will not store it:
 ///   `reason` = `{code, message}`; kept and shown, never dropped).

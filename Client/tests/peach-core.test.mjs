@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { loadPeachCore } from '../core/peach-core.js';
+import { loadPeachCore, named } from '../core/peach-core.js';
+import { ExerciseField, RecordField, RecordKind, TUNING_SYSTEMS } from '../core/peach-fields.js';
 import { compareTraces } from './trace-comparison.mjs';
 import { SyncState } from '../store/sync.js';
 
@@ -15,6 +16,14 @@ const wasm = readFileSync(new URL('.build/wasm/peach-core.wasm', root));
 const checkWasm = readFileSync(new URL('.build/wasm/peach-core-check.wasm', root));
 const checker = process.env.PEACH_CORE_CHECK ?? new URL('.build/debug/PeachCoreCheck', root).pathname;
 const native = (...args) => execFileSync(checker, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
+
+/** A record's numbers, each field placed where `RecordField` (Swift's order) puts it. */
+const recordNumbers = (kind, timestamp, referenceNote, targetNote, tuningSystem, centOffset, outcome) => {
+  const fields = { kind, timestamp, referenceNote, targetNote, tuningSystem, centOffset, outcome };
+  const numbers = new Array(Object.keys(RecordField).length).fill(Number.NaN);
+  for (const [name, index] of Object.entries(RecordField)) numbers[index] = fields[name];
+  return numbers;
+};
 
 // Seeds and sizes: 3 × 40,000 = 120,000 operations across the four modes (40,000 are what one
 // seed needs to reach every interval, direction and tuning system). The fast tier of
@@ -31,7 +40,7 @@ for (const seed of SEEDS) {
     assert.deepEqual(result.differences, []);
     // The trace covers what it should: all four modes, refused settings, every interval in both
     // directions (target − reference from −12 to 12 semitones) and every tuning system (the
-    // record's fifth number).
+    // record's `tuningSystem`; the trace writes a record's numbers in their order).
     for (const word of ['comparison ', 'pitchMatching ', 'intervalComparison ', 'intervalPitchMatching ', 'refused', 'profile ']) {
       assert.ok(expected.includes(word), `the trace has ${word.trim()}`);
     }
@@ -42,7 +51,7 @@ for (const seed of SEEDS) {
       if (!fields[0].endsWith('Comparison') && !fields[0].endsWith('PitchMatching') && fields[0] !== 'comparison') continue;
       distances.add(Number(fields[2]) - Number(fields[1]));
       const record = line.split(' | ')[1];
-      if (record && record !== 'refused') tunings.add(record.split(' ')[4]);
+      if (record && record !== 'refused') tunings.add(record.split(' ')[RecordField.tuningSystem]);
     }
     assert.equal(distances.size, 25, `intervals: ${[...distances].sort((a, b) => a - b)}`);
     assert.equal(tunings.size, 3);
@@ -56,6 +65,80 @@ test('the comparison of traces notices a changed bit', () => {
   // One unit in the last place of a frequency is far below 0.000001 cent.
   assert.deepEqual(compareTraces(trace, trace.replace('~h4071000000000001', '~h4071000000000002')).differences, []);
   assert.equal(compareTraces(trace, trace.replace('~h4071000000000001', '~h4071100000000000')).differences.length, 1);
+});
+
+test('peach-fields.js is what Swift writes from the shapes that cross the wasm boundary now', () => {
+  const inTree = readFileSync(new URL('Client/core/peach-fields.js', root), 'utf8');
+  assert.equal(inTree, native('fields'), 'a shape changed in Swift: write the file again (its first lines say how)');
+});
+
+test('the records, exercises and feedback the real core makes read right by the names of peach-fields.js', async () => {
+  const core = await loadPeachCore(wasm);
+  assert.equal(core.recordStride, Object.keys(RecordField).length);
+  // Each record by name against the same record as the core writes it for the API, where every
+  // field has its own name: the fixtures' records, which the native core wrote (a profile of each
+  // kind), and the answers the wasm core makes here.
+  const checkRecord = (numbers, what) => {
+    const record = named(RecordField, numbers);
+    const [api] = JSON.parse(core.uploadJSON([{ id: 'x', numbers }])).records;
+    const comparison = record.kind === RecordKind.comparison;
+    assert.ok(comparison || record.kind === RecordKind.pitchMatching, what);
+    assert.equal(api.trainingType, comparison ? 'pitchDiscrimination' : 'pitchMatching', what);
+    assert.equal(api.timestamp, record.timestamp, what);
+    assert.equal(core.recordTime(numbers), record.timestamp, what);
+    assert.equal(api.referenceNote, record.referenceNote, what);
+    assert.equal(api.targetNote, record.targetNote, what);
+    assert.equal(api.tuningSystem, TUNING_SYSTEMS[record.tuningSystem], what);
+    if (comparison) assert.deepEqual([api.centOffset, api.isCorrect], [record.centOffset, record.outcome === 1], what);
+    else assert.deepEqual([api.initialCentOffset, api.userCentError], [record.centOffset, record.outcome], what);
+    return record;
+  };
+  const kinds = new Set();
+  const fixtures = JSON.parse(native('fixtures'));
+  for (const fixture of fixtures.filter((f) => f.language === 'en' && Object.keys(f.settings).length === 0)) {
+    for (let start = 0; start < fixture.records.length; start += core.recordStride) {
+      kinds.add(checkRecord(fixture.records.slice(start, start + core.recordStride), fixture.name).kind);
+    }
+  }
+  assert.deepEqual([...kinds].sort(), Object.values(RecordKind).sort(), 'records of every kind');
+
+  core.reset(5);
+  assert.equal(core.setSetting('tuningSystem', 'justIntonation'), null);
+  let time = 1_767_225_600_000;
+  for (const mode of ['comparison', 'pitchMatching', 'intervalComparison', 'intervalPitchMatching']) {
+    for (let n = 0; n < 10; n += 1) {
+      const exercise = core.nextExercise(mode);
+      assert.deepEqual(Object.keys(exercise), Object.keys(ExerciseField), mode);
+      const interval = core.currentInterval('en');
+      if (!mode.startsWith('interval')) {
+        assert.equal(exercise.referenceNote, exercise.targetNote, mode);
+        assert.equal(interval.code, 'P1up', mode);
+      }
+      assert.ok(interval.name.length > 0 && interval.name !== interval.code, mode);
+      time += 1000;
+      const comparison = mode.endsWith('omparison');
+      const numbers = comparison ? core.answerComparison(n % 2 === 0, time) : core.answerPitchMatching(n / 10 - 0.5, time);
+      const record = checkRecord(numbers, mode);
+      assert.equal(record.kind, comparison ? RecordKind.comparison : RecordKind.pitchMatching, mode);
+      assert.equal(record.timestamp, time, mode);
+      assert.deepEqual([record.referenceNote, record.targetNote], [exercise.referenceNote, exercise.targetNote], mode);
+      assert.equal(TUNING_SYSTEMS[record.tuningSystem], 'justIntonation', mode);
+      const feedback = core.feedback('en');
+      assert.equal(feedback.kind, comparison ? 'comparison' : 'pitchMatching', mode);
+      assert.equal(feedback.isCorrect, comparison ? record.outcome === 1 : null, mode);
+      if (comparison) {
+        assert.equal(exercise.startHertz, null, mode);
+        assert.equal(record.outcome === 1, (n % 2 === 0) === (record.centOffset > 0), mode);
+        if (!mode.startsWith('interval')) {
+          assert.equal(exercise.targetHertz > exercise.referenceHertz, record.centOffset > 0, mode);
+        }
+      } else {
+        const cents = Math.round(record.outcome);
+        assert.equal(feedback.direction, cents > 0 ? 'sharp' : cents < 0 ? 'flat' : 'center', mode);
+        assert.ok(exercise.highestHertz > exercise.startHertz, mode);
+      }
+    }
+  }
 });
 
 test('the wasm core renders every page a device shows (Start, Profile, Settings, Info, training) exactly as the server', async () => {
@@ -80,8 +163,8 @@ test('the wasm core renders every page a device shows (Start, Profile, Settings,
 test('the wasm core takes records in any order, and says when each was made', async () => {
   const core = await loadPeachCore(wasm);
   // Two correct comparisons, 50 cents and later 4 cents: the chain goes on from the later one.
-  const earlier = [0, 1_767_225_600_000, 60, 60, 0, 50, 1];
-  const later = [0, 1_767_225_660_000, 60, 60, 0, 4, 1];
+  const earlier = recordNumbers(RecordKind.comparison, 1_767_225_600_000, 60, 60, 0, 50, 1);
+  const later = recordNumbers(RecordKind.comparison, 1_767_225_660_000, 60, 60, 0, 4, 1);
   const nextOffset = (records) => {
     core.reset(7);
     assert.equal(core.replaceProfile(null, core.packed(records)), true);
@@ -92,14 +175,14 @@ test('the wasm core takes records in any order, and says when each was made', as
   assert.ok(inOrder < 10, `the chain goes on from 4 cents, not 50: ${inOrder}`);
   // The device's store gives its records by id, not by time: the same chain.
   assert.equal(nextOffset([later, earlier]), inOrder);
-  assert.equal(core.recordTime(later), later[1]);
+  assert.equal(core.recordTime(later), later[RecordField.timestamp]);
   assert.ok(Number.isNaN(core.recordTime([0, 1, 2])), 'not a record\'s numbers');
 });
 
 test('the wasm core refuses a profile summary it cannot read and keeps the profile it had', async () => {
   const core = await loadPeachCore(wasm);
   core.reset(3);
-  assert.equal(core.replaceProfile(null, Float64Array.from([0, 1_767_225_600_000, 60, 60, 0, 12.5, 1])), true);
+  assert.equal(core.replaceProfile(null, Float64Array.from(recordNumbers(0, 1_767_225_600_000, 60, 60, 0, 12.5, 1))), true);
   const before = core.render('profile', 'en');
   // Version 1's empty summary (its version, then 3,123 zeros): another version is refused, never misread.
   const version1 = [1, ...new Array(3123).fill(0)];
@@ -120,11 +203,11 @@ test('the wasm core refuses what is not valid and keeps its state', async () => 
   assert.equal(core.answerComparison(true, 1), null, 'no exercise to answer');
   core.nextExercise('comparison');
   assert.equal(core.answerPitchMatching(0.5, 1), null, 'a slider is no answer to a comparison');
-  const record = core.answerComparison(true, 1_767_225_600_000);
-  assert.equal(record[6], record[5] > 0 ? 1 : 0, '"higher" is correct exactly when the target is higher');
+  const record = named(RecordField, core.answerComparison(true, 1_767_225_600_000));
+  assert.equal(record.outcome, record.centOffset > 0 ? 1 : 0, '"higher" is correct exactly when the target is higher');
   assert.equal(core.answerComparison(true, 1_767_225_600_000), null, 'answered only once');
   const before = core.render('profile', 'en');
-  assert.equal(core.replaceProfile(null, Float64Array.from([0, 1, 60, 200, 0, 5, 1])), false, 'not a valid record');
+  assert.equal(core.replaceProfile(null, Float64Array.from(recordNumbers(0, 1, 60, 200, 0, 5, 1))), false, 'not a valid record');
   assert.equal(core.render('profile', 'en'), before, 'the profile it had stays');
   assert.throws(() => core.replaceProfile(null, new Float64Array(5)), RangeError);
   assert.throws(() => core.render('nowhere', 'en'), RangeError);
@@ -135,22 +218,22 @@ test('the wasm core holds the records it is given and the answers it makes to th
   core.reset(3);
   const [year0000, year9999End, day] = [-62_167_219_200_000, 253_402_300_799_999, 1_767_225_600_000];
   // kind, time, reference, target, tuning, then the cent offset and correctness, or the initial
-  // offset and the cent error (`RecordNumbers`).
+  // offset and the cent error (`recordNumbers` puts each where `RecordField` says).
   const refused = [
     [0, day, 60, 60, 0, 0, 1], [0, day, 60, 60, 0, -0, 1], [0, day, 60, 60, 0, 1e308, 1],
     [0, day, 60, 60, 0, 100.00000000000001, 1], [0, day, 60, 60, 0, 5, 2], [0, day, 60, 73, 0, 5, 1],
     [1, day, 60, 60, 0, 101, 0], [1, day, 60, 60, 0, 0, 1e200], [1, day, 60, 60, 0, 0, -200.00000000000003],
     [1, day, 60, 60, 0, NaN, 0], [1, day, 60, 60, 0, 0, -Infinity], [1, year9999End + 1, 60, 60, 0, 0, 0],
     [1, year0000 - 1, 60, 60, 0, 0, 0],
-  ];
+  ].map((fields) => recordNumbers(...fields));
   for (const numbers of refused) {
     assert.equal(core.replaceProfile(null, Float64Array.from(numbers)), false, String(numbers));
   }
   // The edges the rules keep: no statistic of the profile they make is anything but a number.
   assert.ok(core.replaceProfile(null, Float64Array.from([
-    0, year0000, 0, 12, 2, -100, 0, 0, year9999End, 127, 115, 1, 100, 1, 0, day, 60, 60, 0, 5e-324, 1,
-    1, day, 60, 48, 0, 100, -200, 1, day, 60, 60, 0, -100, 200, 1, day + 1, 60, 60, 1, 0, 0,
-  ])));
+    [0, year0000, 0, 12, 2, -100, 0], [0, year9999End, 127, 115, 1, 100, 1], [0, day, 60, 60, 0, 5e-324, 1],
+    [1, day, 60, 48, 0, 100, -200], [1, day, 60, 60, 0, -100, 200], [1, day + 1, 60, 60, 1, 0, 0],
+  ].flatMap((fields) => recordNumbers(...fields)))));
   for (const page of ['profile', 'start']) {
     assert.doesNotMatch(core.render(page, 'en'), /\b(nan|inf|NaN|Infinity)\b/, page);
   }
@@ -161,7 +244,7 @@ test('the wasm core holds the records it is given and the answers it makes to th
   assert.notEqual(core.answerComparison(true, day), null);
   core.nextExercise('pitchMatching');
   assert.equal(core.answerPitchMatching(1, year0000 - 1), null);
-  assert.equal(core.answerPitchMatching(1, day)[0], 1);
+  assert.equal(core.answerPitchMatching(1, day)[RecordField.kind], RecordKind.pitchMatching);
 });
 
 test('the wasm core gives the tunable note\'s frequency for each slider position, the same the answer scores', async () => {
@@ -179,7 +262,7 @@ test('the wasm core gives the tunable note\'s frequency for each slider position
   assert.equal(core.setSetting('referencePitch', '415'), null);
   assert.equal(core.tunableFrequency(-0.35), heard);
   const cents = 1200 * Math.log2(heard / exercise.targetHertz);
-  const [, , , , , , userCentError] = core.answerPitchMatching(-0.35, 1_767_225_600_000);
+  const { outcome: userCentError } = named(RecordField, core.answerPitchMatching(-0.35, 1_767_225_600_000));
   assert.ok(Math.abs(cents - userCentError) < 1e-6, `heard ${cents} cents off, scored ${userCentError}`);
   assert.ok(Number.isNaN(core.tunableFrequency(0)), 'answered: no note to tune');
   assert.equal(core.nextExercise('comparison').highestHertz, null, 'a comparison has no tunable note');
@@ -196,12 +279,16 @@ test('the wasm core gives the sound preview: A4 at the reference pitch setting',
 test('the wasm core writes the sync upload byte for byte as the API takes it, whatever the store holds', async () => {
   const core = await loadPeachCore(wasm);
   // The form the API's examples show (docs/api.md), as the browser's JSON.stringify wrote it.
-  const types = ['pitchDiscrimination', 'pitchMatching'];
-  const tunings = ['equalTemperament', 'justIntonation', 'pythagorean'];
-  const apiForm = ({ id, numbers: [kind, timestamp, referenceNote, targetNote, tuning, first, second] }) => ({
-    id, trainingType: types[kind], timestamp, referenceNote, targetNote, tuningSystem: tunings[tuning],
-    ...(kind === 0 ? { centOffset: first, isCorrect: second === 1 } : { initialCentOffset: first, userCentError: second }),
-  });
+  const types = { [RecordKind.comparison]: 'pitchDiscrimination', [RecordKind.pitchMatching]: 'pitchMatching' };
+  const apiForm = ({ id, numbers }) => {
+    const { kind, timestamp, referenceNote, targetNote, tuningSystem, centOffset, outcome } = named(RecordField, numbers);
+    return {
+      id, trainingType: types[kind], timestamp,
+      referenceNote, targetNote, tuningSystem: TUNING_SYSTEMS[tuningSystem],
+      ...(kind === RecordKind.comparison
+        ? { centOffset, isCorrect: outcome === 1 } : { initialCentOffset: centOffset, userCentError: outcome }),
+    };
+  };
   const id = (n) => `0b7e3f52-5c1d-4a8e-9f3b-${String(n).padStart(12, '0')}`;
   const records = [
     [0, 1_767_225_600_000, 60, 67, 0, -12.5, 1], [0, 1_767_225_600_001, 21, 33, 2, 0.1, 0],
@@ -209,11 +296,14 @@ test('the wasm core writes the sync upload byte for byte as the API takes it, wh
     [1, 9_007_199_254_740_000, 127, 115, 2, 100, -200],
     // What breaks a rule goes as it is, for the server to refuse with its reason.
     [0, 1, 60, 200, 0, 5, 2], [7, -5, 60.5, 60, 3, Number.NaN, Infinity], [1, 2, 60, 60, -1, -Infinity, 1e20],
-  ].map((numbers, n) => ({ id: id(n), numbers }));
+  ].map((fields, n) => ({ id: id(n), numbers: recordNumbers(...fields) }));
   assert.equal(core.uploadJSON(records), JSON.stringify({ records: records.map(apiForm) }));
   assert.equal(core.uploadJSON(records.slice(2, 3)), JSON.stringify({ records: [apiForm(records[2])] }));
   // Numbers so small or large that JSON.stringify writes an exponent: the same double, in digits.
-  const tiny = [{ id: id(9), numbers: [0, 1, 60, 60, 0, 5e-324, 1] }, { id: id(10), numbers: [1, 1, 60, 60, 0, 1e-7, -1e300] }];
+  const tiny = [
+    { id: id(9), numbers: recordNumbers(0, 1, 60, 60, 0, 5e-324, 1) },
+    { id: id(10), numbers: recordNumbers(1, 1, 60, 60, 0, 1e-7, -1e300) },
+  ];
   assert.deepEqual(JSON.parse(core.uploadJSON(tiny)), { records: tiny.map(apiForm) });
   const quoted = [{ id: 'a "quoted"\\ id\t', numbers: records[0].numbers }];
   assert.equal(core.uploadJSON(quoted), JSON.stringify({ records: quoted.map(apiForm) }));

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { TrainingLoop, LoopState, FEEDBACK_MILLISECONDS } from '../pages/training-loop.js';
 import { Device } from '../store/device.js';
-import { loadPeachCore } from '../core/peach-core.js';
+import { loadPeachCore, named } from '../core/peach-core.js';
+import { RecordField, RecordKind } from '../core/peach-fields.js';
 import { flush } from './fake-audio-context.mjs';
 const close = (actual, expected, tolerance, message) =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${message}: ${actual} vs ${expected}`);
@@ -125,8 +126,8 @@ test('an answer is evaluated by the core and stored with an id made on the devic
   await flush();
   const [record] = store.records;
   assert.match(record.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-  const [kind, , referenceNote, targetNote, , centOffset, isCorrect] = record.numbers;
-  assert.equal(kind, 0);
+  const { kind, referenceNote, targetNote, centOffset, outcome: isCorrect } = named(RecordField, record.numbers);
+  assert.equal(kind, RecordKind.comparison);
   assert.equal(referenceNote, targetNote, 'a unison comparison');
   assert.equal(Math.sign(centOffset), higher ? 1 : -1);
   assert.equal(isCorrect, 1, 'the right answer counts as correct');
@@ -343,8 +344,8 @@ test('pitch matching: slider only while the tunable note plays; release records 
   assert.equal(loop.setSlider(0.9), false, 'nothing follows the slider after release');
   await flush();
   assert.equal(engine.scheduled.at(-2).stopped, true, 'the tunable note is released');
-  const [kind, , , , , initialCentOffset, userCentError] = store.records[0].numbers;
-  assert.equal(kind, 1);
+  const { kind, centOffset: initialCentOffset, outcome: userCentError } = named(RecordField, store.records[0].numbers);
+  assert.equal(kind, RecordKind.pitchMatching);
   assert.equal(userCentError, initialCentOffset - 0.2 * 100, 'error = initial offset + v · 100 cents');
   const [, feedback] = events.find((event) => Array.isArray(event));
   assert.equal(feedback.kind, 'pitchMatching');

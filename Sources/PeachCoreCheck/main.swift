@@ -7,6 +7,8 @@
 //                                          runs the same steps in the wasm core in Chromium (JSON)
 //   PeachCoreCheck database NAME PATH      a new database at PATH holding the fixture NAME's
 //                                          records, which it prints as numbers (JSON)
+//   PeachCoreCheck fields                  Client/core/peach-fields.js as Swift writes it now
+//                                          (`FieldTable`)
 import Foundation
 import PeachCore
 import PeachFixtures
@@ -129,8 +131,10 @@ case ("bench", 2):
     print(bench(operations: operations))
 case ("database", 3):
     print(try database(arguments[arguments.startIndex + 1], at: arguments[arguments.startIndex + 2]))
+case ("fields", 1):
+    FileHandle.standardOutput.write(Data(FieldTable.module.utf8))
 default:
     FileHandle.standardError.write(
-        Data("usage: PeachCoreCheck trace SEED OPERATIONS | fixtures | database NAME PATH\n".utf8))
+        Data("usage: PeachCoreCheck trace SEED OPERATIONS | fixtures | database NAME PATH | fields\n".utf8))
     exit(2)
 }

@@ -1,0 +1,23 @@
+// Made by FieldTable (Sources/PeachWasm/FieldTable.swift) from the Swift enums named
+// below: do not edit. After changing one, write this file again:
+//   swift build --product PeachCoreCheck && .build/debug/PeachCoreCheck fields > Client/core/peach-fields.js
+// (Client/tests/peach-core.test.mjs fails while it differs from what Swift writes).
+//
+// What crosses between the wasm core and the scripts by position: each field's index
+// by its name, the position of the numbers or lines the core writes and reads.
+
+/** A record's numbers (`RecordNumbers.Field`), as the device's store keeps them. */
+export const RecordField = Object.freeze({ kind: 0, timestamp: 1, referenceNote: 2, targetNote: 3, tuningSystem: 4, centOffset: 5, outcome: 6 });
+/** What a record's `kind` holds (`RecordNumbers.Kind`). */
+export const RecordKind = Object.freeze({ comparison: 0, pitchMatching: 1 });
+/** The tuning systems by the index a record's `tuningSystem` holds (`TuningSystem`). */
+export const TUNING_SYSTEMS = Object.freeze(['equalTemperament', 'justIntonation', 'pythagorean']);
+/** An exercise's numbers (`ExerciseNumbers.Field`): a comparison's `startHertz` and
+ *  `highestHertz` are NaN. */
+export const ExerciseField = Object.freeze({ referenceNote: 0, targetNote: 1, referenceHertz: 2, targetHertz: 3, startHertz: 4, highestHertz: 5, loudnessOffset: 6, noteDuration: 7 });
+/** The Settings page's sound preview's numbers (`SoundPreviewField`). */
+export const SoundPreviewField = Object.freeze({ note: 0, frequency: 1 });
+/** The current exercise's interval's lines (`IntervalLine`). */
+export const IntervalLine = Object.freeze({ code: 0, name: 1 });
+/** The last answer's feedback's lines (`AnswerFeedback.Line`). */
+export const FeedbackLine = Object.freeze({ kind: 0, isCorrect: 1, band: 2, direction: 3, text: 4, announcement: 5, wrongAnswerSound: 6 });
