@@ -29,7 +29,7 @@ public enum SettingsError: Error, Equatable, Sendable, CustomStringConvertible {
 
 extension TrainingSettings.Key {
     /// What `SettingsError.description` calls the setting; the pages and the API use their
-    /// language's names (`Texts.settingNames`).
+    /// language's names (`RefusalTexts.settingName`).
     fileprivate var englishName: String {
         switch self {
         case .noteRangeLower: "lowest note"

@@ -44,13 +44,13 @@ struct StatsReport {
                 texts.name(of: mode) + ": " + texts.profile.now.lowercasedASCII + " " + texts.estimate(statistics.now)
                     + "; " + texts.charts.allTime.lowercasedASCII + " " + texts.estimate(statistics.allTime) + "; "
                     + texts.profile.answerCount(statistics.count) + "; " + texts.charts.trend.lowercasedASCII + ": "
-                    + texts.charts.trendMeanings[statistics.trend]!)
+                    + texts.charts.trendMeaning(statistics.trend))
             if mode.isInterval {
                 for (interval, tuningSystem, estimate) in statistics.intervalEstimates {
                     lines.append(
                         "  "
                             + texts.profile.intervalRow(
-                                texts.name(of: interval), texts.settingsPage.tuningSystemNames[tuningSystem]!)
+                                texts.name(of: interval), texts.settingsPage.tuningSystemName(tuningSystem))
                             + ": " + texts.estimate(estimate) + ", " + texts.profile.answerCount(estimate.answers))
                 }
             }
@@ -78,7 +78,7 @@ struct StatsReport {
                     lines.append(
                         "  "
                             + profileTexts.intervalRow(
-                                texts.name(of: interval), texts.settingsPage.tuningSystemNames[tuningSystem]!)
+                                texts.name(of: interval), texts.settingsPage.tuningSystemName(tuningSystem))
                             + ": "
                             + profileTexts.matchingRow(
                                 texts.bias(estimate), texts.spread(estimate),

@@ -20,7 +20,7 @@ struct SettingsErrorMessageTests {
             let refusal = APIError(error, texts)
             #expect(refusal.status == .unprocessableContent)
             #expect(refusal.code == "outOfRange")
-            let name = try #require(texts.refusals.settingNames[key])
+            let name = texts.refusals.settingName(key)
             #expect(refusal.message == texts.refusals.errorSettingValue(name, "x", texts.allowed(key)))
         }
     }

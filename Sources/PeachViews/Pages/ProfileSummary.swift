@@ -112,12 +112,12 @@ public struct ProfileSummary: Hashable, Sendable {
                 return MatchingMode(
                     mode: mode, name: texts.name(of: mode), rows: rows,
                     headline: now.map { texts.profile.cents(texts.signedDecimal($0.bias)) },
-                    leaning: now.map { texts.profile.leanings[$0.leaning]! })
+                    leaning: now.map { texts.profile.leaning($0.leaning) })
             }
     }
 
     static func intervalTerm(_ interval: DirectedInterval, _ tuningSystem: TuningSystem, _ texts: Texts) -> String {
-        texts.profile.intervalRow(texts.name(of: interval), texts.settingsPage.tuningSystemNames[tuningSystem]!)
+        texts.profile.intervalRow(texts.name(of: interval), texts.settingsPage.tuningSystemName(tuningSystem))
     }
 
     static func indicator(_ trend: Trend, _ texts: Texts) -> TrendIndicator {
@@ -128,6 +128,6 @@ public struct ProfileSummary: Hashable, Sendable {
         case .declining: arrow = "↗"
         case .notEnoughData: arrow = ""
         }
-        return TrendIndicator(trend: trend, arrow: arrow, words: texts.charts.trendMeanings[trend]!)
+        return TrendIndicator(trend: trend, arrow: arrow, words: texts.charts.trendMeaning(trend))
     }
 }

@@ -122,7 +122,7 @@ public struct SettingsPage: Sendable {
     private func soundField() -> Markup {
         var options: Markup = ""
         for source in SoundSource.allCases {
-            let name = texts.settingsPage.soundSourceNames[source]!
+            let name = texts.settingsPage.soundSourceName(source)
             let loading: Markup =
                 source == .sine
                 ? ""
@@ -148,7 +148,7 @@ public struct SettingsPage: Sendable {
     private func fadingSoundsNotes() -> Markup {
         var notes: Markup = ""
         for source in SoundSource.allCases where !source.holdsItsLevel {
-            notes += "<p>\(texts.sounds.fadesInPitchMatching(texts.settingsPage.soundSourceNames[source]!))</p>"
+            notes += "<p>\(texts.sounds.fadesInPitchMatching(texts.settingsPage.soundSourceName(source)))</p>"
         }
         return notes
     }
@@ -225,7 +225,7 @@ public struct SettingsPage: Sendable {
         var options = option("", texts.settingsPage.languageFromBrowser, selected: settings.language == nil)
         for language in Language.allCases {
             options += option(
-                language.rawValue, texts.settingsPage.languageNames[language]!, selected: language == settings.language)
+                language.rawValue, texts.settingsPage.languageName(language), selected: language == settings.language)
         }
         return options
     }
@@ -238,7 +238,7 @@ public struct SettingsPage: Sendable {
         var tunings: Markup = ""
         for system in TuningSystem.allCases {
             tunings += option(
-                system.rawValue, texts.settingsPage.tuningSystemNames[system]!,
+                system.rawValue, texts.settingsPage.tuningSystemName(system),
                 selected: system == settings.tuningSystem)
         }
         var cells: Markup = """
@@ -247,7 +247,7 @@ public struct SettingsPage: Sendable {
             """
         var chosen: [String] = []
         for interval in Interval.allCases {
-            cells += "<span class=\"interval-name\" aria-hidden=\"true\">\(texts.music.intervalNames[interval]!)</span>"
+            cells += "<span class=\"interval-name\" aria-hidden=\"true\">\(texts.music.intervalName(interval))</span>"
             let directed =
                 interval == .prime
                 ? [DirectedInterval.prime] : [DirectedInterval(interval, .up), DirectedInterval(interval, .down)]

@@ -29,10 +29,10 @@ public struct TrainingPage: Sendable {
     /// the sine because the chosen instrument fades; `data-sound` names the sound the exercises
     /// are played with.
     private func soundStatus() -> Markup {
-        let name = texts.settingsPage.soundSourceNames[sound]!
+        let name = texts.settingsPage.soundSourceName(sound)
         let note =
             sound == chosenSound
-            ? "" : texts.sounds.fadesInPitchMatching(texts.settingsPage.soundSourceNames[chosenSound]!)
+            ? "" : texts.sounds.fadesInPitchMatching(texts.settingsPage.soundSourceName(chosenSound))
         return """
             <p id="sound-status" class="hint" role="status" data-sound="\(sound.rawValue)" \
             data-msg-loading="\(texts.sounds.loading(name))" data-msg-failed="\(texts.sounds.failed(name))">\

@@ -21,7 +21,7 @@ public struct ChartTexts: Sendable {
     public let allTime: String
     public let trend: String
     /// The words of each trend, shown beside its arrow on the page and by `peach stats`.
-    public let trendMeanings: [Trend: String]
+    public let trendMeaning: @Sendable (Trend) -> String
     public let matchingHeading: String
     public let attempts: String
     public let matchingEmpty: String

@@ -8,7 +8,8 @@ public struct MusicTexts: Sendable {
     /// The twelve pitch classes from C, as musicians of this language write them: German names
     /// B "H" and spells sharps "Cis", "Fis", … (an English "B4" would read as B-flat to them).
     public let pitchClassNames: [String]
-    public let intervalNames: [Interval: String]
+    /// An interval's name without its direction: "Perfect Fifth" / "Quinte".
+    public let intervalName: @Sendable (Interval) -> String
     public let up: String
     public let down: String
     /// "Perfect Fifth Up" / "Quinte aufwärts"

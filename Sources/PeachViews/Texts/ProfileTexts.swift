@@ -42,7 +42,7 @@ public struct ProfileTexts: Sendable {
     /// "Bias, all time": a row of every attempt.
     public let allTimeRow: @Sendable (String) -> String
     /// Which way the errors lean, when the evidence says so (`PitchMatchingEstimate.leaning`).
-    public let leanings: [PitchMatchingEstimate.Leaning: String]
+    public let leaning: @Sendable (PitchMatchingEstimate.Leaning) -> String
     /// "−4.0 cents (−5.9 to −2.1): you tune flat"; `interval` is `nil` with one attempt.
     public let biasValue: @Sendable (_ value: String, _ interval: String?, _ leaning: String) -> String
     /// An interval's pitch matching in one line: bias, spread and attempts, each already written.
@@ -111,7 +111,13 @@ public struct ProfileTexts: Sendable {
             spread: "Spread",
             nowRow: { "\($0) now" },
             allTimeRow: { "\($0), all time" },
-            leanings: [.sharp: "you tune sharp", .flat: "you tune flat", .neither: "neither sharp nor flat"],
+            leaning: { leaning in
+                switch leaning {
+                case .sharp: "you tune sharp"
+                case .flat: "you tune flat"
+                case .neither: "neither sharp nor flat"
+                }
+            },
             biasValue: { value, interval, leaning in
                 "\(value) cents" + (interval.map { " (\($0))" } ?? "") + ": \(leaning)"
             },
@@ -177,10 +183,13 @@ public struct ProfileTexts: Sendable {
             spread: "Streuung",
             nowRow: { "\($0) jetzt" },
             allTimeRow: { "\($0) insgesamt" },
-            leanings: [
-                .sharp: "du triffst eher zu hoch", .flat: "du triffst eher zu tief",
-                .neither: "weder zu hoch noch zu tief",
-            ],
+            leaning: { leaning in
+                switch leaning {
+                case .sharp: "du triffst eher zu hoch"
+                case .flat: "du triffst eher zu tief"
+                case .neither: "weder zu hoch noch zu tief"
+                }
+            },
             biasValue: { value, interval, leaning in
                 "\(value) Cent" + (interval.map { " (\($0))" } ?? "") + ": \(leaning)"
             },
@@ -232,7 +241,7 @@ extension Texts {
         let interval = estimate.biasInterval.map {
             profile.range(signedDecimal($0.lowerBound), signedDecimal($0.upperBound))
         }
-        return profile.biasValue(signedDecimal(estimate.bias), interval, profile.leanings[estimate.leaning]!)
+        return profile.biasValue(signedDecimal(estimate.bias), interval, profile.leaning(estimate.leaning))
     }
 
     /// Pitch matching's spread: "8.2 cents (7.4–9.2)"; "—" below two attempts.

@@ -10,7 +10,7 @@ public struct RefusalTexts: Sendable {
     /// Why unticking the last interval was refused, and what to do instead.
     public let errorNoIntervals: String
     /// The name of each setting in error messages (by `TrainingSettings.Key`).
-    public let settingNames: [TrainingSettings.Key: String]
+    public let settingName: @Sendable (TrainingSettings.Key) -> String
     /// The words of what a setting allows; the values themselves come from `TrainingSettings`'
     /// bounds (`Texts.allowed(_:)`). "A0 to C8"
     public let allowedRange: @Sendable (_ lower: String, _ upper: String) -> String

@@ -14,16 +14,16 @@ public struct SettingsTexts: Sendable {
     public let referencePitch: String
     public let hertzUnit: String
     public let soundSource: String
-    public let soundSourceNames: [SoundSource: String]
+    public let soundSourceName: @Sendable (SoundSource) -> String
     public let loudnessVariation: String
     public let loudnessVariationHint: String
     public let intervalsLegend: String
     public let intervalsHint: String
     public let tuningSystem: String
-    public let tuningSystemNames: [TuningSystem: String]
+    public let tuningSystemName: @Sendable (TuningSystem) -> String
     public let languageSetting: String
     public let languageFromBrowser: String
-    public let languageNames: [Language: String]
+    public let languageName: @Sendable (Language) -> String
     public let saveSettings: String
     public let settingsSaved: String
     /// The Settings page's import or reset could not reach the server.

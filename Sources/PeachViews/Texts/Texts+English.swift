@@ -36,13 +36,23 @@ extension Texts {
         ),
         music: MusicTexts(
             pitchClassNames: ["C", "C♯", "D", "D♯", "E", "F", "F♯", "G", "G♯", "A", "A♯", "B"],
-            intervalNames: [
-                .prime: "Unison", .minorSecond: "Minor Second", .majorSecond: "Major Second",
-                .minorThird: "Minor Third", .majorThird: "Major Third", .perfectFourth: "Perfect Fourth",
-                .tritone: "Tritone", .perfectFifth: "Perfect Fifth", .minorSixth: "Minor Sixth",
-                .majorSixth: "Major Sixth", .minorSeventh: "Minor Seventh", .majorSeventh: "Major Seventh",
-                .octave: "Octave",
-            ],
+            intervalName: { interval in
+                switch interval {
+                case .prime: "Unison"
+                case .minorSecond: "Minor Second"
+                case .majorSecond: "Major Second"
+                case .minorThird: "Minor Third"
+                case .majorThird: "Major Third"
+                case .perfectFourth: "Perfect Fourth"
+                case .tritone: "Tritone"
+                case .perfectFifth: "Perfect Fifth"
+                case .minorSixth: "Minor Sixth"
+                case .majorSixth: "Major Sixth"
+                case .minorSeventh: "Minor Seventh"
+                case .majorSeventh: "Major Seventh"
+                case .octave: "Octave"
+                }
+            },
             up: "Up",
             down: "Down",
             directedIntervalName: { "\($0) \($1)" }
@@ -57,29 +67,39 @@ extension Texts {
             referencePitch: "Reference pitch (A4)",
             hertzUnit: "Hz",
             soundSource: "Sound",
-            soundSourceNames: [
-                .sine: "Sine wave",
-                .piano: "Piano",
-                .violin: "Violin",
-                .cello: "Cello",
-                .flute: "Flute",
-                .clarinet: "Clarinet",
-                .oboe: "Oboe",
-                .trumpet: "Trumpet",
-                .choir: "Choir (aah)",
-            ],
+            soundSourceName: { source in
+                switch source {
+                case .sine: "Sine wave"
+                case .piano: "Piano"
+                case .violin: "Violin"
+                case .cello: "Cello"
+                case .flute: "Flute"
+                case .clarinet: "Clarinet"
+                case .oboe: "Oboe"
+                case .trumpet: "Trumpet"
+                case .choir: "Choir (aah)"
+                }
+            },
             loudnessVariation: "Vary loudness",
             loudnessVariationHint: "0 keeps both notes equally loud; 1 varies the target by up to ±2 dB.",
             intervalsLegend: "Intervals for the interval modes",
             intervalsHint: "Each exercise picks one of the chosen intervals at random. Choose at least one.",
             tuningSystem: "Tuning system",
-            tuningSystemNames: [
-                .equalTemperament: "Equal temperament (12-TET)", .justIntonation: "Just intonation",
-                .pythagorean: "Pythagorean",
-            ],
+            tuningSystemName: { system in
+                switch system {
+                case .equalTemperament: "Equal temperament (12-TET)"
+                case .justIntonation: "Just intonation"
+                case .pythagorean: "Pythagorean"
+                }
+            },
             languageSetting: "Language",
             languageFromBrowser: "Same as the browser",
-            languageNames: [.english: "English", .german: "German (Deutsch)"],
+            languageName: { language in
+                switch language {
+                case .english: "English"
+                case .german: "German (Deutsch)"
+                }
+            },
             saveSettings: "Save settings",
             settingsSaved: "Saved.",
             offline:
@@ -116,12 +136,20 @@ extension Texts {
             errorUnknownSetting: { "There is no setting \"\($0)\"." },
             errorSettingValue: { "The \($0) \($1) is not allowed; allowed: \($2)." },
             errorNoIntervals: "Choose at least one interval; nothing was changed.",
-            settingNames: [
-                .noteRangeLower: "lowest note", .noteRangeUpper: "highest note", .noteDuration: "note duration",
-                .referencePitch: "reference pitch", .soundSource: "sound", .loudnessVariation: "loudness variation",
-                .intervals: "interval selection", .tuningSystem: "tuning system", .language: "language",
-                .wrongAnswerSound: "sound on a wrong answer",
-            ],
+            settingName: { setting in
+                switch setting {
+                case .noteRangeLower: "lowest note"
+                case .noteRangeUpper: "highest note"
+                case .noteDuration: "note duration"
+                case .referencePitch: "reference pitch"
+                case .soundSource: "sound"
+                case .loudnessVariation: "loudness variation"
+                case .intervals: "interval selection"
+                case .tuningSystem: "tuning system"
+                case .language: "language"
+                case .wrongAnswerSound: "sound on a wrong answer"
+                }
+            },
             allowedRange: { "\($0) to \($1)" },
             allowedSeconds: { "\($0) seconds in steps of \($1)" },
             allowedChoices: { $0.count < 2 ? $0.joined() : $0.dropLast().joined(separator: ", ") + " or " + $0.last! },
@@ -147,10 +175,14 @@ extension Texts {
             thresholdHeading: "Detection threshold",
             allTime: "All time",
             trend: "Trend",
-            trendMeanings: [
-                .improving: "improving", .stable: "no clear change", .declining: "declining",
-                .notEnoughData: "not enough weeks yet",
-            ],
+            trendMeaning: { trend in
+                switch trend {
+                case .improving: "improving"
+                case .stable: "no clear change"
+                case .declining: "declining"
+                case .notEnoughData: "not enough weeks yet"
+                }
+            },
             matchingHeading: "Pitch matching accuracy",
             attempts: "Attempts",
             matchingEmpty: "Start pitch matching to see your accuracy",

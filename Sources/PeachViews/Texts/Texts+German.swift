@@ -35,13 +35,23 @@ extension Texts {
         ),
         music: MusicTexts(
             pitchClassNames: ["C", "Cis", "D", "Dis", "E", "F", "Fis", "G", "Gis", "A", "Ais", "H"],
-            intervalNames: [
-                .prime: "Prime", .minorSecond: "Kleine Sekunde", .majorSecond: "Große Sekunde",
-                .minorThird: "Kleine Terz", .majorThird: "Große Terz", .perfectFourth: "Quarte",
-                .tritone: "Tritonus", .perfectFifth: "Quinte", .minorSixth: "Kleine Sexte",
-                .majorSixth: "Große Sexte", .minorSeventh: "Kleine Septime", .majorSeventh: "Große Septime",
-                .octave: "Oktave",
-            ],
+            intervalName: { interval in
+                switch interval {
+                case .prime: "Prime"
+                case .minorSecond: "Kleine Sekunde"
+                case .majorSecond: "Große Sekunde"
+                case .minorThird: "Kleine Terz"
+                case .majorThird: "Große Terz"
+                case .perfectFourth: "Quarte"
+                case .tritone: "Tritonus"
+                case .perfectFifth: "Quinte"
+                case .minorSixth: "Kleine Sexte"
+                case .majorSixth: "Große Sexte"
+                case .minorSeventh: "Kleine Septime"
+                case .majorSeventh: "Große Septime"
+                case .octave: "Oktave"
+                }
+            },
             up: "aufwärts",
             down: "abwärts",
             directedIntervalName: { "\($0) \($1)" }
@@ -56,29 +66,39 @@ extension Texts {
             referencePitch: "Kammerton (A4)",
             hertzUnit: "Hz",
             soundSource: "Klang",
-            soundSourceNames: [
-                .sine: "Sinuston",
-                .piano: "Klavier",
-                .violin: "Violine",
-                .cello: "Violoncello",
-                .flute: "Querflöte",
-                .clarinet: "Klarinette",
-                .oboe: "Oboe",
-                .trumpet: "Trompete",
-                .choir: "Chor (aah)",
-            ],
+            soundSourceName: { source in
+                switch source {
+                case .sine: "Sinuston"
+                case .piano: "Klavier"
+                case .violin: "Violine"
+                case .cello: "Violoncello"
+                case .flute: "Querflöte"
+                case .clarinet: "Klarinette"
+                case .oboe: "Oboe"
+                case .trumpet: "Trompete"
+                case .choir: "Chor (aah)"
+                }
+            },
             loudnessVariation: "Lautstärke variieren",
             loudnessVariationHint: "0 spielt beide Töne gleich laut; 1 verändert den Zielton um bis zu ±2 dB.",
             intervalsLegend: "Intervalle für das Intervalltraining",
             intervalsHint: "Jede Übung wählt zufällig eines der gewählten Intervalle. Wähle mindestens eines.",
             tuningSystem: "Stimmung",
-            tuningSystemNames: [
-                .equalTemperament: "Gleichstufige Stimmung (12-TET)", .justIntonation: "Reine Stimmung",
-                .pythagorean: "Pythagoreische Stimmung",
-            ],
+            tuningSystemName: { system in
+                switch system {
+                case .equalTemperament: "Gleichstufige Stimmung (12-TET)"
+                case .justIntonation: "Reine Stimmung"
+                case .pythagorean: "Pythagoreische Stimmung"
+                }
+            },
             languageSetting: "Sprache",
             languageFromBrowser: "Wie im Browser",
-            languageNames: [.english: "Englisch (English)", .german: "Deutsch"],
+            languageName: { language in
+                switch language {
+                case .english: "Englisch (English)"
+                case .german: "Deutsch"
+                }
+            },
             saveSettings: "Einstellungen speichern",
             settingsSaved: "Gespeichert.",
             offline:
@@ -115,12 +135,20 @@ extension Texts {
             errorUnknownSetting: { "Es gibt keine Einstellung „\($0)“." },
             errorSettingValue: { "Der Wert \($1) ist für die Einstellung „\($0)“ nicht erlaubt; erlaubt: \($2)." },
             errorNoIntervals: "Wähle mindestens ein Intervall; es wurde nichts geändert.",
-            settingNames: [
-                .noteRangeLower: "Tiefster Ton", .noteRangeUpper: "Höchster Ton", .noteDuration: "Tondauer",
-                .referencePitch: "Kammerton", .soundSource: "Klang", .loudnessVariation: "Lautstärke variieren",
-                .intervals: "Intervallauswahl", .tuningSystem: "Stimmung", .language: "Sprache",
-                .wrongAnswerSound: "Klang bei falscher Antwort",
-            ],
+            settingName: { setting in
+                switch setting {
+                case .noteRangeLower: "Tiefster Ton"
+                case .noteRangeUpper: "Höchster Ton"
+                case .noteDuration: "Tondauer"
+                case .referencePitch: "Kammerton"
+                case .soundSource: "Klang"
+                case .loudnessVariation: "Lautstärke variieren"
+                case .intervals: "Intervallauswahl"
+                case .tuningSystem: "Stimmung"
+                case .language: "Sprache"
+                case .wrongAnswerSound: "Klang bei falscher Antwort"
+                }
+            },
             allowedRange: { "\($0) bis \($1)" },
             allowedSeconds: { "\($0) Sekunden in Schritten von \($1)" },
             allowedChoices: {
@@ -148,10 +176,14 @@ extension Texts {
             thresholdHeading: "Unterscheidungs\u{AD}schwelle",
             allTime: "Insgesamt",
             trend: "Trend",
-            trendMeanings: [
-                .improving: "wird feiner", .stable: "keine klare Änderung", .declining: "wird gröber",
-                .notEnoughData: "noch nicht genug Wochen",
-            ],
+            trendMeaning: { trend in
+                switch trend {
+                case .improving: "wird feiner"
+                case .stable: "keine klare Änderung"
+                case .declining: "wird gröber"
+                case .notEnoughData: "noch nicht genug Wochen"
+                }
+            },
             matchingHeading: "Treff\u{AD}genauigkeit",
             attempts: "Versuche",
             matchingEmpty: "Trainiere „Ton treffen“, um deine Treffgenauigkeit zu sehen",

@@ -16,7 +16,7 @@ extension Texts {
                 refusals.noteRangeName, noteRange(lower, upper), refusals.noteRangeSpan(NoteRange.minimumSpan))
         case .outOfRange(let setting, let value, _), .malformed(let setting, let value, _):
             refusals.errorSettingValue(
-                refusals.settingNames[setting] ?? setting.rawValue, value.shownInMessage, allowed(setting))
+                refusals.settingName(setting), value.shownInMessage, allowed(setting))
         }
     }
 

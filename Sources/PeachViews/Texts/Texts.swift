@@ -64,7 +64,7 @@ public final class Texts: Sendable {
 
     /// A directed interval's display name, such as "Perfect Fifth Up"; a prime has no direction.
     public func name(of interval: DirectedInterval) -> String {
-        let name = music.intervalNames[interval.interval]!
+        let name = music.intervalName(interval.interval)
         return interval.interval == .prime
             ? name : music.directedIntervalName(name, interval.direction == .up ? music.up : music.down)
     }
