@@ -52,7 +52,10 @@ public struct PerceptualProfile: Hashable, Sendable {
 
     /// The records of a mode: its comparisons or its pitch-matching attempts.
     public func count(_ mode: TrainingMode) -> Int {
-        mode.kind == .comparison ? comparisonStatistics(mode).count : pitchMatchingStatistics(mode).count
+        switch mode.kind {
+        case .comparison: comparisonStatistics(mode).count
+        case .pitchMatching: pitchMatchingStatistics(mode).count
+        }
     }
 
     /// All comparisons, both comparison modes.

@@ -45,6 +45,9 @@ public enum SoundSource: String, ASCIINamed, Sendable {
     /// The sound an exercise of `kind` is played with when this source is chosen: itself, or the
     /// sine for pitch matching with a source that does not hold its level.
     public func played(in kind: TrainingMode.Kind) -> SoundSource {
-        kind == .pitchMatching && !holdsItsLevel ? .sine : self
+        switch kind {
+        case .comparison: self
+        case .pitchMatching: holdsItsLevel ? self : .sine
+        }
     }
 }

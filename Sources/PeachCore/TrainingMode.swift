@@ -37,7 +37,10 @@ public enum TrainingMode: String, ASCIINamed, Sendable {
     }
 
     public var isInterval: Bool {
-        self == .intervalComparison || self == .intervalPitchMatching
+        switch self {
+        case .comparison, .pitchMatching: false
+        case .intervalComparison, .intervalPitchMatching: true
+        }
     }
 
     /// The intervals an exercise of this mode draws from: `{P1}` for the unison modes, the

@@ -19,23 +19,21 @@ struct HardeningTests {
 
     /// Every route of docs/api.md and docs/pages.md, and the error paths: a refused write, a
     /// malformed body, an unknown page, an unknown API address, a wrong method.
-    static let requests: [(HTTPRequest.Method, String, String?, String)] = [
-        (.get, "/", nil, ""), (.get, "/comparison", nil, ""), (.get, "/pitch-matching", nil, ""),
-        (.get, "/interval-comparison", nil, ""), (.get, "/interval-pitch-matching", nil, ""),
-        (.get, "/settings", nil, ""), (.get, "/settings/reset", nil, ""), (.get, "/profile", nil, ""),
-        (.get, "/info", nil, ""), (.get, "/healthz", nil, ""), (.get, "/favicon.svg", nil, ""),
-        (.get, "/assets/pages/app.js", nil, ""), (.get, "/assets/peach.css", nil, ""),
-        (.get, "/assets/nothing.js", nil, ""),
-        (.get, "/api/sync/profile", nil, ""), (.post, "/api/sync/records", "application/json", #"{"records": []}"#),
-        (.post, "/api/sync/records", "application/json", "{"),
-        (.post, "/api/sync/settings", "application/json", #"{"settings": {}}"#),
-        (.get, "/api/settings", nil, ""), (.put, "/api/settings", "application/json", #"{"referencePitch": 999}"#),
-        (.put, "/api/settings", "text/plain", "x"), (.get, "/api/export", nil, ""),
-        (.post, "/api/import", "text/csv", "nonsense"), (.post, "/api/reset", "application/json", "{}"),
-        (.post, "/settings", "application/x-www-form-urlencoded", "referencePitch=999"),
-        (.post, "/settings/reset", "application/x-www-form-urlencoded", ""),
-        (.get, "/no/such/page", nil, ""), (.get, "/api/nothing", nil, ""), (.delete, "/api/settings", nil, ""),
-    ]
+    static let requests: [(HTTPRequest.Method, String, String?, String)] =
+        PageTests.paths.map { (.get, $0, nil, "") } + [
+            (.get, "/healthz", nil, ""), (.get, "/favicon.svg", nil, ""),
+            (.get, "/assets/pages/app.js", nil, ""), (.get, "/assets/peach.css", nil, ""),
+            (.get, "/assets/nothing.js", nil, ""),
+            (.get, "/api/sync/profile", nil, ""), (.post, "/api/sync/records", "application/json", #"{"records": []}"#),
+            (.post, "/api/sync/records", "application/json", "{"),
+            (.post, "/api/sync/settings", "application/json", #"{"settings": {}}"#),
+            (.get, "/api/settings", nil, ""), (.put, "/api/settings", "application/json", #"{"referencePitch": 999}"#),
+            (.put, "/api/settings", "text/plain", "x"), (.get, "/api/export", nil, ""),
+            (.post, "/api/import", "text/csv", "nonsense"), (.post, "/api/reset", "application/json", "{}"),
+            (.post, "/settings", "application/x-www-form-urlencoded", "referencePitch=999"),
+            (.post, "/settings/reset", "application/x-www-form-urlencoded", ""),
+            (.get, "/no/such/page", nil, ""), (.get, "/api/nothing", nil, ""), (.delete, "/api/settings", nil, ""),
+        ]
 
     @Test(
         "every response has the CSP, nosniff, Referrer-Policy, COOP and Server-Timing headers — pages, assets, API, errors, 404"

@@ -12,10 +12,10 @@ import Testing
 
 @Suite("Pages")
 struct PageTests {
-    static let paths = [
-        "/", "/comparison", "/pitch-matching", "/interval-comparison", "/interval-pitch-matching", "/settings",
-        "/settings/reset", "/info", "/profile",
-    ]
+    /// Every page a GET shows without pairing or a form's answer: the device's pages and the
+    /// reset's confirmation.
+    static let routes = PageRoute.all.filter { $0.rendersOnDevice || $0 == .settingsReset }
+    static let paths = routes.map(\.path)
 
     @Test("every page renders in English and German with the frame of docs/pages.md", arguments: ["en", "de"])
     func frame(language: String) async throws {
@@ -97,15 +97,18 @@ struct PageTests {
 
     @Test("each page's <body> carries its route's name, a training page its exercise kind too")
     func bodyNames() async throws {
-        let kinds: [TrainingMode: String] = [
-            .comparison: "comparison", .intervalComparison: "comparison", .pitchMatching: "pitchMatching",
-            .intervalPitchMatching: "pitchMatching",
-        ]
+        // The two kinds' names, as the scripts read them (TRAINING_CONTROLLERS in Client/pages/app.js).
+        @Sendable func kindName(_ kind: TrainingMode.Kind) -> String {
+            switch kind {
+            case .comparison: "comparison"
+            case .pitchMatching: "pitchMatching"
+            }
+        }
         try await withApp(database: try .inMemory()) { client in
-            for route in PageRoute.all where route.rendersOnDevice || route == .settingsReset {
+            for route in Self.routes {
                 let html = try await client.get(route.path).text
                 if case .training(let mode) = route {
-                    #expect(html.contains("<body data-page=\"\(mode.rawValue)\" data-kind=\"\(kinds[mode]!)\">"))
+                    #expect(html.contains("<body data-page=\"\(mode.rawValue)\" data-kind=\"\(kindName(mode.kind))\">"))
                 } else {
                     #expect(html.contains("<body data-page=\"\(route.name)\">"), "\(route.path)")
                 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import PeachCore
 import PeachStore
 import PeachViews
 import Testing
@@ -17,18 +18,13 @@ struct RouteTableTests {
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
             let module = response.text
-            for (path, name) in [
-                ("/", "start"), ("/profile", "profile"), ("/settings", "settings"), ("/info", "info"),
-                ("/comparison", "comparison"), ("/pitch-matching", "pitchMatching"),
-                ("/interval-comparison", "intervalComparison"), ("/interval-pitch-matching", "intervalPitchMatching"),
-            ] {
-                #expect(module.contains("\"\(path)\": \"\(name)\""), "\(path)")
+            #expect(module.contains("\"/pitch-matching\": \"pitchMatching\""))
+            for route in PageRoute.all {
+                // A page only the server renders (pairing, the forms' answers) is not in it.
+                #expect(module.contains("\"\(route.path)\": \"\(route.name)\"") == route.rendersOnDevice, "\(route)")
             }
-            #expect(!module.contains("\"/pair\""), "pairing needs the server")
-            #expect(
-                module.contains(
-                    "TRAINING_PATHS = Object.freeze([\"/comparison\", \"/pitch-matching\", \"/interval-comparison\", "
-                        + "\"/interval-pitch-matching\"])"))
+            let training = TrainingMode.allCases.map { "\"\(PageRoute.training($0).path)\"" }
+            #expect(module.contains("TRAINING_PATHS = Object.freeze([\(training.joined(separator: ", "))])"))
             #expect(module.contains("DATA_PATHS = Object.freeze([\"/\", \"/profile\"])"))
             #expect(module.contains("syncRecords: \"/api/sync/records\""))
             #expect(module.contains("importConfirm: \"/api/import/confirm\""))
@@ -56,10 +52,9 @@ struct RouteTableTests {
         try await withApp(database: try .inMemory()) { client in
             let worker = try await client.get("/sw.js").text
             #expect(worker.contains("const PEACH_SHELL = \"/\";"))
-            #expect(
-                worker.contains(
-                    "const PEACH_DEVICE_PAGES = [\"/\", \"/comparison\", \"/pitch-matching\", \"/interval-comparison\", "
-                        + "\"/interval-pitch-matching\", \"/profile\", \"/settings\", \"/info\"];"))
+            let pages = PageRoute.all.filter(\.rendersOnDevice).map { "\"\($0.path)\"" }
+            #expect(pages.count == TrainingMode.allCases.count + 4)
+            #expect(worker.contains("const PEACH_DEVICE_PAGES = [\(pages.joined(separator: ", "))];"))
         }
     }
 }

@@ -68,7 +68,12 @@ public struct TimelineChart: Hashable, Sendable {
 
     /// Whether the published thresholds are drawn: they were measured for notes heard one after
     /// the other at the same pitch, as the Comparison mode plays them.
-    var showsReference: Bool { mode == .comparison }
+    var showsReference: Bool {
+        switch mode {
+        case .comparison: true
+        case .pitchMatching, .intervalComparison, .intervalPitchMatching: false
+        }
+    }
 
     /// One sentence saying what the chart shows.
     public var summary: String {

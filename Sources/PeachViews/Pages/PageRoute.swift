@@ -20,12 +20,29 @@ public enum PageRoute: Hashable, Sendable {
     /// Peach's certificate authority, for a device to trust its HTTPS on the LAN.
     case certificateAuthority
 
-    /// Every page.
-    public static let all: [PageRoute] =
-        [.start] + TrainingMode.allCases.map { .training($0) } + [
-            .profile, .settings, .settingsReset, .settingsImport, .settingsImportConfirm, .info, .pair,
-            .certificateAuthority,
-        ]
+    /// Every page, each once: Start, the training pages in `TrainingMode`'s order, then the rest.
+    /// Built by following `next` from Start, so a new case does not build until `next`'s
+    /// exhaustive switch gives it its place here (docs/design.md, "Adding a mode").
+    public static let all: [PageRoute] = Array(sequence(first: .start) { $0.next })
+
+    /// The page after this one in `all`; `nil` for the last.
+    private var next: PageRoute? {
+        let modes = TrainingMode.allCases
+        switch self {
+        case .start: return .training(modes[modes.startIndex])
+        case .training(let mode):
+            let following = modes.index(after: modes.firstIndex(of: mode)!)
+            return following == modes.endIndex ? .profile : .training(modes[following])
+        case .profile: return .settings
+        case .settings: return .settingsReset
+        case .settingsReset: return .settingsImport
+        case .settingsImport: return .settingsImportConfirm
+        case .settingsImportConfirm: return .info
+        case .info: return .pair
+        case .pair: return .certificateAuthority
+        case .certificateAuthority: return nil
+        }
+    }
 
     public var path: String {
         switch self {

@@ -21,14 +21,9 @@ public struct StartPage: Sendable {
 
     public func render() -> String {
         let pitch = group(
-            "start-pitch-modes", texts.guide.pitchModes,
-            [(.comparison, "start-comparison"), (.pitchMatching, "start-pitch-matching")])
+            "start-pitch-modes", texts.guide.pitchModes, TrainingMode.allCases.filter { !$0.isInterval })
         let intervals = group(
-            "start-interval-modes", texts.guide.intervalModes,
-            [
-                (.intervalComparison, "start-interval-comparison"),
-                (.intervalPitchMatching, "start-interval-pitch-matching"),
-            ])
+            "start-interval-modes", texts.guide.intervalModes, TrainingMode.allCases.filter { $0.isInterval })
         return Layout(
             texts: texts, title: texts.app.startTitle, route: .start,
             navigation: [
@@ -56,20 +51,24 @@ public struct StartPage: Sendable {
     /// A group of modes under its heading: the purpose of Start is to pick one, so the page ends
     /// with them, in the lower part of a phone's screen where the thumb reaches; Comparison, the
     /// first, is the large primary button.
-    private func group(_ id: String, _ heading: String, _ modes: [(TrainingMode, String)]) -> Markup {
+    private func group(_ id: String, _ heading: String, _ modes: [TrainingMode]) -> Markup {
         """
         <section class="start-group" aria-labelledby="\(id)"><h2 id="\(id)">\(heading)</h2>\
-        \(modes.map { modeLink($0.0, id: $0.1, primary: $0.0 == .comparison) })</section>
+        \(modes.map { modeLink($0, primary: $0 == TrainingMode.allCases.first) })</section>
         """
     }
 
     /// The mode's button, and under it one line on what you hear and what you do: the button's
-    /// description (`aria-describedby`), so that its name stays the mode's.
-    private func modeLink(_ mode: TrainingMode, id: String, primary: Bool = false) -> Markup {
-        """
-        <a class="\(primary ? "button primary" : "button")" id="\(id)" href="\(PageRoute.training(mode).path)" \
-        data-mode="\(mode.rawValue)" aria-describedby="\(id)-summary">\(texts.name(of: mode))</a>\
-        <p class="mode-summary" id="\(id)-summary">\(texts.guide.summary(of: mode))</p>
-        """
+    /// description (`aria-describedby`), so that its name stays the mode's. Its id is its
+    /// address's: `start-comparison` for `/comparison`.
+    private func modeLink(_ mode: TrainingMode, primary: Bool) -> Markup {
+        // By the address's bytes: `dropFirst()` on the text would count characters, which pulls
+        // Unicode's grapheme tables into the wasm core.
+        let id = "start-" + String(decoding: PageRoute.training(mode).path.utf8.dropFirst(), as: UTF8.self)
+        return """
+            <a class="\(primary ? "button primary" : "button")" id="\(id)" href="\(PageRoute.training(mode).path)" \
+            data-mode="\(mode.rawValue)" aria-describedby="\(id)-summary">\(texts.name(of: mode))</a>\
+            <p class="mode-summary" id="\(id)-summary">\(texts.guide.summary(of: mode))</p>
+            """
     }
 }

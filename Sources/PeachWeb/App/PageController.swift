@@ -12,34 +12,51 @@ struct PageController: Sendable {
     let importer: CSVImporter
     let localizer: Localizer
 
+    /// Serves every page of `PageRoute.all`: the exhaustive switch makes a new page a compile
+    /// error here until it is served (or said to be served elsewhere).
     func addRoutes(to router: Router<PeachRequestContext>) {
-        router.get(RouterPath(PageRoute.start.path)) { request, _ in
-            let texts = await localizer.texts(for: request)
-            let page = try await history.view { StartPage(texts: texts, profile: $0, range: $1.noteRange) }
-            return Self.html(page.render())
-        }
-        // The profile the server history keeps current: no database query per view.
-        router.get(RouterPath(PageRoute.profile.path)) { request, _ in
-            let texts = await localizer.texts(for: request)
-            let page = try await history.view { ProfilePage(texts: texts, profile: $0, range: $1.noteRange) }
-            return Self.html(page.render())
-        }
-        for mode in TrainingMode.allCases {
-            router.get(RouterPath(PageRoute.training(mode).path)) { request, _ in
-                let texts = await localizer.texts(for: request)
-                return Self.html(TrainingPage(texts: texts, mode: mode, settings: await history.settings).render())
+        for route in PageRoute.all {
+            let path = RouterPath(route.path)
+            switch route {
+            case .start:
+                router.get(path) { request, _ in
+                    let texts = await localizer.texts(for: request)
+                    let page = try await history.view { StartPage(texts: texts, profile: $0, range: $1.noteRange) }
+                    return Self.html(page.render())
+                }
+            case .profile:
+                // The profile the server history keeps current: no database query per view.
+                router.get(path) { request, _ in
+                    let texts = await localizer.texts(for: request)
+                    let page = try await history.view { ProfilePage(texts: texts, profile: $0, range: $1.noteRange) }
+                    return Self.html(page.render())
+                }
+            case .training(let mode):
+                router.get(path) { request, _ in
+                    let texts = await localizer.texts(for: request)
+                    return Self.html(TrainingPage(texts: texts, mode: mode, settings: await history.settings).render())
+                }
+            case .settings:
+                router.get(path, use: settings)
+                router.post(path, use: saveSettingsForm)
+            case .settingsReset:
+                router.get(path) { request, _ in
+                    Self.html(ResetPage(texts: await localizer.texts(for: request)).render())
+                }
+                router.post(path, use: resetForm)
+            case .settingsImport:
+                router.post(path, use: importForm)
+            case .settingsImportConfirm:
+                router.post(path, use: confirmImportForm)
+            case .info:
+                router.get(path) { request, _ in
+                    Self.html(InfoPage(texts: await localizer.texts(for: request)).render())
+                }
+            case .pair, .certificateAuthority:
+                // Served by PairingController and CertificateAuthorityController, which own
+                // what they need (the pairing codes, the certificate authority).
+                break
             }
-        }
-        router.get(RouterPath(PageRoute.settings.path), use: settings)
-        router.post(RouterPath(PageRoute.settings.path), use: saveSettingsForm)
-        router.get(RouterPath(PageRoute.settingsReset.path)) { request, _ in
-            Self.html(ResetPage(texts: await localizer.texts(for: request)).render())
-        }
-        router.post(RouterPath(PageRoute.settingsReset.path), use: resetForm)
-        router.post(RouterPath(PageRoute.settingsImport.path), use: importForm)
-        router.post(RouterPath(PageRoute.settingsImportConfirm.path), use: confirmImportForm)
-        router.get(RouterPath(PageRoute.info.path)) { request, _ in
-            Self.html(InfoPage(texts: await localizer.texts(for: request)).render())
         }
     }
 
