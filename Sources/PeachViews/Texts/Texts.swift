@@ -5,8 +5,11 @@ import PeachCore
 ///
 /// The texts are split by concern, each a struct with one stored property per text (its
 /// memberwise initialiser lists them, so each text is written once, and a language that lacks
-/// one does not compile). Texts with values are functions; numbers are formatted by the
-/// language (decimal comma in German).
+/// one does not compile). Each struct's file gives both languages' values after its
+/// declaration (`english`, `german`), so a text is declared and translated in one place. Texts
+/// with values are functions, and so are the names of a type's cases (an exhaustive `switch` in
+/// each language, so a new case does not compile until both name it); numbers are formatted by
+/// the language (decimal comma in German).
 ///
 /// `Texts` itself is a class, because every page, chart and summary holds the texts: copying
 /// a struct of 170 strings and closures retains each of them, which cost a tenth of the wasm
@@ -48,6 +51,18 @@ public final class Texts: Sendable {
         self.settingsGroups = settingsGroups
         self.profile = profile
     }
+
+    /// English, the default language.
+    public static let english = Texts(
+        language: .english, app: .english, training: .english, music: .english, settingsPage: .english,
+        infoPage: .english, refusals: .english, charts: .english, sounds: .english, sync: .english, guide: .english,
+        settingsGroups: .english, profile: .english)
+
+    /// German.
+    public static let german = Texts(
+        language: .german, app: .german, training: .german, music: .german, settingsPage: .german, infoPage: .german,
+        refusals: .german, charts: .german, sounds: .german, sync: .german, guide: .german, settingsGroups: .german,
+        profile: .german)
 
     /// The texts of a language.
     public static func of(_ language: Language) -> Texts {

@@ -3,7 +3,7 @@ import PeachCore
 /// The training pages: the answer buttons, the slider, and the feedback after an answer.
 ///
 /// A struct with one stored property per text, so a language that lacks a text does not
-/// compile; each language's value is given in `Texts+English` and `Texts+German`.
+/// compile; both languages' values follow it (`english`, `german`).
 public struct TrainingTexts: Sendable {
     public let higher: String
     public let lower: String
@@ -25,4 +25,49 @@ public struct TrainingTexts: Sendable {
     public let centsSharp: @Sendable (Int) -> String
     /// "27 cents flat"
     public let centsFlat: @Sendable (Int) -> String
+
+    /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
+    static var english: TrainingTexts {
+        TrainingTexts(
+            higher: "Higher",
+            lower: "Lower",
+            targetIntervalLabel: "Target interval:",
+            pitchSliderLabel: "Pitch",
+            sliderCentre: "Centre",
+            sliderAbove: "{percent} % up",
+            sliderBelow: "{percent} % down",
+            tapToStart: "Tap to start",
+            correct: "Correct",
+            incorrect: "Incorrect",
+            deadCenter: "Dead center",
+            centsText: { cents in
+                let magnitude = Plural(one: "{count} cent", other: "{count} cents")(abs(cents))
+                return cents > 0 ? "+" + magnitude : cents < 0 ? "\u{2212}" + magnitude : magnitude
+            },
+            centsSharp: { Plural(one: "{count} cent sharp", other: "{count} cents sharp")($0) },
+            centsFlat: { Plural(one: "{count} cent flat", other: "{count} cents flat")($0) }
+        )
+    }
+
+    /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
+    static var german: TrainingTexts {
+        TrainingTexts(
+            higher: "Höher",
+            lower: "Tiefer",
+            targetIntervalLabel: "Zielintervall:",
+            pitchSliderLabel: "Tonhöhe",
+            sliderCentre: "Mitte",
+            sliderAbove: "{percent} % nach oben",
+            sliderBelow: "{percent} % nach unten",
+            tapToStart: "Zum Starten tippen",
+            correct: "Richtig",
+            incorrect: "Falsch",
+            deadCenter: "Genau getroffen",
+            centsText: { cents in
+                cents > 0 ? "+\(cents) Cent" : cents < 0 ? "\u{2212}\(-cents) Cent" : "0 Cent"
+            },
+            centsSharp: { "\($0) Cent zu hoch" },
+            centsFlat: { "\($0) Cent zu tief" }
+        )
+    }
 }
