@@ -248,10 +248,12 @@ class App {
   }
 
   /**
-   * The one hook for the end-to-end tests (e2e/browser, e2e/engines, e2e/lan; each operation
-   * is called from one helper in e2e/browser/device_page.py or e2e/engines/peach_page.py) and
-   * the console, as `window.peach`; nothing in the app reads it. It names what the tests do and
-   * read; it hands out no part of the device (its core, its store) to reach through. All of it:
+   * The one hook for the end-to-end tests (e2e/browser, e2e/engines, e2e/lan) and the console,
+   * as `window.peach`; nothing in the app reads it. Only e2e/browser/device_page.py and
+   * e2e/engines/peach_page.py name it, each operation called from one function there (the
+   * other tests call those; test_pages.py fails if another e2e file names it). It names what
+   * the tests do and read; it hands out no part of the device (its core, its store) to reach
+   * through. All of it:
    *
    * This device's Peach and its data:
    * - `deviceOpen`: whether this device's Peach is open; `deviceError`: why it cannot open

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import device_page
+from device_page import AUDIO_CONTEXT_JS
+
 PROBE_SCRIPT = """(() => {
   const notes = [];
   const opened = [];
@@ -52,7 +55,7 @@ PROBE_SCRIPT = """(() => {
                       && record.oldValue !== null && !element.disabled)
                   || (element.id === 'pitch-slider' && record.attributeName === 'aria-disabled'
                       && record.oldValue === 'true' && element.getAttribute('aria-disabled') === 'false');
-      if (usable) opened.push(window.peach?.audioContext?.currentTime ?? null);
+      if (usable) opened.push(""" + AUDIO_CONTEXT_JS + """?.currentTime ?? null);
     }
   }).observe(document, { subtree: true, attributes: true, attributeOldValue: true,
                          attributeFilter: ['disabled', 'aria-disabled'] });
@@ -96,4 +99,4 @@ def opened(page) -> list[float]:
 
 def wait_until_silent(page) -> None:
     """Resolves when every voice of the engine has ended (its source node's `ended` event)."""
-    page.evaluate("() => Promise.all([...(window.peach.audioEngine?.voices ?? [])].map((voice) => voice.ended))")
+    device_page.wait_until_silent(page)

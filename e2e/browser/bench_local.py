@@ -49,7 +49,8 @@ import time
 from playwright.sync_api import expect, sync_playwright
 
 from bench_slider import isolate, percentile
-from device_page import hints_seen_script, seed_profile, set_setting
+from device_page import (AUDIO_CONTEXT_JS, TRAINING_LOOP_JS, hints_seen_script, render_here, seed_profile, set_setting,
+                         timed_sync, wait_for_first_sync)
 from peach_server import served_routes, training_pages
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -58,7 +59,7 @@ PROBE = """(() => {
   window.__bench = { keys: [], keyClock: [], starts: [], startTimes: [], feedback: [] };
   window.addEventListener('keydown', (event) => {
     window.__bench.keys.push(event.timeStamp);
-    window.__bench.keyClock.push(window.peach?.audioContext?.currentTime ?? null);
+    window.__bench.keyClock.push(""" + AUDIO_CONTEXT_JS + """?.currentTime ?? null);
   }, { capture: true });
   const start = AudioScheduledSourceNode.prototype.start;
   AudioScheduledSourceNode.prototype.start = function (...args) {
@@ -76,7 +77,7 @@ PROBE = """(() => {
 INSTRUMENT = """() => {
   const bench = window.__bench;
   bench.answer = []; bench.begin = []; bench.writes = [];
-  const loop = window.peach.loop;
+  const loop = """ + TRAINING_LOOP_JS + """;
   const timed = (object, name, into) => {
     const original = object[name].bind(object);
     object[name] = (...args) => {
@@ -177,16 +178,12 @@ def main() -> None:
             page.on("response", lambda response: profile_bytes.append(len(response.body()))
                     if response.url.endswith("/api/sync/profile") else None)
             page.goto(f"http://127.0.0.1:{port}/")
-            page.wait_for_function("() => window.peach?.syncStatus !== null && window.peach.syncStatus !== undefined")
+            wait_for_first_sync(page)
             assert page.evaluate("crossOriginIsolated"), "the page must be cross-origin isolated"
             # The first sync again, timed, on a device that has nothing (its store emptied).
             seed_profile(page, [])
-            first_sync = page.evaluate("""async () => {
-                const begin = performance.now();
-                await window.peach.syncNow();
-                return performance.now() - begin;
-            }""")
-            comparisons = page.evaluate("() => window.peach.renderHere('/profile').includes('Answers')")
+            first_sync = timed_sync(page)
+            comparisons = "Answers" in render_here(page, "/profile")
             set_setting(page, "noteDuration", "0.3")
             server.send_signal(signal.SIGINT)  # from here on there is no server
             server.wait(timeout=15)

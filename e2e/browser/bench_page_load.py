@@ -13,7 +13,7 @@ Starts `peach serve` on an empty database in a temporary folder, then:
 2. **Localhost, cold**: each page opened `--runs` times in Debian's Chromium with a cold cache (a
    fresh context each time): medians of `domInteractive` and `loadEventEnd` (Navigation
    Timing, from the start of navigation), of the time to a usable Start (the device open: its
-   wasm core compiled, its store read — app.js's `window.peach.deviceOpen`, polled every 5 ms), and
+   wasm core compiled, its store read — the test hook's `deviceOpen`, polled every 5 ms), and
    the bytes transferred.
 3. **Slow 4G, cold** (slow_network.py: 150 ms, 1.6 Mbit/s down, Chromium's own emulation):
    Start opened `--slow-runs` times in fresh contexts; the median time to a usable Start and

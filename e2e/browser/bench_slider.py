@@ -35,7 +35,7 @@ import tempfile
 
 from playwright.sync_api import expect, sync_playwright
 
-from device_page import hints_seen_script
+from device_page import TRAINING_LOOP_JS, hints_seen_script
 from peach_server import served_routes, training_pages
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -61,7 +61,7 @@ PROBE = """(() => {
 })()"""
 
 DIRECT = """(calls) => {
-  const loop = window.peach.loop;
+  const loop = """ + TRAINING_LOOP_JS + """;
   const batches = [];
   for (let batch = 0; batch < 50; batch += 1) {
     const begin = performance.now();

@@ -47,6 +47,7 @@ from playwright.sync_api import sync_playwright
 
 import slow_network
 from conftest import launch_chromium
+from device_page import SOUNDS_JS, loaded_sound_bytes, wait_for_sounds
 from peach_server import free_port
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -67,7 +68,7 @@ WATCH = """() => { window.__ready = new Promise((resolve) => {
 CHOSEN_AT = """() => { window.__chosenAt = null;
   document.querySelector('#setting-soundSource').addEventListener(
     'change', (event) => { window.__chosenAt ??= event.timeStamp; }, { capture: true }); }"""
-PLAYABLE = """(notes) => window.__chosenAt !== null && window.peach.sounds.zonesFor(notes)
+PLAYABLE = """(notes) => window.__chosenAt !== null && """ + SOUNDS_JS + """.zonesFor(notes)
     ? performance.now() - window.__chosenAt : null"""
 
 
@@ -85,7 +86,7 @@ def slow_choices(browser, base: str, index: dict, runs: int) -> None:
             page = context.new_page()
             slow_network.emulate(page)
             page.goto(base + "/settings")
-            page.wait_for_function("() => window.peach?.sounds")
+            wait_for_sounds(page)
             page.evaluate(WATCH)
             page.evaluate(CHOSEN_AT)
             page.select_option("#setting-soundSource", source["id"])
@@ -119,7 +120,7 @@ def memory(browser, base: str, index: dict) -> None:
     page = context.new_page()
     page_session = context.new_cdp_session(page)
     page.goto(base + "/settings")
-    page.wait_for_function("() => window.peach?.sounds")
+    wait_for_sounds(page)
 
     def settled() -> int:
         # Two collections a few seconds apart: Chromium returns freed memory to the system in
@@ -136,7 +137,8 @@ def memory(browser, base: str, index: dict) -> None:
             page.evaluate("() => window.__ready")
             # Held strongly (as before) or weakly: a WeakRef tells whether a decoded zone was freed.
             page.evaluate("""([id, keep]) => {
-                const instrument = window.peach.sounds.library.loaded(id, window.peach.sounds.range());
+                const sounds = """ + SOUNDS_JS + """;
+                const instrument = sounds.library.loaded(id, sounds.range());
                 if (keep) (window.__kept ??= []).push(instrument);
                 else (window.__weak ??= []).push(...instrument.zones.map((zone) => new WeakRef(zone.buffer)));
             }""", [source["id"], keep])
@@ -214,7 +216,7 @@ def main() -> None:
                         context = browser.new_context(service_workers="block")
                         page = context.new_page()
                         page.goto(base + "/settings")
-                        page.wait_for_function("() => window.peach?.sounds")
+                        wait_for_sounds(page)
                         page.evaluate(WATCH)
                         page.select_option("#setting-soundSource", source["id"])
                         milliseconds = page.evaluate("() => window.__ready")
@@ -223,8 +225,7 @@ def main() -> None:
                             .filter((entry) => new URL(entry.name).pathname.startsWith('/sounds/'))
                             .reduce((sum, entry) => sum + entry.encodedBodySize, 0)""")
                         # The library's own count of the zones' bytes: the same files, without the index.
-                        loaded = page.evaluate("""(id) => window.peach.sounds.library
-                            .loaded(id, window.peach.sounds.range()).bytes.reduce((a, b) => a + b, 0)""", source["id"])
+                        loaded = loaded_sound_bytes(page, source["id"])
                         assert loaded <= fetched[source["id"]], (loaded, fetched[source["id"]])
                         context.close()
                 slow_choices(browser, base, index, arguments.runs)

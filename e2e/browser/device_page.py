@@ -1,8 +1,8 @@
 """What the browser tests read of and do with the device's Peach in a page, through the one test
 hook app.js gives, `window.peach` (its whole surface is documented at `App.testHook`): each of the
-hook's operations on the device's data is called from one function here (e2e/engines/peach_page.py
-has the same for WebDriver), so a test says what it does and the hook can change in one place.
-Nothing here changes how the app behaves."""
+hook's operations is called from one function here (e2e/engines/peach_page.py has the same for
+WebDriver), and no other file under e2e/ names the hook (test_pages.py checks), so a test says
+what it does and the hook can change in one place. Nothing here changes how the app behaves."""
 
 import json
 from datetime import datetime, timezone
@@ -10,6 +10,15 @@ from datetime import datetime, timezone
 from playwright.sync_api import expect
 
 from peach_server import training_pages
+
+# Parts of the hook as JavaScript expressions, for the scripts that run in the page on their own
+# and must reach the app's live objects there: an init script's event handler (the audio clock
+# when a key goes down), a benchmark's timed loop of calls. Null or undefined until the part is
+# there, except `TRAINING_LOOP_JS`, which is read on a training page.
+DEVICE_OPEN_JS = "window.peach?.deviceOpen"
+AUDIO_CONTEXT_JS = "window.peach?.audioContext"
+TRAINING_LOOP_JS = "window.peach.loop"
+SOUNDS_JS = "window.peach?.sounds"
 
 
 def hints_seen_script(modes=None):
@@ -40,6 +49,20 @@ def wait_for_first_sync(page):
     page.wait_for_function("() => window.peach.syncStatus !== null")
 
 
+def wait_for_sync_state(page, state):
+    """Until the device's last sync ended in `state` (`'synced'`, …)."""
+    page.wait_for_function("(state) => window.peach?.syncStatus?.state === state", arg=state)
+
+
+def timed_sync(page):
+    """Runs a sync now and waits for it; returns how long it took (ms, on the page's clock)."""
+    return page.evaluate("""async () => {
+        const begin = performance.now();
+        await window.peach.syncNow();
+        return performance.now() - begin;
+    }""")
+
+
 def sync(page):
     """Runs a sync now and waits for it: the answers go up, the server's profile comes down."""
     page.evaluate("() => window.peach.syncNow()")
@@ -54,6 +77,37 @@ def start_sync(page):
 def exercise(page):
     """The exercise the page is playing, as the core gave it to the audio engine."""
     return page.evaluate("window.peach.loop.exercise")
+
+
+def wait_for_next_exercise(page, previous):
+    """Until the page plays an exercise other than `previous` (as `exercise` returned it)."""
+    page.wait_for_function("(previous) => window.peach.loop?.exercise"
+                           " && window.peach.loop.exercise !== previous", arg=previous)
+
+
+def has_training_loop(page):
+    """Whether the page has a training loop (a training page's)."""
+    return page.evaluate("window.peach.loop !== null")
+
+
+def loop_state(page):
+    """The training loop's state: `'playingReference'`, `'stopped'`, …"""
+    return page.evaluate("window.peach.loop.state")
+
+
+def wait_for_loop_state(page, state):
+    """Until the page's training loop is in `state`."""
+    page.wait_for_function("(state) => window.peach.loop?.state === state", arg=state)
+
+
+def is_training(page):
+    """Whether the page is training (its loop runs)."""
+    return page.evaluate("window.peach.training")
+
+
+def stop_training(page):
+    """Stops the page's training as leaving the page does."""
+    page.evaluate("window.peach.stopTraining()")
 
 
 def wait_for_exercise(page, path=None):
@@ -77,6 +131,21 @@ def give_answers(page, given):
     without playing them (hundreds in a moment); returns once their records are stored."""
     page.evaluate("(given) => Promise.all(given.map(([mode, value]) => window.peach.answer(mode, value)))",
                   [list(pair) for pair in given])
+
+
+def render_here(page, path):
+    """The page at `path` as this device renders it (its HTML), or None."""
+    return page.evaluate("(path) => window.peach.renderHere(path)", path)
+
+
+def wait_for_swapped_in_page(page):
+    """Until the app has swapped a page in (rendered on the device) since the page loaded."""
+    page.wait_for_function("() => window.peach.shownHTML !== null")
+
+
+def hook_surface(page):
+    """The hook itself: its names, and whether it is frozen."""
+    return page.evaluate("[Object.keys(window.peach), Object.isFrozen(window.peach)]")
 
 
 def device_records(page, state=None):
@@ -151,3 +220,68 @@ def start_mode(page, server, link):
         page.get_by_role("link", name=link, exact=True).click()
     wait_for_exercise(page)
     return exercise(page)
+
+
+# --- the visit's sound -------------------------------------------------------------------------
+
+def has_audio_context(page):
+    """Whether the visit has made its audio context (a tap does)."""
+    return page.evaluate("window.peach.audioContext != null")
+
+
+def keep_audio_context(page, name):
+    """Keeps the visit's audio context as `window[name]`, for `audio_context_is` to compare."""
+    page.evaluate("(name) => { window[name] = window.peach.audioContext; }", name)
+
+
+def audio_context_is(page, expression):
+    """Whether the visit's audio context is the one the page's `expression` names (`window.__kept`)."""
+    return page.evaluate(f"window.peach.audioContext === ({expression})")
+
+
+def suspend_audio(page):
+    """Suspends the visit's audio context, as when another app takes the audio."""
+    page.evaluate("window.peach.audioContext.suspend()")
+
+
+def audio_clock(page):
+    """The visit's audio context's `currentTime` (seconds)."""
+    return page.evaluate("window.peach.audioContext.currentTime")
+
+
+def active_voice_count(page):
+    """How many voices the audio engine plays; 0 while there is no engine (before a tap)."""
+    return page.evaluate("window.peach.audioEngine?.activeVoiceCount ?? 0")
+
+
+def wait_for_no_active_voice(page, **options):
+    """Until the audio engine plays no voice (or there is none); `options`: Playwright's (timeout)."""
+    page.wait_for_function("() => (window.peach.audioEngine?.activeVoiceCount ?? 0) === 0", **options)
+
+
+def wait_until_silent(page):
+    """Until every voice of the audio engine has ended (its source node's `ended` event)."""
+    page.evaluate("() => Promise.all([...(window.peach.audioEngine?.voices ?? [])].map((voice) => voice.ended))")
+
+
+def wait_for_sounds(page):
+    """Until the device has its sound choice (the app's `SoundChoice`: once the device is open)."""
+    page.wait_for_function("() => window.peach?.sounds")
+
+
+def prepare_sound(page):
+    """Loads the chosen sound on the device as the app does, and waits for it; returns whether it
+    is an instrument (the sine is none)."""
+    return page.evaluate("() => window.peach.sounds.prepare().then((instrument) => instrument !== null)")
+
+
+def wait_for_sound_state(page, state):
+    """Until the chosen sound's loading is in `state` (`'loading'`, …)."""
+    page.wait_for_function("(state) => window.peach.sounds.status?.state === state", arg=state)
+
+
+def loaded_sound_bytes(page, source):
+    """The bytes of the instrument `source`'s zones that the device's sound library loaded, for
+    the chosen range of notes."""
+    return page.evaluate("""(id) => window.peach.sounds.library
+        .loaded(id, window.peach.sounds.range()).bytes.reduce((a, b) => a + b, 0)""", source)

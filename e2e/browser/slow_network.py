@@ -4,6 +4,8 @@ the instruments loading on such a link. The emulation is the page's own (CDP
 `Network.emulateNetworkConditions`): every request of the page waits the latency and shares the
 bandwidth."""
 
+from device_page import DEVICE_OPEN_JS
+
 LATENCY_MS = 150
 DOWNLOAD_BYTES_PER_SECOND = 1_600_000 / 8
 UPLOAD_BYTES_PER_SECOND = 750_000 / 8
@@ -22,7 +24,7 @@ def emulate(page):
 
 # The device is open (its core loaded, its store read): the Start page's buttons train. The
 # page's clock (ms since the navigation started) when that was first seen, polled every 5 ms.
-USABLE = "() => window.peach?.deviceOpen ? performance.now() : null"
+USABLE = f"() => {DEVICE_OPEN_JS} ? performance.now() : null"
 
 
 def usable_after(page):

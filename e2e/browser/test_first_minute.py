@@ -9,7 +9,7 @@ import pathlib
 import pytest
 from playwright.sync_api import expect
 
-from device_page import wait_for_first_sync
+from device_page import answers, exercise, record_answers, settings, wait_for_first_sync, wait_for_loop_state, wait_for_setting
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parent / "artifacts" / "first_minute"
 PHONE = {"width": 390, "height": 844}
@@ -137,7 +137,7 @@ def settled(locator):
 
 
 def listening(page):
-    page.wait_for_function("() => window.peach.loop?.state === 'playingReference'")
+    wait_for_loop_state(page, "playingReference")
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -153,7 +153,7 @@ def test_the_turn_is_unmistakable_and_an_early_tap_is_answered_with_a_sign(new_p
     wait_for_first_sync(page)
     page.get_by_role("link", name=words["Comparison"], exact=True).click()
     listening(page)
-    page.evaluate("() => window.peach.watchAnswers()")
+    record_answers(page)
     higher, turn, early = page.locator("#answer-higher"), page.locator("#turn"), page.locator("#early-answer")
     expect(turn).to_have_text(words["listen"])
     outlined = settled(higher)
@@ -168,7 +168,7 @@ def test_the_turn_is_unmistakable_and_an_early_tap_is_answered_with_a_sign(new_p
     assert higher.evaluate(STYLE)["animation"] == "early-shake"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"comparison-early-{language}.png"))
-    assert page.evaluate("window.peach.answers") == [], "an early tap answers nothing"
+    assert answers(page) == [], "an early tap answers nothing"
 
     expect(higher).to_be_enabled(timeout=10_000)
     expect(turn).to_have_text(words["comparison"])
@@ -215,7 +215,7 @@ def answer_comparison(page, right):
     the answer until its feedback showed."""
     import audio_probe
     expect(page.locator("#answer-higher")).to_be_enabled(timeout=10_000)
-    current = page.evaluate("window.peach.loop.exercise")
+    current = exercise(page)
     higher = current["target"]["frequency"] > current["reference"]["frequency"]
     before = len(audio_probe.notes(page))
     page.keyboard.press("ArrowUp" if higher == right else "ArrowDown")
@@ -240,7 +240,7 @@ def test_a_wrong_answer_is_heard_where_the_device_cannot_vibrate_until_the_user_
     page.goto(server.url("/"))
     wait_for_first_sync(page)
     assert page.evaluate("'vibrate' in navigator") is False
-    assert page.evaluate("window.peach.settings().wrongAnswerSound") == "auto"
+    assert settings(page)["wrongAnswerSound"] == "auto"
     page.get_by_role("link", name=TURN[language]["Comparison"], exact=True).click()
     (sound,) = noise(answer_comparison(page, right=False))
     assert 0.09 <= sound.end - sound.start <= 0.11
@@ -252,7 +252,7 @@ def test_a_wrong_answer_is_heard_where_the_device_cannot_vibrate_until_the_user_
     box(switch.locator("xpath=ancestor::label"))
     switch.click()  # the user's choice: off
     expect(switch).not_to_be_checked()
-    page.wait_for_function("() => window.peach.settings().wrongAnswerSound === 'false'")
+    wait_for_setting(page, "wrongAnswerSound", "false")
     page.get_by_role("link", name="Start" if language == "en" else "Start").first.click()
     page.get_by_role("link", name=TURN[language]["Comparison"], exact=True).click()
     assert noise(answer_comparison(page, right=False)) == [], "chosen off: off"

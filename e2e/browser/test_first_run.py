@@ -4,7 +4,7 @@ the keys — and again on demand; never while an exercise plays. Escape leaves t
 Start, from the page and from the hint.
 
 The checks are small and read the page (the hint dialog's `open`, its box, the answer
-controls' state) and the app's own training loop (`window.peach.loop`), so that
+controls' state) and the app's own training loop (through device_page.py), so that
 they run alike in every engine."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import re
 
 from playwright.sync_api import expect
 
-from device_page import wait_for_first_sync
+from device_page import active_voice_count, exercise, loop_state, wait_for_first_sync, wait_for_no_active_voice
 
 HINT_OPEN = "() => document.querySelector('#mode-hint')?.open === true"
 
@@ -42,8 +42,8 @@ def expect_hint_shown(page, heading, sentence):
 
 def expect_not_training(page):
     """No exercise is asked for or playing: the loop has none, and no voice sounds."""
-    assert page.evaluate("window.peach.loop.exercise") is None
-    assert page.evaluate("window.peach.audioEngine?.activeVoiceCount ?? 0") == 0
+    assert exercise(page) is None
+    assert active_voice_count(page) == 0
 
 
 def test_the_first_visit_to_a_mode_shows_its_hint_once_and_training_begins_from_it(new_page, server):
@@ -94,10 +94,10 @@ def test_on_demand_the_hint_stops_training_and_its_button_begins_again(new_page,
     page.get_by_role("button", name="How it works").click()
     expect_hint_shown(page, "Interval Comparison", "sharp (too high) or flat (too low)")
     expect(higher).to_be_disabled()
-    assert page.evaluate("window.peach.loop.state") == "stopped"
+    assert loop_state(page) == "stopped"
     # A note stopped by the hint fades out over its release: the voices end (a wait that fails
     # if one goes on sounding).
-    page.wait_for_function("() => (window.peach.audioEngine?.activeVoiceCount ?? 0) === 0", timeout=5_000)
+    wait_for_no_active_voice(page, timeout=5_000)
     expect_not_training(page)
 
     page.click("#hint-begin")
@@ -126,7 +126,7 @@ def test_escape_leaves_training_for_start_from_the_page_and_from_the_hint(new_pa
     expect(page.locator("#pitch-slider")).to_have_attribute("aria-disabled", "false", timeout=10_000)
     page.keyboard.press("Escape")
     expect(page.locator("body")).to_have_attribute("data-page", "start")
-    page.wait_for_function("() => window.peach.audioEngine.activeVoiceCount === 0")  # silent
+    wait_for_no_active_voice(page)  # silent
     page.go_back()
     expect(page.locator("body")).to_have_attribute("data-page", "start")  # never back into training
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from device_page import wait_for_device
+from device_page import wait_for_device, wait_for_first_sync
 from peach_server import ARTIFACTS, TRAINING_PAGES
 from test_profile import import_fixture
 
@@ -68,7 +68,7 @@ def test_every_page_in_every_size_language_and_scheme(new_page, server, size, la
         shoot(page, f"{where}-{name}")
 
     page.goto(server.url("/"))
-    page.wait_for_function("() => window.peach?.syncStatus")
+    wait_for_first_sync(page)
     look("start")
     for path in TRAINING_PAGES:
         name = path.strip("/")

@@ -119,7 +119,7 @@ def test_training_goes_on_while_the_server_is_unreachable_and_the_answers_arrive
             expect(page.locator("#feedback")).not_to_have_attribute("data-state", "")
         expect(higher).to_be_enabled(timeout=10_000)  # a sixth exercise plays: training goes on
         assert len(device_records(page, "waiting")) == 5
-        assert page.evaluate("window.peach.loop.exercise") is not None
+        assert exercise(page) is not None
         page.get_by_role("link", name="Back to Start").click()
         expect(page.locator("body")).to_have_attribute("data-page", "start")
         audio_probe.wait_until_silent(page)

@@ -11,6 +11,7 @@ repeated here; the network's failures are in test_network.py.
 from __future__ import annotations
 
 import colorsys
+import pathlib
 import time
 import re
 
@@ -20,8 +21,10 @@ from playwright.sync_api import expect
 import audio_probe
 from test_profile import fixture_csv, import_fixture
 from test_server_pages import CONTROL_SIZES_SCRIPT
-from device_page import (answers, device_records, exercise, record_answers, settings, start_mode, stored_settings, sync,
-                         wait_for_first_sync, wait_for_setting)
+from device_page import (active_voice_count, answers, audio_clock, audio_context_is, device_records, exercise,
+                         has_audio_context, has_training_loop, hook_surface, keep_audio_context, record_answers,
+                         render_here, settings, start_mode, stop_training, stored_settings, suspend_audio, sync,
+                         wait_for_first_sync, wait_for_loop_state, wait_for_setting)
 
 # A browser without autoplay permission: every context starts suspended and `resume()` works
 # only inside a user gesture (what iOS Safari does).
@@ -35,19 +38,37 @@ BLOCKED_AUTOPLAY = """(() => {
 
 
 def test_the_tests_reach_the_app_through_one_small_hook(page, server):
-    """`window.peach` is the documented surface (app.js, `App.testHook`) and nothing more: the
-    tests do not reach into the app's parts."""
+    """The hook is the documented surface (app.js, `App.testHook`) and nothing more: the tests do
+    not reach into the app's parts."""
     page.goto(server.url("/"))
     wait_for_first_sync(page)
-    assert sorted(page.evaluate("Object.keys(window.peach)")) == sorted([
+    names, frozen = hook_surface(page)
+    assert sorted(names) == sorted([
         "deviceOpen", "deviceError", "records", "settings", "storedSettings", "setSetting", "answer",
         "addRecords", "deleteRecords", "seedProfile", "profile", "watchAnswers", "answers",
         "syncStatus", "syncNow", "loop", "training", "stopTraining",
         "audioContext", "audioEngine", "sounds", "renderHere", "shownHTML"])
-    assert page.evaluate("Object.isFrozen(window.peach)")
-    assert page.evaluate("window.peach.loop") is None
-    assert page.evaluate("window.peach.renderHere('/pair')") is None
-    assert page.evaluate("window.peach.renderHere('/info').includes('<main')")
+    assert frozen
+    assert not has_training_loop(page)
+    assert render_here(page, "/pair") is None
+    assert "<main" in render_here(page, "/info")
+
+
+def test_only_the_two_helper_modules_name_the_hook():
+    """The tests reach the hook only through e2e/browser/device_page.py (Chromium) and
+    e2e/engines/peach_page.py (WebDriver), each of its operations from one function there, so
+    that it can change in one place: no other file under e2e/ names it. A test that needs more of
+    it adds a function there."""
+    hook = b"window." + b"peach"  # in two parts, so that this file does not name it either
+    e2e = pathlib.Path(__file__).resolve().parents[1]
+    helpers = {e2e / "browser" / "device_page.py", e2e / "engines" / "peach_page.py"}
+    # What the runs leave behind (screenshots, compiled modules) is no test's code.
+    left_behind = {"artifacts", "__pycache__", ".pytest_cache"}
+    naming = [str(path.relative_to(e2e)) for path in sorted(e2e.rglob("*"))
+              if path.is_file() and path not in helpers and not left_behind & set(path.relative_to(e2e).parts)
+              and hook in path.read_bytes()]
+    assert naming == [], (f"{hook.decode()} is named outside e2e/browser/device_page.py and "
+                          f"e2e/engines/peach_page.py, in {naming}: call a function of those instead")
 
 
 def test_only_answers_given_after_the_target_starts_count(page, server):
@@ -117,7 +138,7 @@ def test_with_several_intervals_the_label_follows_each_exercise(page, server):
         expect(page.locator("#answer-higher")).to_be_enabled(timeout=10_000)
         page.keyboard.press("ArrowUp")
         expect(page.locator("#answer-higher")).to_be_disabled()
-        page.wait_for_function("() => window.peach.loop.state === 'playingReference'")
+        wait_for_loop_state(page, "playingReference")
 
 
 def test_start_unlocks_audio_in_the_click_and_swaps_pages_in_place(page, server):
@@ -126,7 +147,7 @@ def test_start_unlocks_audio_in_the_click_and_swaps_pages_in_place(page, server)
     page.goto(server.url("/"))
     wait_for_first_sync(page)
     page.evaluate("window.sameDocument = true")
-    assert page.evaluate("window.peach.audioContext") is None, "no audio before the tap"
+    assert not has_audio_context(page), "no audio before the tap"
     page.get_by_role("link", name="Comparison", exact=True).click()
     expect(page.locator("body")).to_have_attribute("data-page", "comparison")
     expect(page).to_have_url(server.url("/comparison"))
@@ -135,7 +156,7 @@ def test_start_unlocks_audio_in_the_click_and_swaps_pages_in_place(page, server)
     expect(higher).to_be_enabled(timeout=10_000)  # it plays: the tap on Start unlocked the sound
     assert page.is_hidden("#tap-to-start")
     assert page.evaluate("window.sameDocument") is True, "swapped in place, not loaded"
-    page.evaluate("window.visitContext = window.peach.audioContext")
+    keep_audio_context(page, "visitContext")
 
     page.keyboard.press("ArrowUp")
     expect(higher).to_be_disabled()
@@ -144,7 +165,7 @@ def test_start_unlocks_audio_in_the_click_and_swaps_pages_in_place(page, server)
     page.get_by_role("link", name="Settings", exact=True).click()
     expect(page.locator("body")).to_have_attribute("data-page", "settings")
     audio_probe.wait_until_silent(page)
-    assert page.evaluate("window.peach.audioEngine.activeVoiceCount") == 0
+    assert active_voice_count(page) == 0
     assert len(device_records(page)) == 1, "the unanswered exercise was discarded"
 
     # Back lands on Start (test_training.py); from there the same context plays again.
@@ -152,7 +173,7 @@ def test_start_unlocks_audio_in_the_click_and_swaps_pages_in_place(page, server)
     expect(page.locator("body")).to_have_attribute("data-page", "start")
     page.get_by_role("link", name="Comparison", exact=True).click()
     expect(higher).to_be_enabled(timeout=10_000)
-    assert page.evaluate("window.peach.audioContext === window.visitContext"), "one context per visit"
+    assert audio_context_is(page, "window.visitContext"), "one context per visit"
     assert page.evaluate("window.sameDocument") is True
 
 
@@ -162,11 +183,11 @@ def test_suspended_audio_stops_training_quietly_and_returns_to_start(page, serve
     start_mode(page, server, "Comparison")
     higher = page.locator("#answer-higher")
     expect(higher).to_be_enabled(timeout=10_000)
-    page.evaluate("window.peach.audioContext.suspend()")  # as when another app takes the audio
+    suspend_audio(page)  # as when another app takes the audio
     expect(page.locator("body")).to_have_attribute("data-page", "start")
     expect(page).to_have_url(server.url("/"))
     # Every note was told to stop: silent 25 ms (lookahead and release) after the clock stopped.
-    now = page.evaluate("window.peach.audioContext.currentTime")
+    now = audio_clock(page)
     assert all(note.end <= now + 0.025 + 1e-9 for note in audio_probe.notes(page))
     # The next tap on Start plays again.
     page.get_by_role("link", name="Comparison", exact=True).click()
@@ -501,7 +522,7 @@ def test_feedback_indicator_states_are_drawn(page, server):
     page.emulate_media(reduced_motion="reduce")  # read the final styles, not a transition
     start_mode(page, server, "Pitch Matching")
     expect(page.locator("#pitch-slider")).to_have_attribute("aria-disabled", "false", timeout=10_000)
-    page.evaluate("window.peach.stopTraining()")
+    stop_training(page)
     styles = {}
     for state, extra in [("correct", {}), ("incorrect", {}), ("center", {"direction": "center"}),
                          ("green", {"direction": "sharp", "length": "short"}),
@@ -617,7 +638,7 @@ def test_higher_and_lower_are_outlined_while_listening_and_filled_for_the_answer
     # Reduced motion: the colours as they are, not half-way through a transition.
     page = new_page(color_scheme=scheme, reduced_motion="reduce", viewport={"width": 390, "height": 844})
     start_mode(page, server, "Comparison")
-    page.evaluate("window.peach.stopTraining()")
+    stop_training(page)
     expect(page.locator("#answer-higher")).to_be_disabled()
     states = {}
     for state, turn in (("disabled", "listen"), ("enabled", "answer")):

@@ -17,7 +17,8 @@ import time
 from playwright.sync_api import expect
 
 import audio_probe
-from device_page import add_records, delete_records, device_records, sync, wait_for_device, wait_for_first_sync
+from device_page import (active_voice_count, add_records, audio_context_is, delete_records, device_records, exercise,
+                         sync, wait_for_device, wait_for_first_sync)
 from peach_server import PeachServer, wait_until
 from test_disk_full import fill, small_disk  # noqa: F401 (a fixture)
 
@@ -136,14 +137,14 @@ def test_an_interrupted_context_stops_training_quietly_and_the_next_tap_plays_on
     expect(page.locator("body")).to_have_attribute("data-page", "start")
     expect(page).to_have_url(server.url("/"))
     audio_probe.wait_until_silent(page)
-    assert page.evaluate("window.peach.audioEngine.activeVoiceCount") == 0
+    assert active_voice_count(page) == 0
     assert len(device_records(page)) == 1, "the unanswered exercise was dropped"
     # The call ends; Safari says the context runs again, but its clock stands still.
     page.evaluate("window.__contexts[0].endInterruption()")
     page.get_by_role("link", name="Comparison", exact=True).click()
     expect(page.locator("#answer-higher")).to_be_enabled(timeout=10_000)
     assert page.evaluate("window.__contexts.length") == 2, "a new context"
-    assert page.evaluate("window.peach.audioContext === window.__contexts[1]")
+    assert audio_context_is(page, "window.__contexts[1]")
     assert page.evaluate("window.__contexts[0].state") == "closed" or page.evaluate(
         "window.__contexts[0].state") == "running", "the old one is let go"
     assert page.is_hidden("#tap-to-start")
@@ -160,10 +161,10 @@ def test_no_note_is_scheduled_on_a_clock_that_stands_still(page, server):
     tap = page.locator("#tap-to-start")
     expect(tap).to_be_visible(timeout=10_000)
     assert audio_probe.notes(page) == [], "nothing scheduled on the frozen clock"
-    assert page.evaluate("window.peach.loop.exercise") is None
+    assert exercise(page) is None
     tap.click()
     expect(page.locator("#answer-higher")).to_be_enabled(timeout=10_000)
-    assert page.evaluate("window.peach.audioContext === window.__contexts[1]"), "the tap started a new context"
+    assert audio_context_is(page, "window.__contexts[1]"), "the tap started a new context"
 
 
 def test_a_context_that_starts_a_second_late_starts_training_without_a_second_tap(page, server):
@@ -182,7 +183,7 @@ def test_tap_to_start_only_when_the_sound_really_does_not_start_and_training_beg
     tap = page.locator("#tap-to-start")
     expect(tap).to_be_visible(timeout=10_000)
     expect(tap).to_be_focused()
-    assert page.evaluate("window.peach.loop.exercise") is None
+    assert exercise(page) is None
     page.evaluate("window.__startAudio()")  # the sound starts after all, without a tap
     expect(page.locator("#answer-higher")).to_be_enabled(timeout=10_000)
     expect(tap).to_be_hidden()

@@ -25,7 +25,7 @@ import os
 
 import numpy as np
 
-from device_page import set_setting, wait_for_device
+from device_page import render_here, set_setting, wait_for_device
 from signal_analysis import cents, decode, playback_ratio, tuner_pitch
 
 SOUNDS_URL = os.environ.get("PEACH_SOUNDS_URL")
@@ -236,8 +236,9 @@ HOLD = """async ({ sourceId, notes, seconds, sampleRate }) => {
   return { levels };
 }"""
 
-# The sound the device's core plays pitch matching with (the page it renders says it).
-PLAYED = """() => new DOMParser().parseFromString(window.peach.renderHere('/pitch-matching'), 'text/html')
+# The sound the device's core plays pitch matching with: what its pitch matching page, as the
+# device renders it (`render_here`), says.
+PLAYED = """(html) => new DOMParser().parseFromString(html, 'text/html')
   .querySelector('#sound-status').dataset.sound"""
 
 
@@ -266,7 +267,7 @@ def test_pitch_matching_plays_an_instrument_only_if_its_held_note_keeps_its_leve
         result = page.evaluate(HOLD, {"sourceId": source, "notes": HOLD_NOTES, "seconds": HOLD_SECONDS,
                                       "sampleRate": SAMPLE_RATE})
         set_setting(page, "soundSource", source)
-        played = page.evaluate(PLAYED)
+        played = page.evaluate(PLAYED, render_here(page, "/pitch-matching"))
         ranges = {note: held_level_range(result["levels"][str(note)]) for note in HOLD_NOTES}
         holds = all(value <= HOLD_RANGE_DB for value in ranges.values())
         print(f"{source}: level range over 0.3–10 s " + ", ".join(f"{note} {value:.1f} dB" for note, value in ranges.items())

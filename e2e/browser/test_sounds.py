@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import expect
 
 import audio_probe
-from device_page import returning_user, start_mode, sync, wait_for_device, wait_for_exercise, wait_for_first_sync
+from device_page import (exercise, prepare_sound, returning_user, start_mode, sync, wait_for_device, wait_for_exercise,
+                         wait_for_first_sync, wait_for_next_exercise, wait_for_sound_state)
 
 MODES = [("Comparison", "target"), ("Pitch Matching", "tunable"),
          ("Interval Comparison", "target"), ("Interval Pitch Matching", "tunable")]
@@ -32,7 +33,7 @@ def zone_of(index, source: str, note: int):
 
 def instrument_ready(page):
     """Until the chosen instrument is loaded on the device (the app's own SoundChoice)."""
-    assert page.evaluate("() => window.peach.sounds.prepare().then((instrument) => instrument !== null)")
+    assert prepare_sound(page)
 
 
 def exercise_notes(page, count: int = 2):
@@ -85,16 +86,15 @@ def test_switching_sound_changes_what_the_next_exercise_plays(page, server, prep
     expect(page.locator("#sound-status")).to_have_text("“Cello” is ready.")
     page.get_by_role("link", name="Back to Start").click()
     page.get_by_role("link", name=link_name, exact=True).click()
-    page.wait_for_function("(first) => window.peach.loop?.exercise"
-                           " && window.peach.loop.exercise !== first", arg=first)
-    exercise = page.evaluate("window.peach.loop.exercise")
+    wait_for_next_exercise(page, first)
+    current = exercise(page)
     reference, other = exercise_notes(page)
     # Both notes are the cello (one sound per exercise), each with the zone of the core's note.
-    for note, played in ((exercise["reference"]["note"], reference), (exercise[second]["note"], other)):
+    for note, played in ((current["reference"]["note"], reference), (current[second]["note"], other)):
         zone = zone_of(prepared_sounds, "cello", note)
         assert played.sound == "sample", f"{link_name}: {played}"
         assert math.isclose(played.root_frequency, root_frequency(zone), rel_tol=1e-6)
-    assert math.isclose(reference.frequency, exercise["reference"]["frequency"], rel_tol=1e-6)
+    assert math.isclose(reference.frequency, current["reference"]["frequency"], rel_tol=1e-6)
 
 
 @pytest.mark.parametrize("link_name, second", MODES)
@@ -116,7 +116,7 @@ def test_with_the_piano_pitch_matching_plays_the_sine_and_says_so_and_comparison
         expect(status).to_have_text("“Piano” fades while you tune, so pitch matching plays the sine wave instead.")
         expect(status).to_be_visible()
         # Training on: the line stays, whatever the piano's loading reports.
-        page.evaluate("() => window.peach.sounds.prepare()")
+        prepare_sound(page)
         expect(status).to_have_text("“Piano” fades while you tune, so pitch matching plays the sine wave instead.")
     else:
         assert sounds == ["sample", "sample"]
@@ -157,7 +157,7 @@ def test_a_training_page_opened_while_the_instrument_loads_says_so(new_page, ser
     page.route("**/sounds/*.flac", lambda route: held.append(route))
     page.goto(server.url("/"))
     wait_for_first_sync(page)
-    page.wait_for_function("() => window.peach.sounds.status?.state === 'loading'")
+    wait_for_sound_state(page, "loading")
     page.get_by_role("link", name="Comparison", exact=True).click()
     expect(page.locator("#sound-status")).to_have_text("Loading “Oboe”… the sine wave plays until it is ready.")
     assert [note.sound for note in exercise_notes(page)] == ["sine", "sine"]

@@ -11,9 +11,9 @@ import re
 from playwright.sync_api import expect
 
 from delaying_proxy import DelayingProxy
-from device_page import (device_records, exercise, give_answers, kept_profile, profile_terms, returning_user, seed_profile,
-                         set_clock, settings, start_sync, sync, wait_for_device, wait_for_exercise,
-                         wait_for_first_sync, wait_for_setting)
+from device_page import (device_records, exercise, give_answers, kept_profile, profile_terms, render_here, returning_user,
+                         seed_profile, set_clock, settings, start_sync, sync, wait_for_device, wait_for_exercise,
+                         wait_for_first_sync, wait_for_setting, wait_for_swapped_in_page)
 from peach_server import TRAINING_PAGES, sync_batch, wait_until
 
 TUNINGS = ["equalTemperament", "justIntonation", "pythagorean"]
@@ -226,8 +226,8 @@ def test_two_devices_train_apart_and_end_with_the_same_union(browser, server):
     for context, page in devices:
         page.goto(server.url("/profile"))
         wait_for_device(page)
-        page.wait_for_function("() => window.peach.shownHTML !== null")
-        on_device = page.evaluate("window.peach.renderHere('/profile')")
+        wait_for_swapped_in_page(page)
+        on_device = render_here(page, "/profile")
         assert on_device == served, "the device's profile is the server's"
         context.close()
 
@@ -370,15 +370,37 @@ def test_a_summary_kept_by_a_previous_version_is_refused_not_misread_and_the_nex
     import_fixture(server)
     page.goto(server.url("/"))
     wait_for_first_sync(page)
-    answers = """() => new DOMParser().parseFromString(window.peach.renderHere('/profile'), 'text/html')
-        .querySelector('.profile-mode[data-mode=comparison] dl').textContent"""
-    assert "Answers3" in page.evaluate(answers)
+
+    def answers():
+        """The comparisons' list of the Profile page as the device renders it (its text)."""
+        return page.evaluate("""(html) => new DOMParser().parseFromString(html, 'text/html')
+            .querySelector('.profile-mode[data-mode=comparison] dl').textContent""", render_here(page, "/profile"))
+
+    assert "Answers3" in answers()
     current = kept_profile(page)[0]  # the version of the summary this Peach reads
     assert current > 1
     # Version 1's empty summary: its version, then 3,123 zeros.
     seed_profile(page, [1] + [0] * 3123)
     assert kept_profile(page)[0] == 1
-    assert "Answers0" in page.evaluate(answers), "the old summary is not read: the device has no records of its own"
+    assert "Answers0" in answers(), "the old summary is not read: the device has no records of its own"
     assert sync(page)["state"] == "synced"
     assert kept_profile(page)[0] == current
-    assert "Answers3" in page.evaluate(answers)
+    assert "Answers3" in answers()
+
+
+def test_start_says_when_the_server_has_been_out_of_reach_for_a_week(browser, server):
+    """Start's sync line is quiet while the server is briefly out of reach with nothing waiting,
+    and says when the last sync was once it has been a week (SyncStatus.longWithoutServer)."""
+    context, page, _ = offline_device(browser, server)
+    line = page.locator("#sync-status")
+    assert sync(page)["state"] == "offline"
+    expect(line).to_have_text("")
+    now = page.evaluate("Date.now()")
+    set_clock(page, now + 8 * 86_400_000)
+    page.reload()
+    wait_for_device(page)
+    assert sync(page)["state"] == "offline"
+    expect(line).to_have_text(
+        "Can’t reach Peach right now. Your answers are kept on this device and sync later. "
+        "The last sync was 8 days ago: is your Peach server running?")
+    context.close()

@@ -7,7 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 import audio_probe
-from device_page import answers, device_records, exercise, record_answers, start_mode, sync, wait_for_first_sync
+from device_page import (active_voice_count, answers, device_records, exercise, has_audio_context, is_training,
+                         record_answers, start_mode, sync, wait_for_first_sync)
 from peach_server import TRAINING_PAGES
 
 FIFTH_UP_CENTS = 700.0  # 12-TET, the default tuning system
@@ -157,8 +158,8 @@ def test_a_hidden_training_page_stops_and_returns_to_start(page, server):
             }""", state)
         if state == "hidden":
             # The sound stops at once (every voice ends) and the answers close.
-            page.evaluate("() => Promise.all([...window.peach.audioEngine.voices].map((voice) => voice.ended))")
-            assert page.evaluate("window.peach.audioEngine.activeVoiceCount") == 0
+            audio_probe.wait_until_silent(page)
+            assert active_voice_count(page) == 0
             expect(page.locator("#answer-higher")).to_be_disabled()
     expect(page).to_have_url(server.url("/"))
     assert device_records(page) == []
@@ -196,7 +197,7 @@ def expect_start_and_silence(page, server, notes_before):
     """On Start, and nothing scheduled since: the training did not start again."""
     expect(page.locator("body")).to_have_attribute("data-page", "start")
     expect(page).to_have_url(server.url("/"))
-    assert page.evaluate("window.peach.training") is False
+    assert is_training(page) is False
     assert len(audio_probe.notes(page)) == notes_before, "no note was scheduled"
 
 
@@ -231,7 +232,7 @@ def test_back_forward_and_reload_never_return_into_training(page, server, path):
     expect(control).to_be_enabled(timeout=10_000)
     page.reload()
     expect_start_and_silence(page, server, 0)
-    assert page.evaluate("window.peach.audioContext") is None
+    assert not has_audio_context(page)
     wait_for_first_sync(page)
     assert sync(page)["waiting"] == 0
     assert server.count("comparisonRecord") + server.count("pitchMatchingRecord") == 0
@@ -243,7 +244,7 @@ def test_a_training_address_opened_later_lands_on_start(new_page, server, path):
     audio_probe.install(page)
     page.goto(server.url(path))
     expect_start_and_silence(page, server, 0)
-    assert page.evaluate("window.peach.audioContext") is None
+    assert not has_audio_context(page)
     # Start works as ever from there.
     page.locator(f'#main a[href="{path}"]').click()
     expect(page).to_have_url(server.url(path))

@@ -5,7 +5,8 @@ engine.py's vocabulary only, so a scenario written with it runs the same in ever
 What it reads of the app is what e2e/browser/device_page.py reads in Chromium, through app.js's one
 test hook (`window.peach`, documented at `App.testHook`: the device's records and settings, the
 answers given, its sync, audio context, training loop); each of the hook's operations is called
-from one method here. Nothing here changes how the app behaves.
+from one method here, and the engine tests name the hook nowhere else (test_pages.py checks).
+Nothing here changes how the app behaves.
 
 Inputs are real: clicks and drags through WebDriver (trusted events, user activation), so a click
 on a training link starts the sound as a tap does. If the page asks for a second tap anyway
@@ -75,6 +76,11 @@ class PeachPage:
         error = self.engine.run("return window.peach.deviceError && String(window.peach.deviceError);")
         assert error is None, f"{self.engine.name}: Peach cannot open on this device: {error}"
 
+    def wait_until_unable_to_open(self):
+        """Until the app says that Peach cannot open on this device (`deviceError`)."""
+        self.engine.wait_for("window.peach && window.peach.deviceError !== null", timeout=20,
+                             message="the app to say it cannot open")
+
     def wait_for_first_sync(self):
         self.engine.wait_for("window.peach.syncStatus !== null", message="the first sync")
 
@@ -134,6 +140,19 @@ class PeachPage:
     def back_to_start(self):
         self.engine.click('header a[href="/"]')
         self.engine.wait_for("document.body.dataset.page === 'start'", message="Start")
+
+    def loop_state(self) -> str:
+        """The training loop's state: `'playingReference'`, `'stopped'`, …"""
+        return self.engine.run("return window.peach.loop.state;")
+
+    def not_training(self) -> bool:
+        """No exercise is asked for or playing: the loop has none, and no voice sounds."""
+        return self.engine.run("return window.peach.loop.exercise === null"
+                               " && (window.peach.audioEngine?.activeVoiceCount ?? 0) === 0;")
+
+    def wait_for_silence(self):
+        """Until the audio engine plays no voice."""
+        self.engine.wait_for("window.peach.audioEngine.activeVoiceCount === 0", message="silence")
 
     def record_answers(self):
         """From now on, keeps each answer value the page gives the device (`answers()`)."""

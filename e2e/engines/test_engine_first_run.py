@@ -14,11 +14,6 @@ def tap_mode(peach, engine, path):
     engine.wait_for("location.pathname === arguments[0]", path, message=path)
 
 
-def not_training(engine):
-    return engine.run("return window.peach.loop.exercise === null"
-                      " && (window.peach.audioEngine?.activeVoiceCount ?? 0) === 0;")
-
-
 def test_the_hint_shows_once_before_a_modes_first_exercise_and_training_begins_from_it(peach, engine, server):
     server.set_settings(noteDuration=0.3)
     peach.open("/")
@@ -29,7 +24,7 @@ def test_the_hint_shows_once_before_a_modes_first_exercise_and_training_begins_f
     assert "Was the second higher or lower than the first?" in engine.run(
         "return document.querySelector('#mode-hint').textContent;")
     assert engine.run("return document.activeElement.id;") == "hint-begin"
-    assert not_training(engine), "nothing plays under the hint"
+    assert peach.not_training(), "nothing plays under the hint"
     engine.click("#hint-begin")
     engine.wait_for("!document.querySelector('#answer-higher').disabled", timeout=15, message="the first exercise")
     assert not engine.run(f"return {HINT_OPEN};")
@@ -49,7 +44,7 @@ def test_on_demand_the_hint_stops_training_and_its_button_begins_again(peach, en
     engine.wait_for("!document.querySelector('#answer-higher').disabled", timeout=15, message="the first exercise")
     engine.click("#show-hint")
     engine.wait_for(HINT_OPEN, message="the hint")
-    assert engine.run("return window.peach.loop.state;") == "stopped"
+    assert peach.loop_state() == "stopped"
     assert engine.run("return document.querySelector('#answer-higher').disabled;") is True
     engine.click("#hint-begin")
     engine.wait_for("!document.querySelector('#answer-higher').disabled", timeout=15, message="training again")
@@ -71,4 +66,4 @@ def test_escape_leaves_training_for_start_from_the_hint_and_from_the_page(peach,
                     timeout=15, message="the tunable note")
     engine.press(ESCAPE)
     engine.wait_for("document.body.dataset.page === 'start'", message="Start, from the page")
-    engine.wait_for("window.peach.audioEngine.activeVoiceCount === 0", message="silence")
+    peach.wait_for_silence()

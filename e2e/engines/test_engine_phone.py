@@ -124,8 +124,7 @@ def test_a_core_that_cannot_be_downloaded_is_said_so(engine, server):
         proxy.refuse(rb"[.]wasm$")
         peach = PeachPage(engine, server)
         engine.goto(proxy.url("/"))
-        engine.wait_for("window.peach && window.peach.deviceError !== null", timeout=20,
-                        message="the app to say it cannot open")
+        peach.wait_until_unable_to_open()
         message = ("Peach’s training core could not be downloaded. Check that this device reaches your Peach "
                    "server, then reload the page.")
         engine.wait_for("document.querySelector('#sync-status').textContent === arguments[0]", message)

@@ -16,7 +16,7 @@ from playwright.sync_api import expect, sync_playwright
 from peach_lan import LANServer, chromium_trust_env, spki_hash
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "browser"))
-from device_page import sync  # noqa: E402
+from device_page import sync, wait_for_sync_state  # noqa: E402
 from peach_server import wait_until  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -107,7 +107,7 @@ def test_peach_on_a_home_screen_pairs_by_typing_the_code_and_syncs(server, tmp_p
             page.locator("#pair-code-form button").click()
             page.wait_for_url(f"https://{address}:{port}/")
             expect(page.locator("body")).to_have_attribute("data-page", "start")
-            page.wait_for_function("() => window.peach?.syncStatus?.state === 'synced'")
+            wait_for_sync_state(page, "synced")
             page.get_by_role("link", name="Comparison", exact=True).click()
             page.locator("#hint-begin").click()  # a new device: the mode's hint comes first
             higher = page.locator("#answer-higher")

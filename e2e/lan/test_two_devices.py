@@ -12,7 +12,8 @@ from playwright.sync_api import expect, sync_playwright
 from peach_lan import LANServer, chromium_trust_env, peach
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "browser"))
-from device_page import device_records, returning_user, set_setting, sync, wait_for_exercise, wait_for_device, wait_for_first_sync  # noqa: E402
+from device_page import (device_records, render_here, returning_user, set_setting, sync, wait_for_exercise,  # noqa: E402
+                         wait_for_device, wait_for_first_sync)
 from test_sync import as_device_keeps, stored_records, train  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -80,7 +81,7 @@ def test_two_devices_over_https_train_offline_and_end_with_the_union(tmp_path):
                 # The server's own page, fetched in the browser (which trusts Peach's authority).
                 served = page.evaluate(
                     "() => fetch('/profile', {headers: {'Accept-Language': 'en'}}).then((r) => r.text())")
-                assert page.evaluate("() => window.peach.renderHere('/profile')") == served
+                assert render_here(page, "/profile") == served
                 # On Start, quiet: nothing was refused and nothing waits.
                 expect(page.locator("#sync-status")).to_have_text("")
             browser.close()
