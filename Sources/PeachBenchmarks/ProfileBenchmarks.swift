@@ -53,8 +53,10 @@ enum ProfileBenchmarks {
             size: .full
         ).svg
         let timeline = TimelineChart(profile: profile, mode: .comparison, language: .english)
-        print("profile: dense SVG C2–C6 \(dense.utf8.count) bytes, A0–C8 \(piano.utf8.count) bytes, target < 30 KB")
-        print("profile: timeline SVG (\(timeline.weeks.count) weeks) \(timeline.svg.utf8.count) bytes")
+        print(
+            "profile: dense SVG C2–C6 \(dense.html.utf8.count) bytes, A0–C8 \(piano.html.utf8.count) bytes, target < 30 KB"
+        )
+        print("profile: timeline SVG (\(timeline.weeks.count) weeks) \(timeline.svg.html.utf8.count) bytes")
     }
 
     /// Two years of training of a listener who improves, as the profile shows it: every note of

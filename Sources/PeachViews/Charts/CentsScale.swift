@@ -31,10 +31,11 @@ struct CentsScale {
     /// their labels with the axis title, each in a group of `class` `<chart>-grid` and
     /// `<chart>-axis`, left open for the chart to add its own lines and labels (the timeline's
     /// weeks) before closing them.
-    func axis(of chart: String, left: Double, right: Double, _ texts: Texts) -> (grid: String, labels: String) {
+    func axis(of chart: String, left: Double, right: Double, _ texts: Texts) -> (grid: Markup, labels: Markup) {
         let n = ProfileMarkup.number
-        var grid = "<g class=\"\(chart)-grid\" stroke=\"#8e8e93\" stroke-opacity=\"0.4\" stroke-width=\"0.5\">\n"
-        var labels = "<g class=\"\(chart)-axis\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
+        var grid: Markup =
+            "<g class=\"\(chart)-grid\" stroke=\"#8e8e93\" stroke-opacity=\"0.4\" stroke-width=\"0.5\">\n"
+        var labels: Markup = "<g class=\"\(chart)-axis\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
         labels += " font-size=\"11\" text-anchor=\"end\">\n"
         for value in Self.decades {
             let y = n(self.y(value))
@@ -42,7 +43,7 @@ struct CentsScale {
             labels += "<text x=\"\(n(left - 4))\" y=\"\(y)\" dy=\"0.35em\">\(texts.axisValue(value))</text>\n"
         }
         labels += "<text transform=\"rotate(-90)\" x=\"-\(n((top + bottom) / 2))\" y=\"10\" text-anchor=\"middle\">"
-        labels += "\(ProfileMarkup.escaped(texts.charts.centsAxisTitle))</text>\n"
+        labels += "\(texts.charts.centsAxisTitle)</text>\n"
         return (grid, labels)
     }
 }

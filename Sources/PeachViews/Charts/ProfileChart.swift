@@ -100,16 +100,17 @@ public struct ProfileChart: Hashable, Sendable {
 
     /// The drawing, as an `<svg>` element to place in a page.
     /// - Complexity: O(notes in range).
-    public var svg: String {
+    public var svg: Markup {
         let geometry = Geometry(size)
         let keyboard = KeyboardLayout(range: range, left: geometry.plotLeft, right: geometry.plotRight)
         let scale = CentsScale(top: geometry.plotTop, bottom: geometry.plotBottom)
         let texts = Texts.of(language)
         let trained = thresholds.filter { range.contains($0.note) }.sorted { $0.note < $1.note }
 
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(geometry.width)) \(n(geometry.height))\""
+        var svg: Markup =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(geometry.width)) \(n(geometry.height))\""
         svg += " class=\"profile-chart profile-chart-\(size.rawValue)\" role=\"img\""
-        svg += " aria-label=\"\(ProfileMarkup.escaped(accessibleLabel))\">\n"
+        svg += " aria-label=\"\(accessibleLabel)\">\n"
         if geometry.hasLabels {
             let axis = scale.axis(of: "profile", left: geometry.plotLeft, right: geometry.plotRight, texts)
             svg += axis.grid + "</g>\n" + axis.labels + "</g>\n"
@@ -133,25 +134,25 @@ public struct ProfileChart: Hashable, Sendable {
 
     /// The full drawing's empty state: a faint, uniform band from 100 down to 50 cents, and the
     /// invitation to train, centred above the keyboard.
-    private func placeholder(_ geometry: Geometry, _ scale: CentsScale, _ texts: Texts) -> String {
+    private func placeholder(_ geometry: Geometry, _ scale: CentsScale, _ texts: Texts) -> Markup {
         let top = scale.y(CentsScale.maximum)
-        var svg = "<rect class=\"profile-placeholder\" fill=\"#4a90e2\" fill-opacity=\"0.12\""
+        var svg: Markup = "<rect class=\"profile-placeholder\" fill=\"#4a90e2\" fill-opacity=\"0.12\""
         svg += " x=\"\(n(geometry.plotLeft))\" y=\"\(n(top))\" width=\"\(n(geometry.plotRight - geometry.plotLeft))\""
         svg += " height=\"\(n(scale.y(50) - top))\"/>\n"
         svg += "<text class=\"profile-empty\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
         svg += " font-size=\"14\" text-anchor=\"middle\" x=\"\(n((geometry.plotLeft + geometry.plotRight) / 2))\""
         svg += " y=\"\(n((geometry.plotTop + geometry.plotBottom) / 2 + 12))\">"
-        svg += "\(ProfileMarkup.escaped(texts.charts.chartEmpty))</text>\n"
+        svg += "\(texts.charts.chartEmpty)</text>\n"
         return svg
     }
 
     /// The band (interval areas) and the threshold lines, one piece per run of adjacent trained
     /// notes, each reaching half a white key beyond the run's outer notes (not past the keyboard).
-    private func band(_ trained: [NoteThreshold], _ keyboard: KeyboardLayout, _ scale: CentsScale) -> String {
+    private func band(_ trained: [NoteThreshold], _ keyboard: KeyboardLayout, _ scale: CentsScale) -> Markup {
         let cap = keyboard.whiteKeyWidth / 2
         let (left, right) = (keyboard.x(of: range.lower), keyboard.x(of: range.upper) + keyboard.width(of: range.upper))
-        var areas = ""
-        var means = ""
+        var areas: Markup = ""
+        var means: Markup = ""
         for run in Self.runs(of: trained) {
             let (first, last) = (run[0], run[run.count - 1])
             let start = n(max(left, keyboard.centre(of: first.note) - cap))
@@ -170,21 +171,22 @@ public struct ProfileChart: Hashable, Sendable {
             means += "<path d=\"\(mean)H\(end)\"/>\n"
             areas += "<path d=\"\(upper)H\(end)V\(n(scale.y(last.interval.lowerBound)))\(lower)\"/>\n"
         }
-        var svg = "<g class=\"profile-band\" fill=\"#4a90e2\">\n" + areas + "</g>\n"
+        var svg: Markup = "<g class=\"profile-band\" fill=\"#4a90e2\">\n" + areas + "</g>\n"
         svg +=
             "<g class=\"profile-mean\" fill=\"none\" stroke=\"#08306b\" stroke-width=\"\(size == .full ? "1.5" : "1")\""
         svg += " stroke-linecap=\"round\" stroke-linejoin=\"round\">\n" + means + "</g>\n"
         return svg
     }
 
-    private func keys(_ keyboard: KeyboardLayout, _ geometry: Geometry) -> String {
+    private func keys(_ keyboard: KeyboardLayout, _ geometry: Geometry) -> Markup {
         let notes = range.notes
-        var white = "<g class=\"profile-keys-white\" fill=\"#ffffff\" stroke=\"#8e8e93\" stroke-width=\"0.5\">\n"
+        var white: Markup =
+            "<g class=\"profile-keys-white\" fill=\"#ffffff\" stroke=\"#8e8e93\" stroke-width=\"0.5\">\n"
         for note in notes where !KeyboardLayout.isBlack(note) {
             white += "<rect x=\"\(n(keyboard.x(of: note)))\" y=\"\(n(geometry.keyboardTop))\""
             white += " width=\"\(n(keyboard.width(of: note)))\" height=\"\(n(geometry.whiteKeyHeight))\"/>\n"
         }
-        var black = "<g class=\"profile-keys-black\" fill=\"#3a3a3c\">\n"
+        var black: Markup = "<g class=\"profile-keys-black\" fill=\"#3a3a3c\">\n"
         for note in notes where KeyboardLayout.isBlack(note) {
             black += "<rect x=\"\(n(keyboard.x(of: note)))\" y=\"\(n(geometry.keyboardTop))\""
             black += " width=\"\(n(keyboard.width(of: note)))\" height=\"\(n(geometry.blackKeyHeight))\"/>\n"
@@ -192,8 +194,8 @@ public struct ProfileChart: Hashable, Sendable {
         return white + "</g>\n" + black + "</g>\n"
     }
 
-    private func noteNames(_ keyboard: KeyboardLayout, _ geometry: Geometry, _ texts: Texts) -> String {
-        var svg = "<g class=\"profile-note-names\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
+    private func noteNames(_ keyboard: KeyboardLayout, _ geometry: Geometry, _ texts: Texts) -> Markup {
+        var svg: Markup = "<g class=\"profile-note-names\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
         svg += " font-size=\"12\" text-anchor=\"middle\">\n"
         let baseline = n(geometry.keyboardTop + geometry.whiteKeyHeight + 16)
         for note in range.notes where note.rawValue % 12 == 0 {

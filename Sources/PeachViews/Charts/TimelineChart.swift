@@ -96,13 +96,13 @@ public struct TimelineChart: Hashable, Sendable {
 
     /// The chart as an `<svg>` element.
     /// - Complexity: O(weeks).
-    public var svg: String {
+    public var svg: Markup {
         let texts = Texts.of(language)
         // The same width as the profile drawing, for the same reason (labels readable on a phone).
         let (width, height, left, right, top, bottom) = (480.0, 180.0, 40.0, 470.0, 28.0, 150.0)
         let scale = CentsScale(top: top, bottom: bottom)
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\""
-        svg += " class=\"timeline-chart\" role=\"img\" aria-label=\"\(ProfileMarkup.escaped(summary))\">\n"
+        var svg: Markup = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\""
+        svg += " class=\"timeline-chart\" role=\"img\" aria-label=\"\(summary)\">\n"
 
         var (grid, labels) = scale.axis(of: "timeline", left: left, right: right, texts)
         let middle = n((top + bottom) / 2)
@@ -111,7 +111,7 @@ public struct TimelineChart: Hashable, Sendable {
             svg += grid + "</g>\n" + labels + "</g>\n"
             svg += "<text class=\"timeline-empty\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
             svg += " font-size=\"12\" text-anchor=\"middle\" x=\"\(n((left + right) / 2))\" y=\"\(middle)\">"
-            return svg + "\(ProfileMarkup.escaped(texts.charts.timelineEmpty))</text>\n</svg>"
+            return svg + "\(texts.charts.timelineEmpty)</text>\n</svg>"
         }
 
         // Dots keep 8 units from the axis ends so their caps are not clipped by the labels.
@@ -131,7 +131,7 @@ public struct TimelineChart: Hashable, Sendable {
             let text = span > Self.dayLabelSpan ? texts.monthYear(date) : texts.shortDate(date)
             let anchor = tickCount == 1 ? "middle" : index == 0 ? "start" : index == tickCount - 1 ? "end" : "middle"
             labels += "<text x=\"\(n(x(week)))\" y=\"\(n(bottom + 20))\" text-anchor=\"\(anchor)\">"
-            labels += "\(ProfileMarkup.escaped(text))</text>\n"
+            labels += "\(text)</text>\n"
         }
         svg += grid + "</g>\n"
         if showsReference { svg += reference(scale, left: left, right: right, texts) }
@@ -157,7 +157,7 @@ public struct TimelineChart: Hashable, Sendable {
         svg +=
             "<g class=\"timeline-legend\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\" font-size=\"11\">\n"
         svg += "<text x=\"\(n(left + 16))\" y=\"11\" dy=\"0.35em\">"
-        svg += "\(ProfileMarkup.escaped(texts.profile.weeklyLegend))</text>\n"
+        svg += "\(texts.profile.weeklyLegend)</text>\n"
         return svg + "</g>\n</svg>"
     }
 
@@ -166,7 +166,7 @@ public struct TimelineChart: Hashable, Sendable {
     /// labels. Its accessible name is `summary`, the sentence the full timeline has. Empty
     /// without weeks.
     /// - Complexity: O(weeks).
-    public var sparkline: String {
+    public var sparkline: Markup {
         guard let firstWeek = weeks.first?.week, let lastWeek = weeks.last?.week else { return "" }
         let (width, height, left, right, top, bottom) = (160.0, 40.0, 3.0, 157.0, 2.0, 38.0)
         let scale = CentsScale(top: top, bottom: bottom)
@@ -174,8 +174,8 @@ public struct TimelineChart: Hashable, Sendable {
         func x(_ week: Int) -> Double {
             span == 0 ? right : left + Double(week - firstWeek) / Double(span) * (right - left)
         }
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\""
-        svg += " class=\"sparkline\" role=\"img\" aria-label=\"\(ProfileMarkup.escaped(summary))\">\n"
+        var svg: Markup = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\""
+        svg += " class=\"sparkline\" role=\"img\" aria-label=\"\(summary)\">\n"
         if showsReference {
             svg += "<g class=\"timeline-reference\" fill=\"#8e8e93\" fill-opacity=\"0.18\">\n"
             for range in [ReferenceThresholds.musicians, ReferenceThresholds.nonMusicians] {
@@ -198,40 +198,41 @@ public struct TimelineChart: Hashable, Sendable {
     }
 
     /// The published thresholds as two quiet bands across the plot, each labelled at its right end.
-    private func reference(_ scale: CentsScale, left: Double, right: Double, _ texts: Texts) -> String {
+    private func reference(_ scale: CentsScale, left: Double, right: Double, _ texts: Texts) -> Markup {
         let bands = [
             (ReferenceThresholds.musicians, texts.profile.musicians),
             (ReferenceThresholds.nonMusicians, texts.profile.nonMusicians),
         ]
-        var rects = "<g class=\"timeline-reference\" fill=\"#8e8e93\" fill-opacity=\"0.18\">\n"
-        var names = "<g class=\"timeline-reference-labels\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
+        var rects: Markup = "<g class=\"timeline-reference\" fill=\"#8e8e93\" fill-opacity=\"0.18\">\n"
+        var names: Markup =
+            "<g class=\"timeline-reference-labels\" fill=\"currentColor\" font-family=\"system-ui, sans-serif\""
         names += " font-size=\"10\" text-anchor=\"end\">\n"
         for (range, name) in bands {
             let (high, low) = (scale.y(range.upperBound), scale.y(range.lowerBound))
             rects +=
                 "<rect x=\"\(n(left))\" y=\"\(n(high))\" width=\"\(n(right - left))\" height=\"\(n(low - high))\"/>\n"
             names += "<text x=\"\(n(right - 2))\" y=\"\(n((high + low) / 2))\" dy=\"0.35em\">"
-            names += "\(ProfileMarkup.escaped(name))</text>\n"
+            names += "\(name)</text>\n"
         }
         return rects + "</g>\n" + names + "</g>\n"
     }
 
     /// The most recent weeks (newest first) as a table in a collapsed `<details>`; empty without data.
-    public var recentWeeksTable: String {
+    public var recentWeeksTable: Markup {
         guard !weeks.isEmpty else { return "" }
         let texts = Texts.of(language)
-        var html = "<details class=\"timeline-details\">\n<summary>"
-        html += "\(ProfileMarkup.escaped(texts.profile.recentWeeks))</summary>\n"
+        var html: Markup = "<details class=\"timeline-details\">\n<summary>"
+        html += "\(texts.profile.recentWeeks)</summary>\n"
         html += "<table class=\"timeline-table\">\n<thead><tr>"
         for header in [texts.profile.weekColumn, texts.profile.answers, texts.profile.thresholdColumn] {
-            html += "<th scope=\"col\">\(ProfileMarkup.escaped(header))</th>"
+            html += "<th scope=\"col\">\(header)</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
         for entry in weeks.suffix(Self.recentWeekCount).reversed() {
             html +=
-                "<tr><th scope=\"row\">\(ProfileMarkup.escaped(texts.longDate(CalendarWeek.monday(of: entry.week))))"
+                "<tr><th scope=\"row\">\(texts.longDate(CalendarWeek.monday(of: entry.week)))"
             html += "</th><td>\(texts.grouped(entry.estimate.answers))</td>"
-            html += "<td>\(ProfileMarkup.escaped(texts.estimate(entry.estimate)))</td></tr>\n"
+            html += "<td>\(texts.estimate(entry.estimate))</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n</details>"
     }

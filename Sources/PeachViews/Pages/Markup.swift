@@ -9,13 +9,13 @@
 /// downloads the wasm core that renders them: a literal costs the module its bytes, a tree of
 /// elements and attribute arrays several times as much code to build (docs/benchmarks.md, "Where
 /// the size stands now").
-public struct Markup: Sendable, ExpressibleByStringInterpolation {
+public struct Markup: Hashable, Sendable, ExpressibleByStringInterpolation {
     /// The HTML text.
     public private(set) var html: String
 
-    /// Markup written by a trusted renderer that escapes its own texts (the profile's SVG charts),
-    /// inserted as it is.
-    public init(trusted html: String) {
+    /// Markup already written, as it is: two joined (`+`). Not public: every renderer, the SVG
+    /// charts too, writes its markup as a literal, so every text in it is escaped the same way.
+    init(trusted html: String) {
         self.html = html
     }
 

@@ -41,7 +41,7 @@ public struct ProfilePage: Sendable {
             main: """
                 <main id="main"><h1>\(texts.charts.profileTitle)</h1>\
                 \(summary.thresholdSection)\(summary.matchingSection)\
-                <div class="profile-figure">\(Markup(trusted: chart.svg))</div>\
+                <div class="profile-figure">\(chart.svg)</div>\
                 <section class="profile-timeline" aria-labelledby="profile-timeline-heading">\
                 <h2 id="profile-timeline-heading">\(texts.charts.timelineHeading)</h2>\(timelineFigures)</section>\
                 \(summary.aboutSection)</main>
@@ -55,7 +55,7 @@ public struct ProfilePage: Sendable {
             timelines.count > 1 || timeline.mode != .comparison ? "<h3>\(texts.name(of: timeline.mode))</h3>" : ""
         return """
             \(heading)<div class="timeline-figure" data-mode="\(timeline.mode.rawValue)">\
-            \(Markup(trusted: timeline.svg))</div>\(Markup(trusted: timeline.recentWeeksTable))
+            \(timeline.svg)</div>\(timeline.recentWeeksTable)
             """
     }
 }

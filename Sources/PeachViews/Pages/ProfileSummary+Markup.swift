@@ -33,8 +33,8 @@ extension ProfileSummary {
             if let trend = mode.trend {
                 card += "<p class=\"profile-trend\">\(texts.charts.trend): \(Self.trendMarkup(trend))</p>\n"
             }
-            if !mode.sparkline.isEmpty {
-                card += "<div class=\"sparkline-figure\">\(Markup(trusted: mode.sparkline))</div>\n"
+            if !mode.sparkline.html.isEmpty {
+                card += "<div class=\"sparkline-figure\">\(mode.sparkline)</div>\n"
             }
             content += group(mode.mode, mode.name, card, rows)
         }

@@ -40,7 +40,7 @@ public struct ProfileSummary: Hashable, Sendable {
         public var headline: String?
         public var likely: String?
         /// The weekly sparkline (`TimelineChart.sparkline`), empty without weeks.
-        public var sparkline: String
+        public var sparkline: Markup
     }
 
     /// A pitch-matching mode's bias and spread.

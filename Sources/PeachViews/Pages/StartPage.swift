@@ -36,7 +36,7 @@ public struct StartPage: Sendable {
                 <main id="main" class="start"><h1>\(texts.app.appName)</h1>\
                 <p class="start-purpose">\(texts.guide.purpose)</p>\
                 <a class="profile-preview" id="start-profile" href="\(PageRoute.profile.path)">\
-                \(Markup(trusted: preview.svg))\(caption)</a>\
+                \(preview.svg)\(caption)</a>\
                 <div class="start-modes">\(pitch)<hr>\(intervals)</div></main>
                 """)
     }

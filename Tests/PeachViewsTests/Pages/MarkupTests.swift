@@ -15,7 +15,7 @@ struct MarkupTests {
         let items: [Markup] = ["<li>1</li>", "<li>\(2)</li>"]
         let list: Markup = "<ul\(attribute: "hidden", if: true)\(attribute: "inert", if: false)>\(items)</ul>"
         #expect(list.html == "<ul hidden><li>1</li><li>2</li></ul>")
-        #expect((Markup(trusted: "<svg/>") + "<i>ä&</i>").html == "<svg/><i>ä&</i>")
+        #expect((Markup(stringLiteral: "<svg/>") + "<i>ä&</i>").html == "<svg/><i>ä&</i>")
         #expect(("\("Grüße & ✓")" as Markup).html == "Grüße &amp; ✓")
     }
 }

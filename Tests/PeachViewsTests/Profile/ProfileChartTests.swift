@@ -13,7 +13,7 @@ struct ProfileChartTests {
         _ profile: PerceptualProfile, _ range: NoteRange = .standard, _ language: Language = .english,
         _ size: ProfileChart.Size = .full
     ) -> String {
-        ProfileChart(profile: profile, range: range, language: language, size: size).svg
+        ProfileChart(profile: profile, range: range, language: language, size: size).svg.html
     }
 
     @Test("empty: the keyboard, a faint placeholder band at 100 cents and the invitation to train")
@@ -142,7 +142,7 @@ struct ProfileChartTests {
         let intervals = PerceptualProfile(records: [F.comparison(60, cents: 20, interval: .perfectFifthUp)])
         let chart = ProfileChart(profile: intervals, range: .standard, language: .english, size: .full)
         #expect(chart.thresholds.isEmpty && chart.threshold == nil)
-        #expect(chart.svg.contains("class=\"profile-placeholder\""))
+        #expect(chart.svg.html.contains("class=\"profile-placeholder\""))
     }
 
     @Test("the preview is announced by its name and the threshold, in English and German")
@@ -179,15 +179,15 @@ struct ProfileChartTests {
         func preview(_ profile: PerceptualProfile) -> ProfileChart {
             ProfileChart(profile: profile, range: .standard, language: .english, size: .small)
         }
-        let small = preview(F.oneNote).svg
+        let small = preview(F.oneNote).svg.html
         assertSnapshot(small, named: "profile-one-note-small.svg")
         // The track covers the whole plot (x 1 to 319, y 3 to 40), under the band.
         let track =
             "<rect class=\"profile-track\" fill=\"#4a90e2\" fill-opacity=\"0.06\" x=\"1\" y=\"3\" width=\"318\" height=\"37\"/>"
         #expect(small.contains(track))
         #expect(small.range(of: track)!.lowerBound < small.range(of: "profile-band")!.lowerBound)
-        #expect(preview(PerceptualProfile()).svg.contains(track))
-        #expect(preview(F.dense).svg.contains(track))
+        #expect(preview(PerceptualProfile()).svg.html.contains(track))
+        #expect(preview(F.dense).svg.html.contains(track))
         // The caption: the invitation to train, then that the picture fills in, until every
         // note of the range has answers; the Profile page's drawing has none.
         #expect(preview(PerceptualProfile()).caption == "Start training to build your profile")

@@ -51,7 +51,6 @@ struct ProfileFormattingTests {
         #expect(ProfileMarkup.number(12.004) == "12")
         #expect(ProfileMarkup.number(-0.25) == "-0.25")
         #expect(ProfileMarkup.number(-0.001) == "0")
-        #expect(ProfileMarkup.escaped("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;")
     }
 
     @Test("UTC calendar days, in English and German")

@@ -70,7 +70,7 @@ struct ProfileStoryTests {
             // The sparkline is the core's SVG, named by the timeline's summary sentence.
             let timeline = TimelineChart(profile: Self.profile, mode: .comparison, language: language)
             #expect(html.contains("class=\"sparkline\" role=\"img\" aria-label=\""))
-            #expect(html.contains(timeline.sparkline))
+            #expect(html.contains(timeline.sparkline.html))
             // The numbers come first; the method paragraphs and all time wait behind a disclosure.
             let card = try #require(html.range(of: "profile-now-value"))
             let keyboard = try #require(html.range(of: "class=\"profile-figure\""))
