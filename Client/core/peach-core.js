@@ -178,12 +178,15 @@ export class PeachCore {
    * `offline`, `unpaired`, `diskFull`, `requestRefused`, `serverFailed` or `profileUnreadable`;
    * `reason` the first refused answer's reason, `message` what the server said when it refused a
    * whole request, `kept` whether the browser keeps this device's data, `discarded` how many
-   * answers a reset of the history removed. `quiet` is Start's rule: an empty line unless
-   * something needs the user (`SyncStatus.needsAttention`).
+   * answers a reset of the history removed, `sinceSync` the milliseconds since this device last
+   * synced (NaN if it never has). `quiet` is Start's rule: an empty line unless something needs
+   * the user (`SyncStatus.needsAttention`).
    */
-  syncStatus({ state, waiting, refused, reason = '', message = '', kept = true, discarded = 0, quiet = false }, language) {
+  syncStatus({ state, waiting, refused, reason = '', message = '', kept = true, discarded = 0, sinceSync = NaN, quiet = false },
+    language) {
     const length = this.#withTexts([state, reason, message, language], (s, r, m, l) =>
-      this.#wasm.peach_sync_status(...s, waiting, refused, ...r, ...m, kept ? 1 : 0, discarded, quiet ? 1 : 0, ...l));
+      this.#wasm.peach_sync_status(
+        ...s, waiting, refused, ...r, ...m, kept ? 1 : 0, discarded, sinceSync, quiet ? 1 : 0, ...l));
     if (length < 0) throw new RangeError(`${state} is not a sync state`);
     return length === 0 ? '' : this.#outputText(length);
   }

@@ -22,7 +22,10 @@
 ///   `{key: 'clockOffset', value}` — how many milliseconds the server's clock is ahead of this
 ///   device's, as the last sync measured it (docs/sync.md, "Clocks");
 ///   `{key: 'historyID', value}` — the identity of the server's history this device synced
-///   with: another one (a restored backup) gets every answer offered again.
+///   with: another one (a restored backup) gets every answer offered again;
+///   `{key: 'lastSynced', value}` — when a sync run last succeeded (milliseconds since 1970,
+///   this device's clock), so that the status line can say the server has been out of reach
+///   for long.
 ///
 /// The profile this device shows and trains on is that summary plus every record not
 /// `included` in it and not `refused`: nothing counted twice, nothing missing.
@@ -198,6 +201,19 @@ export class DeviceStore {
   async setClockOffset(offset) {
     const transaction = this.#db.transaction('meta', 'readwrite');
     transaction.objectStore('meta').put({ key: 'clockOffset', value: offset });
+    return finished(transaction);
+  }
+
+  /** When this device last synced, in milliseconds since 1970 on its own clock; null if never. */
+  async lastSynced() {
+    const entry = await request(this.#db.transaction('meta').objectStore('meta').get('lastSynced'));
+    return entry?.value ?? null;
+  }
+
+  /** Keeps when a sync run succeeded. */
+  async setLastSynced(time) {
+    const transaction = this.#db.transaction('meta', 'readwrite');
+    transaction.objectStore('meta').put({ key: 'lastSynced', value: time });
     return finished(transaction);
   }
 

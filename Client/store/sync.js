@@ -59,7 +59,7 @@ export class Sync {
    * @param {object} options
    * @param {import('./device.js').Device} options.device the core and the store
    * @param {import('./api-client.js').ApiClient} options.api
-   * @param {(status: {state: string, waiting: number, refused: number, reason: string, message: string, discarded: number}) => void} [options.onStatus]
+   * @param {(status: {state: string, waiting: number, refused: number, reason: string, message: string, discarded: number, sinceSync: number}) => void} [options.onStatus]
    * @param {() => void} [options.onProfile] the device took a new profile from the server
    * @param {{setTimeout: Function, clearTimeout: Function, setInterval: Function}} [options.timers]
    */
@@ -75,7 +75,9 @@ export class Sync {
     this.retryTimer = null;
     /** Runs in a row that failed for a passing reason: the next retry waits 2 s · 2^(n−1). */
     this.failures = 0;
-    this.status = { state: SyncState.waiting, waiting: 0, refused: 0, reason: '', message: '', discarded: 0 };
+    this.status = {
+      state: SyncState.waiting, waiting: 0, refused: 0, reason: '', message: '', discarded: 0, sinceSync: NaN,
+    };
   }
 
   /** Starts the triggers: now, on `online`, periodically. */
@@ -140,6 +142,7 @@ export class Sync {
     }
     this.#retryAfter(outcome.state);
     try {
+      if (outcome.state === SyncState.synced) await this.device.store.setLastSynced(this.device.now());
       await this.#report(outcome);
     } catch (error) {
       console.warn('Peach could not read its sync status:', error?.message ?? error);
@@ -168,10 +171,11 @@ export class Sync {
     const waiting = await store.count(RecordState.waiting);
     const refused = await store.records(RecordState.refused);
     const discarded = await store.discarded();
+    const lastSynced = await store.lastSynced();
     const shown = state === SyncState.synced && waiting > 0 ? SyncState.waiting : state;
     this.status = {
       state: shown, waiting, refused: refused.length, reason: refused[0]?.reason?.message ?? '', message,
-      discarded,
+      discarded, sinceSync: lastSynced === null ? NaN : this.device.now() - lastSynced,
     };
     this.onStatus(this.status);
   }

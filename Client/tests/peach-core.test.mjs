@@ -329,6 +329,19 @@ test('Start is quiet about sync unless something needs the user', async () => {
   assert.equal(line({ state: 'synced', waiting: 2 }), '', 'the next run takes them');
   assert.match(line({ state: 'offline', waiting: 2 }), /Can’t reach Peach right now/);
   assert.match(line({ state: 'synced', refused: 1, reason: 'r' }), /refused/);
+  // The server out of reach for a week or more is said, with nothing waiting too.
+  const day = 86_400_000;
+  assert.equal(line({ state: 'offline', sinceSync: 7 * day - 1 }), '');
+  assert.equal(
+    line({ state: 'offline', sinceSync: 7 * day }),
+    'Can’t reach Peach right now. Your answers are kept on this device and sync later. '
+      + 'The last sync was 7 days ago: is your Peach server running?');
+  assert.match(core.syncStatus({ state: 'offline', waiting: 0, refused: 0, sinceSync: 30 * day, quiet: true }, 'de'),
+    /Der letzte Abgleich war vor 30 Tagen/);
+  assert.equal(line({ state: 'offline', sinceSync: NaN }), '', 'never synced: nothing to say since when');
+  assert.equal(line({ state: 'offline', sinceSync: -5 * day }), '', 'a clock set back counts no days');
+  assert.match(line({ state: 'offline', sinceSync: 1e300 }), /days ago/, 'any number is safe');
+  assert.equal(line({ state: 'synced', sinceSync: 30 * day }), '', 'only while the server is out of reach');
   assert.equal(core.syncStatus({ state: 'synced', waiting: 0, refused: 0 }, 'en'), 'Synced with Peach.');
   assert.throws(() => core.syncStatus({ state: 'stalled', waiting: 0, refused: 0, quiet: true }, 'en'), RangeError);
 });

@@ -52,6 +52,8 @@ function setup() {
       },
       discarded: async () => device.discarded,
       setClockOffset: async (offset) => { device.clockOffset = offset; },
+      lastSynced: async () => device.lastSynced,
+      setLastSynced: async (time) => { device.lastSynced = time; },
       settings: async () => ({}),
       count: async (state) => records.filter((r) => r.state === state).length,
       records: async (state) => records.filter((r) => r.state === state),
@@ -60,6 +62,7 @@ function setup() {
     profileVersion: null,
     discarded: 0,
     clockOffset: null,
+    lastSynced: null,
     now: () => 1_000,
     histories: [],
     adoptHistory: async (id) => { device.histories.push(id); return false; },
@@ -162,8 +165,23 @@ test('a request refused as a whole is reported with the server\'s words', async 
   await flush();
   assert.deepEqual(statuses.at(-1), {
     state: SyncState.requestRefused, waiting: 1, refused: 0, reason: '', message: 'The upload is larger than 1 MiB.',
-    discarded: 0,
+    discarded: 0, sinceSync: NaN,
   });
+});
+
+test('a run that syncs keeps when; a later failed run says how long ago that was, which Start says after a week', async () => {
+  const { sync, server, device, statuses } = setup();
+  await sync.run();
+  assert.equal(device.lastSynced, 1_000, 'kept on the device\'s clock');
+  assert.equal(statuses.at(-1).sinceSync, 0);
+  const day = 86_400_000;
+  device.now = () => 1_000 + 8 * day;
+  server.failure = () => new TypeError('Failed to fetch');
+  await sync.run();
+  await flush();
+  assert.equal(statuses.at(-1).state, SyncState.offline);
+  assert.equal(device.lastSynced, 1_000, 'a failed run keeps the last success');
+  assert.equal(statuses.at(-1).sinceSync, 8 * day);
 });
 
 test('after a reset, answers made before it are dropped when the server discards them, and the device learns when', async () => {

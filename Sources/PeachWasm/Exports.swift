@@ -177,20 +177,25 @@
     /// The sync status line (`SyncStatus`) in the language: `state` is its raw value, `reason`
     /// the first refused answer's reason, `message` what the server said when it refused a whole
     /// request, `kept` 1 if the browser keeps this device's data, `discarded` the answers a
-    /// reset removed, `quiet` 1 for Start's rule (`SyncStatus.needsAttention`: nothing unless
-    /// something needs the user, a line of length 0); −1 for an unknown state or language.
+    /// reset removed, `sinceSync` the milliseconds since this device last synced (NaN if it never
+    /// has; below 0, a clock set back, counts as none), `quiet` 1 for Start's rule
+    /// (`SyncStatus.needsAttention`: nothing unless something needs the user, a line of length
+    /// 0); −1 for an unknown state or language.
     @_expose(wasm, "peach_sync_status") @_cdecl("peach_sync_status")
     public func peachSyncStatus(
         _ state: UnsafeRawPointer, _ stateCount: Int32, _ waiting: Int32, _ refused: Int32,
         _ reason: UnsafeRawPointer, _ reasonCount: Int32, _ message: UnsafeRawPointer, _ messageCount: Int32,
-        _ kept: Int32, _ discarded: Int32, _ quiet: Int32, _ language: UnsafeRawPointer, _ languageCount: Int32
+        _ kept: Int32, _ discarded: Int32, _ sinceSync: Double, _ quiet: Int32, _ language: UnsafeRawPointer,
+        _ languageCount: Int32
     ) -> Int32 {
         guard let state = SyncStatus.State(named: text(state, stateCount)),
             let language = Language(named: text(language, languageCount))
         else { return -1 }
         let status = SyncStatus(
             state: state, waiting: Int(waiting), refused: Int(refused), reason: text(reason, reasonCount),
-            message: text(message, messageCount), kept: kept != 0, discarded: Int(max(discarded, 0)))
+            message: text(message, messageCount), kept: kept != 0, discarded: Int(max(discarded, 0)),
+            // At most a thousand years: any larger count of milliseconds would not fit an Int.
+            daysSinceSync: sinceSync.isNaN ? nil : Int(min(max(sinceSync, 0), 3.2e13) / 86_400_000))
         return publish(status.text(Texts.of(language), quiet: quiet != 0))
     }
 

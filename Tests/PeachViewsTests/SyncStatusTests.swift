@@ -49,6 +49,19 @@ struct SyncStatusTests {
                 == "2 answers are waiting to sync.")
     }
 
+    @Test("the server out of reach for a week or more: the line says when the last sync was, in both languages")
+    func longOutOfReach() {
+        let status = SyncStatus(state: .offline, waiting: 0, refused: 0, reason: "", daysSinceSync: 9)
+        #expect(
+            status.text(Texts.of(.english))
+                == "Can’t reach Peach right now. Your answers are kept on this device and sync later. "
+                + "The last sync was 9 days ago: is your Peach server running?")
+        #expect(
+            status.text(Texts.of(.german)).hasSuffix("Der letzte Abgleich war vor 9 Tagen: Läuft dein Peach-Server?"))
+        let recent = SyncStatus(state: .offline, waiting: 0, refused: 0, reason: "", daysSinceSync: 6)
+        #expect(!recent.text(Texts.of(.english)).contains("last sync"))
+    }
+
     @Test("Start's line is quiet unless something needs the user, in English and German")
     func startIsQuietUnlessSomethingNeedsTheUser() {
         for language in [Language.english, .german] {
@@ -58,6 +71,10 @@ struct SyncStatusTests {
                 SyncStatus(state: .synced, waiting: 3, refused: 0, reason: ""),
                 SyncStatus(state: .waiting, waiting: 0, refused: 0, reason: ""),
                 SyncStatus(state: .offline, waiting: 0, refused: 0, reason: ""),
+                SyncStatus(
+                    state: .offline, waiting: 0, refused: 0, reason: "",
+                    daysSinceSync: SyncStatus.longWithoutServer - 1),
+                SyncStatus(state: .synced, waiting: 0, refused: 0, reason: "", daysSinceSync: 100),
             ]
             for status in quiet {
                 #expect(!status.needsAttention && status.text(texts, quiet: true).isEmpty, "\(status.state)")
@@ -65,6 +82,8 @@ struct SyncStatusTests {
             }
             let needing: [SyncStatus] = [
                 SyncStatus(state: .offline, waiting: 2, refused: 0, reason: ""),
+                SyncStatus(
+                    state: .offline, waiting: 0, refused: 0, reason: "", daysSinceSync: SyncStatus.longWithoutServer),
                 SyncStatus(state: .synced, waiting: 0, refused: 1, reason: "too old"),
                 SyncStatus(state: .synced, waiting: 0, refused: 0, reason: "", discarded: 2),
                 SyncStatus(state: .waiting, waiting: 2, refused: 0, reason: "", kept: false),

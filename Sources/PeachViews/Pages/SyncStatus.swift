@@ -5,8 +5,14 @@ import PeachCore
 /// out of reach or in trouble, the device unpaired — and the answers the server refused, which
 /// stay on the device and are never dropped silently; the answers a reset of the history
 /// removed, likewise; with answers waiting on a browser that may delete its data, a word that
-/// they should sync soon.
+/// they should sync soon; and, when the server has been out of reach for long
+/// (`longWithoutServer`), since when.
 public struct SyncStatus: Sendable {
+    /// Days without a sync after which the line says so even with nothing waiting, on Start too:
+    /// a week, after which Safari may delete a site's data that is not visited (docs/sync.md),
+    /// and the weeks the profile counts in go by without the server's copy.
+    public static let longWithoutServer = 7
+
     public enum State: String, ASCIINamed, Sendable {
         case synced, waiting, offline, unpaired
         /// The server's disk is full (507).
@@ -30,10 +36,12 @@ public struct SyncStatus: Sendable {
     public var kept: Bool
     /// Answers discarded as made before the history's last reset, since this device's last answer.
     public var discarded: Int
+    /// Whole days since this device last synced; `nil` if it never has.
+    public var daysSinceSync: Int?
 
     public init(
         state: State, waiting: Int, refused: Int, reason: String, message: String = "", kept: Bool = true,
-        discarded: Int = 0
+        discarded: Int = 0, daysSinceSync: Int? = nil
     ) {
         self.state = state
         self.waiting = waiting
@@ -42,17 +50,25 @@ public struct SyncStatus: Sendable {
         self.message = message
         self.kept = kept
         self.discarded = discarded
+        self.daysSinceSync = daysSinceSync
+    }
+
+    /// Whether the server has been out of reach for `longWithoutServer` days or more.
+    var longOutOfReach: Bool {
+        guard state == .offline, let days = daysSinceSync else { return false }
+        return days >= Self.longWithoutServer
     }
 
     /// Whether the line asks something of the user: the server refused answers or a request, is
     /// full or failing, cannot be read or no longer knows this device; a reset removed answers;
     /// answers wait while the server is out of reach, or on a browser that may delete them.
     /// Synced, answers that will go up with the next run, or the server out of reach with nothing
-    /// waiting ask nothing: Start, the page a new user reads first, says nothing then.
+    /// waiting ask nothing: Start, the page a new user reads first, says nothing then — unless
+    /// the server has been out of reach for long.
     public var needsAttention: Bool {
         switch state {
         case .synced, .waiting: break
-        case .offline: if waiting > 0 { return true }
+        case .offline: if waiting > 0 || longOutOfReach { return true }
         case .unpaired, .diskFull, .requestRefused, .serverFailed, .profileUnreadable: return true
         }
         return refused > 0 || discarded > 0 || (waiting > 0 && !kept)
@@ -70,7 +86,9 @@ public struct SyncStatus: Sendable {
         switch state {
         case .synced: parts.append(waiting > 0 ? words.waiting(waiting) : words.synced)
         case .waiting: parts.append(words.waiting(waiting))
-        case .offline: parts.append(words.offline)
+        case .offline:
+            parts.append(words.offline)
+            if longOutOfReach, let days = daysSinceSync { parts.append(words.lastSynced(days)) }
         case .unpaired: parts.append(words.unpaired)
         case .diskFull: parts.append(words.diskFull)
         case .requestRefused: parts.append(words.requestRefused.replacingEvery("{reason}", with: message))

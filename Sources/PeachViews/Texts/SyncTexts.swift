@@ -13,6 +13,8 @@ public struct SyncTexts: Sendable {
     public let waiting: Plural
     /// The server did not answer (no network, the server stopped).
     public let offline: String
+    /// Said after `offline` when the last sync is long ago (`SyncStatus.longWithoutServer`).
+    public let lastSynced: Plural
     public let unpaired: String
     /// Answers the server refused one by one; `{reason}` is the first one's reason.
     public let refused: Plural
@@ -47,6 +49,9 @@ public struct SyncTexts: Sendable {
             synced: "Synced with Peach.",
             waiting: Plural(one: "{count} answer is waiting to sync.", other: "{count} answers are waiting to sync."),
             offline: "Can’t reach Peach right now. Your answers are kept on this device and sync later.",
+            lastSynced: Plural(
+                one: "The last sync was {count} day ago: is your Peach server running?",
+                other: "The last sync was {count} days ago: is your Peach server running?"),
             unpaired:
                 "This device is no longer paired with Peach. Your answers are kept on this device; pair it again to "
                 + "sync them.",
@@ -101,6 +106,9 @@ public struct SyncTexts: Sendable {
             offline:
                 "Peach ist gerade nicht erreichbar. Deine Antworten bleiben auf diesem Gerät und werden später "
                 + "abgeglichen.",
+            lastSynced: Plural(
+                one: "Der letzte Abgleich war vor {count} Tag: Läuft dein Peach-Server?",
+                other: "Der letzte Abgleich war vor {count} Tagen: Läuft dein Peach-Server?"),
             unpaired:
                 "Dieses Gerät ist nicht mehr mit Peach gekoppelt. Deine Antworten bleiben auf diesem Gerät; kopple es "
                 + "neu, um sie abzugleichen.",
