@@ -164,6 +164,7 @@ def test_the_turn_is_unmistakable_and_an_early_tap_is_answered_with_a_sign(new_p
     expect(early).to_have_text(words["wait"])
     shown = box(early)
     assert 0 <= shown["y"] and shown["y"] + shown["height"] <= PHONE["height"] and shown["width"] <= PHONE["width"]
+    assert shown["y"] + shown["height"] <= button["y"], "the line covers no part of the answer buttons"
     assert early.get_attribute("role") == "status"
     assert higher.evaluate(STYLE)["animation"] == "early-shake"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -196,7 +197,7 @@ def test_the_pitch_slider_is_an_outline_while_the_first_note_plays_and_an_early_
     assert transparent(outlined["background"]) and outlined["border"] >= 3, outlined
     page.keyboard.press("ArrowUp")  # too early: the slider does not move, the page says why
     expect(early).to_have_text(words["wait"])
-    box(early)
+    assert box(early)["y"] + box(early)["height"] <= box(slider)["y"], "the line covers no part of the slider"
     assert slider.get_attribute("aria-valuenow") == "0"
     assert thumb.evaluate(STYLE)["animation"] == "none", "no shake where motion is reduced"
     page.screenshot(path=str(ARTIFACTS / f"pitch-early-{language}.png"))
