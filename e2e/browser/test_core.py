@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from peach_server import ROOT, PeachServer
+from peach_server import ROOT, PeachServer, device_pages
 
 CHECK = pathlib.Path(os.environ.get("PEACH_CORE_CHECK", ROOT / ".build" / "debug" / "PeachCoreCheck"))
 BUILT_CORE = ROOT / ".build" / "wasm" / "peach-core.wasm"
@@ -98,8 +98,7 @@ def test_the_core_in_chromium_renders_what_the_server_renders(tmp_path, new_page
             page.goto(server.url("/"))
             page.evaluate(LOAD_CORE)
             assert page.evaluate("records => core.replaceProfile(null, Float64Array.from(records))", records)
-            for path, name in (("/profile", "profile"), ("/", "start"), ("/settings", "settings"), ("/info", "info"),
-                               ("/comparison", "comparison"), ("/interval-pitch-matching", "intervalPitchMatching")):
+            for path, name in device_pages().items():
                 _, _, served = fetch_in_language(server.url(path), language)
                 rendered = page.evaluate("([name, language]) => core.render(name, language)", [name, language])
                 assert rendered == served.decode(), f"{fixture} {name} {language}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import warnings
 
-from peach_server import wait_until
+from peach_server import training_pages, wait_until
 from pulse_audio import spectrum_peaks, unbroken
 
 # What the server holds of a device's record (docs/api.md), by table.
@@ -38,8 +38,8 @@ def test_start_opens_without_script_errors(peach, engine):
     peach.open("/")
     peach.wait_for_first_sync()
     assert peach.page == "start"
-    for mode in ("comparison", "pitch-matching", "interval-comparison", "interval-pitch-matching"):
-        assert engine.is_visible(f'#main a[href="/{mode}"]'), mode
+    for path in training_pages():
+        assert engine.is_visible(f'#main a[href="{path}"]'), path
     peach.wait_until_offline_ready()
     # No script error: checked after every test (conftest.py's `peach`).
 
