@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 from playwright.sync_api import expect
 
-from peach_server import training_pages
+from peach_server import record_field, training_pages
 
 # Parts of the hook as JavaScript expressions, for the scripts that run in the page on their own
 # and must reach the app's live objects there: an init script's event handler (the audio clock
@@ -151,7 +151,7 @@ def hook_surface(page):
 def device_records(page, state=None):
     """The records in the device's store (oldest first): id, numbers, state."""
     records = page.evaluate("(state) => window.peach.records(state ?? undefined)", state)
-    return sorted(records, key=lambda record: record["numbers"][1])
+    return sorted(records, key=lambda record: record_field(record, "timestamp"))
 
 
 def add_records(page, records):

@@ -28,6 +28,40 @@ SOUNDS_FOLDER = ROOT / ".build" / "test-sounds"
 # The server's route table as its scripts get it: `peach-routes.js`, which the server writes from
 # Swift's `PageRoute` (RouteTable.swift), so that a page added there reaches the tests' lists.
 ROUTE_TABLE = "/assets/peach-routes.js"
+FIELD_TABLE = ROOT / "Client" / "core" / "peach-fields.js"
+
+
+def frozen_constants(module: str) -> dict:
+    """Each `export const NAME = value;` line of a generated module by its name, its value JSON
+    or a frozen object or array whose keys may be bare."""
+    table = {}
+    for name, value in re.findall(r"^export const (\w+) = (.*);$", module, re.MULTILINE):
+        value = re.fullmatch(r"Object\.freeze\((.*)\)", value)[1] if value.startswith("Object.freeze(") else value
+        table[name] = json.loads(re.sub(r"([{,]\s*)(\w+):", r'\1"\2":', value.replace("'", '"')))
+    return table
+
+
+# What crosses the wasm boundary by position, by name (Client/core/peach-fields.js, which Swift
+# writes): a record's numbers as the device's store keeps them, what its kind holds and the
+# tuning systems by index. A field added in Swift reaches the tests with no edit here.
+CORE_FIELDS = frozen_constants(FIELD_TABLE.read_text())
+RECORD_FIELD = CORE_FIELDS["RecordField"]
+RECORD_KIND = CORE_FIELDS["RecordKind"]
+TUNING_SYSTEMS = CORE_FIELDS["TUNING_SYSTEMS"]
+
+
+def record_numbers(**fields) -> list:
+    """A record's numbers as the device's store keeps them, from every field by name."""
+    assert set(fields) == set(RECORD_FIELD), f"fields {sorted(fields)} are not {sorted(RECORD_FIELD)}"
+    numbers = [0] * len(RECORD_FIELD)
+    for name, value in fields.items():
+        numbers[RECORD_FIELD[name]] = value
+    return numbers
+
+
+def record_field(record: dict, name: str):
+    """The field `name` of a record of the device's store (`{id, numbers, state}`)."""
+    return record["numbers"][RECORD_FIELD[name]]
 
 
 def served_routes(base_url: str) -> dict:
@@ -36,10 +70,7 @@ def served_routes(base_url: str) -> dict:
     line, `export const NAME = value;`, its value JSON or a frozen object whose keys may be bare."""
     with urllib.request.urlopen(base_url + ROUTE_TABLE, timeout=10) as response:
         module = response.read().decode()
-    table = {}
-    for name, value in re.findall(r"^export const (\w+) = (.*);$", module, re.MULTILINE):
-        value = re.fullmatch(r"Object\.freeze\((.*)\)", value)[1] if value.startswith("Object.freeze(") else value
-        table[name] = json.loads(re.sub(r"([{,]\s*)(\w+):", r'\1"\2":', value))
+    table = frozen_constants(module)
     assert {"DEVICE_PAGES", "TRAINING_PATHS"} <= set(table), f"no route table in {ROUTE_TABLE}: {module}"
     return table
 

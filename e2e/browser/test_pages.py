@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 
 import audio_probe
 from test_profile import fixture_csv, import_fixture
+from peach_server import record_field
 from test_server_pages import CONTROL_SIZES_SCRIPT
 from device_page import (active_voice_count, answers, audio_clock, audio_context_is, device_records, exercise,
                          has_audio_context, has_training_loop, hook_surface, keep_audio_context, record_answers,
@@ -255,7 +256,7 @@ def test_pitch_matching_slider_and_feedback_indicator(page, server):
         expect(slider).to_have_attribute("aria-disabled", "true")
         expect(feedback).not_to_have_attribute("data-state", "")
         # The recorded error, as the core made it: the feedback says it, in band and words.
-        error = device_records(page)[-1]["numbers"][6]
+        error = record_field(device_records(page)[-1], "outcome")
         rounded = round(error)
         band = "center" if rounded == 0 else "green" if abs(rounded) < 10 else "yellow" if abs(rounded) <= 30 else "red"
         unit = "cent" if abs(rounded) == 1 else "cents"

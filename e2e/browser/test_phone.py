@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 import audio_probe
 from device_page import (active_voice_count, add_records, audio_context_is, delete_records, device_records, exercise,
                          sync, wait_for_device, wait_for_first_sync)
-from peach_server import PeachServer, wait_until
+from peach_server import RECORD_KIND, TUNING_SYSTEMS, PeachServer, record_numbers, wait_until
 from test_disk_full import fill, small_disk  # noqa: F401 (a fixture)
 
 # `navigator.audioSession` as Safari 17 has it, recording each step of the tap in order, with
@@ -208,7 +208,9 @@ def test_the_sync_line_is_seen_and_names_a_refused_request_and_an_unreadable_pro
     expect(page.locator("#sync-status")).to_have_text("")  # Start only when something needs the user
     # A record kept by an older Peach under an id the server no longer takes: the whole upload
     # is refused, with the server's reason.
-    add_records(page, [{"id": "not-a-uuid", "numbers": [0, time.time() * 1000 - 1000, 60, 60, 0, 12.5, 1]}])
+    add_records(page, [{"id": "not-a-uuid", "numbers": record_numbers(
+        kind=RECORD_KIND["comparison"], timestamp=time.time() * 1000 - 1000, referenceNote=60, targetNote=60,
+        tuningSystem=TUNING_SYSTEMS.index("equalTemperament"), centOffset=12.5, outcome=1)}])
     sync(page)
     expect(visible_line(page)).to_contain_text(
         "Your Peach server refused this device’s answers, which stay on this device: The record at index 0")

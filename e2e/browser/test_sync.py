@@ -14,19 +14,21 @@ from delaying_proxy import DelayingProxy
 from device_page import (device_records, exercise, give_answers, kept_profile, profile_terms, render_here, returning_user,
                          seed_profile, set_clock, settings, start_sync, sync, wait_for_device, wait_for_exercise,
                          wait_for_first_sync, wait_for_setting, wait_for_swapped_in_page)
-from peach_server import TRAINING_PAGES, sync_batch, wait_until
+from peach_server import (RECORD_FIELD, RECORD_KIND, TRAINING_PAGES, TUNING_SYSTEMS, record_field, record_numbers, sync_batch,
+                          wait_until)
 
-TUNINGS = ["equalTemperament", "justIntonation", "pythagorean"]
 
 
 def stored_records(server):
-    """Every record on the server by id: (kind, timestamp, reference, target, tuning, value, value)."""
+    """Every record on the server by id, as the device's store keeps its numbers."""
     rows = server.query(
-        "SELECT exerciseID, 0, timestamp, referenceNote, targetNote, tuningSystem, centOffset, isCorrect "
-        "FROM comparisonRecord UNION ALL "
-        "SELECT exerciseID, 1, timestamp, referenceNote, targetNote, tuningSystem, initialCentOffset, userCentError "
-        "FROM pitchMatchingRecord")
-    return {row[0]: (row[1], row[2], row[3], row[4], TUNINGS.index(row[5]), row[6], row[7]) for row in rows}
+        f"SELECT exerciseID, {RECORD_KIND['comparison']}, timestamp, referenceNote, targetNote, tuningSystem, "
+        "centOffset, isCorrect FROM comparisonRecord UNION ALL "
+        f"SELECT exerciseID, {RECORD_KIND['pitchMatching']}, timestamp, referenceNote, targetNote, tuningSystem, "
+        "initialCentOffset, userCentError FROM pitchMatchingRecord")
+    return {row[0]: tuple(record_numbers(
+        kind=row[1], timestamp=row[2], referenceNote=row[3], targetNote=row[4],
+        tuningSystem=TUNING_SYSTEMS.index(row[5]), centOffset=row[6], outcome=row[7])) for row in rows}
 
 
 def as_device_keeps(records):
@@ -107,8 +109,8 @@ def test_offline_training_is_kept_on_the_device_and_synced_once(browser, server)
     assert set(on_server) == set(kept), "exactly those 30 records, once"
     for record_id, numbers in kept.items():
         stored = on_server[record_id]
-        assert stored[:5] == numbers[:5] and math.isclose(stored[5], numbers[5], abs_tol=1e-9)
-        assert math.isclose(stored[6], numbers[6], abs_tol=1e-9)
+        for name, index in RECORD_FIELD.items():
+            assert math.isclose(stored[index], numbers[index], abs_tol=1e-9), (record_id, name)
     assert sync(page)["state"] == "synced"
     assert len(stored_records(server)) == 30, "a second sync adds nothing"
     assert len(device_records(page, "included")) == 30
@@ -317,7 +319,7 @@ def test_a_reset_reaches_every_device_answers_before_it_never_come_back(browser,
     assert all(timestamp > reset_at for (timestamp,) in server.query("SELECT timestamp FROM comparisonRecord"))
     for context, page in devices:
         records = device_records(page)
-        assert len(records) == 1 and records[0]["numbers"][1] > reset_at, "only its answer after the reset"
+        assert len(records) == 1 and record_field(records[0], "timestamp") > reset_at, "only its answer after the reset"
         page.goto(server.url("/profile"))
         wait_for_device(page)
         terms = profile_terms(page)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import warnings
 
-from peach_server import training_pages, wait_until
+from peach_server import record_field, training_pages, wait_until
 from pulse_audio import spectrum_peaks, unbroken
 
 # What the server holds of a device's record (docs/api.md), by table.
@@ -28,10 +28,8 @@ def server_records(server, kind):
 
 
 def as_sent(record):
-    """A device record's numbers as the server keeps them (device-store.js: kind, timestamp,
-    reference, target, tuning, value, value)."""
-    numbers = record["numbers"]
-    return (numbers[2], numbers[3], numbers[5], numbers[6])
+    """A device record's numbers as the server keeps them (its fields by name: RecordField)."""
+    return tuple(record_field(record, name) for name in ("referenceNote", "targetNote", "centOffset", "outcome"))
 
 
 def test_start_opens_without_script_errors(peach, engine):
