@@ -15,9 +15,11 @@ from playwright.sync_api import expect
 import audio_probe
 from device_page import (exercise, prepare_sound, returning_user, start_mode, sync, wait_for_device, wait_for_exercise,
                          wait_for_first_sync, wait_for_next_exercise, wait_for_sound_state)
+from peach_server import TRAINING_PAGES
 
-MODES = [("Comparison", "target"), ("Pitch Matching", "tunable"),
-         ("Interval Comparison", "target"), ("Interval Pitch Matching", "tunable")]
+# The second note of an exercise, by the kind of exercise the page plays (its <body data-kind>):
+# a comparison's target, or pitch matching's tunable note.
+SECOND_NOTE = {"comparison": "target", "pitchMatching": "tunable"}
 SOURCES = {"sine": "Sine wave", "piano": "Piano", "violin": "Violin", "cello": "Cello", "flute": "Flute",
            "clarinet": "Clarinet", "oboe": "Oboe", "trumpet": "Trumpet", "choir": "Choir (aah)"}
 
@@ -74,32 +76,33 @@ def test_the_sound_picker_lists_the_sources_previews_and_syncs_the_choice(page, 
     assert audio_probe.notes(page)[-1].sound == "sine"
 
 
-@pytest.mark.parametrize("link_name, second", MODES)
-def test_switching_sound_changes_what_the_next_exercise_plays(page, server, prepared_sounds, link_name, second):
+@pytest.mark.parametrize("path", TRAINING_PAGES)
+def test_switching_sound_changes_what_the_next_exercise_plays(page, server, prepared_sounds, path):
     audio_probe.install(page)
     server.set_settings(noteDuration=0.3, intervals=["M3up", "P5down"])
-    first = start_mode(page, server, link_name)
+    first = start_mode(page, server, path)
+    second = SECOND_NOTE[page.locator("body").get_attribute("data-kind")]
     assert [note.sound for note in exercise_notes(page)] == ["sine", "sine"]
 
     page.get_by_role("link", name="Settings").click()
     choose(page, "cello")
     expect(page.locator("#sound-status")).to_have_text("“Cello” is ready.")
     page.get_by_role("link", name="Back to Start").click()
-    page.get_by_role("link", name=link_name, exact=True).click()
+    page.locator(f'#main a[href="{path}"]').click()
     wait_for_next_exercise(page, first)
     current = exercise(page)
     reference, other = exercise_notes(page)
     # Both notes are the cello (one sound per exercise), each with the zone of the core's note.
     for note, played in ((current["reference"]["note"], reference), (current[second]["note"], other)):
         zone = zone_of(prepared_sounds, "cello", note)
-        assert played.sound == "sample", f"{link_name}: {played}"
+        assert played.sound == "sample", f"{path}: {played}"
         assert math.isclose(played.root_frequency, root_frequency(zone), rel_tol=1e-6)
     assert math.isclose(reference.frequency, current["reference"]["frequency"], rel_tol=1e-6)
 
 
-@pytest.mark.parametrize("link_name, second", MODES)
+@pytest.mark.parametrize("path", TRAINING_PAGES)
 def test_with_the_piano_pitch_matching_plays_the_sine_and_says_so_and_comparison_plays_the_piano(
-        page, server, prepared_sounds, link_name, second):
+        page, server, prepared_sounds, path):
     """The piano's held note fades (test_sound_presets.py): the pitch matching modes play the
     sine with it, both notes, and their page says why; the comparison modes play the piano."""
     audio_probe.install(page)
@@ -107,8 +110,9 @@ def test_with_the_piano_pitch_matching_plays_the_sine_and_says_so_and_comparison
     page.goto(server.url("/"))
     wait_for_first_sync(page)
     instrument_ready(page)
-    page.get_by_role("link", name=link_name, exact=True).click()
+    page.locator(f'#main a[href="{path}"]').click()
     wait_for_exercise(page)
+    second = SECOND_NOTE[page.locator("body").get_attribute("data-kind")]
     sounds = [note.sound for note in exercise_notes(page)]
     status = page.locator("#sound-status")
     if second == "tunable":
