@@ -13,17 +13,50 @@ struct CentsScale {
     let top: Double
     /// The y coordinate of `minimum`.
     let bottom: Double
+    /// The values at `bottom` and at `top`: the chain's whole span, unless a chart draws a part
+    /// of it (`spanning`).
+    var lowest: Cents = Self.minimum
+    var highest: Cents = Self.maximum
+
+    /// The smallest span `spanning` draws, as the ratio of its ends: a decade, so that a few
+    /// weeks of noise of a cent or two do not fill a small chart.
+    static let smallestSpan = 10.0
+    /// How far `spanning` draws beyond its values at either end, as a ratio, so that no line
+    /// runs along the chart's edge.
+    static let margin = 1.25
+
+    /// The scale from `bottom` to `top` that spans `values` with a `margin`, at least a decade
+    /// (`smallestSpan`, around their geometric middle) and within the chain's span. A sparkline
+    /// 36 points high on the whole span (three decades) draws three months of improvement from
+    /// 14 to 7 cents as a rise of 3.5 points; on those values and the reference bands (2–20
+    /// cents), of 9.
+    /// - Complexity: O(values).
+    static func spanning(_ values: [Cents], top: Double, bottom: Double) -> CentsScale {
+        let (floor, ceiling) = (minimum.value, maximum.value)
+        var low = values.reduce(ceiling) { min($0, max($1.value, floor)) }
+        var high = values.reduce(floor) { max($0, min($1.value, ceiling)) }
+        if low > high { (low, high) = (floor, ceiling) }
+        low /= margin
+        high *= margin
+        if high / low < smallestSpan {
+            let (middle, half) = ((low * high).squareRoot(), smallestSpan.squareRoot())
+            (low, high) = (middle / half, middle * half)
+        }
+        if low < floor { (low, high) = (floor, high * floor / low) }
+        if high > ceiling { (low, high) = (max(low * ceiling / high, floor), ceiling) }
+        return CentsScale(top: top, bottom: bottom, lowest: Cents(low), highest: Cents(high))
+    }
 
     /// The y coordinate of `cents`.
     ///
-    /// Values outside 0.1…100 are clamped to the nearest bound: the chain never leaves that
-    /// span, but imported data may (a cent offset of 0 has no logarithm at all), and a band that
-    /// ran off the chart would hide more than the clamp does. The summary statistics still show
-    /// the exact values.
+    /// Values outside `lowest`…`highest` (0.1…100 unless the chart draws a part) are clamped to
+    /// the nearest bound: the chain never leaves that span, but imported data may (a cent offset
+    /// of 0 has no logarithm at all), and a band that ran off the chart would hide more than the
+    /// clamp does. The summary statistics still show the exact values.
     /// - Complexity: O(1).
     func y(_ cents: Cents) -> Double {
-        let clamped = min(max(cents, Self.minimum), Self.maximum).value
-        let fraction = Math.log10(clamped / Self.minimum.value) / Math.log10(Self.maximum.value / Self.minimum.value)
+        let clamped = min(max(cents, lowest), highest).value
+        let fraction = Math.log10(clamped / lowest.value) / Math.log10(highest.value / lowest.value)
         return bottom - fraction * (bottom - top)
     }
 

@@ -162,14 +162,19 @@ public struct TimelineChart: Hashable, Sendable {
     }
 
     /// The mode card's weekly sparkline: the weeks' thresholds as a line (the last week a dot),
-    /// over the two reference bands for the Comparison mode, on the same logarithmic axis, no
-    /// labels. Its accessible name is `summary`, the sentence the full timeline has. Empty
-    /// without weeks.
+    /// over the two reference bands for the Comparison mode, on a logarithmic axis that spans
+    /// them (`CentsScale.spanning`: a small chart on the whole axis draws months of progress
+    /// flat), no labels. Its accessible name is `summary`, the sentence the full timeline has.
+    /// Empty without weeks.
     /// - Complexity: O(weeks).
     public var sparkline: Markup {
         guard let firstWeek = weeks.first?.week, let lastWeek = weeks.last?.week else { return "" }
         let (width, height, left, right, top, bottom) = (160.0, 40.0, 3.0, 157.0, 2.0, 38.0)
-        let scale = CentsScale(top: top, bottom: bottom)
+        var drawn = weeks.map { $0.estimate.threshold }
+        if showsReference {
+            drawn += [ReferenceThresholds.musicians.lowerBound, ReferenceThresholds.nonMusicians.upperBound]
+        }
+        let scale = CentsScale.spanning(drawn, top: top, bottom: bottom)
         let span = lastWeek - firstWeek
         func x(_ week: Int) -> Double {
             span == 0 ? right : left + Double(week - firstWeek) / Double(span) * (right - left)

@@ -87,6 +87,31 @@ struct ProfileChartTests {
         #expect(!svg.contains("nan") && !svg.contains("inf"))
     }
 
+    @Test("a sparkline's scale spans its values with a margin, at least a decade, within 0.1–100 cents")
+    func spanningScale() {
+        // Three months from 14 to 7 cents over the reference bands (2–20 cents): on the whole
+        // axis a rise of a tenth of the height, on its own and the bands' a quarter.
+        let weeks: [Cents] = [14.2, 12, 10.5, 9, 7.3]
+        let bands: [Cents] = [2, 20]
+        let scale = CentsScale.spanning(weeks + bands, top: 2, bottom: 38)
+        let whole = CentsScale(top: 2, bottom: 38)
+        #expect(scale.y(7.3) - scale.y(14.2) > 2.4 * (whole.y(7.3) - whole.y(14.2)))
+        #expect(scale.y(7.3) - scale.y(14.2) > 36.0 / 5)
+        for value in weeks + bands {
+            #expect(scale.y(value) > 2 && scale.y(value) < 38, "\(value) inside, not on an edge")
+        }
+        // One week, or weeks of the same threshold: a decade around it, not a line on an edge.
+        let one = CentsScale.spanning([5], top: 2, bottom: 38)
+        #expect(abs(one.highest.value / one.lowest.value - 10) < 1e-9 && abs(one.y(5) - 20) < 1e-9)
+        // At the chain's bounds and beyond: within 0.1–100, still a decade.
+        let low = CentsScale.spanning([0.1, 0.12], top: 2, bottom: 38)
+        #expect(low.lowest == 0.1 && low.highest.value >= 1 - 1e-9 && low.y(0.1) == 38)
+        let high = CentsScale.spanning([100, 500], top: 2, bottom: 38)
+        #expect(high.highest == 100 && high.lowest.value <= 10 + 1e-9 && high.y(500) == 2)
+        let none = CentsScale.spanning([], top: 2, bottom: 38)
+        #expect(none.lowest == CentsScale.minimum && none.highest == CentsScale.maximum)
+    }
+
     @Test("a range change redraws the keyboard and drops notes outside the range")
     func rangeChange() {
         assertSnapshot(chart(F.sparse, F.range(48, 72)), named: "profile-range-C3-C5.svg")
