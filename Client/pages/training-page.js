@@ -48,6 +48,7 @@ export function createTrainingPage(context, main, { kind, onStateChange, onExerc
   const earlyLine = /** @type {HTMLElement} */ (main.querySelector('#early-answer'));
   const hints = new HintMemory();
   let announcedInterval = null;
+  let turnSaid = false;
   let announceToggle = false;
   let disposed = false;
   const cleanups = [];
@@ -84,12 +85,19 @@ export function createTrainingPage(context, main, { kind, onStateChange, onExerc
 
   /** Whose turn it is: `main[data-turn]` (`listen` while the notes play, `answer` once the
    *  controls open), which the stylesheet draws as outlined or filled controls, and the same
-   *  in words for a screen reader (`#turn`). */
+   *  in words for a screen reader (`#turn`). The words are spoken for the visit's first
+   *  exercise, which teaches the turns; after it the line stops being live (it stays current
+   *  for a reader who goes to it): spoken at every exercise, "Listen…" would talk over the very
+   *  notes to be heard. */
   const showTurn = (state) => {
     const turn = state === LoopState.playingReference ? 'listen' : state === LoopState.awaitingAnswer ? 'answer' : null;
     if (!turn) return;
     main.dataset.turn = turn;
-    if (turnLine) turnLine.textContent = (turn === 'listen' ? turnLine.dataset.msgListen : turnLine.dataset.msgYourTurn) ?? '';
+    if (turnLine) {
+      if (turnSaid) turnLine.setAttribute('aria-live', 'off');
+      turnLine.textContent = (turn === 'listen' ? turnLine.dataset.msgListen : turnLine.dataset.msgYourTurn) ?? '';
+      if (turn === 'answer') turnSaid = true;
+    }
     if (turn === 'answer') clearEarly();
   };
 

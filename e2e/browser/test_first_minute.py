@@ -173,10 +173,16 @@ def test_the_turn_is_unmistakable_and_an_early_tap_is_answered_with_a_sign(new_p
 
     expect(higher).to_be_enabled(timeout=10_000)
     expect(turn).to_have_text(words["comparison"])
+    assert turn.get_attribute("aria-live") is None, "the first exercise's turns are spoken"
     expect(early).to_be_hidden()
     filled = settled(higher)
     assert not transparent(filled["background"]), filled
     page.screenshot(path=str(ARTIFACTS / f"comparison-turn-{language}.png"))
+
+    # The next exercise: its turns are shown and kept in words, no longer spoken over its notes.
+    higher.click()
+    expect(turn).to_have_text(words["listen"])
+    expect(turn).to_have_attribute("aria-live", "off")
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
