@@ -101,6 +101,8 @@ def test_twenty_comparisons_through_a_slow_network(page, server):
           f"max {max(delays) * 1000:.1f} ms")
 
     assert uploads >= 2, "the upload whose reply was lost was sent again"
+    since = status.pop("sinceSync")  # milliseconds since this run succeeded: a moment
+    assert 0 <= since < 60_000, since
     assert status == {"state": "synced", "waiting": 0, "refused": 0, "reason": "", "message": "", "discarded": 0}
     assert stored_ids(server) == device_ids(page), "each answer stored exactly once"
     assert len(stored_ids(server)) == 20

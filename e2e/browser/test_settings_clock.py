@@ -24,7 +24,11 @@ def test_a_change_from_a_clock_in_2100_does_not_win_over_later_changes(browser, 
     sync(wrong)
     stamped = server.query("SELECT changedAt FROM setting WHERE key = 'referencePitch'")[0][0]
     assert stamped < YEAR_2100
-    right.wait_for_timeout(5)  # a later millisecond for the later change
+    # The later change, later by more than the devices' clocks can be off: each stamps its
+    # changes on the server's clock as its last sync measured it, to within half that sync's
+    # round trip, which on a busy machine has taken over a second.
+    sync(right)
+    right.wait_for_timeout(3_000)
     right.select_option("[name=referencePitch]", "445")
     expect(right.locator("#settings-saved")).to_be_visible()
     sync(right)
