@@ -405,4 +405,7 @@ def test_start_says_when_the_server_has_been_out_of_reach_for_a_week(browser, se
     expect(line).to_have_text(
         "Can’t reach Peach right now. Your answers are kept on this device and sync later. "
         "The last sync was 8 days ago: is your Peach server running?")
+    expect(line).to_be_visible()  # seen on Start, not only in the accessibility tree
+    shown = line.bounding_box()
+    assert shown and shown["width"] > 0 and shown["height"] > 0, shown
     context.close()
