@@ -1,7 +1,7 @@
 /// Why values do not make a training record: the rule a value breaks.
 ///
-/// The rules are the validating initialisers of `ComparisonRecord` and `PitchMatchingRecord`,
-/// and every way a record enters Peach goes through them: a device's own answer (the wasm core),
+/// The rules are the validating initialisers of `ComparisonRecord`, `PitchMatchingRecord`,
+/// `RhythmOffsetDetectionRecord` and `ContinuousRhythmMatchingRecord`, and every way a record enters Peach goes through them: a device's own answer (the wasm core),
 /// the records the browser's store gives back to the wasm core, a sync upload, a CSV row. The
 /// database's CHECKs hold the same bounds. Within them no statistic can overflow: the largest
 /// square summed is 200², so a history of any length keeps every mean and deviation finite.
@@ -18,6 +18,17 @@ public enum InvalidRecord: Error, Equatable, Sendable, CustomStringConvertible {
     case initialCentOffsetOutOfRange(Cents)
     /// A pitch matching's cent error is beyond ±200 cents or not a number.
     case userCentErrorOutOfRange(Cents)
+    /// A rhythm record's tempo is outside 40–200 BPM (`TempoBPM.recordable`).
+    case tempoOutOfRange(Int)
+    /// A Compare Timing offset is zero (neither early nor late), beyond half a sixteenth at its
+    /// tempo or not a number.
+    case offsetMsOutOfRange(Double, tempo: TempoBPM)
+    /// A Fill the Gap mean offset is beyond half a sixteenth at its tempo or not a number.
+    case meanOffsetMsOutOfRange(Double, tempo: TempoBPM)
+    /// A Fill the Gap record does not have one mean per step of the cycle (four).
+    case positionCount(Int)
+    /// A Fill the Gap record's counted taps are not 1–16.
+    case hitCountOutOfRange(Int)
 
     /// The English sentence, naming the field as the sync API and the CSV format name it.
     public var description: String {
@@ -32,6 +43,16 @@ public enum InvalidRecord: Error, Equatable, Sendable, CustomStringConvertible {
             "The initialCentOffset \(offset.value) is out of range; it must be from -\(Int(PitchMatchingRecord.initialCentOffsetBound.value)) to \(Int(PitchMatchingRecord.initialCentOffsetBound.value)) cents."
         case .userCentErrorOutOfRange(let error):
             "The userCentError \(error.value) is out of range; it must be from -\(Int(PitchMatchingRecord.userCentErrorBound.value)) to \(Int(PitchMatchingRecord.userCentErrorBound.value)) cents."
+        case .tempoOutOfRange(let tempo):
+            "The tempoBPM \(tempo) is out of range; it must be from \(TempoBPM.recordable.lowerBound) to \(TempoBPM.recordable.upperBound)."
+        case .offsetMsOutOfRange(let offset, let tempo):
+            "The offsetMs \(offset) is out of range; at \(tempo) it must be non-zero, from -\(DecimalText.shortest(tempo.offsetBoundMs)) to \(DecimalText.shortest(tempo.offsetBoundMs)) ms (half a sixteenth)."
+        case .meanOffsetMsOutOfRange(let offset, let tempo):
+            "The meanOffsetMs \(offset) is out of range; at \(tempo) it must be from -\(DecimalText.shortest(tempo.offsetBoundMs)) to \(DecimalText.shortest(tempo.offsetBoundMs)) ms (half a sixteenth)."
+        case .positionCount(let count):
+            "There are \(count) meanOffsetMsPosition values; there must be \(ContinuousRhythmMatchingRecord.stepsPerCycle), one per step (null where none)."
+        case .hitCountOutOfRange(let count):
+            "The hitCount \(count) is out of range; it must be from 1 to \(ContinuousRhythmMatchingRecord.cyclesPerTrial)."
         }
     }
 }

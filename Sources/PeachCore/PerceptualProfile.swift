@@ -14,6 +14,10 @@ public struct PerceptualProfile: Hashable, Sendable {
         .pitchMatching: PitchMatchingStatistics(), .intervalPitchMatching: PitchMatchingStatistics(),
     ]
 
+    /// Rhythm records, counted until their statistics are kept here.
+    public internal(set) var rhythmOffsetDetectionCount = 0
+    public internal(set) var continuousRhythmMatchingCount = 0
+
     public init() {}
 
     /// Builds the profile from records in chronological order.
@@ -37,6 +41,10 @@ public struct PerceptualProfile: Hashable, Sendable {
             comparisonByMode[record.mode, default: ComparisonStatistics()].add(record)
         case .pitchMatching(let record):
             pitchMatchingByMode[record.mode, default: PitchMatchingStatistics()].add(record)
+        case .rhythmOffsetDetection:
+            rhythmOffsetDetectionCount += 1
+        case .continuousRhythmMatching:
+            continuousRhythmMatchingCount += 1
         }
     }
 

@@ -2,6 +2,8 @@
 public enum TrainingRecord: Hashable, Sendable {
     case comparison(ComparisonRecord)
     case pitchMatching(PitchMatchingRecord)
+    case rhythmOffsetDetection(RhythmOffsetDetectionRecord)
+    case continuousRhythmMatching(ContinuousRhythmMatchingRecord)
 }
 
 extension TrainingRecord {
@@ -10,14 +12,8 @@ extension TrainingRecord {
         switch self {
         case .comparison(let record): record.timestamp
         case .pitchMatching(let record): record.timestamp
-        }
-    }
-
-    /// The notes, interval and tuning system of the exercise.
-    public var context: ExerciseContext {
-        switch self {
-        case .comparison(let record): record.context
-        case .pitchMatching(let record): record.context
+        case .rhythmOffsetDetection(let record): record.timestamp
+        case .continuousRhythmMatching(let record): record.timestamp
         }
     }
 }
