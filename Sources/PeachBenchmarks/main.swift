@@ -10,6 +10,7 @@ let suites: [String: () async throws -> Void] = [
     "measurement": MeasurementBenchmarks.run,
     "startup": StartupBenchmarks.run,
     "trend": TrendBenchmarks.run,
+    "rhythm": RhythmBenchmarks.run,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -30,9 +30,15 @@ public enum KazezChain {
     public static func nextMagnitude(
         after previous: Cents, wasCorrect: Bool, ceiling: Cents = maximumMagnitude
     ) -> Cents {
-        let p = clamp(previous, ceiling: ceiling).value
+        clamp(Cents(step(clamp(previous, ceiling: ceiling).value, wasCorrect: wasCorrect)), ceiling: ceiling)
+    }
+
+    /// The chain's step on a bare number, before any bounds: `p · (1 − 0.05·√p)` after a correct
+    /// answer, `p · (1 + 0.09·√p)` after a wrong one. Compare Timing's chain takes the same steps
+    /// on a percentage of a sixteenth note, within its own bounds (`RhythmOffsetChain`).
+    static func step(_ p: Double, wasCorrect: Bool) -> Double {
         let factor = wasCorrect ? 1 - narrowingFactor * p.squareRoot() : 1 + wideningFactor * p.squareRoot()
-        return clamp(Cents(p * factor), ceiling: ceiling)
+        return p * factor
     }
 
     /// Where a chain starts with no previous exercise of the mode: the profile's threshold

@@ -26,7 +26,15 @@ public struct OffsetBins: Hashable, Sendable {
     /// The bin of an offset of `magnitude` cents (its sign does not matter).
     /// - Complexity: O(1); one logarithm.
     public static func bin(of magnitude: Cents) -> Int {
-        let size = abs(magnitude.value)
+        bin(ofValue: magnitude.value)
+    }
+
+    /// The bin of an offset of `value` in the grid's unitless numbers (`ThresholdGrid.value(at:)`):
+    /// cents for pitch, a percentage of a sixteenth note for Compare Timing (its sign does not
+    /// matter).
+    /// - Complexity: O(1); one logarithm.
+    static func bin(ofValue value: Double) -> Int {
+        let size = abs(value)
         guard size.isFinite else { return size.isNaN ? 0 : count - 1 }
         guard size > KazezChain.minimumMagnitude.value else { return 0 }
         let position = (Double(perDecade) * Math.log10(size / KazezChain.minimumMagnitude.value)).rounded()

@@ -14,9 +14,10 @@ public struct PerceptualProfile: Hashable, Sendable {
         .pitchMatching: PitchMatchingStatistics(), .intervalPitchMatching: PitchMatchingStatistics(),
     ]
 
-    /// Rhythm records, counted until their statistics are kept here.
-    public internal(set) var rhythmOffsetDetectionCount = 0
-    public internal(set) var continuousRhythmMatchingCount = 0
+    /// Compare Timing's answers per tempo band and direction (docs/rhythm.md).
+    public internal(set) var rhythmOffsetDetection = RhythmOffsetDetectionStatistics()
+    /// Fill the Gap's trials per tempo band and gap position (docs/rhythm.md).
+    public internal(set) var continuousRhythmMatching = ContinuousRhythmMatchingStatistics()
 
     public init() {}
 
@@ -41,10 +42,10 @@ public struct PerceptualProfile: Hashable, Sendable {
             comparisonByMode[record.mode, default: ComparisonStatistics()].add(record)
         case .pitchMatching(let record):
             pitchMatchingByMode[record.mode, default: PitchMatchingStatistics()].add(record)
-        case .rhythmOffsetDetection:
-            rhythmOffsetDetectionCount += 1
-        case .continuousRhythmMatching:
-            continuousRhythmMatchingCount += 1
+        case .rhythmOffsetDetection(let record):
+            rhythmOffsetDetection.add(record)
+        case .continuousRhythmMatching(let record):
+            continuousRhythmMatching.add(record)
         }
     }
 
@@ -70,6 +71,10 @@ public struct PerceptualProfile: Hashable, Sendable {
     public var comparisonCount: Int { comparisonByMode.values.reduce(0) { $0 + $1.count } }
     /// All pitch-matching attempts, both matching modes.
     public var pitchMatchingCount: Int { pitchMatchingByMode.values.reduce(0) { $0 + $1.count } }
+    /// All Compare Timing answers.
+    public var rhythmOffsetDetectionCount: Int { rhythmOffsetDetection.count }
+    /// All Fill the Gap trials.
+    public var continuousRhythmMatchingCount: Int { continuousRhythmMatching.count }
 
     /// The all-time threshold of a comparison mode, if it has data: where its chain starts when
     /// there is no previous exercise. (A mode's previous exercise comes from the same records, so

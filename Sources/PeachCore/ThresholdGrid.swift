@@ -51,7 +51,13 @@ enum ThresholdGrid {
 
     /// The threshold at grid point `index` (which may be fractional).
     static func threshold(at index: Double) -> Cents {
-        Cents(KazezChain.minimumMagnitude.value * Math.exp((index - Double(indexOfFloor)) * step))
+        Cents(value(at: index))
+    }
+
+    /// The grid's number at point `index`, without a unit: pitch reads it as cents, Compare Timing
+    /// as a percentage of a sixteenth note (docs/rhythm.md), whose thresholds lie in the same range.
+    static func value(at index: Double) -> Double {
+        KazezChain.minimumMagnitude.value * Math.exp((index - Double(indexOfFloor)) * step)
     }
 
     /// log Δ_b − log t_g = (3b − g + 18) · step; the table holds d = 3b − g + 18 from its lowest

@@ -57,15 +57,20 @@ public struct ThresholdPosterior: Hashable, Sendable {
     /// grid points.
     /// - Complexity: O(grid).
     public func quantile(_ fraction: Double) -> Cents {
+        ThresholdGrid.threshold(at: quantileIndex(fraction))
+    }
+
+    /// The grid index (fractional) of `quantile(_:)`.
+    func quantileIndex(_ fraction: Double) -> Double {
         var below = 0.0
         for point in 0..<ThresholdGrid.count {
             let mass = probabilities[point]
             if below + mass >= fraction, mass > 0 {
-                return ThresholdGrid.threshold(at: Double(point) - 0.5 + (fraction - below) / mass)
+                return Double(point) - 0.5 + (fraction - below) / mass
             }
             below += mass
         }
-        return ThresholdGrid.threshold(at: Double(ThresholdGrid.count) - 0.5)
+        return Double(ThresholdGrid.count) - 0.5
     }
 
     /// The most probable threshold: the highest grid point, refined between its
@@ -78,16 +83,21 @@ public struct ThresholdPosterior: Hashable, Sendable {
     /// answers, 17.7 % against 18.3 % after 50.
     /// - Complexity: O(grid).
     public var mode: Cents {
+        ThresholdGrid.threshold(at: modeIndex)
+    }
+
+    /// The grid index (fractional) of `mode`.
+    var modeIndex: Double {
         var best = 0
         for point in 1..<ThresholdGrid.count where probabilities[point] > probabilities[best] { best = point }
         guard best > 0, best < ThresholdGrid.count - 1, probabilities[best - 1] > 0, probabilities[best + 1] > 0
-        else { return ThresholdGrid.threshold(at: Double(best)) }
+        else { return Double(best) }
         let (left, middle, right) = (
             Math.log(probabilities[best - 1]), Math.log(probabilities[best]), Math.log(probabilities[best + 1])
         )
         let curvature = left - 2 * middle + right
         let shift = curvature < 0 ? 0.5 * (left - right) / curvature : 0
-        return ThresholdGrid.threshold(at: Double(best) + shift)
+        return Double(best) + shift
     }
 
     /// The mean and variance of log threshold (natural logarithm, cents): what the weekly trend
