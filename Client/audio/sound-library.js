@@ -258,6 +258,21 @@ export class SoundLibrary {
   }
 
   /**
+   * The click of rhythm training (the index's `click`, docs/sounds.md) as a SampleZone, or null
+   * where the index has none (click-track.js then synthesizes its click). Its file is fetched,
+   * checked, kept for offline use and decoded as an instrument's zone is (`zone`), and the index
+   * is kept then, so that the click plays offline too.
+   * @returns {Promise<import('./sample-zone.js').SampleZone|null>}
+   */
+  async click() {
+    const click = (await this.index()).click;
+    if (!click) return null;
+    const { zone } = await this.zone('click', click.zone);
+    this.keepIndex();
+    return zone;
+  }
+
+  /**
    * Lets go of every instrument but the one of `sourceId` and `range` (none if null): their
    * decoded zones are freed (about 4 MB each at 44.1 kHz) and their remaining zones are not
    * fetched. A zone's file stays kept (Cache API), so choosing it again decodes it from there.

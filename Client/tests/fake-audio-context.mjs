@@ -100,6 +100,7 @@ export class FakeAudioContext {
   createOscillator() { const o = new FakeOscillatorNode(this); this.oscillators.push(o); return o; }
   createBufferSource() { const b = new FakeAudioBufferSourceNode(this); this.bufferSources.push(b); return b; }
   createGain() { const g = new FakeGainNode(this); this.gains.push(g); return g; }
+  createBuffer(channels, length, sampleRate) { return new FakeAudioBuffer(channels, length, sampleRate); }
   /** Moves the clock and fires `ended` for every source whose stop time has passed. */
   advanceTo(time) {
     this.currentTime = time;

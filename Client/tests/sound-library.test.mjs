@@ -330,3 +330,34 @@ test('an instrument no longer chosen is let go: its decoded zones freed, its oth
   assert.equal(library.loaded('piano', range), null);
   assert.equal(library.zonePromises.size, 0, 'no piano zone is held any more');
 });
+
+test('the click is fetched, kept and decoded as a zone is, and plays offline; an index without one gives null', async () => {
+  const click = waveOf('c1', 50);
+  const clickURL = `/sounds/${await sha256(click)}.wav`;
+  const index = { ...INDEX, click: { preset: { name: 'Standard', bank: 128, program: 0 }, key: 76,
+    zone: { ...zoneEntry(76, 76, 'c1', 50), loopStart: null, loopEnd: null, gain: 0.8, url: clickURL } } };
+  let offline = false;
+  const requests = [];
+  const fetch = async (url) => {
+    requests.push(url);
+    if (offline) throw new TypeError('Failed to fetch');
+    if (url === INDEX_URL) return new Response(JSON.stringify(index));
+    return url === clickURL ? new Response(click.slice(0)) : new Response('', { status: 404 });
+  };
+  const cache = new MemoryCache();
+  const library = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch, cache: async () => cache });
+  const [zone, again] = await Promise.all([library.click(), library.click()]);
+  assert.equal(zone.buffer.length, 50);
+  assert.equal(zone.gain, 0.8);
+  assert.equal(zone.loopStart, null);
+  assert.equal(again.buffer, zone.buffer, 'one fetch, one decoding');
+  assert.deepEqual(requests, [INDEX_URL, clickURL]);
+  assert.deepEqual([...cache.kept.keys()].sort(), [INDEX_URL, clickURL].sort());
+
+  offline = true;
+  const later = new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch, cache: async () => cache });
+  assert.equal((await later.click()).buffer.length, 50, 'offline, from the kept copy');
+
+  const { fetch: withoutClick } = fakeFetch();
+  assert.equal(await new SoundLibrary({ indexURL: INDEX_URL, decode: decodeWave, fetch: withoutClick }).click(), null);
+});

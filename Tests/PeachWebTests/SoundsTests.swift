@@ -148,6 +148,33 @@ struct SoundsTests {
         }
     }
 
+    @Test("The served index lists the click, the drum kit's hi wood block: a short zone of its own, served like a zone")
+    func click() async throws {
+        _ = try Self.prepared.get()
+        let shelf = SoundShelf(soundFontPath: Self.soundFont, folder: Self.folder, logger: Logger(label: "test"))
+        try await withApp(database: try .inMemory(), sounds: shelf) { client in
+            let index = try await client.get("/sounds/index.json")
+            #expect(index.status == .ok)
+            let served = try JSONDecoder().decode(SoundsIndex.self, from: Data(index.body.readableBytesView))
+            let click = try #require(served.click)
+            #expect(click.preset.name == "Standard" && click.preset.bank == 128 && click.preset.program == 0)
+            #expect(click.key == 76)
+            let zone = click.zone
+            #expect(zone.keyLow == 76 && zone.keyHigh == 76)
+            #expect(zone.loopStart == nil && zone.loopEnd == nil)
+            #expect(zone.gain > 0 && zone.gain.isFinite)
+            #expect(Double(zone.frames) / Double(zone.sampleRate) < 0.5, "a click, not a note: \(zone.frames) frames")
+            let name = String(zone.url.dropFirst("/sounds/".count))
+            let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
+            #expect(PreparedSounds.hexadecimal(SHA256.hash(data)) + ".flac" == name)
+            let file = try await client.get(zone.url)
+            #expect(file.status == .ok)
+            #expect(file.headers[.contentType] == "audio/flac")
+            #expect(file.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            #expect(Data(file.body.readableBytesView) == data)
+        }
+    }
+
     @Test("No SoundFont: the sounds answer 503 saying what to install, the server runs on")
     func missingSoundFont() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-sounds-\(UUID().uuidString)")

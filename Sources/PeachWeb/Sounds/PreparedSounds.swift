@@ -5,9 +5,9 @@ import PeachCore
 import PeachStore
 import SoundFont
 
-/// The curated sound sources (`SoundSource`), prepared from the SoundFont into what a browser
-/// plays (docs/sounds.md) and kept in a folder of Peach's own — `sounds/` beside the database,
-/// created readable by its owner only (0700):
+/// The curated sound sources (`SoundSource`) and the click of rhythm training, prepared from the
+/// SoundFont into what a browser plays (docs/sounds.md) and kept in a folder of Peach's own —
+/// `sounds/` beside the database, created readable by its owner only (0700):
 ///
 /// - one FLAC file per zone (lossless: the loop points stay on their frames; about half the bytes
 ///   of a WAV), named by the SHA-256 of its bytes, so that a browser may keep it for ever;
@@ -37,8 +37,15 @@ public struct PreparedSounds: Sendable {
     /// full-bodied; Peach's loudness is set by its own gain (`PreparedZone.gain`).
     static let velocity = 100
 
+    /// The click of rhythm training: General MIDI percussion key 76, the hi wood block, of the
+    /// drum kit's Standard preset (bank 128, program 0) — short, dry and with a sharp attack, so
+    /// that its onset is heard exactly and it never stands beside the notes as a pitch.
+    static let click = (bank: 128, program: 0, key: 76)
+
     /// Raised whenever what the preparation writes changes, so that a kept folder is prepared again.
-    static let preparationVersion = 5
+    /// 6: the index lists the click (the instruments' files are those of 5, byte for byte, so
+    /// a folder prepared again keeps them and adds the click's file).
+    static let preparationVersion = 6
 
     /// Reads the prepared sounds from `folder`, or prepares them from the SoundFont at
     /// `soundFontPath` first when the folder has none for this file; nothing is written over
@@ -92,7 +99,8 @@ public struct PreparedSounds: Sendable {
             let bytes = try encoder.encode(index)
             try write(bytes, to: indexURL, database: database)
             try write(Data(origin.utf8), to: originURL, database: database)
-            removeUnlisted(in: folder, keeping: Set(index.sources.flatMap { $0.zones.map(\.url) }))
+            let listed = index.sources.flatMap { $0.zones.map(\.url) } + [index.click?.zone.url].compactMap { $0 }
+            removeUnlisted(in: folder, keeping: Set(listed))
             return PreparedSounds(
                 index: indexFile(bytes), folder: folder,
                 preparationSeconds: Date().timeIntervalSince(started), instrumentCount: index.sources.count)
@@ -111,7 +119,8 @@ public struct PreparedSounds: Sendable {
         }
     }
 
-    /// Decodes every curated preset's zones and writes their FLAC files; returns the index.
+    /// Decodes every curated preset's zones and the click's and writes their FLAC files; returns
+    /// the index.
     /// - Complexity: O(total length of the curated presets' samples).
     private static func prepare(soundFontPath: String, folder: URL, database: DatabaseFileSet?) throws -> SoundsIndex {
         let font = try SoundFont(contentsOf: soundFontPath)
@@ -131,27 +140,46 @@ public struct PreparedSounds: Sendable {
                 zones[0].keyLow = TrainingSettings.noteBounds.lowerBound
                 zones[zones.count - 1].keyHigh = TrainingSettings.noteBounds.upperBound
             }
-            let indexed = try zones.map { zone -> SoundsIndex.Zone in
-                let name = hexadecimal(SHA256.hash(zone.flac)) + ".flac"
-                let url = folder.appendingPathComponent(name)
-                if !FileManager.default.fileExists(atPath: url.path) {
-                    try write(Data(zone.flac), to: url, database: database)
-                }
-                return SoundsIndex.Zone(
-                    keyLow: zone.keyLow, keyHigh: zone.keyHigh,
-                    rootHertz: Frequency.concertA.shifted(by: Cents(zone.pitchCents - 6900)).hertz,
-                    sampleRate: zone.sampleRate, frames: zone.frames, loopStart: zone.loopStart,
-                    loopEnd: zone.loopEnd, gain: zone.gain, url: PageRoute.soundsPrefix + name, bytes: zone.flac.count)
-            }
+            let indexed = try zones.map { try kept($0, in: folder, database: database) }
             sources.append(
                 SoundsIndex.Source(
                     id: source.rawValue, preset: .init(name: preset.name, bank: 0, program: program), zones: indexed))
+        }
+        // The click is prepared as an instrument's zone, for its one key: the same decoding, gain
+        // and FLAC. A SoundFont without that key gives no click (the browser synthesizes one).
+        var click: SoundsIndex.Click?
+        if let preset = font.preset(bank: Self.click.bank, program: Self.click.program),
+            let zone = try font.prepareZones(
+                bank: Self.click.bank, program: Self.click.program, keys: Self.click.key...Self.click.key,
+                velocity: velocity
+            ).first
+        {
+            click = SoundsIndex.Click(
+                preset: .init(name: preset.name, bank: Self.click.bank, program: Self.click.program),
+                key: Self.click.key, zone: try kept(zone, in: folder, database: database))
         }
         return SoundsIndex(
             version: SoundsIndex.version,
             soundFont: .init(
                 name: font.info.name, file: URL(fileURLWithPath: soundFontPath).lastPathComponent),
-            sources: sources)
+            sources: sources, click: click)
+    }
+
+    /// Writes `zone`'s FLAC file into `folder`, named by its SHA-256, unless it is there already;
+    /// returns the zone as the index lists it.
+    private static func kept(_ zone: PreparedZone, in folder: URL, database: DatabaseFileSet?) throws
+        -> SoundsIndex.Zone
+    {
+        let name = hexadecimal(SHA256.hash(zone.flac)) + ".flac"
+        let url = folder.appendingPathComponent(name)
+        if !FileManager.default.fileExists(atPath: url.path) {
+            try write(Data(zone.flac), to: url, database: database)
+        }
+        return SoundsIndex.Zone(
+            keyLow: zone.keyLow, keyHigh: zone.keyHigh,
+            rootHertz: Frequency.concertA.shifted(by: Cents(zone.pitchCents - 6900)).hertz,
+            sampleRate: zone.sampleRate, frames: zone.frames, loopStart: zone.loopStart,
+            loopEnd: zone.loopEnd, gain: zone.gain, url: PageRoute.soundsPrefix + name, bytes: zone.flac.count)
     }
 
     /// Whether `name` is a file Peach writes into the sounds folder: the index, what it was

@@ -1,4 +1,5 @@
-/// `GET /sounds/index.json` (docs/sounds.md): every prepared instrument with its zones.
+/// `GET /sounds/index.json` (docs/sounds.md): every prepared instrument with its zones, and the
+/// click of rhythm training.
 struct SoundsIndex: Codable, Sendable {
     struct SoundFontOrigin: Codable, Sendable {
         let name: String
@@ -32,9 +33,20 @@ struct SoundsIndex: Codable, Sendable {
         let zones: [Zone]
     }
 
+    /// The click: one key of a percussion preset, a zone of its own that the browser plays at
+    /// its own rate (docs/sounds.md, "The click").
+    struct Click: Codable, Sendable {
+        let preset: Preset
+        /// The General MIDI percussion key (76, the hi wood block).
+        let key: Int
+        let zone: Zone
+    }
+
     static let version = 2
 
     let version: Int
     let soundFont: SoundFontOrigin
     let sources: [Source]
+    /// Absent where the SoundFont has no such key (the browser then synthesizes its click).
+    let click: Click?
 }
