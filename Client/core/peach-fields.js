@@ -7,9 +7,9 @@
 // by its name, the position of the numbers or lines the core writes and reads.
 
 /** A record's numbers (`RecordNumbers.Field`), as the device's store keeps them. */
-export const RecordField = Object.freeze({ kind: 0, timestamp: 1, referenceNote: 2, targetNote: 3, tuningSystem: 4, centOffset: 5, outcome: 6 });
+export const RecordField = Object.freeze({ kind: 0, timestamp: 1, referenceNote: 2, targetNote: 3, tuningSystem: 4, centOffset: 5, outcome: 6, tempoBPM: 7, offsetMs: 8, position0: 9, position1: 10, position2: 11, position3: 12 });
 /** What a record's `kind` holds (`RecordNumbers.Kind`). */
-export const RecordKind = Object.freeze({ comparison: 0, pitchMatching: 1 });
+export const RecordKind = Object.freeze({ comparison: 0, pitchMatching: 1, rhythmOffsetDetection: 2, continuousRhythmMatching: 3 });
 /** The tuning systems by the index a record's `tuningSystem` holds (`TuningSystem`). */
 export const TUNING_SYSTEMS = Object.freeze(['equalTemperament', 'justIntonation', 'pythagorean']);
 /** An exercise's numbers (`ExerciseNumbers.Field`): a comparison's `startHertz` and

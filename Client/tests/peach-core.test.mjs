@@ -100,7 +100,8 @@ test('the records, exercises and feedback the real core makes read right by the 
       kinds.add(checkRecord(fixture.records.slice(start, start + core.recordStride), fixture.name).kind);
     }
   }
-  assert.deepEqual([...kinds].sort(), Object.values(RecordKind).sort(), 'records of every kind');
+  // The profile fixtures are of pitch; rhythm records are checked below.
+  assert.deepEqual([...kinds].sort(), [RecordKind.comparison, RecordKind.pitchMatching], 'records of both pitch kinds');
 
   core.reset(5);
   assert.equal(core.setSetting('tuningSystem', 'justIntonation'), null);
@@ -139,6 +140,42 @@ test('the records, exercises and feedback the real core makes read right by the 
       }
     }
   }
+});
+
+test('rhythm records cross to the API by the names of the CSV, a position without a mean as null', async () => {
+  const core = await loadPeachCore(wasm);
+  const numbers = (fields) => {
+    const record = new Float64Array(core.recordStride);
+    for (const [name, value] of Object.entries(fields)) record[RecordField[name]] = value;
+    return record;
+  };
+  const detection = numbers({ kind: RecordKind.rhythmOffsetDetection, timestamp: 1_767_225_600_000, tempoBPM: 80, offsetMs: -12.5, outcome: 1 });
+  const trial = numbers({
+    kind: RecordKind.continuousRhythmMatching, timestamp: 1_767_225_601_000, tempoBPM: 120, offsetMs: 3.25,
+    outcome: 14, position0: 2, position1: NaN, position2: -1.5, position3: NaN,
+  });
+  const unknown = numbers({ kind: RecordKind.continuousRhythmMatching, timestamp: 1_767_225_602_000, tempoBPM: 90, offsetMs: 1, outcome: NaN, position0: NaN, position1: NaN, position2: NaN, position3: NaN });
+  const upload = JSON.parse(core.uploadJSON([{ id: 'a', numbers: detection }, { id: 'b', numbers: trial }, { id: 'c', numbers: unknown }]));
+  assert.deepEqual(upload.records, [
+    { id: 'a', trainingType: 'rhythmOffsetDetection', timestamp: 1_767_225_600_000, tempoBPM: 80, offsetMs: -12.5, isCorrect: true },
+    {
+      id: 'b', trainingType: 'continuousRhythmMatching', timestamp: 1_767_225_601_000, tempoBPM: 120, meanOffsetMs: 3.25,
+      meanOffsetMsPosition0: 2, meanOffsetMsPosition1: null, meanOffsetMsPosition2: -1.5, meanOffsetMsPosition3: null, hitCount: 14,
+    },
+    {
+      id: 'c', trainingType: 'continuousRhythmMatching', timestamp: 1_767_225_602_000, tempoBPM: 90, meanOffsetMs: 1,
+      meanOffsetMsPosition0: null, meanOffsetMsPosition1: null, meanOffsetMsPosition2: null, meanOffsetMsPosition3: null, hitCount: null,
+    },
+  ]);
+  assert.equal(core.recordTime(trial), 1_767_225_601_000);
+  // A pitch record a device stored before the rhythm fields were added: its seven numbers.
+  const stored = [RecordKind.comparison, 1_767_225_603_000, 60, 67, 0, 12.5, 1];
+  assert.equal(core.recordTime(stored), 1_767_225_603_000);
+  const [old] = JSON.parse(core.uploadJSON([{ id: 'd', numbers: stored }])).records;
+  assert.deepEqual(old, {
+    id: 'd', trainingType: 'pitchDiscrimination', timestamp: 1_767_225_603_000, referenceNote: 60, targetNote: 67,
+    tuningSystem: 'equalTemperament', centOffset: 12.5, isCorrect: true,
+  });
 });
 
 test('the wasm core renders every page a device shows (Start, Profile, Settings, Info, training) exactly as the server', async () => {

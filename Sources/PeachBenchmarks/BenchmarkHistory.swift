@@ -59,6 +59,8 @@ enum BenchmarkHistory {
         case .pitchMatching(let r):
             return context("pitchMatching", r.timestamp, r.context)
                 + ",,\(decimal(r.initialCentOffset)),\(decimal(r.userCentError)),,,,,,,\n"
+        case .rhythmOffsetDetection, .continuousRhythmMatching:
+            preconditionFailure("the benchmark history is drawn from pitch records only")
         }
     }
 

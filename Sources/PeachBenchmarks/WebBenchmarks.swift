@@ -184,14 +184,21 @@ enum WebBenchmarks {
                 count: uploadedRecords, seed: 15, start: BenchmarkHistory.after(count: Self.records)))
         return stride(from: 0, to: uploadedRecords, by: batchSize).map { first in
             let items = uploaded[first..<first + batchSize].map { record in
-                let fields =
+                let (fields, context): (String, ExerciseContext) =
                     switch record {
                     case .comparison(let r):
-                        #""trainingType":"pitchDiscrimination","centOffset":\#(BenchmarkHistory.decimal(r.centOffset)),"isCorrect":\#(r.isCorrect)"#
+                        (
+                            #""trainingType":"pitchDiscrimination","centOffset":\#(BenchmarkHistory.decimal(r.centOffset)),"isCorrect":\#(r.isCorrect)"#,
+                            r.context
+                        )
                     case .pitchMatching(let r):
-                        #""trainingType":"pitchMatching","initialCentOffset":\#(BenchmarkHistory.decimal(r.initialCentOffset)),"userCentError":\#(BenchmarkHistory.decimal(r.userCentError))"#
+                        (
+                            #""trainingType":"pitchMatching","initialCentOffset":\#(BenchmarkHistory.decimal(r.initialCentOffset)),"userCentError":\#(BenchmarkHistory.decimal(r.userCentError))"#,
+                            r.context
+                        )
+                    case .rhythmOffsetDetection, .continuousRhythmMatching:
+                        preconditionFailure("the benchmark history is drawn from pitch records only")
                     }
-                let context = record.context
                 return
                     #"{"id":"\#(UUID().uuidString.lowercased())","timestamp":\#(record.timestamp.millisecondsSince1970),"referenceNote":\#(context.referenceNote.rawValue),"targetNote":\#(context.targetNote.rawValue),"tuningSystem":"\#(context.tuningSystem.rawValue)",\#(fields)}"#
             }

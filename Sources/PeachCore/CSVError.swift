@@ -56,9 +56,16 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         case notANoteNumber(found: String)
         case noteOutOfRange(Int)
         case notANumber(found: String)
+        /// A rhythm row's tempo is not 40–200 BPM.
+        case tempoOutOfRange(found: String)
+        /// A Compare Timing offset is zero or more than half a sixteenth at the row's tempo.
+        case offsetOutOfRange(found: String, tempo: TempoBPM)
+        /// A Fill the Gap mean offset is more than half a sixteenth at the row's tempo.
+        case meanOffsetOutOfRange(found: String, tempo: TempoBPM)
 
         /// The training types a row may have.
-        public static let trainingTypes = "\(CSVFormat.comparisonType), \(CSVFormat.pitchMatchingType)"
+        public static let trainingTypes =
+            "\(CSVFormat.comparisonType), \(CSVFormat.pitchMatchingType), \(CSVFormat.rhythmOffsetDetectionType), \(CSVFormat.continuousRhythmMatchingType)"
         /// The interval codes a row may have.
         public static let intervalCodes = Interval.allCases.map { $0.abbreviation }.joined(separator: " ")
         /// The tuning systems a row may have.
@@ -125,6 +132,12 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
                 "\(number) is not a MIDI note; a MIDI note is \(MIDINote.validRange.lowerBound)–\(MIDINote.validRange.upperBound)."
             case .notANumber(let found):
                 "\"\(found)\" is not a number; expected a decimal number such as 12.5."
+            case .tempoOutOfRange(let found):
+                "\"\(found)\" is not a tempo; expected a whole number of BPM from \(TempoBPM.recordable.lowerBound) to \(TempoBPM.recordable.upperBound)."
+            case .offsetOutOfRange(let found, let tempo):
+                "The offset \(found) ms is zero or further than half a sixteenth (\(DecimalText.shortest(tempo.offsetBoundMs)) ms at \(tempo)) from the beat."
+            case .meanOffsetOutOfRange(let found, let tempo):
+                "The mean offset \(found) ms is further than half a sixteenth (\(DecimalText.shortest(tempo.offsetBoundMs)) ms at \(tempo)) from the beat; a tap further off does not count."
             }
         }
     }

@@ -7,7 +7,7 @@
 /// format 1 → 2 renames `pitchComparison` to `pitchDiscrimination` and adds the empty rhythm
 /// columns `tempoBPM`, `offsetMs`, `userOffsetMs`; format 2 → 3 renames `rhythmMatching` to
 /// `continuousRhythmMatching`, takes `userOffsetMs` as `meanOffsetMs` and adds the empty
-/// `meanOffsetMsPosition0`–`3`. Rhythm rows are skipped in every format (Peach trains pitch).
+/// `meanOffsetMsPosition0`–`3`.
 public enum CSVFormat {
     /// What the first line says before the version.
     public static let formatPrefix = "# peach-export-format:"
@@ -25,6 +25,8 @@ public enum CSVFormat {
     public static let header = columns.joined(separator: ",")
     public static let comparisonType = "pitchDiscrimination"
     public static let pitchMatchingType = "pitchMatching"
+    public static let rhythmOffsetDetectionType = "rhythmOffsetDetection"
+    public static let continuousRhythmMatchingType = "continuousRhythmMatching"
 
     /// Format 1's columns (the iOS app's and the web app's): pitch training only.
     static let format1Columns = Array(columns.prefix(12))
@@ -51,7 +53,7 @@ public enum CSVFormat {
     /// `rhythmMatching` became `continuousRhythmMatching` in format 3).
     public static func trainingType(_ type: String, version: Int) -> String {
         if version < 2 && type == "pitchComparison" { return comparisonType }
-        if version < 3 && type == "rhythmMatching" { return "continuousRhythmMatching" }
+        if version < 3 && type == "rhythmMatching" { return continuousRhythmMatchingType }
         return type
     }
 

@@ -11,17 +11,20 @@ extension ContinuousRhythmMatchingRecord {
         guard let tempo = TempoBPM(tempoBPM) else { throw .tempoOutOfRange(tempoBPM) }
         // Written so that NaN fails too.
         guard meanOffsetMs.magnitude <= tempo.offsetBoundMs else {
-            throw .meanOffsetMsOutOfRange(meanOffsetMs, tempo: tempo)
+            throw .meanOffsetMsOutOfRange(meanOffsetMs, tempo: tempo, position: nil)
         }
         guard positionMeanOffsetsMs.count == Self.stepsPerCycle else {
             throw .positionCount(positionMeanOffsetsMs.count)
         }
-        for case let offset? in positionMeanOffsetsMs where !(offset.magnitude <= tempo.offsetBoundMs) {
-            throw .meanOffsetMsOutOfRange(offset, tempo: tempo)
+        for (position, offset) in positionMeanOffsetsMs.enumerated() {
+            if let offset, !(offset.magnitude <= tempo.offsetBoundMs) {
+                throw .meanOffsetMsOutOfRange(offset, tempo: tempo, position: position)
+            }
         }
         if let hitCount, !(1...Self.cyclesPerTrial).contains(hitCount) { throw .hitCountOutOfRange(hitCount) }
         self.init(
-            timestamp: timestamp, tempo: tempo, meanOffsetMs: meanOffsetMs, positionMeanOffsetsMs: positionMeanOffsetsMs,
+            timestamp: timestamp, tempo: tempo, meanOffsetMs: meanOffsetMs,
+            positionMeanOffsetsMs: positionMeanOffsetsMs,
             hitCount: hitCount)
     }
 }

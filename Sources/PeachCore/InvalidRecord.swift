@@ -23,8 +23,9 @@ public enum InvalidRecord: Error, Equatable, Sendable, CustomStringConvertible {
     /// A Compare Timing offset is zero (neither early nor late), beyond half a sixteenth at its
     /// tempo or not a number.
     case offsetMsOutOfRange(Double, tempo: TempoBPM)
-    /// A Fill the Gap mean offset is beyond half a sixteenth at its tempo or not a number.
-    case meanOffsetMsOutOfRange(Double, tempo: TempoBPM)
+    /// A Fill the Gap mean offset is beyond half a sixteenth at its tempo or not a number: the
+    /// trial's (`position` nil) or a gap position's (0–3).
+    case meanOffsetMsOutOfRange(Double, tempo: TempoBPM, position: Int?)
     /// A Fill the Gap record does not have one mean per step of the cycle (four).
     case positionCount(Int)
     /// A Fill the Gap record's counted taps are not 1–16.
@@ -47,8 +48,8 @@ public enum InvalidRecord: Error, Equatable, Sendable, CustomStringConvertible {
             "The tempoBPM \(tempo) is out of range; it must be from \(TempoBPM.recordable.lowerBound) to \(TempoBPM.recordable.upperBound)."
         case .offsetMsOutOfRange(let offset, let tempo):
             "The offsetMs \(offset) is out of range; at \(tempo) it must be non-zero, from -\(DecimalText.shortest(tempo.offsetBoundMs)) to \(DecimalText.shortest(tempo.offsetBoundMs)) ms (half a sixteenth)."
-        case .meanOffsetMsOutOfRange(let offset, let tempo):
-            "The meanOffsetMs \(offset) is out of range; at \(tempo) it must be from -\(DecimalText.shortest(tempo.offsetBoundMs)) to \(DecimalText.shortest(tempo.offsetBoundMs)) ms (half a sixteenth)."
+        case .meanOffsetMsOutOfRange(let offset, let tempo, let position):
+            "The meanOffsetMs\(position.map { "Position\($0)" } ?? "") \(offset) is out of range; at \(tempo) it must be from -\(DecimalText.shortest(tempo.offsetBoundMs)) to \(DecimalText.shortest(tempo.offsetBoundMs)) ms (half a sixteenth)."
         case .positionCount(let count):
             "There are \(count) meanOffsetMsPosition values; there must be \(ContinuousRhythmMatchingRecord.stepsPerCycle), one per step (null where none)."
         case .hitCountOutOfRange(let count):

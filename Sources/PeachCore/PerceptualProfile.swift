@@ -26,13 +26,15 @@ public struct PerceptualProfile: Hashable, Sendable {
         for record in records { add(record) }
     }
 
-    /// Joins the comparison statistics of one profile with the pitch-matching statistics of
-    /// another. Each kind's statistics depend only on that kind's records, so a profile can be
-    /// built per kind (at start-up, the two record tables on two threads) and joined: the result
-    /// equals the one-pass profile of all the records.
-    public init(comparisonsOf comparisons: PerceptualProfile, matchingsOf matchings: PerceptualProfile) {
-        comparisonByMode = comparisons.comparisonByMode
+    /// Joins the comparison and Compare Timing statistics of one profile with the pitch-matching
+    /// and Fill the Gap statistics of another. Each kind's statistics depend only on that kind's
+    /// records, so a profile can be built per kind (at start-up, the record tables in two halves
+    /// on two threads) and joined: the result equals the one-pass profile of all the records.
+    public init(joining judgements: PerceptualProfile, _ matchings: PerceptualProfile) {
+        comparisonByMode = judgements.comparisonByMode
+        rhythmOffsetDetection = judgements.rhythmOffsetDetection
         pitchMatchingByMode = matchings.pitchMatchingByMode
+        continuousRhythmMatching = matchings.continuousRhythmMatching
     }
 
     public mutating func add(_ record: TrainingRecord) {

@@ -45,8 +45,7 @@ extension AppDatabase {
     /// A replace deletes only what the user was shown: `confirmedDeletion` must equal the
     /// stored records' counts at the moment of writing (from `recordCounts()`), else it throws
     /// `ReplaceNotConfirmed` with the counts as they are now and changes nothing. An empty
-    /// database needs no confirmation. Rows of rhythm training (an iOS feature) are skipped
-    /// and counted. Imported records get new exercise ids (the CSV has none): version-7 UUIDs
+    /// database needs no confirmation. Imported records get new exercise ids (the CSV has none): version-7 UUIDs
     /// from the record's time. Any error (a file on disk that changed since it was checked and
     /// is now invalid included) undoes the whole transaction.
     /// - Complexity: O(n log m) for n rows and m stored records; memory as `file` holds it.
@@ -94,12 +93,10 @@ extension AppDatabase {
                 var duplicates = 0
                 // Seeded once from the system, then fast: ids need to be distinct, not secret.
                 var generator = SeededRandomNumberGenerator(seed: UInt64.random(in: .min ... .max))
-                let rhythmRows = try file.forEachRecord { record in
+                try file.forEachRecord { record in
                     let table = StoredRecord.table(of: record)
                     if let lastID = lastExistingID[table], lastID > 0 {
-                        let exists = try StoredRecord.exists(
-                            StoredRecord.Context(record), in: table, upToID: lastID, db)
-                        if exists {
+                        if try StoredRecord.exists(record, upToID: lastID, db) {
                             duplicates += 1
                             return
                         }
@@ -110,7 +107,7 @@ extension AppDatabase {
                     added += 1
                 }
                 return ImportSummary(
-                    mode: mode, added: added, skippedDuplicates: duplicates, skippedRhythmRows: rhythmRows,
+                    mode: mode, added: added, skippedDuplicates: duplicates,
                     replaced: replaced)
             }
         }
@@ -119,7 +116,8 @@ extension AppDatabase {
 
 /// Writing records as CSV rows.
 enum CSVExport {
-    /// One row of the format-3 header's 19 columns, ended by LF.
+    /// One row of the format-3 header's 19 columns, ended by LF: a record's own columns filled,
+    /// the others empty, as the Peach iOS app writes them.
     static func appendRow(for record: TrainingRecord, milliseconds: Int64, to text: inout String) {
         switch record {
         case .comparison(let record):
@@ -132,7 +130,21 @@ enum CSVExport {
                 ",," + CSVFormat.decimal(record.initialCentOffset.value) + ","
                 + CSVFormat.decimal(record.userCentError.value)
                 + ",,,,,,,\n"
+        case .rhythmOffsetDetection(let record):
+            appendStart(CSVFormat.rhythmOffsetDetectionType, milliseconds, to: &text)
+            text += ",,,,,,," + (record.isCorrect ? "true" : "false") + ",,,"
+            text += String(record.tempo.value) + "," + CSVFormat.decimal(record.offsetMs) + ",,,,,\n"
+        case .continuousRhythmMatching(let record):
+            appendStart(CSVFormat.continuousRhythmMatchingType, milliseconds, to: &text)
+            text += ",,,,,,,,,," + String(record.tempo.value) + ",," + CSVFormat.decimal(record.meanOffsetMs)
+            for mean in record.positionMeanOffsetsMs { text += "," + (mean.map(CSVFormat.decimal) ?? "") }
+            text += "\n"
         }
+    }
+
+    /// The type and time, each followed by its comma.
+    private static func appendStart(_ type: String, _ milliseconds: Int64, to text: inout String) {
+        text += type + "," + Timestamp(millisecondsSince1970: milliseconds).isoText + ","
     }
 
     private static func appendContext(
@@ -140,8 +152,8 @@ enum CSVExport {
     ) {
         let reference = context.referenceNote
         let target = context.targetNote
-        text +=
-            type + "," + Timestamp(millisecondsSince1970: milliseconds).isoText + "," + String(reference.rawValue) + ","
+        appendStart(type, milliseconds, to: &text)
+        text += String(reference.rawValue) + ","
         text += reference.name + "," + String(target.rawValue) + "," + target.name + ","
         text += context.interval.interval.abbreviation + "," + context.tuningSystem.rawValue + ","
     }

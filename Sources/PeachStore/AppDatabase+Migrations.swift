@@ -139,6 +139,43 @@ extension AppDatabase {
                     ) STRICT;
                     """)
         }
+        migrator.registerMigration("v9: rhythm records") { db in
+            // Compare Timing's answers and Fill the Gap's trials (docs/rhythm.md), with the rules
+            // of `RhythmOffsetDetectionRecord` and `ContinuousRhythmMatchingRecord`: a tempo of
+            // 40–200 BPM; offsets in ms, at most half a sixteenth (7500 / BPM ms) from the beat; a
+            // Compare Timing offset never zero. A Fill the Gap position without a mean, and a
+            // trial whose counted taps are not known (one read from a CSV file), are NULL. Ids and
+            // times follow the rules of the pitch tables (v7).
+            let canonicalID = [8, 4, 4, 4, 12].map { String(repeating: "[0-9a-f]", count: $0) }.joined(separator: "-")
+            let start = """
+                id INTEGER PRIMARY KEY,
+                exerciseID TEXT NOT NULL UNIQUE CHECK (exerciseID GLOB '\(canonicalID)'),
+                timestamp INTEGER NOT NULL CHECK (timestamp BETWEEN -62167219200000 AND 253402300799999)
+                """
+            let halfSixteenth = "7500.0 / tempoBPM"
+            func position(_ index: Int) -> String {
+                let column = "meanOffsetMsPosition\(index)"
+                return "\(column) REAL CHECK (\(column) IS NULL OR abs(\(column)) <= \(halfSixteenth))"
+            }
+            try db.execute(
+                sql: """
+                    CREATE TABLE rhythmOffsetDetectionRecord (
+                        \(start),
+                        tempoBPM INTEGER NOT NULL CHECK (tempoBPM BETWEEN 40 AND 200),
+                        offsetMs REAL NOT NULL CHECK (offsetMs <> 0 AND abs(offsetMs) <= \(halfSixteenth)),
+                        isCorrect INTEGER NOT NULL CHECK (isCorrect IN (0, 1))
+                    ) STRICT;
+                    CREATE INDEX rhythmOffsetDetectionRecord_timestamp ON rhythmOffsetDetectionRecord(timestamp);
+                    CREATE TABLE continuousRhythmMatchingRecord (
+                        \(start),
+                        tempoBPM INTEGER NOT NULL CHECK (tempoBPM BETWEEN 40 AND 200),
+                        meanOffsetMs REAL NOT NULL CHECK (abs(meanOffsetMs) <= \(halfSixteenth)),
+                        \((0..<4).map(position).joined(separator: ",\n")),
+                        hitCount INTEGER CHECK (hitCount IS NULL OR hitCount BETWEEN 1 AND 16)
+                    ) STRICT;
+                    CREATE INDEX continuousRhythmMatchingRecord_timestamp ON continuousRhythmMatchingRecord(timestamp);
+                    """)
+        }
         return migrator
     }
 }

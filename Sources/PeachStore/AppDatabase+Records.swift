@@ -4,33 +4,37 @@ import PeachCore
 
 extension AppDatabase {
     /// Streams every record, oldest first, into a new profile: one pass over a cursor per
-    /// record table, no array of all records. The two tables are read at the same time on two
-    /// threads (a comparison never changes the pitch-matching statistics, nor the reverse), which
+    /// record table, no array of all records. The tables are read in two halves at the same time
+    /// on two threads (a record of one table never changes the statistics of another's), which
     /// nearly halves Peach's start-up with many records on a machine with two cores or more; an
     /// in-memory database reads one after the other.
     /// - Complexity: O(n) time; memory is the profile's own.
     public func loadProfile() throws -> PerceptualProfile {
-        let tables: [StoredRecord.Table] = [.comparisonRecord, .pitchMatchingRecord]
-        let results = ProfileParts(count: tables.count)
+        let halves: [[StoredRecord.Table]] = [
+            [.comparisonRecord, .rhythmOffsetDetectionRecord], [.pitchMatchingRecord, .continuousRhythmMatchingRecord],
+        ]
+        let results = ProfileParts(count: halves.count)
         // A pool reads the two tables on two of its connections at once; the one connection of a
         // reading command would read them one after the other, so the second table gets a
         // reading connection of its own.
         let second: any DatabaseReader =
             writer is DatabaseQueue && FileManager.default.fileExists(atPath: path)
             ? (try? DatabaseIdentity.readingConnection(path: path)) ?? writer : writer
-        DispatchQueue.concurrentPerform(iterations: tables.count) { index in
+        DispatchQueue.concurrentPerform(iterations: halves.count) { index in
             results.set(index) {
                 try Self.mapErrors(path: path) {
                     try (index == 0 ? writer : second).read { db in
                         var profile = PerceptualProfile()
-                        try StoredRecord.forEach(tables[index], in: db) { profile.add($0) }
+                        for table in halves[index] {
+                            try StoredRecord.forEach(table, in: db) { profile.add($0) }
+                        }
                         return profile
                     }
                 }
             }
         }
         let parts = try results.values()
-        return PerceptualProfile(comparisonsOf: parts[0], matchingsOf: parts[1])
+        return PerceptualProfile(joining: parts[0], parts[1])
     }
 
     /// Deletes every training record and remembers `now` as the time of the reset, in one
@@ -93,6 +97,8 @@ extension AppDatabase {
                 }
                 return RecordCounts(
                     byMode: Dictionary(uniqueKeysWithValues: TrainingMode.allCases.map { ($0, profile.count($0)) }),
+                    rhythmOffsetDetections: profile.rhythmOffsetDetectionCount,
+                    continuousRhythmMatchings: profile.continuousRhythmMatchingCount,
                     first: first.map(Timestamp.init(millisecondsSince1970:)),
                     last: last.map(Timestamp.init(millisecondsSince1970:)))
             }
@@ -101,11 +107,27 @@ extension AppDatabase {
 
     /// `recordCounts()` within a transaction.
     static func recordCounts(_ db: Database) throws -> RecordCounts {
-        var byMode: [TrainingMode: Int] = [:]
+        var counts = RecordCounts(byMode: [:], first: nil, last: nil)
         var first: Int64?
         var last: Int64?
         for table in StoredRecord.Table.allCases {
-            let kind: TrainingMode.Kind = table == .comparisonRecord ? .comparison : .pitchMatching
+            let kind: TrainingMode.Kind
+            switch table {
+            case .comparisonRecord: kind = .comparison
+            case .pitchMatchingRecord: kind = .pitchMatching
+            case .rhythmOffsetDetectionRecord, .continuousRhythmMatchingRecord:
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT count(*), min(timestamp), max(timestamp) FROM \(table.rawValue)")
+                let count: Int = row?[0] ?? 0
+                if table == .rhythmOffsetDetectionRecord {
+                    counts.rhythmOffsetDetections = count
+                } else {
+                    counts.continuousRhythmMatchings = count
+                }
+                first = [first, row?[1]].compactMap { $0 }.min()
+                last = [last, row?[2]].compactMap { $0 }.max()
+                continue
+            }
             let rows = try Row.fetchAll(
                 db,
                 sql:
@@ -113,14 +135,14 @@ extension AppDatabase {
             )
             for row in rows {
                 let mode = TrainingMode.of(kind: kind, interval: row[0] ? .prime : .perfectFifthUp)
-                byMode[mode, default: 0] += row[1] as Int
+                counts.byMode[mode, default: 0] += row[1] as Int
                 first = [first, row[2]].compactMap { $0 }.min()
                 last = [last, row[3]].compactMap { $0 }.max()
             }
         }
-        return RecordCounts(
-            byMode: byMode, first: first.map(Timestamp.init(millisecondsSince1970:)),
-            last: last.map(Timestamp.init(millisecondsSince1970:)))
+        counts.first = first.map(Timestamp.init(millisecondsSince1970:))
+        counts.last = last.map(Timestamp.init(millisecondsSince1970:))
+        return counts
     }
 }
 

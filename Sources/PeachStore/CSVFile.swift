@@ -12,9 +12,6 @@ import PeachCore
 public struct CSVFile: Sendable {
     /// Records of the file: rows of comparison and pitch matching; nil for a file not read yet.
     public let recordCount: Int?
-    /// Rows of rhythm training from the Peach iOS app, which this Peach skips (0 for a file
-    /// not read yet: `forEachRecord` counts them).
-    let rhythmRows: Int
     private let source: Source
 
     private enum Source: Sendable {
@@ -42,7 +39,6 @@ public struct CSVFile: Sendable {
         try Self.forEachChunk(of: path) { chunk throws(CSVError) in _ = try parser.read(chunk) }
         _ = try parser.finish()
         recordCount = parser.recordCount
-        rhythmRows = parser.rhythmRows
         source = .file(path: path)
     }
 
@@ -51,22 +47,19 @@ public struct CSVFile: Sendable {
     /// import. A replace needs the file counted first (`init(checkingFileAt:)`).
     public init(fileAt path: String) {
         recordCount = nil
-        rhythmRows = 0
         source = .file(path: path)
     }
 
-    private init(records: [TrainingRecord], rhythmRows: Int) {
+    private init(records: [TrainingRecord]) {
         recordCount = records.count
-        self.rhythmRows = rhythmRows
         source = .records(records)
     }
 
-    /// Calls `body` with each record, oldest row first; returns the rhythm rows skipped.
-    func forEachRecord(_ body: (TrainingRecord) throws -> Void) throws -> Int {
+    /// Calls `body` with each record, oldest row first.
+    func forEachRecord(_ body: (TrainingRecord) throws -> Void) throws {
         switch source {
         case .records(let records):
             for record in records { try body(record) }
-            return rhythmRows
         case .file(let path):
             // Checked as it is read (also a file that changed since a first check): an error
             // thrown here undoes the whole import. Each piece is read a piece ahead of `body`,
@@ -76,7 +69,6 @@ public struct CSVFile: Sendable {
             while let records = try pieces.next() {
                 for record in records { try body(record) }
             }
-            return pieces.rhythmRows
         }
     }
 
@@ -96,9 +88,6 @@ public struct CSVFile: Sendable {
             handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             readNext()
         }
-
-        /// Rhythm rows skipped so far (all of them once `next()` returned nil).
-        var rhythmRows: Int { parser.rhythmRows }
 
         /// The next piece's records, nil after the last; starts reading the piece after it.
         func next() throws -> [TrainingRecord]? {
@@ -145,8 +134,8 @@ public struct CSVFile: Sendable {
 
         public init() {}
 
-        /// Rows read so far, rhythm rows included.
-        public var rowsRead: Int { parser.recordCount + parser.rhythmRows }
+        /// Rows read so far.
+        public var rowsRead: Int { parser.recordCount }
 
         /// Reads the next piece of the file.
         public mutating func read(_ bytes: some Collection<UInt8>) throws(CSVError) {
@@ -156,7 +145,7 @@ public struct CSVFile: Sendable {
         /// Reads the rest after the last piece.
         public consuming func finish() throws(CSVError) -> CSVFile {
             records += try parser.finish()
-            return CSVFile(records: records, rhythmRows: parser.rhythmRows)
+            return CSVFile(records: records)
         }
     }
 }

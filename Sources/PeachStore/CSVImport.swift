@@ -19,8 +19,6 @@ enum CSVImport {
         private var isEmpty = true
         /// The file's format, from its first line.
         private var version = CSVFormat.version
-        /// Rows of rhythm training (an iOS feature), skipped.
-        private(set) var rhythmRows = 0
         /// Records read so far.
         private(set) var recordCount = 0
 
@@ -86,13 +84,8 @@ enum CSVImport {
                         throw CSVError(line: line, reason: .fieldCount(found: fields.count, expected: fieldCount))
                     }
                     let row = RowReader(line: line, fields: fields, columns: columns, version: version)
-                    switch try row.kind() {
-                    case .rhythm:
-                        rhythmRows += 1
-                    case .comparison, .pitchMatching:
-                        rows.append(try row.record())
-                        recordCount += 1
-                    }
+                    rows.append(try row.record())
+                    recordCount += 1
                 }
             }
         }
@@ -150,8 +143,11 @@ enum CSVImport {
     struct Columns {
         let trainingType, timestamp, referenceNote, targetNote, interval, tuningSystem: Int
         let centOffset, isCorrect, initialCentOffset, userCentError: Int
-        /// The rhythm columns a row of rhythm training fills (none in format 1).
-        let rhythm: [Int]
+        /// The rhythm columns: none in format 1; format 2 has the tempo, `offsetMs` and
+        /// `userOffsetMs` (its `rhythmMatching` rows' offset, format 3's `meanOffsetMs`).
+        let tempoBPM, offsetMs, meanOffsetMs: Int?
+        /// `meanOffsetMsPosition0`–`3`, format 3 only.
+        let positionMeanOffsets: [Int]?
 
         init(index: [String: Int]) {
             trainingType = index["trainingType"]!
@@ -164,7 +160,11 @@ enum CSVImport {
             isCorrect = index["isCorrect"]!
             initialCentOffset = index["initialCentOffset"]!
             userCentError = index["userCentError"]!
-            rhythm = ["tempoBPM", "offsetMs", "userOffsetMs", "meanOffsetMs"].compactMap { index[$0] }
+            tempoBPM = index["tempoBPM"]
+            offsetMs = index["offsetMs"]
+            meanOffsetMs = index["meanOffsetMs"] ?? index["userOffsetMs"]
+            let positions = (0..<4).compactMap { index["meanOffsetMsPosition\($0)"] }
+            positionMeanOffsets = positions.count == 4 ? positions : nil
         }
     }
 
@@ -176,24 +176,71 @@ enum CSVImport {
         /// The file's format: an earlier one's names are read as format 3's.
         var version = CSVFormat.version
 
-        enum Kind { case comparison, pitchMatching, rhythm }
-
-        func kind() throws(CSVError) -> Kind {
+        func record() throws(CSVError) -> TrainingRecord {
             let type = CSVFormat.trainingType(CSVImport.trimmed(fields[columns.trainingType]), version: version)
             switch type {
-            case CSVFormat.comparisonType: return .comparison
-            case CSVFormat.pitchMatchingType: return .pitchMatching
-            default:
-                // The iOS app's rhythm modes (rhythmOffsetDetection, continuousRhythmMatching,
-                // format 2's rhythmMatching) fill the rhythm columns; they are not trained here.
-                if type.lowercased().contains("rhythm") || columns.rhythm.contains(where: { !fields[$0].isEmpty }) {
-                    return .rhythm
-                }
-                throw error("trainingType", .unknownTrainingType(found: type.shownInMessage))
+            case CSVFormat.comparisonType, CSVFormat.pitchMatchingType: return try pitchRecord(type)
+            case CSVFormat.rhythmOffsetDetectionType, CSVFormat.continuousRhythmMatchingType:
+                return try rhythmRecord(type)
+            default: throw error("trainingType", .unknownTrainingType(found: type.shownInMessage))
             }
         }
 
-        func record() throws(CSVError) -> TrainingRecord {
+        /// A row of Compare Timing or Fill the Gap; a format without the type's columns (format
+        /// 1 has none, format 2 no `meanOffsetMsPosition…`) reads them as empty.
+        private func rhythmRecord(_ type: String) throws(CSVError) -> TrainingRecord {
+            let timestamp = Timestamp(millisecondsSince1970: try timestamp())
+            let tempoText = columns.tempoBPM.map(text) ?? ""
+            guard let tempoBPM = Int(tempoText), let tempo = TempoBPM(tempoBPM) else {
+                throw error("tempoBPM", .tempoOutOfRange(found: tempoText.shownInMessage))
+            }
+            // The rules are the core's validating initialisers; the only ones a row can break
+            // after the tempo are its offsets'.
+            if type == CSVFormat.rhythmOffsetDetectionType {
+                let offsetMs = try number("offsetMs", columns.offsetMs)
+                let isCorrect = try boolean()
+                guard
+                    let record = try? RhythmOffsetDetectionRecord(
+                        timestamp: timestamp, tempoBPM: tempoBPM, offsetMs: offsetMs, isCorrect: isCorrect)
+                else {
+                    throw error("offsetMs", .offsetOutOfRange(found: columns.offsetMs.map(shown) ?? "", tempo: tempo))
+                }
+                return .rhythmOffsetDetection(record)
+            }
+            let meanName = version < 3 ? "userOffsetMs" : "meanOffsetMs"
+            let mean = try number(meanName, columns.meanOffsetMs)
+            var positions: [Double?] = []
+            for (position, column) in (columns.positionMeanOffsets ?? []).enumerated() {
+                positions.append(text(column).isEmpty ? nil : try number("meanOffsetMsPosition\(position)", column))
+            }
+            if positions.isEmpty { positions = [nil, nil, nil, nil] }
+            do {
+                return .continuousRhythmMatching(
+                    try ContinuousRhythmMatchingRecord(
+                        timestamp: timestamp, tempoBPM: tempoBPM, meanOffsetMs: mean, positionMeanOffsetsMs: positions,
+                        hitCount: nil))
+            } catch {
+                guard case .meanOffsetMsOutOfRange(_, _, let position) = error else {
+                    preconditionFailure("a row's trial broke another rule: \(error)")
+                }
+                let (name, column) =
+                    position.map { ("meanOffsetMsPosition\($0)", columns.positionMeanOffsets?[$0]) }
+                    ?? (meanName, columns.meanOffsetMs)
+                throw self.error(name, .meanOffsetOutOfRange(found: column.map(shown) ?? "", tempo: tempo))
+            }
+        }
+
+        /// The `isCorrect` column: `true` or `false`, in any case.
+        private func boolean() throws(CSVError) -> Bool {
+            switch text(columns.isCorrect).lowercased() {
+            case "true": return true
+            case "false": return false
+            default: throw error("isCorrect", .notABoolean(found: shown(columns.isCorrect)))
+            }
+        }
+
+        /// A row of pitch comparison or pitch matching.
+        private func pitchRecord(_ type: String) throws(CSVError) -> TrainingRecord {
             let milliseconds = try timestamp()
             let reference = try note("referenceNote", columns.referenceNote)
             let target = try note("targetNote", columns.targetNote)
@@ -229,18 +276,15 @@ enum CSVImport {
                             "initialCentOffset", .initialCentOffsetOutOfRange(found: shown(columns.initialCentOffset)))
                     case .userCentErrorOutOfRange:
                         throw self.error("userCentError", .centErrorOutOfRange(found: shown(columns.userCentError)))
+                    case .tempoOutOfRange, .offsetMsOutOfRange, .meanOffsetMsOutOfRange, .positionCount,
+                        .hitCountOutOfRange:
+                        preconditionFailure("a rule of rhythm records for a pitch record: \(error)")
                     }
                 }
             }
-            if try kind() == .comparison {
+            if type == CSVFormat.comparisonType {
                 let centOffset = try number("centOffset", columns.centOffset)
-                let isCorrect: Bool
-                switch text(columns.isCorrect).lowercased() {
-                case "true": isCorrect = true
-                case "false": isCorrect = false
-                default:
-                    throw error("isCorrect", .notABoolean(found: shown(columns.isCorrect)))
-                }
+                let isCorrect = try boolean()
                 return .comparison(
                     try checked { () throws(InvalidRecord) in
                         try ComparisonRecord(
@@ -291,8 +335,10 @@ enum CSVImport {
             return note
         }
 
-        private func number(_ column: String, _ index: Int) throws(CSVError) -> Double {
-            let value = text(index)
+        /// A decimal number of the column at `index` (nil: a column the file's format lacks, read
+        /// as empty).
+        private func number(_ column: String, _ index: Int?) throws(CSVError) -> Double {
+            let value = index.map(text) ?? ""
             guard let number = CSVFormat.parseDecimal(value) else {
                 // `12,5`: a spreadsheet set to a language with a decimal comma wrote it.
                 if value.filter({ $0 == "," }).count == 1, !value.contains("."),

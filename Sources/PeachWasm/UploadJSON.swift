@@ -34,17 +34,37 @@ public enum UploadJSON {
         id: Slice<UnsafeRawBufferPointer>, _ fields: Slice<UnsafeBufferPointer<Double>>, to json: inout [UInt8]
     ) {
         func field(_ field: RecordNumbers.Field) -> Double { fields[fields.startIndex + field.rawValue] }
-        let kind = field(.kind)
-        let comparison = Double(RecordNumbers.Kind.comparison.rawValue)
-        let pitchMatching = Double(RecordNumbers.Kind.pitchMatching.rawValue)
+        let kind = RecordNumbers.Kind.allCases.first { Double($0.rawValue) == field(.kind) }
         json += "{\"id\":".utf8
         append(string: id, to: &json)
-        if kind == comparison || kind == pitchMatching {
+        if let kind {
             json += ",\"trainingType\":\"".utf8
-            json += (kind == comparison ? CSVFormat.comparisonType : CSVFormat.pitchMatchingType).utf8
+            json += trainingType(kind).utf8
             json.append(UInt8(ascii: "\""))
         }
         append(",\"timestamp\":", field(.timestamp), to: &json)
+        switch kind {
+        case .rhythmOffsetDetection:
+            append(",\"tempoBPM\":", field(.tempoBPM), to: &json)
+            append(",\"offsetMs\":", field(.offsetMs), to: &json)
+            json += (field(.outcome) == 1 ? ",\"isCorrect\":true}" : ",\"isCorrect\":false}").utf8
+            return
+        case .continuousRhythmMatching:
+            append(",\"tempoBPM\":", field(.tempoBPM), to: &json)
+            append(",\"meanOffsetMs\":", field(.offsetMs), to: &json)
+            // NaN is "none" here: `null`, which the server reads as such.
+            let positions: [RecordNumbers.Field] = [.position0, .position1, .position2, .position3]
+            for (index, position) in positions.enumerated() {
+                json += ",\"meanOffsetMsPosition".utf8
+                json.append(UInt8(ascii: "0") + UInt8(index))
+                append("\":", field(position), to: &json)
+            }
+            append(",\"hitCount\":", field(.outcome), to: &json)
+            json.append(UInt8(ascii: "}"))
+            return
+        case .comparison, .pitchMatching, nil:
+            break
+        }
         append(",\"referenceNote\":", field(.referenceNote), to: &json)
         append(",\"targetNote\":", field(.targetNote), to: &json)
         let tuning = field(.tuningSystem)
@@ -53,13 +73,23 @@ public enum UploadJSON {
             json += TuningSystem.allCases[Int(tuning)].rawValue.utf8
             json.append(UInt8(ascii: "\""))
         }
-        if kind == comparison {
+        if kind == .comparison {
             append(",\"centOffset\":", field(.centOffset), to: &json)
             json += (field(.outcome) == 1 ? ",\"isCorrect\":true}" : ",\"isCorrect\":false}").utf8
         } else {
             append(",\"initialCentOffset\":", field(.centOffset), to: &json)
             append(",\"userCentError\":", field(.outcome), to: &json)
             json.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The API's (and the CSV's) name of a kind of record.
+    private static func trainingType(_ kind: RecordNumbers.Kind) -> String {
+        switch kind {
+        case .comparison: CSVFormat.comparisonType
+        case .pitchMatching: CSVFormat.pitchMatchingType
+        case .rhythmOffsetDetection: CSVFormat.rhythmOffsetDetectionType
+        case .continuousRhythmMatching: CSVFormat.continuousRhythmMatchingType
         }
     }
 

@@ -32,6 +32,8 @@ struct StatsReport {
         for mode in modes {
             lines.append(row("  " + texts.name(of: mode), "\(counts[mode])", ""))
         }
+        lines.append(row("  Compare Timing", "\(counts.rhythmOffsetDetections)", ""))
+        lines.append(row("  Fill the Gap", "\(counts.continuousRhythmMatchings)", ""))
 
         lines += ["", texts.charts.thresholdHeading + ". " + texts.profile.thresholdExplanation]
         for mode in [TrainingMode.comparison, .intervalComparison] {

@@ -51,11 +51,11 @@ struct PerceptualProfileTests {
             records: Self.records.filter { if case .comparison = $0 { true } else { false } })
         let matchings = PerceptualProfile(
             records: Self.records.filter { if case .pitchMatching = $0 { true } else { false } })
-        let joined = PerceptualProfile(comparisonsOf: comparisons, matchingsOf: matchings)
+        let joined = PerceptualProfile(joining: comparisons, matchings)
         #expect(joined == PerceptualProfile(records: Self.records))
         #expect(joined != comparisons && joined != matchings)
         // Which profile gives which kind matters.
-        #expect(PerceptualProfile(comparisonsOf: matchings, matchingsOf: comparisons) == PerceptualProfile())
+        #expect(PerceptualProfile(joining: matchings, comparisons) == PerceptualProfile())
     }
 
     @Test("the counts per note, interval and tuning system, and week equal a direct count of the records")

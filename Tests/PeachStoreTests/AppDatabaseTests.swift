@@ -115,6 +115,7 @@ struct AppDatabaseTests {
                             referenceNote: note, targetNote: note, interval: .prime, tuningSystem: .equalTemperament),
                         centOffset: 5, isCorrect: true))
             }
+            + rhythmCandidates()
         /// Whether the core's rules take the record: its values through the validating initialiser.
         func coreAccepts(_ record: TrainingRecord) -> Bool {
             switch record {
@@ -127,6 +128,14 @@ struct AppDatabaseTests {
                     timestamp: r.timestamp, referenceNote: r.context.referenceNote, targetNote: r.context.targetNote,
                     tuningSystem: r.context.tuningSystem, initialCentOffset: r.initialCentOffset,
                     userCentError: r.userCentError)) != nil
+            case .rhythmOffsetDetection(let r):
+                (try? RhythmOffsetDetectionRecord(
+                    timestamp: r.timestamp, tempoBPM: r.tempo.value, offsetMs: r.offsetMs, isCorrect: r.isCorrect))
+                    != nil
+            case .continuousRhythmMatching(let r):
+                (try? ContinuousRhythmMatchingRecord(
+                    timestamp: r.timestamp, tempoBPM: r.tempo.value, meanOffsetMs: r.meanOffsetMs,
+                    positionMeanOffsetsMs: r.positionMeanOffsetsMs, hitCount: r.hitCount)) != nil
             }
         }
         var accepted = 0
@@ -144,6 +153,71 @@ struct AppDatabaseTests {
             }
         }
         #expect(accepted > 20 && accepted < candidates.count - 20)
+    }
+
+    /// Rhythm records with offsets at and beyond half a sixteenth at the slowest, a middle and the
+    /// fastest tempo, and Fill the Gap's counted taps at their edges. (A position's NaN is not
+    /// among them: SQLite stores NaN as NULL, which a position may be; the rule alone refuses it.)
+    private func rhythmCandidates() -> [TrainingRecord] {
+        let time = Timestamp(millisecondsSince1970: 1_780_000_000_000)
+        return [40, 80, 200].flatMap { bpm -> [TrainingRecord] in
+            let tempo = TempoBPM(bpm)!
+            let half = tempo.offsetBoundMs
+            let offsets: [Double] = [
+                0, -0.0, .leastNonzeroMagnitude, 1, half, -half, half.nextUp, (-half).nextDown, 1e308, .infinity, .nan,
+            ]
+            return offsets.flatMap { offset -> [TrainingRecord] in
+                [
+                    .rhythmOffsetDetection(
+                        RhythmOffsetDetectionRecord(timestamp: time, tempo: tempo, offsetMs: offset, isCorrect: true)),
+                    .continuousRhythmMatching(
+                        ContinuousRhythmMatchingRecord(
+                            timestamp: time, tempo: tempo, meanOffsetMs: offset,
+                            positionMeanOffsetsMs: [nil, nil, nil, nil],
+                            hitCount: 8)),
+                    .continuousRhythmMatching(
+                        ContinuousRhythmMatchingRecord(
+                            timestamp: time, tempo: tempo, meanOffsetMs: 1,
+                            positionMeanOffsetsMs: [1, offset.isNaN ? nil : offset, nil, -1], hitCount: nil)),
+                ]
+            }
+                + [0, 1, 16, 17, -1].map { hits in
+                    .continuousRhythmMatching(
+                        ContinuousRhythmMatchingRecord(
+                            timestamp: time, tempo: tempo, meanOffsetMs: 1, positionMeanOffsetsMs: [nil, 1, nil, nil],
+                            hitCount: hits))
+                }
+        }
+    }
+
+    @Test("the rhythm tables refuse a tempo outside 40–200 BPM, which no TempoBPM can hold")
+    func rhythmTempoChecks() throws {
+        let database = try AppDatabase.inMemory()
+        try database.writer.write { db in
+            for (tempo, accepted) in [(39, false), (40, true), (200, true), (201, false), (0, false)] {
+                for table in ["rhythmOffsetDetectionRecord", "continuousRhythmMatchingRecord"] {
+                    let value =
+                        table.hasPrefix("rhythm")
+                        ? "offsetMs, isCorrect) VALUES (?, 0, ?, 1, 1)" : "meanOffsetMs) VALUES (?, 0, ?, 1)"
+                    let insert = {
+                        try db.execute(
+                            sql: "INSERT INTO \(table) (exerciseID, timestamp, tempoBPM, \(value)",
+                            arguments: [UUID().uuidString.lowercased(), tempo])
+                    }
+                    // An id in another spelling than the one the store keeps (RecordID).
+                    #expect(throws: DatabaseError.self) {
+                        try db.execute(
+                            sql: "INSERT INTO \(table) (exerciseID, timestamp, tempoBPM, \(value)",
+                            arguments: [UUID().uuidString, 80])
+                    }
+                    if accepted {
+                        try insert()
+                    } else {
+                        #expect(throws: DatabaseError.self, "\(table) \(tempo)") { try insert() }
+                    }
+                }
+            }
+        }
     }
 
     @Test("deleting all training data returns the count and keeps the settings")

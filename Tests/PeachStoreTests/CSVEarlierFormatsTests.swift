@@ -110,17 +110,18 @@ final class CSVEarlierFormatsTests {
         #expect(again.output == "Imported 0 records; skipped 4 already present.\n", "\(again.errors)")
     }
 
-    @Test("the iOS app's format 2 imports; its rhythm rows, rhythmMatching too, are skipped and counted")
+    @Test("the iOS app's format 2 imports, its rhythmMatching rows as format 3's continuousRhythmMatching")
     func iOSFormat2Imports() throws {
         let result = try run("import", try write(Self.iOSFormat2, "ios-2.csv"), "--data", database)
         #expect(result.status == 0, "\(result.errors)")
-        #expect(
-            result.output
-                == "Imported 3 records; skipped 2 rhythm rows (rhythm training is not part of this Peach).\n")
+        #expect(result.output == "Imported 5 records.\n")
+        // As the iOS app migrates it: userOffsetMs becomes meanOffsetMs, without positions.
         #expect(
             try exportedRows() == [
                 "pitchDiscrimination,2026-02-10T08:00:00.250Z,60,C4,60,C4,P1,equalTemperament,22.0,true,,,,,,,,,",
                 "pitchMatching,2026-02-10T08:00:30.500Z,64,E4,71,B4,P5,justIntonation,,,-15.0,4.25,,,,,,,",
+                "rhythmOffsetDetection,2026-02-10T08:05:00Z,,,,,,,,true,,,120,-12.5,,,,,",
+                "continuousRhythmMatching,2026-02-10T08:06:00Z,,,,,,,,,,,90,,8.3,,,,",
                 "pitchDiscrimination,2026-02-10T08:07:00Z,60,C4,54,F#3,d5,equalTemperament,-9.5,false,,,,,,,,,",
             ])
     }

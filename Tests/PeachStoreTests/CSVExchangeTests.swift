@@ -53,7 +53,7 @@ struct CSVExchangeTests {
         let summary = try partial.importCSV(exported, mode: .merge)
         #expect(
             summary
-                == ImportSummary(mode: .merge, added: 180, skippedDuplicates: 120, skippedRhythmRows: 0, replaced: 0))
+                == ImportSummary(mode: .merge, added: 180, skippedDuplicates: 120, replaced: 0))
         #expect(summary.description == "Imported 180 records; skipped 120 already present.")
         #expect(try partial.exportCSV() == full.exportCSV())
 
@@ -74,7 +74,7 @@ struct CSVExchangeTests {
             Data(try other.exportCSV().utf8), mode: .replace, confirmedDeletion: try database.recordCounts())
         #expect(
             summary
-                == ImportSummary(mode: .replace, added: 20, skippedDuplicates: 0, skippedRhythmRows: 0, replaced: 50))
+                == ImportSummary(mode: .replace, added: 20, skippedDuplicates: 0, replaced: 50))
         #expect(try database.exportCSV() == other.exportCSV())
         #expect(try database.loadSettings() == settings)
     }
@@ -133,11 +133,8 @@ struct CSVExchangeTests {
     func iOSImport() throws {
         let database = try AppDatabase.inMemory()
         let summary = try database.importCSV(Data(Self.iOSFixture.utf8), mode: .merge)
-        #expect(
-            summary == ImportSummary(mode: .merge, added: 5, skippedDuplicates: 0, skippedRhythmRows: 2, replaced: 0))
-        #expect(
-            summary.description
-                == "Imported 5 records; skipped 2 rhythm rows (rhythm training is not part of this Peach).")
+        #expect(summary == ImportSummary(mode: .merge, added: 7, skippedDuplicates: 0, replaced: 0))
+        #expect(summary.description == "Imported 7 records.")
         let base = 1_772_368_496.0  // 2026-03-01T12:34:56Z
         let day2 = 1_772_438_400.0  // 2026-03-02T08:00:00Z
         #expect(
@@ -147,9 +144,17 @@ struct CSVExchangeTests {
                     at: base + 5.5, reference: 55, interval: .perfectFifthUp, centOffset: 7.3, isCorrect: false,
                     tuningSystem: .justIntonation),
                 pitchMatching(at: base + 11.123, reference: 72, initial: 18.2, error: -4.6),
+                .rhythmOffsetDetection(
+                    RhythmOffsetDetectionRecord(
+                        timestamp: Timestamp(millisecondsSince1970: 1_772_368_560_000), tempo: TempoBPM(120)!,
+                        offsetMs: -35.5, isCorrect: true)),
                 pitchMatching(
                     at: day2 + 0.999, reference: 64, interval: DirectedInterval(.minorThird, .down), initial: -20,
                     error: 3),
+                .continuousRhythmMatching(
+                    ContinuousRhythmMatchingRecord(
+                        timestamp: Timestamp(millisecondsSince1970: 1_772_438_460_000), tempo: TempoBPM(90)!,
+                        meanOffsetMs: 12.4, positionMeanOffsetsMs: [10.1, nil, -3.2, 8.8], hitCount: nil)),
                 comparison(
                     at: day2 + 120.01, reference: 70, interval: DirectedInterval(.octave, .down), centOffset: 0.4,
                     isCorrect: true),
@@ -157,6 +162,36 @@ struct CSVExchangeTests {
         let counts = try database.recordCounts()
         #expect(counts[.comparison] == 1 && counts[.intervalComparison] == 2)
         #expect(counts[.pitchMatching] == 1 && counts[.intervalPitchMatching] == 1)
+        #expect(counts.rhythmOffsetDetections == 1 && counts.continuousRhythmMatchings == 1)
+    }
+
+    /// What the Peach iOS app writes (its CSV record formatter): LF line ends, times to the
+    /// second as `Date.formatted(.iso8601)` writes them, numbers as Swift prints a `Double`, every
+    /// training type, rows by time.
+    static let iOSExport = [
+        "# peach-export-format:3",
+        CSVFormat.header,
+        "pitchDiscrimination,2026-03-01T12:34:56Z,60,C4,60,C4,P1,equalTemperament,-12.5,true,,,,,,,,,",
+        "rhythmOffsetDetection,2026-03-01T12:35:00Z,,,,,,,,false,,,80,23.4375,,,,,",
+        "rhythmOffsetDetection,2026-03-01T12:35:02Z,,,,,,,,true,,,80,-4.0,,,,,",
+        "pitchMatching,2026-03-01T12:35:07Z,64,E4,61,C#4,m3,pythagorean,,,-20.0,3.25,,,,,,,",
+        "continuousRhythmMatching,2026-03-01T12:36:00Z,,,,,,,,,,,200,,-1.5,,-2.0,,-1.0",
+        "continuousRhythmMatching,2026-03-01T12:36:00Z,,,,,,,,,,,90,,12.4,10.1,,-3.2,8.8",
+        "rhythmOffsetDetection,2026-03-02T08:00:00Z,,,,,,,,true,,,40,-93.75,,,,,",
+        "",
+    ].joined(separator: "\n")
+
+    @Test("an iOS export with rhythm rows imports without a row skipped and exports back byte for byte")
+    func iOSRoundTrip() throws {
+        let database = try AppDatabase.inMemory()
+        #expect(try database.importCSV(Data(Self.iOSExport.utf8), mode: .merge).added == 7)
+        #expect(try database.exportCSV() == Self.iOSExport)
+        // Merged again: every row is already there, rhythm rows by time, tempo and type.
+        let again = try database.importCSV(Data(Self.iOSExport.utf8), mode: .merge)
+        #expect(again.added == 0 && again.skippedDuplicates == 7)
+        #expect(try database.exportCSV() == Self.iOSExport)
+        let counts = try database.recordCounts()
+        #expect(counts.rhythmOffsetDetections == 3 && counts.continuousRhythmMatchings == 2 && counts.total == 7)
     }
 
     @Test("import accepts what spreadsheets do to a file: a byte order mark, TRUE, blank lines, offsets, spaces")

@@ -132,7 +132,52 @@ struct CSVRejectionTests {
             Case(
                 name: "an unclosed quote", data: Data((header + good + "\"pitchDiscrimination,2026").utf8),
                 line: 4, column: nil, mentions: ["quoted field is not closed"]),
+        ] + rhythmCases
+
+    /// Rhythm rows break the rules of their records: each is named by its line and column.
+    static let rhythmCases: [Case] = {
+        let detection = "rhythmOffsetDetection,2026-03-01T12:35:00Z,,,,,,,,true,,,TEMPO,OFFSET,,,,,\n"
+        let trial = "continuousRhythmMatching,2026-03-01T12:36:00Z,,,,,,,,,,,TEMPO,,MEAN,P0,,,P3\n"
+        func row(_ template: String, _ values: [String: String]) -> Data {
+            var row = template
+            for (key, value) in ["TEMPO": "80", "OFFSET": "-4.0", "MEAN": "1.5", "P0": "2.0", "P3": ""].merging(
+                values, uniquingKeysWith: { $1 })
+            {
+                row = row.replacingOccurrences(of: key, with: value)
+            }
+            return Data((header + good + row).utf8)
+        }
+        return [
+            Case(
+                name: "a tempo of 39 BPM", data: row(detection, ["TEMPO": "39"]), line: 4, column: "tempoBPM",
+                mentions: ["\"39\"", "40 to 200"]),
+            Case(
+                name: "a tempo of 80.5", data: row(trial, ["TEMPO": "80.5"]), line: 4, column: "tempoBPM",
+                mentions: ["\"80.5\""]),
+            Case(
+                name: "a rhythm row without a tempo", data: row(trial, ["TEMPO": ""]), line: 4, column: "tempoBPM",
+                mentions: ["not a tempo"]),
+            Case(
+                name: "an offset of zero", data: row(detection, ["OFFSET": "0.0"]), line: 4, column: "offsetMs",
+                mentions: ["0.0 ms", "zero"]),
+            Case(
+                name: "an offset beyond half a sixteenth", data: row(detection, ["OFFSET": "93.76"]), line: 4,
+                column: "offsetMs", mentions: ["93.76", "93.75 ms at 80 BPM"]),
+            Case(
+                name: "an offset of nan", data: row(detection, ["OFFSET": "nan"]), line: 4, column: "offsetMs",
+                mentions: ["\"nan\"", "not a number"]),
+            Case(
+                name: "a mean offset beyond half a sixteenth", data: row(trial, ["MEAN": "-100"]), line: 4,
+                column: "meanOffsetMs", mentions: ["-100", "93.75 ms"]),
+            Case(
+                name: "a position's mean beyond half a sixteenth", data: row(trial, ["P3": "1e300"]), line: 4,
+                column: "meanOffsetMsPosition3", mentions: ["1e300"]),
+            Case(
+                name: "a rhythm row of an unknown type",
+                data: row(detection.replacingOccurrences(of: "rhythmOffsetDetection", with: "rhythmComparison"), [:]),
+                line: 4, column: "trainingType", mentions: ["\"rhythmComparison\"", "continuousRhythmMatching"]),
         ]
+    }()
 
     @Test(
         "each bad file is rejected with its line, column and reason; the database file is byte-for-byte unchanged",

@@ -44,24 +44,20 @@ final class CommandLineTests {
 
         let imported = try run("import", fixture.path, "--data", database)
         #expect(imported.status == 0, "\(imported.errors)")
-        #expect(
-            imported.output
-                == "Imported 5 records; skipped 2 rhythm rows (rhythm training is not part of this Peach).\n")
+        #expect(imported.output == "Imported 7 records.\n")
 
         // The imported rows follow the tables' rules: the whole-file check evaluates them all.
         let check = try run("check", "--data", database)
-        #expect(check.status == 0 && check.output.contains("is undamaged: 5 records read"), "\(check.errors)")
+        #expect(check.status == 0 && check.output.contains("is undamaged: 7 records read"), "\(check.errors)")
 
         let again = try run("import", "--data", database, fixture.path, "--merge")
-        #expect(
-            again.output
-                == "Imported 0 records; skipped 5 already present and 2 rhythm rows (rhythm training is not part of this Peach).\n"
-        )
+        #expect(again.output == "Imported 0 records; skipped 7 already present.\n")
 
         let stats = try run("stats", "--data", database)
         #expect(stats.status == 0)
         let lines = stats.output.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
-        #expect(lines.contains("Records 5 2026-03-01 – 2026-03-02"))
+        #expect(lines.contains("Records 7 2026-03-01 – 2026-03-02"))
+        #expect(lines.contains("Compare Timing 1") && lines.contains("Fill the Gap 1"))
         #expect(lines.contains("Comparison 1") && lines.contains("Interval Comparison 2"))
         #expect(lines.contains("Pitch Matching 1") && lines.contains("Interval Pitch Matching 1"))
         // Each mode's estimate as the core makes it, written as the Profile page writes it.
@@ -106,14 +102,14 @@ final class CommandLineTests {
         let refused = try run("reset", "--data", database)
         #expect(refused.status != 0)
         #expect(refused.errors.contains("--yes"))
-        #expect(try AppDatabase.open(path: database).recordCounts().total == 5)
+        #expect(try AppDatabase.open(path: database).recordCounts().total == 7)
 
         let reset = try run("reset", "--yes", "--data", database)
         #expect(reset.status == 0)
-        #expect(reset.output == "Deleted 5 training records; settings are kept.\n")
+        #expect(reset.output == "Deleted 7 training records; settings are kept.\n")
 
         let replaced = try run("import", fixture.path, "--replace", "--data", database)
-        #expect(replaced.output.hasPrefix("Imported 5 records, replacing 0 stored records"))
+        #expect(replaced.output.hasPrefix("Imported 7 records, replacing 0 stored records"))
     }
 
     @Test(
@@ -307,7 +303,7 @@ final class CommandLineTests {
         let refused = try run("import", late.path, "--data", database)
         #expect(refused.status != 0 && refused.errors.contains("line 5003, column interval"), "\(refused.errors)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
-        #expect(try AppDatabase.open(path: database, access: .reading).recordCounts().total == 5)
+        #expect(try AppDatabase.open(path: database, access: .reading).recordCounts().total == 7)
 
         let missing = try run("import", folder.appendingPathComponent("nope.csv").path, "--data", database)
         #expect(missing.status != 0)

@@ -6,13 +6,12 @@ import Testing
 
 @Suite("The server's own texts")
 struct ServerTextsTests {
-    @Test("an import's outcome counts its records, duplicates and rhythm rows in both languages")
+    @Test("an import's outcome counts its records and duplicates in both languages")
     func importOutcome() {
         let (english, german) = (Texts.english, Texts.german)
-        #expect(
-            english.server.importSucceeded(1, 1, 1)
-                == "Imported 1 record. Skipped 1 duplicate. Skipped 1 rhythm record.")
-        #expect(german.server.importSucceeded(2, 1, 0) == "2 Übungen importiert. 1 Duplikat übersprungen.")
+        #expect(english.server.importSucceeded(1, 1) == "Imported 1 record. Skipped 1 duplicate.")
+        #expect(english.server.importSucceeded(3, 0) == "Imported 3 records.")
+        #expect(german.server.importSucceeded(2, 1) == "2 Übungen importiert. 1 Duplikat übersprungen.")
     }
 
     @Test("every refusal of a sync upload is worded in German, not left in English")
@@ -27,10 +26,13 @@ struct ServerTextsTests {
             .unknownTuningSystem("x"), .invalid(.timestampOutOfRange(time)),
             .invalid(.notesTooFarApart(reference: try! MIDINote(60), target: try! MIDINote(73))),
             .invalid(.centOffsetOutOfRange(Cents(0))), .invalid(.initialCentOffsetOutOfRange(Cents(101))),
-            .invalid(.userCentErrorOutOfRange(Cents(201))),
+            .invalid(.userCentErrorOutOfRange(Cents(201))), .invalid(.tempoOutOfRange(30)),
+            .invalid(.offsetMsOutOfRange(0, tempo: TempoBPM(80)!)),
+            .invalid(.meanOffsetMsOutOfRange(100, tempo: TempoBPM(80)!, position: 2)),
+            .invalid(.positionCount(3)), .invalid(.hitCountOutOfRange(17)),
         ]
         let expectations: [SyncRefusal.Expectation] = [
-            .uuid, .trainingType, .milliseconds, .midiNote, .tuningSystem, .cents, .boolean,
+            .uuid, .trainingType, .milliseconds, .midiNote, .tuningSystem, .cents, .boolean, .tempo, .offset, .count,
         ]
         for refusal in refusals + expectations.map({ .wrongType(field: "x", expected: $0) }) {
             let (english, german) = (ServerTexts.english.syncRefusal(refusal), ServerTexts.german.syncRefusal(refusal))

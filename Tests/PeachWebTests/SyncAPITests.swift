@@ -40,6 +40,30 @@ struct SyncAPITests {
         }
     }
 
+    @Test("rhythm records sync: both kinds are stored once and export as the iOS app writes them")
+    func rhythmRecords() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            let (detection, trial) = (UUID().uuidString.lowercased(), UUID().uuidString.lowercased())
+            let batch = [
+                syncRecord(id: detection, type: "rhythmOffsetDetection"),
+                syncRecord(id: trial, type: "continuousRhythmMatching", timestamp: 1_779_999_160_000),
+            ]
+            for _ in 0..<2 {
+                let response = try await client.upload(batch)
+                #expect(response.json["accepted"] as? [String] == [detection, trial])
+                #expect((response.json["refused"] as? [Any])?.isEmpty == true)
+            }
+            let counts = try database.recordCounts()
+            #expect(counts.rhythmOffsetDetections == 1 && counts.continuousRhythmMatchings == 1 && counts.total == 2)
+            #expect(
+                try database.exportCSV().split(separator: "\n").dropFirst(2) == [
+                    "rhythmOffsetDetection,2026-05-28T20:11:40Z,,,,,,,,true,,,80,-12.5,,,,,",
+                    "continuousRhythmMatching,2026-05-28T20:12:40Z,,,,,,,,,,,80,,3.5,2.0,,,5.0",
+                ])
+        }
+    }
+
     @Test("the profile download carries its version; a device that holds it downloads nothing (304)")
     func profileVersion() async throws {
         try await withApp(database: try AppDatabase.inMemory()) { client in
@@ -171,7 +195,23 @@ struct SyncAPITests {
         (["isCorrect": ""], "pitchDiscrimination", "isCorrect is missing"),
         (["isCorrect": "\"yes\""], "pitchDiscrimination", "isCorrect must be"),
         (["userCentError": "3"], "pitchDiscrimination", "userCentError does not belong"),
-        (["trainingType": "\"rhythmOffsetDetection\""], "pitchDiscrimination", "trainingType"),
+        (["trainingType": "\"rhythmOffsetDetection\""], "pitchDiscrimination", "referenceNote does not belong"),
+        (["tempoBPM": "39"], "rhythmOffsetDetection", "tempoBPM 39 is out of range"),
+        (["tempoBPM": "80.5"], "rhythmOffsetDetection", "tempoBPM must be"),
+        (["offsetMs": "0"], "rhythmOffsetDetection", "offsetMs 0.0"),
+        (["offsetMs": "93.76"], "rhythmOffsetDetection", "offsetMs 93.76"),
+        (["offsetMs": ""], "rhythmOffsetDetection", "offsetMs is missing"),
+        (["isCorrect": ""], "rhythmOffsetDetection", "isCorrect is missing"),
+        (["meanOffsetMs": "1"], "rhythmOffsetDetection", "meanOffsetMs does not belong"),
+        (["referenceNote": "60"], "continuousRhythmMatching", "referenceNote does not belong"),
+        (["isCorrect": "true"], "continuousRhythmMatching", "isCorrect does not belong"),
+        (["meanOffsetMs": "-93.76"], "continuousRhythmMatching", "meanOffsetMs -93.76"),
+        (["meanOffsetMs": "null"], "continuousRhythmMatching", "meanOffsetMs must be"),
+        (["meanOffsetMsPosition1": "200"], "continuousRhythmMatching", "meanOffsetMsPosition1 200.0"),
+        (["meanOffsetMsPosition1": "\"x\""], "continuousRhythmMatching", "meanOffsetMsPosition1 must be"),
+        (["hitCount": "0"], "continuousRhythmMatching", "hitCount 0"),
+        (["hitCount": "17"], "continuousRhythmMatching", "hitCount 17"),
+        (["tempoBPM": ""], "continuousRhythmMatching", "tempoBPM is missing"),
         (["trainingType": ""], "pitchDiscrimination", "trainingType is missing"),
         (["initialCentOffset": "101"], "pitchMatching", "initialCentOffset 101.0"),
         (["initialCentOffset": "-100.01"], "pitchMatching", "initialCentOffset"),
@@ -221,6 +261,9 @@ struct SyncAPITests {
         let cents = Int(ComparisonRecord.centOffsetBound.value)
         let minutes = SyncController.clockTolerance / 60_000
         let (comparison, pitchMatching) = (CSVFormat.comparisonType, CSVFormat.pitchMatchingType)
+        let (rhythmOffsetDetection, continuousRhythmMatching) = (
+            CSVFormat.rhythmOffsetDetectionType, CSVFormat.continuousRhythmMatchingType
+        )
         let stored = UUID().uuidString.lowercased()
         let cases: [(record: String, english: String, german: String)] = [
             (
@@ -235,13 +278,13 @@ struct SyncAPITests {
             ),
             (
                 syncRecord(fields: ["trainingType": "5"]),
-                "The field trainingType must be \"\(comparison)\" or \"\(pitchMatching)\".",
-                "Das Feld trainingType muss „\(comparison)“ oder „\(pitchMatching)“ sein."
+                "The field trainingType must be \"\(comparison)\", \"\(pitchMatching)\", \"\(rhythmOffsetDetection)\" or \"\(continuousRhythmMatching)\".",
+                "Das Feld trainingType muss „\(comparison)“, „\(pitchMatching)“, „\(rhythmOffsetDetection)“ oder „\(continuousRhythmMatching)“ sein."
             ),
             (
                 syncRecord(fields: ["trainingType": "\"rhythm\""]),
                 "The trainingType \"rhythm\" is not known",
-                "Der Wert „rhythm“ von trainingType ist unbekannt; erwartet wird „\(comparison)“ oder „\(pitchMatching)“."
+                "Der Wert „rhythm“ von trainingType ist unbekannt; erwartet wird „\(comparison)“, „\(pitchMatching)“, „\(rhythmOffsetDetection)“ oder „\(continuousRhythmMatching)“."
             ),
             (
                 syncRecord(timestamp: Self.now + SyncController.clockTolerance + 1),

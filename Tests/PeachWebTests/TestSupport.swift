@@ -98,7 +98,20 @@ func syncRecord(
         "id": "\"\(id)\"", "trainingType": "\"\(type)\"", "timestamp": String(timestamp),
         "referenceNote": String(reference), "targetNote": String(target), "tuningSystem": "\"equalTemperament\"",
     ]
-    if type == "pitchMatching" {
+    if type.hasSuffix("RhythmMatching") || type.hasPrefix("rhythm") {
+        values = ["id": values["id"]!, "trainingType": values["trainingType"]!, "timestamp": values["timestamp"]!]
+        values["tempoBPM"] = "80"
+    }
+    if type == "rhythmOffsetDetection" {
+        values["offsetMs"] = "-12.5"
+        values["isCorrect"] = "true"
+    } else if type == "continuousRhythmMatching" {
+        values["meanOffsetMs"] = "3.5"
+        values["meanOffsetMsPosition0"] = "2"
+        values["meanOffsetMsPosition2"] = "null"
+        values["meanOffsetMsPosition3"] = "5"
+        values["hitCount"] = "14"
+    } else if type == "pitchMatching" {
         values["initialCentOffset"] = "30"
         values["userCentError"] = "-4"
     } else {

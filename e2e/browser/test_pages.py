@@ -395,7 +395,7 @@ def test_import_works_without_scripts(new_page, server):
     csv = fixture_csv()
     page.set_input_files("#import-file", files=[{"name": "export.csv", "mimeType": "text/csv", "buffer": csv.encode()}])
     page.locator("#import-form button[type=submit]").click()
-    expect(page).to_have_url(server.url("/settings?added=8&duplicates=0&rhythm=0"))
+    expect(page).to_have_url(server.url("/settings?added=8&duplicates=0"))
     expect(page.locator("#settings-message")).to_have_text("8 Übungen importiert.")
     assert server.count("comparisonRecord") == 5 and server.count("pitchMatchingRecord") == 3
 
@@ -467,7 +467,7 @@ def test_replace_without_scripts_asks_first_and_backing_out_deletes_nothing(new_
             expect(page).to_have_url(server.url("/settings?import=cancelled"))
             expect(page.locator("#settings-message")).to_have_text("Nothing was imported or deleted.")
             assert stored(server) == 8
-    expect(page).to_have_url(server.url("/settings?added=3&duplicates=0&rhythm=0"))
+    expect(page).to_have_url(server.url("/settings?added=3&duplicates=0"))
     assert stored(server) == 3
 
 

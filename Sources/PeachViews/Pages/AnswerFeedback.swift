@@ -26,25 +26,64 @@ public struct AnswerFeedback: Hashable, Sendable {
     public init(_ record: TrainingRecord, texts: Texts, wrongAnswerSound: Bool = false) {
         switch record {
         case .comparison(let record):
-            kind = TrainingMode.Kind.comparison.name
-            isCorrect = record.isCorrect
-            band = nil
-            direction = nil
-            text = ""
-            announcement = record.isCorrect ? texts.training.correct : texts.training.incorrect
-            playsWrongAnswerSound = wrongAnswerSound && !record.isCorrect
-        case .pitchMatching(let record):
-            kind = TrainingMode.Kind.pitchMatching.name
-            isCorrect = nil
-            let rounded = Int(record.userCentError.value.rounded())
-            band = Self.band(roundedMagnitude: abs(rounded))
-            direction = rounded > 0 ? "sharp" : rounded < 0 ? "flat" : "center"
-            text =
-                rounded > 0
-                ? texts.training.centsSharp(rounded)
-                : rounded < 0 ? texts.training.centsFlat(-rounded) : texts.training.centsText(0)
-            announcement = rounded == 0 ? texts.training.deadCenter : text
-            playsWrongAnswerSound = false
+            self.init(isCorrect: record.isCorrect, texts: texts, wrongAnswerSound: wrongAnswerSound)
+        case .rhythmOffsetDetection(let record):
+            self.init(isCorrect: record.isCorrect, texts: texts, wrongAnswerSound: wrongAnswerSound)
+        case .pitchMatching(let record): self.init(record, texts: texts)
+        case .continuousRhythmMatching(let record): self.init(record, texts: texts)
+        }
+    }
+
+    /// A judgement's, of pitch or of time: a thumb, as the comparison modes show it.
+    private init(isCorrect: Bool, texts: Texts, wrongAnswerSound: Bool) {
+        kind = TrainingMode.Kind.comparison.name
+        self.isCorrect = isCorrect
+        band = nil
+        direction = nil
+        text = ""
+        announcement = isCorrect ? texts.training.correct : texts.training.incorrect
+        playsWrongAnswerSound = wrongAnswerSound && !isCorrect
+    }
+
+    /// A pitch matching's: the cent error as a tuner shows it.
+    private init(_ record: PitchMatchingRecord, texts: Texts) {
+        kind = TrainingMode.Kind.pitchMatching.name
+        isCorrect = nil
+        let rounded = Int(record.userCentError.value.rounded())
+        band = Self.band(roundedMagnitude: abs(rounded))
+        direction = rounded > 0 ? "sharp" : rounded < 0 ? "flat" : "center"
+        text =
+            rounded > 0
+            ? texts.training.centsSharp(rounded)
+            : rounded < 0 ? texts.training.centsFlat(-rounded) : texts.training.centsText(0)
+        announcement = rounded == 0 ? texts.training.deadCenter : text
+        playsWrongAnswerSound = false
+    }
+
+    /// A Fill the Gap trial's: its mean offset in whole percent of a sixteenth, banded by the
+    /// thresholds the rhythm profile colours by (`band(roundedPercent:)`).
+    private init(_ record: ContinuousRhythmMatchingRecord, texts: Texts) {
+        kind = "continuousRhythmMatching"
+        isCorrect = nil
+        let rounded = Int(record.tempo.percentOfSixteenth(record.meanOffsetMs).rounded())
+        band = Self.band(roundedPercent: abs(rounded))
+        direction = rounded < 0 ? "early" : rounded > 0 ? "late" : "center"
+        text =
+            rounded < 0
+            ? texts.training.percentEarly(-rounded)
+            : rounded > 0 ? texts.training.percentLate(rounded) : texts.training.onTheBeat
+        announcement = text
+        playsWrongAnswerSound = false
+    }
+
+    /// By the rounded |percent of a sixteenth|: 0 → center, < 8 → green, 8–15 → yellow, > 15 →
+    /// red: the middle thresholds of the peers' rhythm profile (about 4, 8, 15 and 25 %).
+    static func band(roundedPercent percent: Int) -> String {
+        switch percent {
+        case 0: "center"
+        case 1..<8: "green"
+        case 8...15: "yellow"
+        default: "red"
         }
     }
 

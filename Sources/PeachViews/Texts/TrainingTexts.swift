@@ -25,6 +25,12 @@ public struct TrainingTexts: Sendable {
     public let centsSharp: @Sendable (Int) -> String
     /// "27 cents flat"
     public let centsFlat: @Sendable (Int) -> String
+    /// A Fill the Gap trial's mean, in whole percent of a sixteenth: "3 % early"
+    public let percentEarly: @Sendable (Int) -> String
+    /// "5 % late"
+    public let percentLate: @Sendable (Int) -> String
+    /// A mean that rounds to 0 %.
+    public let onTheBeat: String
 
     /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
     static var english: TrainingTexts {
@@ -45,7 +51,10 @@ public struct TrainingTexts: Sendable {
                 return cents > 0 ? "+" + magnitude : cents < 0 ? "\u{2212}" + magnitude : magnitude
             },
             centsSharp: { Plural(one: "{count} cent sharp", other: "{count} cents sharp")($0) },
-            centsFlat: { Plural(one: "{count} cent flat", other: "{count} cents flat")($0) }
+            centsFlat: { Plural(one: "{count} cent flat", other: "{count} cents flat")($0) },
+            percentEarly: { "\($0) % early" },
+            percentLate: { "\($0) % late" },
+            onTheBeat: "On the beat"
         )
     }
 
@@ -67,7 +76,10 @@ public struct TrainingTexts: Sendable {
                 cents > 0 ? "+\(cents) Cent" : cents < 0 ? "\u{2212}\(-cents) Cent" : "0 Cent"
             },
             centsSharp: { "\($0) Cent zu hoch" },
-            centsFlat: { "\($0) Cent zu tief" }
+            centsFlat: { "\($0) Cent zu tief" },
+            percentEarly: { "\($0) % zu früh" },
+            percentLate: { "\($0) % zu spät" },
+            onTheBeat: "Genau im Takt"
         )
     }
 }

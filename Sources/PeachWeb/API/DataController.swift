@@ -115,10 +115,8 @@ struct DataController: Sendable {
             return try JSONResponse.make(
                 ImportReply(
                     summary: .init(
-                        added: summary.added, skippedDuplicates: summary.skippedDuplicates,
-                        skippedRhythm: summary.skippedRhythmRows, replaced: summary.replaced),
-                    message: texts.server.importSucceeded(
-                        summary.added, summary.skippedDuplicates, summary.skippedRhythmRows)))
+                        added: summary.added, skippedDuplicates: summary.skippedDuplicates, replaced: summary.replaced),
+                    message: texts.server.importSucceeded(summary.added, summary.skippedDuplicates)))
         case .needsConfirmation(let token, let question, let changed):
             let details = texts.replaceDetails(stored: question.stored, importing: question.importing)
             return try JSONResponse.make(
@@ -140,7 +138,6 @@ struct DataController: Sendable {
         struct Summary: Encodable {
             let added: Int
             let skippedDuplicates: Int
-            let skippedRhythm: Int
             /// Records deleted by a replace.
             let replaced: Int
         }

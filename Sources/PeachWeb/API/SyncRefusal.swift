@@ -32,6 +32,12 @@ public enum SyncRefusal: Error, Equatable, Sendable {
     /// What a field's value must be.
     public enum Expectation: Sendable {
         case uuid, trainingType, milliseconds, midiNote, tuningSystem, cents, boolean
+        /// A whole number of BPM.
+        case tempo
+        /// A duration in ms: a rhythm offset, negative for early.
+        case offset
+        /// A whole number of taps.
+        case count
     }
 
     /// The reply's `code` (docs/api.md): the same in every language.

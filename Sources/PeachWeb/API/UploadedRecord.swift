@@ -21,12 +21,23 @@ struct UploadedRecord: Decodable {
     var isCorrect: Bool?
     var initialCentOffset: Double?
     var userCentError: Double?
+    var tempoBPM: Int?
+    var offsetMs: Double?
+    var meanOffsetMs: Double?
+    /// Fill the Gap's `meanOffsetMsPosition0`–`3`: absent or null where the position has none.
+    var positionMeanOffsetsMs: [Double?] = [nil, nil, nil, nil]
+    var hitCount: Int?
     /// Fields that are of the wrong type or unknown, in the order of `Field`, then by name.
     var problems: [SyncRefusal] = []
 
     enum Field: String, CaseIterable {
         case id, trainingType, timestamp, referenceNote, targetNote, tuningSystem, centOffset, isCorrect
-        case initialCentOffset, userCentError
+        case initialCentOffset, userCentError, tempoBPM, offsetMs, meanOffsetMs
+        case meanOffsetMsPosition0, meanOffsetMsPosition1, meanOffsetMsPosition2, meanOffsetMsPosition3, hitCount
+
+        static let positions: [Field] = [
+            .meanOffsetMsPosition0, .meanOffsetMsPosition1, .meanOffsetMsPosition2, .meanOffsetMsPosition3,
+        ]
 
         /// What the field's value must be.
         var expected: SyncRefusal.Expectation {
@@ -38,6 +49,11 @@ struct UploadedRecord: Decodable {
             case .tuningSystem: .tuningSystem
             case .centOffset, .initialCentOffset, .userCentError: .cents
             case .isCorrect: .boolean
+            case .tempoBPM: .tempo
+            case .offsetMs, .meanOffsetMs, .meanOffsetMsPosition0, .meanOffsetMsPosition1, .meanOffsetMsPosition2,
+                .meanOffsetMsPosition3:
+                .offset
+            case .hitCount: .count
             }
         }
     }
@@ -80,6 +96,13 @@ struct UploadedRecord: Decodable {
         isCorrect = value(.isCorrect, Bool.self)
         initialCentOffset = value(.initialCentOffset, Double.self)
         userCentError = value(.userCentError, Double.self)
+        tempoBPM = value(.tempoBPM, Int.self)
+        offsetMs = value(.offsetMs, Double.self)
+        meanOffsetMs = value(.meanOffsetMs, Double.self)
+        for (index, field) in Field.positions.enumerated() {
+            positionMeanOffsetsMs[index] = value(field, Double?.self) ?? nil
+        }
+        hitCount = value(.hitCount, Int.self)
         let known = Set(Field.allCases.map(\.rawValue))
         for key in container.allKeys.map(\.stringValue).sorted() where !known.contains(key) {
             problems.append(.unknownField(key.shownInMessage))
@@ -113,12 +136,31 @@ struct UploadedRecord: Decodable {
             guard let value else { throw .missingField(field.rawValue) }
             return value
         }
-        func absent(_ value: (some Any)?, _ field: Field, kind: String) throws(SyncRefusal) {
-            if value != nil { throw .foreignField(field.rawValue, trainingType: kind) }
-        }
         let type = try required(trainingType, .trainingType)
-        guard type == CSVFormat.comparisonType || type == CSVFormat.pitchMatchingType else {
+        let pitchFields: [Field] = [
+            .referenceNote, .targetNote, .tuningSystem, .centOffset, .initialCentOffset, .userCentError,
+        ]
+        let (fields, isCorrect): ([Field], Bool?)
+        switch type {
+        case CSVFormat.comparisonType:
+            (fields, isCorrect) = (
+                [.referenceNote, .targetNote, .tuningSystem, .centOffset, .isCorrect], self.isCorrect
+            )
+        case CSVFormat.pitchMatchingType:
+            (fields, isCorrect) = (
+                [.referenceNote, .targetNote, .tuningSystem, .initialCentOffset, .userCentError], nil
+            )
+        case CSVFormat.rhythmOffsetDetectionType:
+            (fields, isCorrect) = ([.tempoBPM, .offsetMs, .isCorrect], self.isCorrect)
+        case CSVFormat.continuousRhythmMatchingType:
+            (fields, isCorrect) = ([.tempoBPM, .meanOffsetMs, .hitCount] + Field.positions, nil)
+        default:
             throw .unknownTrainingType(type.shownInMessage)
+        }
+        // A field of another training type is refused, not ignored: the device meant something by it.
+        for field in pitchFields + [.isCorrect, .tempoBPM, .offsetMs, .meanOffsetMs, .hitCount] + Field.positions
+        where !fields.contains(field) && isPresent(field) {
+            throw .foreignField(field.rawValue, trainingType: type)
         }
         let milliseconds = try required(timestamp, .timestamp)
         let time = Timestamp(millisecondsSince1970: milliseconds)
@@ -127,6 +169,31 @@ struct UploadedRecord: Decodable {
         guard milliseconds <= now.millisecondsSince1970 + tolerance else {
             throw .future(time, now: now, toleranceMinutes: Int(tolerance / 60_000))
         }
+        switch type {
+        case CSVFormat.rhythmOffsetDetectionType:
+            let (tempo, offset) = (try required(tempoBPM, .tempoBPM), try required(offsetMs, .offsetMs))
+            let correct = try required(isCorrect, .isCorrect)
+            do {
+                return .rhythmOffsetDetection(
+                    try RhythmOffsetDetectionRecord(
+                        timestamp: time, tempoBPM: tempo, offsetMs: offset, isCorrect: correct))
+            } catch {
+                throw .invalid(error)
+            }
+        case CSVFormat.continuousRhythmMatchingType:
+            let (tempo, mean) = (try required(tempoBPM, .tempoBPM), try required(meanOffsetMs, .meanOffsetMs))
+            do {
+                return .continuousRhythmMatching(
+                    try ContinuousRhythmMatchingRecord(
+                        timestamp: time, tempoBPM: tempo, meanOffsetMs: mean,
+                        positionMeanOffsetsMs: positionMeanOffsetsMs,
+                        hitCount: hitCount))
+            } catch {
+                throw .invalid(error)
+            }
+        default:
+            break
+        }
         let reference = try note(try required(referenceNote, .referenceNote), .referenceNote)
         let target = try note(try required(targetNote, .targetNote), .targetNote)
         let systemName = try required(tuningSystem, .tuningSystem)
@@ -134,8 +201,6 @@ struct UploadedRecord: Decodable {
             throw .unknownTuningSystem(systemName.shownInMessage)
         }
         if type == CSVFormat.comparisonType {
-            try absent(initialCentOffset, .initialCentOffset, kind: type)
-            try absent(userCentError, .userCentError, kind: type)
             let offset = try required(centOffset, .centOffset)
             let correct = try required(isCorrect, .isCorrect)
             do {
@@ -147,8 +212,6 @@ struct UploadedRecord: Decodable {
                 throw .invalid(error)
             }
         }
-        try absent(centOffset, .centOffset, kind: type)
-        try absent(isCorrect, .isCorrect, kind: type)
         let initial = try required(initialCentOffset, .initialCentOffset)
         let userError = try required(userCentError, .userCentError)
         do {
@@ -158,6 +221,28 @@ struct UploadedRecord: Decodable {
                     initialCentOffset: Cents(initial), userCentError: Cents(userError)))
         } catch {
             throw .invalid(error)
+        }
+    }
+
+    /// Whether the device sent `field` with a value (a position's null is no value).
+    private func isPresent(_ field: Field) -> Bool {
+        switch field {
+        case .id, .trainingType, .timestamp: true
+        case .referenceNote: referenceNote != nil
+        case .targetNote: targetNote != nil
+        case .tuningSystem: tuningSystem != nil
+        case .centOffset: centOffset != nil
+        case .isCorrect: isCorrect != nil
+        case .initialCentOffset: initialCentOffset != nil
+        case .userCentError: userCentError != nil
+        case .tempoBPM: tempoBPM != nil
+        case .offsetMs: offsetMs != nil
+        case .meanOffsetMs: meanOffsetMs != nil
+        case .meanOffsetMsPosition0: positionMeanOffsetsMs[0] != nil
+        case .meanOffsetMsPosition1: positionMeanOffsetsMs[1] != nil
+        case .meanOffsetMsPosition2: positionMeanOffsetsMs[2] != nil
+        case .meanOffsetMsPosition3: positionMeanOffsetsMs[3] != nil
+        case .hitCount: hitCount != nil
         }
     }
 

@@ -75,8 +75,8 @@ struct PageController: Sendable {
         let query = request.uri.queryParameters
         func count(_ name: String) -> Int? { query.get(name).flatMap(Int.init) }
         var message = count("deleted").map { texts.settingsPage.resetDone($0) }
-        if let added = count("added"), let duplicates = count("duplicates"), let rhythm = count("rhythm") {
-            message = texts.server.importSucceeded(added, duplicates, rhythm)
+        if let added = count("added"), let duplicates = count("duplicates") {
+            message = texts.server.importSucceeded(added, duplicates)
         }
         if query.get("import") == "cancelled" { message = texts.server.importCancelled }
         return Self.html(SettingsPage(texts: texts, settings: await history.settings, message: message).render())
@@ -162,7 +162,7 @@ struct PageController: Sendable {
         case .imported(let summary):
             return Response.redirect(
                 to: PageRoute.settings.path
-                    + "?added=\(summary.added)&duplicates=\(summary.skippedDuplicates)&rhythm=\(summary.skippedRhythmRows)",
+                    + "?added=\(summary.added)&duplicates=\(summary.skippedDuplicates)",
                 type: .normal)
         case .needsConfirmation(let token, let question, let changed):
             return Self.html(

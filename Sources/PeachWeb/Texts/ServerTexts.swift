@@ -9,7 +9,7 @@ import PeachViews
 /// compile; each language is a value of it, given below the struct as every table of texts is
 /// (docs/design.md).
 public struct ServerTexts: Sendable {
-    public let importSucceeded: @Sendable (_ added: Int, _ duplicates: Int, _ rhythm: Int) -> String
+    public let importSucceeded: @Sendable (_ added: Int, _ duplicates: Int) -> String
     public let importReplaceQuestion: String
     /// What a replace deletes and adds; the dates are already written as days.
     public let importReplaceDetails:
@@ -80,14 +80,11 @@ public struct ServerTexts: Sendable {
 extension ServerTexts {
     /// English, the default language.
     public static let english = ServerTexts(
-        importSucceeded: { added, duplicates, rhythm in
+        importSucceeded: { added, duplicates in
             let imported = Plural(one: "Imported {count} record.", other: "Imported {count} records.")
             let skippedDuplicates = Plural(one: " Skipped {count} duplicate.", other: " Skipped {count} duplicates.")
-            let skippedRhythm = Plural(
-                one: " Skipped {count} rhythm record.", other: " Skipped {count} rhythm records.")
             var text = imported(added)
             if duplicates > 0 { text += skippedDuplicates(duplicates) }
-            if rhythm > 0 { text += skippedRhythm(rhythm) }
             return text
         },
         importReplaceQuestion: "Replace all training data?",
@@ -147,7 +144,8 @@ extension ServerTexts {
             "This server does not answer to that address; open Peach at the address it printed when it started.",
         errorValueTooLong: { "The value of \"\($0)\" is too long; at most \($1) characters are allowed." },
         syncRefusal: { refusal in
-            let trainingTypes = "\"\(CSVFormat.comparisonType)\" or \"\(CSVFormat.pitchMatchingType)\""
+            let trainingTypes =
+                "\"\(CSVFormat.comparisonType)\", \"\(CSVFormat.pitchMatchingType)\", \"\(CSVFormat.rhythmOffsetDetectionType)\" or \"\(CSVFormat.continuousRhythmMatchingType)\""
             let tuningSystems = "one of " + TuningSystem.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
             let notes = MIDINote.validRange
             let expected = { (expectation: SyncRefusal.Expectation) in
@@ -158,6 +156,9 @@ extension ServerTexts {
                 case .midiNote: "a MIDI note number from \(notes.lowerBound) to \(notes.upperBound)"
                 case .tuningSystem: tuningSystems
                 case .cents: "a number of cents"
+                case .tempo: "a whole number of BPM"
+                case .offset: "a number of milliseconds (negative: early)"
+                case .count: "a whole number"
                 case .boolean: "true or false"
                 }
             }
@@ -194,15 +195,12 @@ extension ServerTexts {
 extension ServerTexts {
     /// German.
     public static let german = ServerTexts(
-        importSucceeded: { added, duplicates, rhythm in
+        importSucceeded: { added, duplicates in
             let imported = Plural(one: "{count} Übung importiert.", other: "{count} Übungen importiert.")
             let skippedDuplicates = Plural(
                 one: " {count} Duplikat übersprungen.", other: " {count} Duplikate übersprungen.")
-            let skippedRhythm = Plural(
-                one: " {count} Rhythmusübung übersprungen.", other: " {count} Rhythmusübungen übersprungen.")
             var text = imported(added)
             if duplicates > 0 { text += skippedDuplicates(duplicates) }
-            if rhythm > 0 { text += skippedRhythm(rhythm) }
             return text
         },
         importReplaceQuestion: "Alle Trainingsdaten ersetzen?",
@@ -301,6 +299,12 @@ extension ServerTexts {
                 "\(number) ist keine MIDI-Note; MIDI-Noten reichen von \(MIDINote.validRange.lowerBound) bis \(MIDINote.validRange.upperBound)."
             case .notANumber(let found):
                 "„\(found)“ ist keine Zahl; erwartet wird eine Dezimalzahl wie 12.5."
+            case .tempoOutOfRange(let found):
+                "„\(found)“ ist kein Tempo; erwartet wird eine ganze Zahl von \(TempoBPM.recordable.lowerBound) bis \(TempoBPM.recordable.upperBound) BPM."
+            case .offsetOutOfRange(let found, let tempo):
+                "Die Abweichung \(found) ms ist null oder weiter als eine halbe Sechzehntel (\(DecimalText.shortest(tempo.offsetBoundMs).replacing(".", with: ",")) ms bei \(tempo)) vom Schlag entfernt."
+            case .meanOffsetOutOfRange(let found, let tempo):
+                "Die mittlere Abweichung \(found) ms ist weiter als eine halbe Sechzehntel (\(DecimalText.shortest(tempo.offsetBoundMs).replacing(".", with: ",")) ms bei \(tempo)) vom Schlag entfernt; ein so ferner Tipp zählt nicht."
             }
         },
         errorNotFound: "Unter dieser Adresse gibt es nichts.",
@@ -325,7 +329,8 @@ extension ServerTexts {
             "Dieser Server antwortet nicht unter dieser Adresse; öffne Peach unter der Adresse, die er beim Start angezeigt hat.",
         errorValueTooLong: { "Der Wert von \"\($0)\" ist zu lang; erlaubt sind höchstens \($1) Zeichen." },
         syncRefusal: { refusal in
-            let trainingTypes = "„\(CSVFormat.comparisonType)“ oder „\(CSVFormat.pitchMatchingType)“"
+            let trainingTypes =
+                "„\(CSVFormat.comparisonType)“, „\(CSVFormat.pitchMatchingType)“, „\(CSVFormat.rhythmOffsetDetectionType)“ oder „\(CSVFormat.continuousRhythmMatchingType)“"
             let tuningSystems =
                 "einer der Werte " + TuningSystem.allCases.map { "„\($0.rawValue)“" }.joined(separator: ", ")
             let notes = MIDINote.validRange
@@ -337,6 +342,9 @@ extension ServerTexts {
                 case .midiNote: "eine MIDI-Notennummer von \(notes.lowerBound) bis \(notes.upperBound)"
                 case .tuningSystem: tuningSystems
                 case .cents: "eine Zahl in Cent"
+                case .tempo: "eine ganze Zahl in BPM"
+                case .offset: "eine Zahl in Millisekunden (negativ: zu früh)"
+                case .count: "eine ganze Zahl"
                 case .boolean: "true oder false"
                 }
             }
@@ -374,6 +382,16 @@ extension ServerTexts {
                 "Der Wert \(offset.value) von initialCentOffset ist nicht erlaubt; er muss \(cents(PitchMatchingRecord.initialCentOffsetBound)) liegen."
             case .invalid(.userCentErrorOutOfRange(let error)):
                 "Der Wert \(error.value) von userCentError ist nicht erlaubt; er muss \(cents(PitchMatchingRecord.userCentErrorBound)) liegen."
+            case .invalid(.tempoOutOfRange(let tempo)):
+                "Der Wert \(tempo) von tempoBPM ist nicht erlaubt; er muss von \(TempoBPM.recordable.lowerBound) bis \(TempoBPM.recordable.upperBound) reichen."
+            case .invalid(.offsetMsOutOfRange(let offset, let tempo)):
+                "Der Wert \(offset) von offsetMs ist nicht erlaubt; bei \(tempo) muss er ungleich null sein und zwischen -\(DecimalText.shortest(tempo.offsetBoundMs)) und \(DecimalText.shortest(tempo.offsetBoundMs)) ms liegen (eine halbe Sechzehntel)."
+            case .invalid(.meanOffsetMsOutOfRange(let offset, let tempo, let position)):
+                "Der Wert \(offset) von meanOffsetMs\(position.map { "Position\($0)" } ?? "") ist nicht erlaubt; bei \(tempo) muss er zwischen -\(DecimalText.shortest(tempo.offsetBoundMs)) und \(DecimalText.shortest(tempo.offsetBoundMs)) ms liegen (eine halbe Sechzehntel)."
+            case .invalid(.positionCount(let count)):
+                "Es sind \(count) Werte meanOffsetMsPosition; es müssen \(ContinuousRhythmMatchingRecord.stepsPerCycle) sein, einer je Schritt (null, wo keiner ist)."
+            case .invalid(.hitCountOutOfRange(let count)):
+                "Der Wert \(count) von hitCount ist nicht erlaubt; er muss von 1 bis \(ContinuousRhythmMatchingRecord.cyclesPerTrial) reichen."
             }
         }
     )
