@@ -15,9 +15,16 @@ export const TUNING_SYSTEMS = Object.freeze(['equalTemperament', 'justIntonation
 /** An exercise's numbers (`ExerciseNumbers.Field`): a comparison's `startHertz` and
  *  `highestHertz` are NaN. */
 export const ExerciseField = Object.freeze({ referenceNote: 0, targetNote: 1, referenceHertz: 2, targetHertz: 3, startHertz: 4, highestHertz: 5, loudnessOffset: 6, noteDuration: 7 });
+/** A rhythm exercise's numbers (`RhythmExerciseNumbers.Field`), then `onsetCount`
+ *  onsets of `OnsetField`'s numbers each: Compare Timing's `next` is NaN. */
+export const RhythmField = Object.freeze({ tempoBPM: 0, onsetCount: 1, ends: 2, next: 3 });
+/** One onset's numbers (`RhythmExerciseNumbers.Onset`). */
+export const OnsetField = Object.freeze({ seconds: 0, sample: 1, cycle: 2, step: 3, isGap: 4 });
 /** The Settings page's sound preview's numbers (`SoundPreviewField`). */
 export const SoundPreviewField = Object.freeze({ note: 0, frequency: 1 });
 /** The current exercise's interval's lines (`IntervalLine`). */
 export const IntervalLine = Object.freeze({ code: 0, name: 1 });
+/** A counted Fill the Gap tap's lines (`TapLine`). */
+export const TapLine = Object.freeze({ band: 0, cycle: 1, step: 2 });
 /** The last answer's feedback's lines (`AnswerFeedback.Line`). */
 export const FeedbackLine = Object.freeze({ kind: 0, isCorrect: 1, band: 2, direction: 3, text: 4, announcement: 5, wrongAnswerSound: 6 });

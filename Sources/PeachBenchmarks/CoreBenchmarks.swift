@@ -24,12 +24,7 @@ enum CoreBenchmarks {
 
         var profile = PerceptualProfile()
         let builds = Benchmark.timings(runs: profileRuns) { profile = PerceptualProfile(records: records) }
-        let modes = TrainingMode.allCases.map { mode in
-            let count =
-                mode.kind == .comparison
-                ? profile.comparisonByMode[mode]!.count : profile.pitchMatchingByMode[mode]!.count
-            return "\(mode.rawValue) \(count)"
-        }
+        let modes = TrainingMode.allCases.filter { $0.family != .rhythm }.map { "\($0.rawValue) \(profile.count($0))" }
 
         var rows = [
             Benchmark.Row(

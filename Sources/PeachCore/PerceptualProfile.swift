@@ -61,11 +61,14 @@ public struct PerceptualProfile: Hashable, Sendable {
         pitchMatchingByMode[mode] ?? PitchMatchingStatistics()
     }
 
-    /// The records of a mode: its comparisons or its pitch-matching attempts.
+    /// The records of a mode: its comparisons, its pitch-matching attempts, its Compare Timing
+    /// answers or its Fill the Gap trials.
     public func count(_ mode: TrainingMode) -> Int {
         switch mode.kind {
         case .comparison: comparisonStatistics(mode).count
         case .pitchMatching: pitchMatchingStatistics(mode).count
+        case .rhythmOffsetDetection: rhythmOffsetDetectionCount
+        case .continuousRhythmMatching: continuousRhythmMatchingCount
         }
     }
 

@@ -2,26 +2,17 @@
 public struct RecordCounts: Equatable, Sendable {
     /// Records per mode; every mode is present (0 when it has none).
     public var byMode: [TrainingMode: Int]
-    /// Compare Timing answers and Fill the Gap trials (rhythm records; their pages come with
-    /// their modes).
-    public var rhythmOffsetDetections: Int
-    public var continuousRhythmMatchings: Int
     /// The oldest and newest record's timestamp; `nil` without records.
     public var first: Timestamp?
     public var last: Timestamp?
 
-    public init(
-        byMode: [TrainingMode: Int], rhythmOffsetDetections: Int = 0, continuousRhythmMatchings: Int = 0,
-        first: Timestamp?, last: Timestamp?
-    ) {
+    public init(byMode: [TrainingMode: Int], first: Timestamp?, last: Timestamp?) {
         self.byMode = Dictionary(uniqueKeysWithValues: TrainingMode.allCases.map { ($0, byMode[$0] ?? 0) })
-        self.rhythmOffsetDetections = rhythmOffsetDetections
-        self.continuousRhythmMatchings = continuousRhythmMatchings
         self.first = first
         self.last = last
     }
 
     public subscript(mode: TrainingMode) -> Int { byMode[mode] ?? 0 }
 
-    public var total: Int { byMode.values.reduce(0, +) + rhythmOffsetDetections + continuousRhythmMatchings }
+    public var total: Int { byMode.values.reduce(0, +) }
 }

@@ -8,6 +8,8 @@ public enum SettingsError: Error, Equatable, Sendable, CustomStringConvertible {
     case noteRangeTooNarrow(lower: Int, upper: Int)
     /// The interval modes need at least one interval.
     case noIntervals
+    /// Fill the Gap needs at least one gap position.
+    case noGapPositions
     case unknownSetting(String)
 
     /// The error in English, for logs and the command line.
@@ -21,6 +23,8 @@ public enum SettingsError: Error, Equatable, Sendable, CustomStringConvertible {
             "The note range \(lower)–\(upper) is too narrow; allowed: at least \(NoteRange.minimumSpan) semitones between the lowest and the highest note."
         case .noIntervals:
             "The intervals are empty; allowed: at least one interval."
+        case .noGapPositions:
+            "The gap positions are empty; allowed: at least one of 1 to 4."
         case .unknownSetting(let key):
             "There is no setting \"\(key)\"; known settings: \(TrainingSettings.Key.allCases.map { $0.rawValue }.joined(separator: ", "))."
         }
@@ -42,6 +46,8 @@ extension TrainingSettings.Key {
         case .tuningSystem: "tuning system"
         case .language: "language"
         case .wrongAnswerSound: "sound on a wrong answer"
+        case .tempo: "tempo"
+        case .gapPositions: "gap positions"
         }
     }
 }

@@ -43,10 +43,13 @@ public enum SoundSource: String, ASCIINamed, Sendable {
     }
 
     /// The sound an exercise of `kind` is played with when this source is chosen: itself, or the
-    /// sine for pitch matching with a source that does not hold its level.
+    /// sine for pitch matching with a source that does not hold its level. Rhythm training plays
+    /// the click whatever is chosen, but takes the choice as a whole: the sine (no instruments
+    /// loaded) plays the synthesized click, any instrument the drum kit's wood block
+    /// (docs/sounds.md, "The click").
     public func played(in kind: TrainingMode.Kind) -> SoundSource {
         switch kind {
-        case .comparison: self
+        case .comparison, .rhythmOffsetDetection, .continuousRhythmMatching: self
         case .pitchMatching: holdsItsLevel ? self : .sine
         }
     }

@@ -21,6 +21,14 @@ public struct TrainingSettings: Hashable, Sendable {
     /// the user chooses (text `auto`): then each device plays it where it cannot vibrate
     /// (`playsWrongAnswerSound(deviceVibrates:)`); a choice, `true` or `false`, is kept and synced.
     public private(set) var wrongAnswerSound: Bool? = nil
+    /// The rhythm modes' metronome tempo: chosen, never changed by the training (a second axis
+    /// of difficulty the musician sets), 80 BPM to start, slow enough to hear every sixteenth.
+    public private(set) var tempo = TempoBPM(80)!
+    /// Fill the Gap's gap positions, the steps of a cycle (1–4, as a musician counts them) that
+    /// may fall silent; never empty. All four to start: a gap that moves from cycle to cycle is
+    /// found by listening to the whole pattern, where one fixed gap soon becomes a tap by habit,
+    /// and every position's estimate fills from the first trial.
+    public private(set) var gapPositions: Set<Int> = [1, 2, 3, 4]
 
     /// Whether a wrong answer plays the sound on a device that can (or cannot) vibrate.
     public func playsWrongAnswerSound(deviceVibrates: Bool) -> Bool {
@@ -32,6 +40,11 @@ public struct TrainingSettings: Hashable, Sendable {
     public static let noteDurationStep = 0.1
     public static let referencePitchBounds = 380.0...500.0
     public static let loudnessVariationBounds = 0.0...1.0
+    /// The tempos a musician may choose: from about 60 BPM, below which sixteenths fall apart
+    /// into single clicks, to 200. A record may hold tempos from 40 (`TempoBPM.recordable`),
+    /// which other Peach apps allowed, so that their records can be imported.
+    public static let tempoBounds = 60...200
+    public static let gapPositionBounds = 1...ContinuousRhythmMatchingRecord.stepsPerCycle
 
     public init() {}
 
@@ -39,6 +52,7 @@ public struct TrainingSettings: Hashable, Sendable {
     public enum Key: String, ASCIINamed, Sendable {
         case noteRangeLower, noteRangeUpper, noteDuration, referencePitch, soundSource
         case loudnessVariation, intervals, tuningSystem, language, wrongAnswerSound
+        case tempo, gapPositions
     }
 
     /// A setting as text, in the form `setValue(_:for:)` reads.
@@ -54,6 +68,8 @@ public struct TrainingSettings: Hashable, Sendable {
         case .tuningSystem: tuningSystem.rawValue
         case .language: language?.rawValue ?? ""
         case .wrongAnswerSound: wrongAnswerSound.map { $0 ? "true" : "false" } ?? "auto"
+        case .tempo: String(tempo.value)
+        case .gapPositions: gapPositions.sorted().map { String($0) }.joined(separator: ",")
         }
     }
 
@@ -154,8 +170,31 @@ public struct TrainingSettings: Hashable, Sendable {
                 throw .malformed(setting: .wrongAnswerSound, value: trimmed, expected: "true or false")
             }
             wrongAnswerSound = trimmed.hasSameBytes(as: "true")
+        case .tempo:
+            guard let value = Int(trimmed) else {
+                throw .malformed(setting: .tempo, value: trimmed, expected: "a whole number of BPM")
+            }
+            guard Self.tempoBounds.contains(value), let tempo = TempoBPM(value) else {
+                throw .outOfRange(
+                    setting: .tempo, value: trimmed + " BPM",
+                    allowed: "\(Self.tempoBounds.lowerBound)–\(Self.tempoBounds.upperBound) BPM")
+            }
+            self.tempo = tempo
+        case .gapPositions:
+            var positions = Set<Int>()
+            for text in trimmed.splitBytes(",") {
+                guard let position = Int(text.trimmingWhitespace()), Self.gapPositionBounds.contains(position) else {
+                    throw .malformed(setting: .gapPositions, value: text, expected: "positions 1 to 4 such as 1,3")
+                }
+                positions.insert(position)
+            }
+            guard !positions.isEmpty else { throw .noGapPositions }
+            gapPositions = positions
         }
     }
+
+    /// Fill the Gap's gap positions as the steps of a cycle a trial draws from (0–3), in order.
+    public var gapSteps: [Int] { gapPositions.sorted().map { $0 - 1 } }
 
     private static func note(_ text: String, setting: Key) throws(SettingsError) -> Int {
         guard let value = Int(text) else {

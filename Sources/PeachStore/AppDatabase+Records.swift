@@ -97,8 +97,6 @@ extension AppDatabase {
                 }
                 return RecordCounts(
                     byMode: Dictionary(uniqueKeysWithValues: TrainingMode.allCases.map { ($0, profile.count($0)) }),
-                    rhythmOffsetDetections: profile.rhythmOffsetDetectionCount,
-                    continuousRhythmMatchings: profile.continuousRhythmMatchingCount,
                     first: first.map(Timestamp.init(millisecondsSince1970:)),
                     last: last.map(Timestamp.init(millisecondsSince1970:)))
             }
@@ -112,26 +110,18 @@ extension AppDatabase {
         var last: Int64?
         for table in StoredRecord.Table.allCases {
             let kind: TrainingMode.Kind
+            // A rhythm record has no interval: its kind is its mode.
+            var unison = "interval = 'P1'"
             switch table {
             case .comparisonRecord: kind = .comparison
             case .pitchMatchingRecord: kind = .pitchMatching
-            case .rhythmOffsetDetectionRecord, .continuousRhythmMatchingRecord:
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT count(*), min(timestamp), max(timestamp) FROM \(table.rawValue)")
-                let count: Int = row?[0] ?? 0
-                if table == .rhythmOffsetDetectionRecord {
-                    counts.rhythmOffsetDetections = count
-                } else {
-                    counts.continuousRhythmMatchings = count
-                }
-                first = [first, row?[1]].compactMap { $0 }.min()
-                last = [last, row?[2]].compactMap { $0 }.max()
-                continue
+            case .rhythmOffsetDetectionRecord: (kind, unison) = (.rhythmOffsetDetection, "1")
+            case .continuousRhythmMatchingRecord: (kind, unison) = (.continuousRhythmMatching, "1")
             }
             let rows = try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT interval = 'P1', count(*), min(timestamp), max(timestamp) FROM \(table.rawValue) GROUP BY 1"
+                    "SELECT \(unison), count(*), min(timestamp), max(timestamp) FROM \(table.rawValue) GROUP BY 1"
             )
             for row in rows {
                 let mode = TrainingMode.of(kind: kind, interval: row[0] ? .prime : .perfectFifthUp)

@@ -21,11 +21,16 @@ public struct CoreSession {
         /// With the reference pitch its notes were chosen at: a setting adopted while the user
         /// tunes does not move the note under the slider.
         case pitchMatching(PitchMatchingExercise, referencePitch: Frequency)
+        case rhythmOffsetDetection(RhythmOffsetDetectionExercise)
+        /// A Fill the Gap trial under way: its gaps and the taps counted so far.
+        case continuousRhythmMatching(ContinuousRhythmMatchingTaps)
 
-        var context: ExerciseContext {
+        /// The notes of a pitch exercise; `nil` for a rhythm exercise, which plays none.
+        var context: ExerciseContext? {
             switch self {
             case .comparison(let exercise): exercise.context
             case .pitchMatching(let matching, _): matching.context
+            case .rhythmOffsetDetection, .continuousRhythmMatching: nil
             }
         }
     }
@@ -45,11 +50,14 @@ public struct CoreSession {
         }
     }
 
-    /// Chooses the next exercise of `mode`, continuing the mode's chain from the profile, and
-    /// returns what the browser plays: see `ExerciseNumbers`.
-    public mutating func nextExercise(_ mode: TrainingMode) -> ExerciseNumbers {
+    /// Chooses the next exercise of a pitch mode, continuing the mode's chain from the profile,
+    /// and returns what the browser plays: see `ExerciseNumbers`; `nil` for a rhythm mode, whose
+    /// exercise is played on the audio clock (`nextRhythmExercise`).
+    public mutating func nextExercise(_ mode: TrainingMode) -> ExerciseNumbers? {
         let pitch = settings.referencePitch
         switch mode.kind {
+        case .rhythmOffsetDetection, .continuousRhythmMatching:
+            return nil
         case .comparison:
             let exercise = ExerciseGenerator.comparison(
                 mode: mode, settings: settings, previous: profile.comparisonByMode[mode]?.latest,
@@ -74,6 +82,79 @@ public struct CoreSession {
         }
     }
 
+    /// Chooses the next exercise of a rhythm mode at the tempo setting and schedules it from
+    /// `start` on the audio clock of `sampleRate` (`RhythmSchedule`): Compare Timing's next
+    /// offset from its tracks (`RhythmOffsetDetectionExercise.next`), or a Fill the Gap trial's
+    /// gaps drawn from the gap positions setting. `nil` for a pitch mode, or a start or rate a
+    /// clock cannot have.
+    public mutating func nextRhythmExercise(
+        _ mode: TrainingMode, start: Double, sampleRate: Double
+    ) -> RhythmExerciseNumbers? {
+        // A day of audio clock at most: beyond it a schedule's samples would lose whole units.
+        guard start.isFinite, start >= 0, start < 86_400, sampleRate.isFinite, sampleRate >= 8000,
+            sampleRate <= 384_000
+        else { return nil }
+        switch mode.kind {
+        case .comparison, .pitchMatching:
+            return nil
+        case .rhythmOffsetDetection:
+            let exercise = RhythmOffsetDetectionExercise.next(
+                tempo: settings.tempo, statistics: profile.rhythmOffsetDetection, using: &random)
+            current = (mode, .rhythmOffsetDetection(exercise))
+            return RhythmExerciseNumbers(
+                exercise, onsets: RhythmSchedule.onsets(of: exercise, start: start, sampleRate: sampleRate))
+        case .continuousRhythmMatching:
+            let trial = ContinuousRhythmMatchingTrial(
+                tempo: settings.tempo, positions: settings.gapSteps, using: &random)
+            let onsets = RhythmSchedule.onsets(of: trial, start: start, sampleRate: sampleRate)
+            current = (
+                mode, .continuousRhythmMatching(ContinuousRhythmMatchingTaps(tempo: trial.tempo, onsets: onsets))
+            )
+            return RhythmExerciseNumbers(trial, onsets: onsets)
+        }
+    }
+
+    /// A Fill the Gap tap at `seconds` on the audio clock (already corrected for the device's
+    /// latency), if it counts (`ContinuousRhythmMatchingTaps.tap`): the gap it counted for, and
+    /// its colour (`AnswerFeedback.band(roundedPercent:)`, the bands of a trial's mean, so that a
+    /// tap and the trial read alike); `nil` if it is ignored or no trial is under way.
+    public mutating func tap(at seconds: Double) -> (band: String, gap: RhythmSchedule.Onset)? {
+        guard seconds.isFinite, case .continuousRhythmMatching(var taps)? = current?.exercise else { return nil }
+        let before = taps.offsetsMs
+        guard let offset = taps.tap(at: seconds),
+            let index = taps.offsetsMs.indices.first(where: { before[$0] == nil && taps.offsetsMs[$0] != nil })
+        else { return nil }
+        current?.exercise = .continuousRhythmMatching(taps)
+        let percent = Int(taps.tempo.percentOfSixteenth(offset).rounded())
+        return (AnswerFeedback.band(roundedPercent: abs(percent)), taps.gaps[index])
+    }
+
+    /// `tap(at:)` as the wasm export writes it: one line per `TapLine`; `nil` for an ignored tap.
+    public mutating func tapLines(at seconds: Double) -> String? {
+        tap(at: seconds).map { counted in
+            TapLine.allCases.map {
+                switch $0 {
+                case .band: counted.band
+                case .cycle: String(counted.gap.cycle)
+                case .step: String(counted.gap.step)
+                }
+            }.joined(separator: "\n")
+        }
+    }
+
+    /// Ends the Fill the Gap trial under way: its record, added to the profile, or `nil` if no
+    /// tap counted (such a trial says nothing about timing), its record breaks a rule (a time
+    /// from a wrong clock), or there is no trial. The trial is over either way.
+    public mutating func finishTrial(at timestamp: Timestamp) -> TrainingRecord? {
+        guard case .continuousRhythmMatching(let taps)? = current?.exercise else { return nil }
+        current = nil
+        guard let trial = try? taps.record(at: timestamp) else { return nil }
+        let record = TrainingRecord.continuousRhythmMatching(trial)
+        answered = record
+        profile.add(record)
+        return record
+    }
+
     /// Evaluates the answer to the current exercise, adds its record to the profile and returns
     /// it; `nil` if there is no exercise of that kind to answer, the slider value is out of range
     /// or the record breaks a rule of every record (a time outside the years 0000–9999, from a
@@ -88,6 +169,9 @@ public struct CoreSession {
         case (.pitchMatching(let matching, _), .slider(let value)):
             guard let matched = try? matching.record(sliderValue: value, at: timestamp) else { return nil }
             record = .pitchMatching(matched)
+        case (.rhythmOffsetDetection(let exercise), .early(let early)):
+            guard let judged = try? exercise.record(answeredEarly: early, at: timestamp) else { return nil }
+            record = .rhythmOffsetDetection(judged)
         default:
             return nil
         }
@@ -127,8 +211,7 @@ public struct CoreSession {
     /// The current exercise's interval: its code (`P5+`… as `DirectedInterval.code`) and its name
     /// in `language`, which an interval page shows; `nil` without a current exercise.
     public func currentInterval(language: Language) -> (code: String, name: String)? {
-        guard let (_, exercise) = current else { return nil }
-        let interval = exercise.context.interval
+        guard let interval = current?.exercise.context?.interval else { return nil }
         return (interval.code, Texts.of(language).name(of: interval))
     }
 
@@ -213,8 +296,21 @@ public enum IntervalLine: Int, CaseIterable {
     case name
 }
 
+/// A counted Fill the Gap tap as lines of text, in this order (`allCases`, each at its
+/// `rawValue`): `peach-core.js` reads them by name through `TapLine` of
+/// `Client/core/peach-fields.js` (`FieldTable`).
+public enum TapLine: Int, CaseIterable {
+    /// Its colour: `center`, `green`, `yellow` or `red`.
+    case band
+    /// The cycle and step of the gap it counted for, from 0.
+    case cycle
+    case step
+}
+
 /// An answer as the browser gives it.
 public enum SessionAnswer {
     case higher(Bool)
     case slider(Double)
+    /// Compare Timing: the fourth click came early (`true`) or late.
+    case early(Bool)
 }

@@ -80,12 +80,51 @@
         return publish(Texts.of(Language(named: text(language, languageCount)) ?? .english).refusal(refused))
     }
 
-    /// The next exercise of the mode named (`TrainingMode.rawValue`), as `ExerciseNumbers.flat`;
-    /// 0 for an unknown mode.
+    /// The next exercise of the pitch mode named (`TrainingMode.rawValue`), as
+    /// `ExerciseNumbers.flat`; 0 for an unknown mode or a rhythm mode.
     @_expose(wasm, "peach_next_exercise") @_cdecl("peach_next_exercise")
     public func peachNextExercise(_ mode: UnsafeRawPointer, _ modeCount: Int32) -> Int32 {
-        guard let mode = TrainingMode(named: text(mode, modeCount)) else { return 0 }
-        return publish(session.nextExercise(mode).flat)
+        guard let mode = TrainingMode(named: text(mode, modeCount)), let exercise = session.nextExercise(mode) else {
+            return 0
+        }
+        return publish(exercise.flat)
+    }
+
+    /// The next exercise of the rhythm mode named, scheduled from `start` seconds on an audio
+    /// clock of `sampleRate`, as `RhythmExerciseNumbers.flat`; 0 for an unknown mode, a pitch
+    /// mode, or a start or rate a clock cannot have.
+    @_expose(wasm, "peach_next_rhythm_exercise") @_cdecl("peach_next_rhythm_exercise")
+    public func peachNextRhythmExercise(
+        _ mode: UnsafeRawPointer, _ modeCount: Int32, _ start: Double, _ sampleRate: Double
+    ) -> Int32 {
+        guard let mode = TrainingMode(named: text(mode, modeCount)),
+            let exercise = session.nextRhythmExercise(mode, start: start, sampleRate: sampleRate)
+        else { return 0 }
+        return publish(exercise.flat)
+    }
+
+    /// Answers the current Compare Timing exercise: early (1) or late (0).
+    @_expose(wasm, "peach_answer_timing") @_cdecl("peach_answer_timing")
+    public func peachAnswerTiming(_ early: Int32, _ milliseconds: Double) -> Int32 {
+        answer(.early(early != 0), milliseconds)
+    }
+
+    /// A Fill the Gap tap at `seconds` on the audio clock: if it counts, its colour and gap as
+    /// `CoreSession.tapLines`; 0 if it is ignored.
+    @_expose(wasm, "peach_tap") @_cdecl("peach_tap")
+    public func peachTap(_ seconds: Double) -> Int32 {
+        guard let lines = session.tapLines(at: seconds) else { return 0 }
+        return publish(lines)
+    }
+
+    /// Ends the Fill the Gap trial under way: its record as `RecordNumbers`, or 0 if it makes
+    /// none (no tap counted; `CoreSession.finishTrial`).
+    @_expose(wasm, "peach_finish_trial") @_cdecl("peach_finish_trial")
+    public func peachFinishTrial(_ milliseconds: Double) -> Int32 {
+        guard let timestamp = timestamp(milliseconds), let record = session.finishTrial(at: timestamp) else {
+            return 0
+        }
+        return publish(record)
     }
 
     /// Answers the current comparison; its record as `RecordNumbers`, or 0 if refused.
@@ -101,9 +140,21 @@
     }
 
     private func answer(_ answer: SessionAnswer, _ milliseconds: Double) -> Int32 {
-        guard milliseconds.isFinite, milliseconds.rounded() == milliseconds, abs(milliseconds) < 9e15,
-            let record = session.answer(answer, at: Timestamp(millisecondsSince1970: Int64(milliseconds)))
-        else { return 0 }
+        guard let timestamp = timestamp(milliseconds), let record = session.answer(answer, at: timestamp) else {
+            return 0
+        }
+        return publish(record)
+    }
+
+    /// A time in whole milliseconds since 1970 as the scripts give it; `nil` if it is not one.
+    private func timestamp(_ milliseconds: Double) -> Timestamp? {
+        guard milliseconds.isFinite, milliseconds.rounded() == milliseconds, abs(milliseconds) < 9e15 else {
+            return nil
+        }
+        return Timestamp(millisecondsSince1970: Int64(milliseconds))
+    }
+
+    private func publish(_ record: TrainingRecord) -> Int32 {
         var numbers: [Double] = []
         RecordNumbers.append(record, to: &numbers)
         return publish(numbers)

@@ -40,10 +40,17 @@
             /** An exercise's numbers (`ExerciseNumbers.Field`): a comparison's `startHertz` and
              *  `highestHertz` are NaN. */
             export const ExerciseField = \(fields(ExerciseNumbers.Field.self));
+            /** A rhythm exercise's numbers (`RhythmExerciseNumbers.Field`), then `onsetCount`
+             *  onsets of `OnsetField`'s numbers each: Compare Timing's `next` is NaN. */
+            export const RhythmField = \(fields(RhythmExerciseNumbers.Field.self));
+            /** One onset's numbers (`RhythmExerciseNumbers.Onset`). */
+            export const OnsetField = \(fields(RhythmExerciseNumbers.Onset.self));
             /** The Settings page's sound preview's numbers (`SoundPreviewField`). */
             export const SoundPreviewField = \(fields(SoundPreviewField.self));
             /** The current exercise's interval's lines (`IntervalLine`). */
             export const IntervalLine = \(fields(IntervalLine.self));
+            /** A counted Fill the Gap tap's lines (`TapLine`). */
+            export const TapLine = \(fields(TapLine.self));
             /** The last answer's feedback's lines (`AnswerFeedback.Line`). */
             export const FeedbackLine = \(fields(AnswerFeedback.Line.self));
 

@@ -28,12 +28,9 @@ struct StatsReport {
         }
         let texts = Texts.english
         lines.append(row("Records", "\(counts.total)", "\(CalendarDay(first).isoText) – \(CalendarDay(last).isoText)"))
-        let modes: [TrainingMode] = [.comparison, .pitchMatching, .intervalComparison, .intervalPitchMatching]
-        for mode in modes {
+        for mode in TrainingMode.allCases {
             lines.append(row("  " + texts.name(of: mode), "\(counts[mode])", ""))
         }
-        lines.append(row("  Compare Timing", "\(counts.rhythmOffsetDetections)", ""))
-        lines.append(row("  Fill the Gap", "\(counts.continuousRhythmMatchings)", ""))
 
         lines += ["", texts.charts.thresholdHeading + ". " + texts.profile.thresholdExplanation]
         for mode in [TrainingMode.comparison, .intervalComparison] {

@@ -22,8 +22,9 @@ struct TrainingSettingsTests {
                 "noteRangeLower": "36", "noteRangeUpper": "84", "noteDuration": "1", "referencePitch": "440",
                 "soundSource": "sine", "loudnessVariation": "0", "intervals": "P5up",
                 "tuningSystem": "equalTemperament",
-                "language": "", "wrongAnswerSound": "auto",
+                "language": "", "wrongAnswerSound": "auto", "tempo": "80", "gapPositions": "1,2,3,4",
             ])
+        #expect(settings.tempo.value == 80 && settings.gapSteps == [0, 1, 2, 3])
     }
 
     @Test(
@@ -33,6 +34,7 @@ struct TrainingSettingsTests {
             (.noteDuration, "3.0"),
             (.noteDuration, "3"), (.referencePitch, "380"), (.referencePitch, "500"), (.referencePitch, "442.5"),
             (.loudnessVariation, "0"), (.loudnessVariation, "1"), (.loudnessVariation, "0.5"),
+            (.tempo, "60"), (.tempo, "200"),
         ])
     func edgesAccepted(key: TrainingSettings.Key, text: String) throws {
         var settings = TrainingSettings()
@@ -52,6 +54,8 @@ struct TrainingSettingsTests {
             (.referencePitch, "500.1", "reference pitch", "500.1 Hz", "380–500 Hz"),
             (.loudnessVariation, "-0.01", "loudness variation", "-0.01", "0–1"),
             (.loudnessVariation, "1.01", "loudness variation", "1.01", "0–1"),
+            (.tempo, "59", "tempo", "59 BPM", "60–200 BPM"), (.tempo, "201", "tempo", "201 BPM", "60–200 BPM"),
+            (.tempo, "40", "tempo", "40 BPM", "60–200 BPM"),
         ])
     func beyondRejected(key: TrainingSettings.Key, text: String, setting: String, value: String, allowed: String) {
         var settings = TrainingSettings()
@@ -77,6 +81,9 @@ struct TrainingSettingsTests {
             (.loudnessVariation, "0x0.1p0", "loudness variation"),
             (.wrongAnswerSound, "yes", "sound on a wrong answer"), (.wrongAnswerSound, "1", "sound on a wrong answer"),
             (.wrongAnswerSound, "", "sound on a wrong answer"),
+            (.tempo, "80.5", "tempo"), (.tempo, "fast", "tempo"), (.tempo, "", "tempo"),
+            (.gapPositions, "0", "gap positions"), (.gapPositions, "5", "gap positions"),
+            (.gapPositions, "1,x", "gap positions"), (.gapPositions, "1.5", "gap positions"),
         ])
     func malformedRejected(key: TrainingSettings.Key, text: String, setting: String) {
         var settings = TrainingSettings()
@@ -115,6 +122,18 @@ struct TrainingSettingsTests {
     func emptyIntervals(text: String) {
         var settings = TrainingSettings()
         #expect(throws: SettingsError.noIntervals) { try settings.setValue(text, for: .intervals) }
+    }
+
+    @Test("the gap positions: any non-empty set of 1–4, in any order, as the steps 0–3 a trial draws from")
+    func gapPositions() throws {
+        var settings = TrainingSettings()
+        try settings.setValue(" 4, 2,4 ", for: .gapPositions)
+        #expect(settings.gapPositions == [2, 4] && settings.gapSteps == [1, 3])
+        #expect(settings.value(for: .gapPositions) == "2,4")
+        for empty in ["", " ", ","] {
+            #expect(throws: SettingsError.noGapPositions) { try settings.setValue(empty, for: .gapPositions) }
+        }
+        #expect(settings.gapPositions == [2, 4], "a refused change changes nothing")
     }
 
     @Test("unknown setting names are rejected, listing the known ones")

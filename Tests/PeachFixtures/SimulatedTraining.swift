@@ -1,7 +1,7 @@
 import PeachCore
 
 /// Training played through the real exercise generator, as a device makes its records: each
-/// record an exercise `ExerciseGenerator` chose for one of the four modes at random, answered
+/// record an exercise `ExerciseGenerator` chose for one of the four pitch modes at random, answered
 /// at random (higher or lower; a slider released anywhere), each comparison mode's chain
 /// continuing from that mode's last record. What records the settings and the chains give, not
 /// values drawn one by one (`SeededRecords` draws those).
@@ -34,7 +34,7 @@ public struct SimulatedTraining: Sequence, IteratorProtocol, Sendable {
 
     public mutating func next() -> TrainingRecord? {
         guard let timestamp = run.nextTime() else { return nil }
-        let mode = run.random.element(of: TrainingMode.allCases)
+        let mode = run.random.element(of: Self.modes)
         switch mode.kind {
         case .comparison:
             let exercise = ExerciseGenerator.comparison(
@@ -46,6 +46,12 @@ public struct SimulatedTraining: Sequence, IteratorProtocol, Sendable {
             let exercise = ExerciseGenerator.pitchMatching(mode: mode, settings: settings, using: &run.random)
             return .pitchMatching(
                 try! exercise.record(sliderValue: Double.random(in: -1...1, using: &run.random), at: timestamp))
+        case .rhythmOffsetDetection, .continuousRhythmMatching:
+            preconditionFailure("\(mode) is not one of the pitch modes drawn")
         }
     }
+
+    /// The modes drawn from: the pitch modes, whose exercises `ExerciseGenerator` chooses (the
+    /// rhythm records have simulations of their own: `TimingListenerSimulation`).
+    private static let modes = TrainingMode.allCases.filter { $0.family != .rhythm }
 }

@@ -162,7 +162,7 @@ struct CSVExchangeTests {
         let counts = try database.recordCounts()
         #expect(counts[.comparison] == 1 && counts[.intervalComparison] == 2)
         #expect(counts[.pitchMatching] == 1 && counts[.intervalPitchMatching] == 1)
-        #expect(counts.rhythmOffsetDetections == 1 && counts.continuousRhythmMatchings == 1)
+        #expect(counts[.rhythmOffsetDetection] == 1 && counts[.continuousRhythmMatching] == 1)
     }
 
     /// What the Peach iOS app writes (its CSV record formatter): LF line ends, times to the
@@ -191,7 +191,7 @@ struct CSVExchangeTests {
         #expect(again.added == 0 && again.skippedDuplicates == 7)
         #expect(try database.exportCSV() == Self.iOSExport)
         let counts = try database.recordCounts()
-        #expect(counts.rhythmOffsetDetections == 3 && counts.continuousRhythmMatchings == 2 && counts.total == 7)
+        #expect(counts[.rhythmOffsetDetection] == 3 && counts[.continuousRhythmMatching] == 2 && counts.total == 7)
     }
 
     @Test("import accepts what spreadsheets do to a file: a byte order mark, TRUE, blank lines, offsets, spaces")

@@ -2,8 +2,8 @@ import PeachCore
 import PeachWasm
 
 /// Test support (the test build of the wasm core and PeachCoreCheck; not shipped).
-/// A long, seeded run of everything the core decides — settings changes, exercises of the four
-/// modes, answers, records, profile statistics and estimates — written as text, one line per step. The
+/// A long, seeded run of everything the core decides — settings changes, exercises of the six
+/// modes (the rhythm modes' schedules and taps), answers, records, profile statistics and estimates — written as text, one line per step. The
 /// differential test runs it natively and in WebAssembly (in node and in Chromium) and compares
 /// the two texts: doubles are written as their bit patterns, so equal lines mean equal bits.
 /// Values computed through `log2`/`exp2`/`log`/`exp` (the only ones whose C library differs
@@ -25,28 +25,12 @@ public enum DifferentialTrace {
                 continue
             }
             let mode = random.element(of: TrainingMode.allCases)
-            let numbers = session.nextExercise(mode)
-            var line = "\(mode.rawValue) \(numbers.referenceNote.rawValue) \(numbers.targetNote.rawValue)"
-            line += " ~h" + bits(numbers.referenceHertz) + " ~h" + bits(numbers.targetHertz)
-            line += numbers.startHertz.map { " ~h" + bits($0) } ?? " -"
-            line += numbers.highestHertz.map { " ~h" + bits($0) } ?? " -"
-            line += " " + bits(numbers.loudnessOffset.value)
             let pause = random.integer(in: 0...49) == 0 ? 259_200_000 : 20_000  // now and then a few days
             now += Int64(random.integer(in: 1_000...pause))
-            let answer: SessionAnswer =
-                mode.kind == .comparison
-                ? .higher(Bool.random(using: &random))
-                : .slider(Double.random(in: -1.05...1.05, using: &random))
-            if case .slider(let value) = answer {
-                line += session.tunableFrequency(sliderValue: value).map { " ~h" + bits($0.hertz) } ?? " -"
-            }
-            if let record = session.answer(answer, at: Timestamp(millisecondsSince1970: now)) {
-                var numbers: [Double] = []
-                RecordNumbers.append(record, to: &numbers)
-                line += " | " + numbers.map(bits).joined(separator: " ")
-            } else {
-                line += " | refused"
-            }
+            let line =
+                mode.family == .rhythm
+                ? rhythmStep(mode, &session, at: now, using: &random)
+                : pitchStep(mode, &session, at: now, using: &random)
             lines.append(line)
             if index % 100 == 99 { lines.append(statistics(session)) }
         }
@@ -54,9 +38,70 @@ public enum DifferentialTrace {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A pitch exercise: its notes and frequencies, the answer (a slider's frequency) and record.
+    private static func pitchStep(
+        _ mode: TrainingMode, _ session: inout CoreSession, at now: Int64,
+        using random: inout SeededRandomNumberGenerator
+    ) -> String {
+        guard let numbers = session.nextExercise(mode) else { return "\(mode.rawValue) none" }
+        var line = "\(mode.rawValue) \(numbers.referenceNote.rawValue) \(numbers.targetNote.rawValue)"
+        line += " ~h" + bits(numbers.referenceHertz) + " ~h" + bits(numbers.targetHertz)
+        line += numbers.startHertz.map { " ~h" + bits($0) } ?? " -"
+        line += numbers.highestHertz.map { " ~h" + bits($0) } ?? " -"
+        line += " " + bits(numbers.loudnessOffset.value)
+        let answer: SessionAnswer =
+            mode.kind == .comparison
+            ? .higher(Bool.random(using: &random))
+            : .slider(Double.random(in: -1.05...1.05, using: &random))
+        if case .slider(let value) = answer {
+            line += session.tunableFrequency(sliderValue: value).map { " ~h" + bits($0.hertz) } ?? " -"
+        }
+        return line + " | " + record(session.answer(answer, at: Timestamp(millisecondsSince1970: now)))
+    }
+
+    /// A rhythm exercise scheduled at a random start: every onset's sample and seconds, then
+    /// Compare Timing's answer, or Fill the Gap's taps near its gaps (some ignored) and the trial.
+    private static func rhythmStep(
+        _ mode: TrainingMode, _ session: inout CoreSession, at now: Int64,
+        using random: inout SeededRandomNumberGenerator
+    ) -> String {
+        let start = Double(random.integer(in: 0...86_000_000)) / 1000
+        let rate = random.element(of: [44_100.0, 48_000.0])
+        guard let exercise = session.nextRhythmExercise(mode, start: start, sampleRate: rate) else {
+            return "\(mode.rawValue) none"
+        }
+        // The header, and the onsets that matter: Compare Timing's four, Fill the Gap's gaps (its
+        // clicks lie on the same grid).
+        var line =
+            "\(mode.rawValue) "
+            + RhythmExerciseNumbers.Field.allCases.map { bits(exercise.value(of: $0)) }
+            .joined(separator: " ")
+        for onset in exercise.onsets where onset.isGap || mode.kind == .rhythmOffsetDetection {
+            line += " \(onset.sample):" + bits(onset.seconds)
+        }
+        let timestamp = Timestamp(millisecondsSince1970: now)
+        guard mode.kind == .continuousRhythmMatching else {
+            return line + " | " + record(session.answer(.early(Bool.random(using: &random)), at: timestamp))
+        }
+        let window = exercise.tempo.offsetBoundMs / 1000
+        for gap in exercise.onsets where gap.isGap && random.integer(in: 0...3) != 0 {
+            let tap = gap.seconds + Double.random(in: -1.2 * window...1.2 * window, using: &random)
+            line += session.tap(at: tap).map { " " + $0.band + "@\($0.gap.cycle)" } ?? " ignored"
+        }
+        return line + " | " + record(session.finishTrial(at: timestamp))
+    }
+
+    /// A record's numbers' bits, or `refused`.
+    private static func record(_ record: TrainingRecord?) -> String {
+        guard let record else { return "refused" }
+        var numbers: [Double] = []
+        RecordNumbers.append(record, to: &numbers)
+        return numbers.map(bits).joined(separator: " ")
+    }
+
     /// A random setting, valid or not: the same validation must refuse the same values.
     private static func randomSetting(using random: inout SeededRandomNumberGenerator) -> (String, String) {
-        switch random.integer(in: 0...6) {
+        switch random.integer(in: 0...8) {
         case 0:
             let lower = random.integer(in: 15...100)
             return ("noteRangeLower", String(lower))
@@ -69,6 +114,10 @@ public enum DifferentialTrace {
             let count = random.integer(in: 0...4)
             let codes = (0..<count).map { _ in random.element(of: DirectedInterval.all).code }
             return ("intervals", codes.joined(separator: ","))
+        case 7: return ("tempo", String(random.integer(in: 50...210)))
+        case 8:
+            let positions = (0..<random.integer(in: 0...3)).map { _ in String(random.integer(in: 0...5)) }
+            return ("gapPositions", positions.joined(separator: ","))
         case 5: return ("loudnessVariation", DecimalText.shortest(Double(random.integer(in: -1...11)) / 10))
         default: return ("noteDuration", DecimalText.shortest(Double(random.integer(in: 2...31)) / 10))
         }
@@ -80,7 +129,7 @@ public enum DifferentialTrace {
     /// posterior or a quantile each, too many to write every 100 steps.)
     private static func statistics(_ session: CoreSession, final: Bool = false) -> String {
         let profile = session.profile
-        var line = "profile"
+        var line = "profile rhythm=\(profile.rhythmOffsetDetectionCount)/\(profile.continuousRhythmMatchingCount)"
         for mode in [TrainingMode.comparison, .intervalComparison] {
             let statistics = profile.comparisonStatistics(mode)
             line +=

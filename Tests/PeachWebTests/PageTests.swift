@@ -97,11 +97,13 @@ struct PageTests {
 
     @Test("each page's <body> carries its route's name, a training page its exercise kind too")
     func bodyNames() async throws {
-        // The two kinds' names, as the scripts read them (TRAINING_CONTROLLERS in Client/pages/app.js).
+        // The kinds' names, as the scripts read them (TRAINING_CONTROLLERS in Client/pages/app.js).
         @Sendable func kindName(_ kind: TrainingMode.Kind) -> String {
             switch kind {
             case .comparison: "comparison"
             case .pitchMatching: "pitchMatching"
+            case .rhythmOffsetDetection: "rhythmOffsetDetection"
+            case .continuousRhythmMatching: "continuousRhythmMatching"
             }
         }
         try await withApp(database: try .inMemory()) { client in
@@ -118,13 +120,16 @@ struct PageTests {
         }
     }
 
-    @Test("the Start page offers the four modes, Comparison first and primary, and Settings and Info by name")
+    @Test(
+        "the Start page offers the six modes in three groups, Comparison first and primary, and Settings and Info by name"
+    )
     func start() async throws {
         try await withApp(database: try .inMemory()) { client in
             let html = try await client.get("/").text
             #expect(html.contains("<body data-page=\"start\">"))
             let order = [
                 "/comparison\"", "/pitch-matching\"", "<hr>", "/interval-comparison\"", "/interval-pitch-matching\"",
+                "<hr>", ">Rhythm</h2>", "/compare-timing\"", "/fill-the-gap\"",
             ]
             let positions = order.map { html.range(of: $0)?.lowerBound }
             #expect(positions.allSatisfy { $0 != nil })

@@ -55,7 +55,7 @@ struct SyncAPITests {
                 #expect((response.json["refused"] as? [Any])?.isEmpty == true)
             }
             let counts = try database.recordCounts()
-            #expect(counts.rhythmOffsetDetections == 1 && counts.continuousRhythmMatchings == 1 && counts.total == 2)
+            #expect(counts[.rhythmOffsetDetection] == 1 && counts[.continuousRhythmMatching] == 1 && counts.total == 2)
             #expect(
                 try database.exportCSV().split(separator: "\n").dropFirst(2) == [
                     "rhythmOffsetDetection,2026-05-28T20:11:40Z,,,,,,,,true,,,80,-12.5,,,,,",

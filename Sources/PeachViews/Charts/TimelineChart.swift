@@ -71,7 +71,9 @@ public struct TimelineChart: Hashable, Sendable {
     var showsReference: Bool {
         switch mode {
         case .comparison: true
-        case .pitchMatching, .intervalComparison, .intervalPitchMatching: false
+        case .pitchMatching, .intervalComparison, .intervalPitchMatching, .rhythmOffsetDetection,
+            .continuousRhythmMatching:
+            false
         }
     }
 

@@ -4,7 +4,8 @@ import PeachCore
 /// "Training pages"), in one language. Made from the answer's record, on the device by the wasm
 /// core.
 public struct AnswerFeedback: Hashable, Sendable {
-    /// `comparison` or `pitchMatching`: which indicator the page shows.
+    /// `comparison` (a judgement, of pitch or of time), `pitchMatching` or
+    /// `continuousRhythmMatching`: which indicator the page shows.
     public var kind: String
     /// Comparison: whether the answer was right; `nil` for pitch matching.
     public var isCorrect: Bool?
@@ -63,7 +64,7 @@ public struct AnswerFeedback: Hashable, Sendable {
     /// A Fill the Gap trial's: its mean offset in whole percent of a sixteenth, banded by the
     /// thresholds the rhythm profile colours by (`band(roundedPercent:)`).
     private init(_ record: ContinuousRhythmMatchingRecord, texts: Texts) {
-        kind = "continuousRhythmMatching"
+        kind = TrainingMode.Kind.continuousRhythmMatching.name
         isCorrect = nil
         let rounded = Int(record.tempo.percentOfSixteenth(record.meanOffsetMs).rounded())
         band = Self.band(roundedPercent: abs(rounded))
@@ -78,7 +79,7 @@ public struct AnswerFeedback: Hashable, Sendable {
 
     /// By the rounded |percent of a sixteenth|: 0 → center, < 8 → green, 8–15 → yellow, > 15 →
     /// red: the middle thresholds of the peers' rhythm profile (about 4, 8, 15 and 25 %).
-    static func band(roundedPercent percent: Int) -> String {
+    public static func band(roundedPercent percent: Int) -> String {
         switch percent {
         case 0: "center"
         case 1..<8: "green"

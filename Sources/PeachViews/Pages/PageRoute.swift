@@ -51,6 +51,8 @@ public enum PageRoute: Hashable, Sendable {
         case .training(.pitchMatching): "/pitch-matching"
         case .training(.intervalComparison): "/interval-comparison"
         case .training(.intervalPitchMatching): "/interval-pitch-matching"
+        case .training(.rhythmOffsetDetection): "/compare-timing"
+        case .training(.continuousRhythmMatching): "/fill-the-gap"
         case .settings: "/settings"
         case .settingsReset: "/settings/reset"
         case .settingsImport: "/settings/import"

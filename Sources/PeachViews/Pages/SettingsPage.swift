@@ -78,7 +78,7 @@ public struct SettingsPage: Sendable {
         aria-describedby="setting-wrongAnswerSound-hint"\(attribute: "checked", if: settings.playsWrongAnswerSound(deviceVibrates: deviceVibrates))>\
         </label></div><div class="group-footer">\
         <p id="setting-wrongAnswerSound-hint">\(texts.settingsGroups.wrongAnswerSoundHint)</p></div></fieldset>\
-        \(intervalsGroup())\
+        \(intervalsGroup())\(rhythmGroup())\
         <div class="group"><div class="group-rows">\
         \(selectRow(.language, label: texts.settingsPage.languageSetting, languageOptions()))</div></div>\
         <p id="settings-status" class="form-message" role="alert" hidden></p>\
@@ -268,6 +268,32 @@ public struct SettingsPage: Sendable {
             <span id="intervals-chosen" class="row-value">\(chosen.joined(separator: ", "))</span></summary>\
             <div class="interval-grid">\(cells)</div></details></div>\
             <div class="group-footer"><p id="setting-intervals-hint">\(texts.settingsPage.intervalsHint)</p></div>\
+            </fieldset>
+            """
+    }
+
+    /// The rhythm modes' tempo (each whole BPM of the bounds) and Fill the Gap's gap positions,
+    /// a checkbox a step: a switch row each, the whole row its target.
+    private func rhythmGroup() -> Markup {
+        let groupTexts = texts.settingsGroups
+        var tempos: Markup = ""
+        for value in TrainingSettings.tempoBounds {
+            tempos += option(String(value), String(value) + " BPM", selected: value == settings.tempo.value)
+        }
+        var positions: Markup = ""
+        for position in TrainingSettings.gapPositionBounds {
+            positions += """
+                <label class="field switch"><span>\(groupTexts.gapPosition(position))</span>\
+                <input type="checkbox" id="gap-position-\(position)" name="gapPositions" value="\(position)"\
+                \(attribute: "checked", if: settings.gapPositions.contains(position))></label>
+                """
+        }
+        return """
+            <fieldset class="group"><legend>\(groupTexts.rhythm)</legend><div class="group-rows">\
+            \(selectRow(.tempo, label: groupTexts.tempo, tempos))</div></fieldset>\
+            <fieldset id="setting-gapPositions" class="group" aria-describedby="setting-gapPositions-hint">\
+            <legend>\(groupTexts.gapPositions)</legend><div class="group-rows">\(positions)</div>\
+            <div class="group-footer"><p id="setting-gapPositions-hint">\(groupTexts.gapPositionsHint)</p></div>\
             </fieldset>
             """
     }

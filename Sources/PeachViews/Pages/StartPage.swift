@@ -1,8 +1,8 @@
 import PeachCore
 
-/// The hub: what Peach is for in one line, the profile preview, and the four training modes in
-/// two groups (pitch, intervals), each with a line on what it does — Comparison first and
-/// primary, in thumb reach at the bottom —, and Settings, Profile and Info.
+/// The hub: what Peach is for in one line, the profile preview, and the six training modes in
+/// three groups (pitch, intervals, rhythm), each with a line on what it does — Comparison first
+/// and primary, in thumb reach at the bottom —, and Settings, Profile and Info.
 public struct StartPage: Sendable {
     public var texts: Texts
     /// The small profile drawing; the link around it opens the Profile page.
@@ -20,10 +20,9 @@ public struct StartPage: Sendable {
     }
 
     public func render() -> String {
-        let pitch = group(
-            "start-pitch-modes", texts.guide.pitchModes, TrainingMode.allCases.filter { !$0.isInterval })
-        let intervals = group(
-            "start-interval-modes", texts.guide.intervalModes, TrainingMode.allCases.filter { $0.isInterval })
+        let pitch = group("start-pitch-modes", texts.guide.pitchModes, .pitch)
+        let intervals = group("start-interval-modes", texts.guide.intervalModes, .interval)
+        let rhythm = group("start-rhythm-modes", texts.guide.rhythmModes, .rhythm)
         return Layout(
             texts: texts, title: texts.app.startTitle, route: .start,
             navigation: [
@@ -37,7 +36,7 @@ public struct StartPage: Sendable {
                 <p class="start-purpose">\(texts.guide.purpose)</p>\
                 <a class="profile-preview" id="start-profile" href="\(PageRoute.profile.path)">\
                 \(preview.svg)\(caption)</a>\
-                <div class="start-modes">\(pitch)<hr>\(intervals)</div></main>
+                <div class="start-modes">\(pitch)<hr>\(intervals)<hr>\(rhythm)</div></main>
                 """)
     }
 
@@ -51,11 +50,12 @@ public struct StartPage: Sendable {
     /// A group of modes under its heading: the purpose of Start is to pick one, so the page ends
     /// with them, in the lower part of a phone's screen where the thumb reaches; Comparison, the
     /// first, is the large primary button.
-    private func group(_ id: String, _ heading: String, _ modes: [TrainingMode]) -> Markup {
-        """
-        <section class="start-group" aria-labelledby="\(id)"><h2 id="\(id)">\(heading)</h2>\
-        \(modes.map { modeLink($0, primary: $0 == TrainingMode.allCases.first) })</section>
-        """
+    private func group(_ id: String, _ heading: String, _ family: TrainingMode.Family) -> Markup {
+        let modes = TrainingMode.allCases.filter { $0.family == family }
+        return """
+            <section class="start-group" aria-labelledby="\(id)"><h2 id="\(id)">\(heading)</h2>\
+            \(modes.map { modeLink($0, primary: $0 == TrainingMode.allCases.first) })</section>
+            """
     }
 
     /// The mode's button, and under it one line on what you hear and what you do: the button's

@@ -7,6 +7,8 @@ extension TrainingMode.Kind {
         switch self {
         case .comparison: "comparison"
         case .pitchMatching: "pitchMatching"
+        case .rhythmOffsetDetection: "rhythmOffsetDetection"
+        case .continuousRhythmMatching: "continuousRhythmMatching"
         }
     }
 }

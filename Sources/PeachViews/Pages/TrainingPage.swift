@@ -1,9 +1,10 @@
 import PeachCore
 
 /// A training page of one mode, with the DOM of docs/pages.md: the answer controls (Higher and
-/// Lower — Sharp and Flat in Interval Comparison — or the vertical pitch slider), the feedback
-/// indicator, the live regions, the keys, and the hint the page shows before the first exercise
-/// of a mode on a device and whenever asked.
+/// Lower — Sharp and Flat in Interval Comparison —, the vertical pitch slider, Early and Late,
+/// or the Tap button under the rhythm's four dots), the feedback indicator, the live regions,
+/// the keys, and the hint the page shows before the first exercise of a mode on a device and
+/// whenever asked.
 public struct TrainingPage: Sendable {
     public var texts: Texts
     public var mode: TrainingMode
@@ -14,12 +15,15 @@ public struct TrainingPage: Sendable {
     /// except the sine for pitch matching with a sound whose held note fades.
     public var chosenSound: SoundSource
     public var sound: SoundSource
+    /// The rhythm modes' tempo, shown on their pages.
+    public var tempo: TempoBPM
 
     public init(texts: Texts, mode: TrainingMode, settings: TrainingSettings) {
         self.texts = texts
         self.mode = mode
         self.chosenSound = settings.soundSource
         self.sound = settings.soundSource.played(in: mode.kind)
+        self.tempo = settings.tempo
         let intervals = mode.intervals(in: settings)
         self.targetInterval = mode.isInterval ? (intervals.count == 1 ? texts.name(of: intervals[0]) : "") : nil
     }
@@ -29,6 +33,8 @@ public struct TrainingPage: Sendable {
     /// the sine because the chosen instrument fades; `data-sound` names the sound the exercises
     /// are played with.
     private func soundStatus() -> Markup {
+        // The rhythm modes play the click, not the instrument whose loading this line reports.
+        guard mode.family != .rhythm else { return "" }
         let name = texts.settingsPage.soundSourceName(sound)
         let note =
             sound == chosenSound
@@ -47,8 +53,18 @@ public struct TrainingPage: Sendable {
             ? (texts.guide.sharp, texts.guide.flat) : (texts.training.higher, texts.training.lower)
     }
 
+    /// Compare Timing's letter keys in this page's language: E and L, or F(rüh) and S(pät) in
+    /// German; the page takes all four whatever the language, so a hand used to either finds them.
+    private var earlyLateLetters: (early: String, late: String) {
+        switch texts.language {
+        case .english: ("E", "L")
+        case .german: ("F", "S")
+        }
+    }
+
     /// The keys of this page, for a keyboard (the stylesheet shows them where there is a fine
-    /// pointer, a desktop's): ↑/H and ↓/L answer (or ↑/↓ tune, Enter answers), Esc goes to Start.
+    /// pointer, a desktop's): ↑/H and ↓/L answer (or ↑/↓ tune, Enter answers; ←/E and →/L answer
+    /// early or late; Space taps), Esc goes to Start.
     private func shortcuts() -> Markup {
         let answers: Markup
         switch mode.kind {
@@ -62,6 +78,14 @@ public struct TrainingPage: Sendable {
                 \(shortcut("<kbd>↑</kbd> <kbd>↓</kbd>", texts.guide.tune)) · \
                 \(shortcut("<kbd>Enter</kbd>", texts.guide.answer))
                 """
+        case .rhythmOffsetDetection:
+            let letters = earlyLateLetters
+            answers = """
+                \(shortcut("<kbd>←</kbd> <kbd>\(letters.early)</kbd>", texts.training.early)) · \
+                \(shortcut("<kbd>→</kbd> <kbd>\(letters.late)</kbd>", texts.training.late))
+                """
+        case .continuousRhythmMatching:
+            answers = shortcut("<kbd>\(texts.guide.spaceKey)</kbd>", texts.guide.tapKey)
         }
         return """
             <p class="shortcuts">\(texts.guide.keys) \(answers) · \
@@ -102,7 +126,21 @@ public struct TrainingPage: Sendable {
         return lines
     }
 
-    /// Higher and Lower (Sharp and Flat), or the vertical pitch slider.
+    /// The rhythm's four dots: they light with the clicks, an accompaniment that says nothing of
+    /// the timing (the first, the accented step, drawn bolder); Fill the Gap outlines the
+    /// cycle's silent step. Hidden from a screen reader: it hears the clicks themselves.
+    private func rhythmDots() -> Markup {
+        var dots: Markup = ""
+        for step in 0..<ContinuousRhythmMatchingRecord.stepsPerCycle {
+            dots += "<span class=\"dot\" data-step=\"\(step)\"></span>"
+        }
+        return """
+            <p id="tempo" class="hint">\(tempo.value) BPM</p>\
+            <div id="rhythm-dots" aria-hidden="true" data-sound="\(sound.rawValue)">\(dots)</div>
+            """
+    }
+
+    /// Higher and Lower (Sharp and Flat), the vertical pitch slider, Early and Late, or Tap.
     private func answerControls() -> Markup {
         switch mode.kind {
         case .comparison:
@@ -124,6 +162,23 @@ public struct TrainingPage: Sendable {
                 data-msg-centre="\(texts.training.sliderCentre)" data-msg-above="\(texts.training.sliderAbove)" \
                 data-msg-below="\(texts.training.sliderBelow)"><div class="thumb"></div></div>
                 """
+        case .rhythmOffsetDetection:
+            let letters = earlyLateLetters
+            return """
+                \(rhythmDots())<div class="answers">\
+                <button id="answer-early" type="button" disabled aria-keyshortcuts="ArrowLeft \(letters.early)">\
+                \(texts.training.early)</button>\
+                <button id="answer-late" type="button" disabled aria-keyshortcuts="ArrowRight \(letters.late)">\
+                \(texts.training.late)</button></div>
+                """
+        case .continuousRhythmMatching:
+            // Never disabled: a tap outside every gap's window is ignored without a word, so the
+            // button never tells the musician when to tap.
+            return """
+                \(rhythmDots())<button id="tap" type="button" aria-keyshortcuts="Space" \
+                aria-describedby="tap-description">\(texts.training.tap)</button>\
+                <p id="tap-description" class="visually-hidden">\(texts.training.tapDescription)</p>
+                """
         }
     }
 
@@ -137,12 +192,27 @@ public struct TrainingPage: Sendable {
             case .comparison: texts.guide.yourTurnHigherLower
             case .intervalComparison: texts.guide.yourTurnSharpFlat
             case .pitchMatching, .intervalPitchMatching: texts.guide.yourTurnTune
+            case .rhythmOffsetDetection: texts.guide.yourTurnEarlyLate
+            case .continuousRhythmMatching: texts.guide.tapTheGaps
+            }
+        // Fill the Gap has no answer that could come too early: a tap is never out of turn.
+        let wait: String? =
+            switch mode {
+            case .comparison, .intervalComparison, .pitchMatching, .intervalPitchMatching:
+                texts.guide.waitForSecondNote
+            case .rhythmOffsetDetection: texts.guide.waitForFourthClick
+            case .continuousRhythmMatching: nil
             }
         return """
             <p id="turn" class="visually-hidden" role="status" data-msg-listen="\(texts.guide.listen)" \
-            data-msg-your-turn="\(yourTurn)"></p>\
-            <p id="early-answer" role="status" data-msg-wait="\(texts.guide.waitForSecondNote)"></p>
+            data-msg-your-turn="\(yourTurn)"></p>\(earlyLine(wait))
             """
+    }
+
+    /// The line that asks an answer given too early to wait; none where no answer is too early.
+    private func earlyLine(_ wait: String?) -> Markup {
+        guard let wait else { return "" }
+        return "<p id=\"early-answer\" role=\"status\" data-msg-wait=\"\(wait)\"></p>"
     }
 
     public func render() -> String {

@@ -14,6 +14,8 @@ public struct AppTexts: Sendable {
     public let pitchMatching: String
     public let intervalComparison: String
     public let intervalPitchMatching: String
+    public let rhythmOffsetDetection: String
+    public let continuousRhythmMatching: String
 
     /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
     static var english: AppTexts {
@@ -26,7 +28,9 @@ public struct AppTexts: Sendable {
             comparison: "Comparison",
             pitchMatching: "Pitch Matching",
             intervalComparison: "Interval Comparison",
-            intervalPitchMatching: "Interval Pitch Matching"
+            intervalPitchMatching: "Interval Pitch Matching",
+            rhythmOffsetDetection: "Compare Timing",
+            continuousRhythmMatching: "Fill the Gap"
         )
     }
 
@@ -41,7 +45,9 @@ public struct AppTexts: Sendable {
             comparison: "Tonvergleich",
             pitchMatching: "Ton treffen",
             intervalComparison: "Intervall\u{AD}vergleich",  // a soft hyphen: wider than a phone at 200 % text,
-            intervalPitchMatching: "Intervall treffen"
+            intervalPitchMatching: "Intervall treffen",
+            rhythmOffsetDetection: "Timing vergleichen",
+            continuousRhythmMatching: "Lücke füllen"
         )
     }
 }

@@ -9,6 +9,8 @@ public struct RefusalTexts: Sendable {
     public let errorSettingValue: @Sendable (_ setting: String, _ value: String, _ allowed: String) -> String
     /// Why unticking the last interval was refused, and what to do instead.
     public let errorNoIntervals: String
+    /// Why unticking the last gap position was refused.
+    public let errorNoGapPositions: String
     /// The name of each setting in error messages (by `TrainingSettings.Key`).
     public let settingName: @Sendable (TrainingSettings.Key) -> String
     /// The words of what a setting allows; the values themselves come from `TrainingSettings`'
@@ -25,6 +27,8 @@ public struct RefusalTexts: Sendable {
     /// "at least 12 semitones between the lowest and the highest note"
     public let noteRangeSpan: @Sendable (Int) -> String
     public let noteRangeName: String
+    /// "at least one of the positions 1 to 4"
+    public let allowedGapPositions: @Sendable (_ range: String) -> String
 
     /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
     static var english: RefusalTexts {
@@ -32,6 +36,7 @@ public struct RefusalTexts: Sendable {
             errorUnknownSetting: { "There is no setting \"\($0)\"." },
             errorSettingValue: { "The \($0) \($1) is not allowed; allowed: \($2)." },
             errorNoIntervals: "Choose at least one interval; nothing was changed.",
+            errorNoGapPositions: "Choose at least one gap position; nothing was changed.",
             settingName: { setting in
                 switch setting {
                 case .noteRangeLower: "lowest note"
@@ -44,6 +49,8 @@ public struct RefusalTexts: Sendable {
                 case .tuningSystem: "tuning system"
                 case .language: "language"
                 case .wrongAnswerSound: "sound on a wrong answer"
+                case .tempo: "tempo"
+                case .gapPositions: "gap positions"
                 }
             },
             allowedRange: { "\($0) to \($1)" },
@@ -52,7 +59,8 @@ public struct RefusalTexts: Sendable {
             allowedIntervals: { "at least one of the interval codes \($0) … \($1), such as \($2)" },
             allowedLanguage: { "empty (the browser's language), \($0)" },
             noteRangeSpan: { "at least \($0) semitones between the lowest and the highest note" },
-            noteRangeName: "note range"
+            noteRangeName: "note range",
+            allowedGapPositions: { "at least one of the positions \($0)" }
         )
     }
 
@@ -62,6 +70,7 @@ public struct RefusalTexts: Sendable {
             errorUnknownSetting: { "Es gibt keine Einstellung „\($0)“." },
             errorSettingValue: { "Der Wert \($1) ist für die Einstellung „\($0)“ nicht erlaubt; erlaubt: \($2)." },
             errorNoIntervals: "Wähle mindestens ein Intervall; es wurde nichts geändert.",
+            errorNoGapPositions: "Wähle mindestens eine Lückenposition; es wurde nichts geändert.",
             settingName: { setting in
                 switch setting {
                 case .noteRangeLower: "Tiefster Ton"
@@ -74,6 +83,8 @@ public struct RefusalTexts: Sendable {
                 case .tuningSystem: "Stimmung"
                 case .language: "Sprache"
                 case .wrongAnswerSound: "Klang bei falscher Antwort"
+                case .tempo: "Tempo"
+                case .gapPositions: "Lückenpositionen"
                 }
             },
             allowedRange: { "\($0) bis \($1)" },
@@ -84,7 +95,8 @@ public struct RefusalTexts: Sendable {
             allowedIntervals: { "mindestens einer der Intervallcodes \($0) … \($1), etwa \($2)" },
             allowedLanguage: { "leer (Sprache des Browsers), \($0)" },
             noteRangeSpan: { "mindestens \($0) Halbtöne zwischen tiefstem und höchstem Ton" },
-            noteRangeName: "Tonumfang"
+            noteRangeName: "Tonumfang",
+            allowedGapPositions: { "mindestens eine der Positionen \($0)" }
         )
     }
 }

@@ -23,6 +23,13 @@ public struct SettingsGroupTexts: Sendable {
     public let noFileChosen: String
     /// The row that opens what to know before adding Peach to the Home Screen.
     public let homeScreenSummary: String
+    /// The rhythm modes' group: the tempo, and Fill the Gap's gap positions with a checkbox for
+    /// each step ("Step 1") and what they do.
+    public let rhythm: String
+    public let tempo: String
+    public let gapPositions: String
+    public let gapPosition: @Sendable (Int) -> String
+    public let gapPositionsHint: String
 
     /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
     static var english: SettingsGroupTexts {
@@ -36,7 +43,14 @@ public struct SettingsGroupTexts: Sendable {
             intervals: "Intervals",
             chooseFile: "Choose a CSV File…",
             noFileChosen: "No file chosen",
-            homeScreenSummary: "Adding to the Home Screen")
+            homeScreenSummary: "Adding to the Home Screen",
+            rhythm: "Rhythm",
+            tempo: "Tempo",
+            gapPositions: "Gap positions",
+            gapPosition: { "Step \($0)" },
+            gapPositionsHint:
+                "Fill the Gap leaves one of the chosen steps silent in each loop, drawn anew each time; step 1 "
+                + "is the accented one.")
     }
 
     /// Built when `Texts` is, into it: a stored table would be copied in, text by text.
@@ -51,6 +65,13 @@ public struct SettingsGroupTexts: Sendable {
             intervals: "Intervalle",
             chooseFile: "CSV-Datei auswählen …",
             noFileChosen: "Keine Datei ausgewählt",
-            homeScreenSummary: "Hinzufügen zum Home-Bildschirm")
+            homeScreenSummary: "Hinzufügen zum Home-Bildschirm",
+            rhythm: "Rhythmus",
+            tempo: "Tempo",
+            gapPositions: "Lückenpositionen",
+            gapPosition: { "Schritt \($0)" },
+            gapPositionsHint:
+                "„Lücke füllen“ lässt in jeder Runde einen der gewählten Schritte still, jedes Mal neu gezogen; "
+                + "Schritt 1 ist der betonte.")
     }
 }

@@ -11,6 +11,8 @@ extension Texts {
         case .noIntervals:
             // Unticking the last interval on the Settings page: say what to do, not the codes.
             refusals.errorNoIntervals
+        case .noGapPositions:
+            refusals.errorNoGapPositions
         case .noteRangeTooNarrow(let lower, let upper):
             refusals.errorSettingValue(
                 refusals.noteRangeName, noteRange(lower, upper), refusals.noteRangeSpan(NoteRange.minimumSpan))
@@ -49,6 +51,13 @@ extension Texts {
         case .tuningSystem: return refusals.allowedChoices(TuningSystem.allCases.map { $0.rawValue })
         case .language: return refusals.allowedLanguage(refusals.allowedChoices(Language.allCases.map { $0.rawValue }))
         case .wrongAnswerSound: return refusals.allowedChoices(["true", "false"])
+        case .tempo:
+            let bounds = TrainingSettings.tempoBounds
+            return refusals.allowedRange(String(bounds.lowerBound), String(bounds.upperBound)) + " BPM"
+        case .gapPositions:
+            let bounds = TrainingSettings.gapPositionBounds
+            return refusals.allowedGapPositions(
+                refusals.allowedRange(String(bounds.lowerBound), String(bounds.upperBound)))
         }
     }
 

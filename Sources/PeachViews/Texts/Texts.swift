@@ -91,6 +91,8 @@ public final class Texts: Sendable {
         case .pitchMatching: app.pitchMatching
         case .intervalComparison: app.intervalComparison
         case .intervalPitchMatching: app.intervalPitchMatching
+        case .rhythmOffsetDetection: app.rhythmOffsetDetection
+        case .continuousRhythmMatching: app.continuousRhythmMatching
         }
     }
 

@@ -7,6 +7,12 @@ import PeachCore
 public struct TrainingTexts: Sendable {
     public let higher: String
     public let lower: String
+    /// Compare Timing's answers: the fourth click came early or late.
+    public let early: String
+    public let late: String
+    /// Fill the Gap's button: its name, and a screen reader's description of it.
+    public let tap: String
+    public let tapDescription: String
     public let targetIntervalLabel: String
     public let pitchSliderLabel: String
     /// What a screen reader says of the slider's position: where it stands, never how far the
@@ -37,6 +43,10 @@ public struct TrainingTexts: Sendable {
         TrainingTexts(
             higher: "Higher",
             lower: "Lower",
+            early: "Early",
+            late: "Late",
+            tap: "Tap",
+            tapDescription: "Tap once in each silent step of the loop.",
             targetIntervalLabel: "Target interval:",
             pitchSliderLabel: "Pitch",
             sliderCentre: "Centre",
@@ -63,6 +73,10 @@ public struct TrainingTexts: Sendable {
         TrainingTexts(
             higher: "Höher",
             lower: "Tiefer",
+            early: "Früh",
+            late: "Spät",
+            tap: "Tippen",
+            tapDescription: "Tippe einmal in jeden stillen Schritt der Schleife.",
             targetIntervalLabel: "Zielintervall:",
             pitchSliderLabel: "Tonhöhe",
             sliderCentre: "Mitte",

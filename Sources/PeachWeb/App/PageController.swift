@@ -89,13 +89,16 @@ struct PageController: Sendable {
         var changes: [String: String] = [:]
         for (name, value) in fields where TrainingSettings.Key(rawValue: name) != nil {
             changes[name] =
-                name == TrainingSettings.Key.intervals.rawValue && changes[name] != nil
+                (name == TrainingSettings.Key.intervals.rawValue || name == TrainingSettings.Key.gapPositions.rawValue)
+                    && changes[name] != nil
                 ? changes[name]! + "," + value : value
         }
-        // A checkbox left unchecked sends no field at all: every interval unchecked, the
-        // wrong-answer sound switched off.
+        // A checkbox left unchecked sends no field at all: every interval or gap position
+        // unchecked, the wrong-answer sound switched off.
         if changes.count > 1 {
-            for (key, unchecked) in [(TrainingSettings.Key.intervals, ""), (.wrongAnswerSound, "false")]
+            for (key, unchecked) in [
+                (TrainingSettings.Key.intervals, ""), (.gapPositions, ""), (.wrongAnswerSound, "false"),
+            ]
             where changes[key.rawValue] == nil {
                 changes[key.rawValue] = unchecked
             }

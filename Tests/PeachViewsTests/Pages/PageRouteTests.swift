@@ -15,7 +15,7 @@ struct PageRouteTests {
         for route in PageRoute.all {
             #expect(PageRoute(renderedOnDevice: route.name) == (route.rendersOnDevice ? route : nil), "\(route.name)")
         }
-        #expect(PageRoute.all.filter(\.rendersOnDevice).count == 8)
+        #expect(PageRoute.all.filter(\.rendersOnDevice).count == 4 + TrainingMode.allCases.count)
         #expect(PageRoute(renderedOnDevice: "pitch-matching") == nil)
     }
 }

@@ -17,7 +17,7 @@ struct SettingsPageTests {
             html.contains(
                 "<option value=\"0.2\">0,2</option><option value=\"0.25\" selected>0,25</option>"
                     + "<option value=\"0.3\">0,3</option>"))
-        #expect(html.ranges(of: " selected>").count == 8)
+        #expect(html.ranges(of: " selected>").count == 9)
     }
 
     @Test("each number control offers choices from the settings' lower bound to their upper one, every one accepted")
@@ -27,6 +27,7 @@ struct SettingsPageTests {
             (.noteDuration, TrainingSettings.noteDurationBounds),
             (.referencePitch, TrainingSettings.referencePitchBounds),
             (.loudnessVariation, TrainingSettings.loudnessVariationBounds),
+            (.tempo, Double(TrainingSettings.tempoBounds.lowerBound)...Double(TrainingSettings.tempoBounds.upperBound)),
         ]
         for (key, bounds) in bounded {
             let values = try #require(optionValues(of: key, in: html))
@@ -36,6 +37,23 @@ struct SettingsPageTests {
                 var settings = TrainingSettings()
                 #expect(throws: Never.self, "\(key) \(value)") { try settings.setValue(value, for: key) }
             }
+        }
+    }
+
+    @Test("the rhythm group: the tempo selected, a checkbox per gap position, each named by its step")
+    func rhythmGroup() throws {
+        var settings = TrainingSettings()
+        try settings.apply(["tempo": "96", "gapPositions": "1,4"])
+        let html = SettingsPage(texts: .german, settings: settings).render()
+        #expect(html.contains("<legend>Rhythmus</legend>"))
+        #expect(html.contains("<option value=\"96\" selected>96 BPM</option>"))
+        for position in 1...4 {
+            let checked = position == 1 || position == 4 ? " checked" : ""
+            #expect(
+                html.contains(
+                    "<label class=\"field switch\"><span>Schritt \(position)</span><input type=\"checkbox\" "
+                        + "id=\"gap-position-\(position)\" name=\"gapPositions\" value=\"\(position)\"\(checked)></label>"
+                ))
         }
     }
 
