@@ -110,6 +110,31 @@ export class ClickTrack {
     });
     /** When the last click has sounded, in the context's seconds (now, if there is none). */
     this.end = Math.max(context.currentTime, ...onsets.map(({ time }) => time + click.buffer.duration));
+    /** @type {AudioBufferSourceNode[]} the silent sources of `when` */
+    this.markers = [];
+  }
+
+  /**
+   * Resolves with `time` when the audio clock reaches it, or with null if the track is stopped
+   * first: driven by the audio thread (the `ended` event of a silent source stopped at `time`),
+   * as the audio engine opens a comparison's answers, so a busy main thread can make it late
+   * but never early.
+   * @param {number} time in the context's seconds
+   * @returns {Promise<number|null>}
+   */
+  when(time) {
+    const marker = this.context.createBufferSource();
+    marker.buffer = this.context.createBuffer(1, 1, this.context.sampleRate);
+    marker.loop = true;
+    marker.connect(this.cut);
+    const reached = new Promise((resolve) => {
+      marker.onended = () => resolve(this.stopped ? null : time);
+    });
+    marker.start(this.context.currentTime);
+    marker.stop(time);
+    this.markers.push(marker);
+    if (this.stopped) marker.stop(this.context.currentTime);
+    return reached;
   }
 
   /**
@@ -123,5 +148,6 @@ export class ClickTrack {
     const now = this.context.currentTime;
     this.cut.gain.setValueCurveAtTime(raisedCosineCurve(CURVE_POINTS, false), now, STOP_RELEASE_SECONDS);
     for (const source of this.sources) source.stop(now + STOP_RELEASE_SECONDS);
+    for (const marker of this.markers) marker.stop(now);
   }
 }

@@ -24,7 +24,7 @@ export const RETRY_MILLISECONDS = 60_000;
 export class SoundChoice {
   /**
    * @param {object} options
-   * @param {{load: Function, loaded: Function, playable: Function, release: Function}} options.library
+   * @param {{load: Function, loaded: Function, playable: Function, release: Function, click: Function}} options.library
    *   a `SoundLibrary`
    * @param {() => {soundSource?: string, noteRangeLower?: string, noteRangeUpper?: string}} options.settings
    *   the device's settings now (the core's `settings()`)

@@ -3,7 +3,9 @@
 /// and numbers in and out of the module's memory (Sources/PeachWasm/Exports.swift says how).
 /// No DOM access: it runs in node for the tests as in the browser.
 
-import { ExerciseField, FeedbackLine, IntervalLine, SoundPreviewField } from './peach-fields.js';
+import {
+  ExerciseField, FeedbackLine, IntervalLine, OnsetField, RhythmField, SoundPreviewField, TapLine,
+} from './peach-fields.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -92,6 +94,46 @@ export class PeachCore {
       startHertz: Number.isNaN(startHertz) ? null : startHertz,
       highestHertz: Number.isNaN(highestHertz) ? null : highestHertz,
     };
+  }
+
+  /**
+   * The next exercise of a rhythm mode (`rhythmOffsetDetection`, `continuousRhythmMatching`),
+   * scheduled from `start` seconds on an audio clock of `sampleRate`: `{tempoBPM, ends, next,
+   * onsets}`, every onset `{seconds, sample, cycle, step, isGap}`; `ends` is when Compare
+   * Timing's answers open or Fill the Gap's trial is over, `next` where the next trial continues
+   * the loop (null for Compare Timing).
+   */
+  nextRhythmExercise(mode, start, sampleRate) {
+    const length = this.#withTexts([mode], (m) => this.#wasm.peach_next_rhythm_exercise(...m, start, sampleRate));
+    if (length === 0) throw new RangeError(`${mode} is not a rhythm mode, or ${start} s at ${sampleRate} Hz no clock`);
+    const numbers = this.#outputNumbers(length);
+    const header = named(RhythmField, numbers);
+    const first = Object.keys(RhythmField).length;
+    const stride = Object.keys(OnsetField).length;
+    const onsets = Array.from({ length: header.onsetCount }, (_, index) => {
+      const onset = named(OnsetField, numbers.subarray(first + index * stride, first + (index + 1) * stride));
+      return { ...onset, isGap: onset.isGap === 1 };
+    });
+    return { tempoBPM: header.tempoBPM, ends: header.ends, next: Number.isNaN(header.next) ? null : header.next, onsets };
+  }
+
+  /** Answers the current Compare Timing exercise: early or late. */
+  answerTiming(early, timestamp = Date.now()) {
+    return this.#record(this.#wasm.peach_answer_timing(early ? 1 : 0, timestamp));
+  }
+
+  /** A Fill the Gap tap at `seconds` on the audio clock: a counted tap's `{band, cycle, step}`
+   *  (its colour, `green`, `yellow`, `red` or `center`, and its gap), or null if it is ignored. */
+  tap(seconds) {
+    const length = this.#wasm.peach_tap(seconds);
+    if (length === 0) return null;
+    const { band, cycle, step } = named(TapLine, this.#outputText(length).split('\n'));
+    return { band, cycle: Number(cycle), step: Number(step) };
+  }
+
+  /** Ends the Fill the Gap trial under way: its record's numbers, or null if it makes none. */
+  finishTrial(timestamp = Date.now()) {
+    return this.#record(this.#wasm.peach_finish_trial(timestamp));
   }
 
   /** The current pitch matching's tunable note in hertz with the slider at `value` (beyond an

@@ -22,13 +22,20 @@ import { watchLargeTitle } from './large-title.js';
 import { showSoundStatus, showStorageStatus, showSyncStatus, unavailableText } from './status-lines.js';
 import { startComparisonPage } from './comparison-page.js';
 import { startPitchMatchingPage } from './pitch-matching-page.js';
+import { startCompareTimingPage } from './compare-timing-page.js';
+import { startFillTheGapPage } from './fill-the-gap-page.js';
 import { startSettingsPage } from './settings-page.js';
 
 /** The page controllers, each started as `start(context, main)` with a `PageContext` and the
  *  page's `#main`: a training page's by the exercise it plays (`<body data-kind>`), as an
  *  interval mode's page runs as its unison mode's; any other page's by its name
  *  (`<body data-page>`, `PageRoute.name`). */
-const TRAINING_CONTROLLERS = { comparison: startComparisonPage, pitchMatching: startPitchMatchingPage };
+const TRAINING_CONTROLLERS = {
+  comparison: startComparisonPage,
+  pitchMatching: startPitchMatchingPage,
+  rhythmOffsetDetection: startCompareTimingPage,
+  continuousRhythmMatching: startFillTheGapPage,
+};
 const CONTROLLERS = { settings: startSettingsPage };
 
 /**
@@ -264,7 +271,9 @@ class App {
    *   `storedSettings()`: the changes the store keeps (`{name: {value, changedAt}}`);
    *   `setSetting(name, value)`: changes one as the Settings page does; null, or why refused;
    * - `answer(mode, value)`: the next exercise of `mode` answered as training answers it,
-   *   without playing it (many answers in a moment); settles once its record is stored;
+   *   without playing it (many answers in a moment); settles once its record is stored. A
+   *   rhythm exercise is scheduled from 0 s on a 48 kHz clock: Compare Timing's `value` is
+   *   `'early'` or `'late'`, Fill the Gap's the offset in ms of a tap at every gap;
    * - `addRecords([{id, numbers}])`, `deleteRecords(ids)`: records written to or deleted from
    *   the store as they are (a record kept by an older Peach), the core untouched;
    * - `seedProfile(numbers)`: a profile summary kept in the store as an older Peach kept it,
@@ -299,7 +308,14 @@ class App {
       storedSettings: () => store().settings(),
       setSetting: (name, value) => app.context.setSetting(name, value),
       answer: async (mode, value) => {
-        app.device.nextExercise(mode);
+        if (mode === 'continuousRhythmMatching') {
+          const trial = app.device.nextRhythmExercise(mode, 0, 48_000);
+          for (const gap of trial.onsets.filter((onset) => onset.isGap)) app.device.tap(gap.seconds + value / 1000);
+          await app.device.finishTrial()?.written;
+          return;
+        }
+        if (mode === 'rhythmOffsetDetection') app.device.nextRhythmExercise(mode, 0, 48_000);
+        else app.device.nextExercise(mode);
         await app.device.answer(value)?.written;
       },
       addRecords: (records) => Promise.all(records.map(({ id, numbers }) => store().addRecord(id, numbers))),

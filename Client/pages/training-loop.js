@@ -5,7 +5,9 @@
 /// - The exercises come from the device's core and the answers go to it (`Device`): no
 ///   network request on this path (docs/design.md, "One exercise").
 /// - `awaitingAnswer` begins when the target (comparison) or the tunable note (pitch matching)
-///   starts on the audio clock — the engine's `targetStarted` / `tunableStarted`.
+///   starts on the audio clock — the engine's `targetStarted` / `tunableStarted` —, or, in
+///   Compare Timing, when its fourth click sounds (its clicks are a `ClickTrack` of the core's
+///   onsets, computed for the start time before the exercise is chosen).
 /// - `answer()` is accepted only in `awaitingAnswer`; the first answer moves the loop on at once
 ///   (`saving`), so a second tap (or a key repeat) cannot count. Its record's write is asked for
 ///   in the answer's own task, and the feedback shows once the store has committed it: an answer
@@ -20,6 +22,8 @@
 ///   of the old exercise (a generation count).
 ///
 /// The page wires its controls through the hooks; nothing here touches the document.
+
+import { ClickTrack } from '../audio/click-track.js';
 
 /** How long the feedback indicator shows: long enough to see, short enough to keep the
  *  exercises flowing. */
@@ -40,13 +44,15 @@ export const LoopState = Object.freeze({
 export class TrainingLoop {
   /**
    * @param {object} options
-   * @param {'comparison'|'pitchMatching'} options.kind
+   * @param {'comparison'|'pitchMatching'|'rhythmOffsetDetection'} options.kind
    * @param {string} options.mode the page's training mode (`data-mode`)
-   * @param {{nextExercise: Function, answer: Function, tunableFrequency: Function}} options.device the
-   *   device's core and store (`Device`)
+   * @param {{nextExercise: Function, nextRhythmExercise: Function, answer: Function, tunableFrequency: Function}} options.device
+   *   the device's core and store (`Device`)
    * @param {import('../audio/audio-engine.js').AudioEngine} options.engine
    * @param {(notes: number[]) => object[]|null} [options.soundsFor] the sample zones that play an
    *   exercise's MIDI notes with the chosen sound, or null for the sine (the default)
+   * @param {() => object|null} [options.click] the prepared click (a SampleZone) once loaded, or
+   *   null for the synthesized one (the default)
    * @param {object} [options.hooks]
    * @param {(state: string, exercise: object|null) => void} [options.hooks.onStateChange]
    * @param {(exercise: object) => void} [options.hooks.onExercise] a new exercise begins
@@ -55,9 +61,12 @@ export class TrainingLoop {
    * @param {{setTimeout: Function, clearTimeout: Function}} [options.timers] injected for tests
    * @param {number} [options.feedbackMilliseconds=FEEDBACK_MILLISECONDS]
    */
-  constructor({ kind, mode, device, engine, soundsFor = () => null, hooks = {}, timers, feedbackMilliseconds }) {
+  constructor({
+    kind, mode, device, engine, soundsFor = () => null, click = () => null, hooks = {}, timers, feedbackMilliseconds,
+  }) {
     this.kind = kind;
     this.soundsFor = soundsFor;
+    this.click = click;
     this.mode = mode;
     this.device = device;
     this.engine = engine;
@@ -72,6 +81,8 @@ export class TrainingLoop {
     this.playback = null;
     this.generation = 0;
     this.feedbackTimer = null;
+    /** @type {import('../audio/click-track.js').ClickTrack[]} Compare Timing's click tracks not yet over */
+    this.tracks = [];
   }
 
   setState(state) {
@@ -83,12 +94,22 @@ export class TrainingLoop {
   start() {
     this.stop({ silently: true });
     this.generation += 1;
-    const exercise = this.device.nextExercise(this.mode);
-    this.begin(exercise, this.schedule(exercise));
+    const startTime = this.engine.nextStartTime();
+    const exercise = this.next(startTime);
+    this.begin(exercise, this.schedule(exercise, startTime));
   }
 
-  /** Schedules an exercise's notes on the audio clock, from `startTime` (default: at once). */
+  /** The core's next exercise of the page's mode; a rhythm exercise's onsets from `startTime`. */
+  next(startTime) {
+    return this.kind === 'rhythmOffsetDetection'
+      ? this.device.nextRhythmExercise(this.mode, startTime, this.engine.context.sampleRate)
+      : this.device.nextExercise(this.mode);
+  }
+
+  /** Schedules an exercise's notes on the audio clock, from `startTime` (default: at once); a
+   *  rhythm exercise's clicks at its own onsets. */
   schedule(exercise, startTime = this.engine.nextStartTime()) {
+    if (this.kind === 'rhythmOffsetDetection') return this.scheduleClicks(exercise);
     const { noteDuration } = exercise;
     // The sound is chosen here, for both notes at once: the instrument's zone of each note, or
     // the sine for both while the instrument's zones for them are not loaded yet.
@@ -99,6 +120,19 @@ export class TrainingLoop {
     return this.kind === 'pitchMatching'
       ? this.engine.schedulePitchMatching(reference, other, noteDuration, { startTime })
       : this.engine.scheduleComparison(reference, other, noteDuration, { startTime });
+  }
+
+  /**
+   * Compare Timing's four clicks, played by a `ClickTrack` on the audio engine's output;
+   * `targetStarted` resolves as the fourth sounds. `stopAll` does not reach a click track, so
+   * the loop keeps the unfinished ones to stop them itself.
+   */
+  scheduleClicks(exercise) {
+    const onsets = exercise.onsets.map((onset) => ({ time: onset.seconds, accent: onset.step === 0 }));
+    const track = new ClickTrack(this.engine.context, onsets, this.click(), this.engine.output);
+    this.tracks = this.tracks.filter((other) => !other.stopped && other.end > this.engine.context.currentTime);
+    this.tracks.push(track);
+    return { targetStarted: track.when(exercise.ends), stop: () => track.stop() };
   }
 
   /** The scheduled exercise is the current one; answers open when its target starts. */
@@ -141,7 +175,9 @@ export class TrainingLoop {
    */
   answer(value) {
     if (!this.acceptsAnswer) return false;
-    const valid = this.kind === 'pitchMatching' ? typeof value === 'number' : value === 'higher' || value === 'lower';
+    let valid = value === 'higher' || value === 'lower';
+    if (this.kind === 'pitchMatching') valid = typeof value === 'number';
+    if (this.kind === 'rhythmOffsetDetection') valid = value === 'early' || value === 'late';
     if (!valid) return false;
     const answered = this.device.answer(value);
     if (!answered) return false;
@@ -151,8 +187,8 @@ export class TrainingLoop {
     // The next exercise is chosen and its notes scheduled now, to start on the audio clock when
     // the feedback's 400 ms after the answer are over: no timer stands between an answer and
     // the next note, so its start is sample-exact however late a timer fires.
-    const next = this.device.nextExercise(this.mode);
     const startTime = this.engine.nextStartTime() + this.feedbackMilliseconds / 1000;
+    const next = this.next(startTime);
     const playback = this.schedule(next, startTime);
     // `written` settles when the record is committed (or, if the browser refused it, kept in
     // the page to be written again): it never rejects.
@@ -172,7 +208,10 @@ export class TrainingLoop {
     let remaining = (startTime - this.engine.nextStartTime()) * 1000;
     if (remaining < this.feedbackMilliseconds / 2) {
       playback.stop();
-      playback = this.schedule(next, this.engine.nextStartTime() + this.feedbackMilliseconds / 1000);
+      const later = this.engine.nextStartTime() + this.feedbackMilliseconds / 1000;
+      // A rhythm exercise's onsets are the core's for its start: a later start is a new exercise.
+      if (this.kind === 'rhythmOffsetDetection') next = this.next(later);
+      playback = this.schedule(next, later);
       remaining = this.feedbackMilliseconds;
     }
     // A wrong answer's sound (when the settings ask for it) plays as the feedback shows; it
@@ -205,6 +244,8 @@ export class TrainingLoop {
       this.hooks.onFeedbackEnd?.();
     }
     this.engine?.stopAll();
+    for (const track of this.tracks) track.stop();
+    this.tracks = [];
     this.playback = null;
     this.exercise = null;
     if (!silently && this.state !== LoopState.stopped) this.setState(LoopState.stopped);

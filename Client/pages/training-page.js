@@ -1,10 +1,11 @@
-/// What both training pages share: the mode's hint (before the first exercise of the mode in
+/// What every training page shares: the mode's hint (before the first exercise of the mode in
 /// this browser, and on demand; training is stopped while it shows), starting the sound (or,
 /// when it really does not start, offering "Tap to start"), the feedback indicator, the
 /// announcer, Escape back to Start, the keyboard filter and the lifecycle hook `app.js` calls
 /// (stop). DOM contract: docs/pages.md "Training pages".
 
 import { HintMemory } from './mode-hint.js';
+import { FillTheGapLoop } from './fill-the-gap-loop.js';
 import { LoopState, TrainingLoop } from './training-loop.js';
 
 /** How long a vibration on a wrong answer lasts (a single tick). */
@@ -24,12 +25,15 @@ export function isTypingTarget(target) {
   return Boolean(target.closest('input, select, textarea, [contenteditable=""], [contenteditable="true"]'));
 }
 
+/** The feedback kinds that show a colour band rather than a thumb. */
+const BANDED_KINDS = new Set(['pitchMatching', 'continuousRhythmMatching']);
+
 /**
- * Sets up a training page around a `TrainingLoop`.
+ * Sets up a training page around a `TrainingLoop` (Fill the Gap's around a `FillTheGapLoop`).
  * @param {import('./app.js').PageContext} context what the page may use of the visit (app.js)
  * @param {HTMLElement} main `#main` with the `data-*` of docs/pages.md
  * @param {object} options
- * @param {'comparison'|'pitchMatching'} options.kind
+ * @param {'comparison'|'pitchMatching'|'rhythmOffsetDetection'|'continuousRhythmMatching'} options.kind
  * @param {(state: string) => void} options.onStateChange enable/disable the page's controls
  * @param {(exercise: object) => void} [options.onExercise]
  * @returns the page controller (`stop`, `loop`, `dispose`)
@@ -63,7 +67,7 @@ export function createTrainingPage(context, main, { kind, onStateChange, onExerc
 
   const showFeedback = (result) => {
     if (feedback) {
-      if (result.kind === 'pitchMatching') {
+      if (BANDED_KINDS.has(result.kind)) {
         feedback.dataset.state = result.band;
         feedback.dataset.direction = result.direction;
         if (LENGTH_BY_BAND[result.band]) feedback.dataset.length = LENGTH_BY_BAND[result.band];
@@ -136,7 +140,17 @@ export function createTrainingPage(context, main, { kind, onStateChange, onExerc
     if (text) text.textContent = '';
   };
 
-  const loop = new TrainingLoop({
+  // A rhythm page's click: the drum kit's wood block where an instrument is chosen, loaded as
+  // the page opens and used from the first exercise after it arrives (the synthesized click
+  // until then, so nothing waits); with the sine chosen the synthesized click.
+  const dots = /** @type {HTMLElement} */ (main.querySelector('#rhythm-dots'));
+  let click = null;
+  if (dots && dots.dataset.sound !== 'sine') {
+    context.sounds?.library.click().then((zone) => { click = zone; }, () => {});
+  }
+
+  /** @type {any} the options of either loop: Fill the Gap's takes no kind, and no notes */
+  const options = {
     kind,
     mode: main.dataset.mode,
     device: context.device,
@@ -144,6 +158,7 @@ export function createTrainingPage(context, main, { kind, onStateChange, onExerc
     // The page names the sound it plays (`data-sound`): the sine where the core says so (pitch
     // matching with an instrument that fades), else the chosen instrument as it loads.
     soundsFor: (notes) => (soundLine?.dataset.sound === 'sine' ? null : context.sounds?.zonesFor(notes) ?? null),
+    click: () => click,
     hooks: {
       onStateChange: (state) => {
         showTurn(state);
@@ -163,7 +178,10 @@ export function createTrainingPage(context, main, { kind, onStateChange, onExerc
       onFeedback: showFeedback,
       onFeedbackEnd: clearFeedback,
     },
-  });
+  };
+  // One loop or the other: the page's controls use only the methods of their own kind's.
+  const loop = /** @type {TrainingLoop & FillTheGapLoop} */ (
+    kind === 'continuousRhythmMatching' ? new FillTheGapLoop(options) : new TrainingLoop(options));
 
   let begun = false;
   const begin = () => {

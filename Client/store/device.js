@@ -244,6 +244,29 @@ export class Device {
     return exercise;
   }
 
+  /**
+   * The next exercise of a rhythm mode, every onset on the audio clock from `start` at
+   * `sampleRate` (the core's schedule, docs/rhythm.md), with its kind.
+   */
+  nextRhythmExercise(mode, start, sampleRate) {
+    return { mode, kind: mode, ...this.core.nextRhythmExercise(mode, start, sampleRate) };
+  }
+
+  /** A Fill the Gap tap at `seconds` on the audio clock: a counted tap's `{band, cycle, step}`,
+   *  or null. */
+  tap(seconds) {
+    return this.core.tap(seconds);
+  }
+
+  /**
+   * Ends the Fill the Gap trial under way: as `answer`, its feedback and `written`, or null if
+   * it made no record (no tap counted).
+   */
+  finishTrial() {
+    const numbers = this.core.finishTrial(this.now());
+    return numbers ? this.#recorded(numbers) : null;
+  }
+
   /** The current pitch matching's tunable note in hertz with the slider at `value`: the core's
    *  mapping, the same that scores the answer. */
   tunableFrequency(value) {
@@ -251,17 +274,22 @@ export class Device {
   }
 
   /**
-   * The answer to the current exercise (`'higher'`/`'lower'`, or the slider value): the core
-   * evaluates it and adds it to the profile, and its record's write to the store is asked for
-   * in this same task. Returns the feedback to show and `written`, which settles once the
+   * The answer to the current exercise (`'higher'`/`'lower'`, `'early'`/`'late'`, or the slider
+   * value): the core evaluates it and adds it to the profile, and its record's write to the
+   * store is asked for in this same task. Returns the feedback to show and `written`, which settles once the
    * record is committed (show the feedback then), or null if there was nothing to answer.
    */
   answer(value) {
     this.onAnswerGiven(value);
-    const numbers = typeof value === 'number'
-      ? this.core.answerPitchMatching(value, this.now())
-      : this.core.answerComparison(value === 'higher', this.now());
-    if (!numbers) return null;
+    let numbers;
+    if (typeof value === 'number') numbers = this.core.answerPitchMatching(value, this.now());
+    else if (value === 'early' || value === 'late') numbers = this.core.answerTiming(value === 'early', this.now());
+    else numbers = this.core.answerComparison(value === 'higher', this.now());
+    return numbers ? this.#recorded(numbers) : null;
+  }
+
+  /** A new record from the core: counted, its write asked for now, its feedback. */
+  #recorded(numbers) {
     this.answers += 1;
     this.#changes += 1;
     const written = this.#write({ id: makeRecordID(), numbers: [...numbers] });

@@ -38,10 +38,13 @@ for (const seed of SEEDS) {
     const actual = core.trace(seed, OPERATIONS);
     const result = compareTraces(expected, actual);
     assert.deepEqual(result.differences, []);
-    // The trace covers what it should: all four modes, refused settings, every interval in both
+    // The trace covers what it should: all six modes, refused settings, every interval in both
     // directions (target − reference from −12 to 12 semitones) and every tuning system (the
     // record's `tuningSystem`; the trace writes a record's numbers in their order).
-    for (const word of ['comparison ', 'pitchMatching ', 'intervalComparison ', 'intervalPitchMatching ', 'refused', 'profile ']) {
+    for (const word of [
+      'comparison ', 'pitchMatching ', 'intervalComparison ', 'intervalPitchMatching ', 'rhythmOffsetDetection ',
+      'continuousRhythmMatching ', 'refused', 'profile ',
+    ]) {
       assert.ok(expected.includes(word), `the trace has ${word.trim()}`);
     }
     const distances = new Set();
@@ -176,6 +179,52 @@ test('rhythm records cross to the API by the names of the CSV, a position withou
     id: 'd', trainingType: 'pitchDiscrimination', timestamp: 1_767_225_603_000, referenceNote: 60, targetNote: 67,
     tuningSystem: 'equalTemperament', centOffset: 12.5, isCorrect: true,
   });
+});
+
+test('the wasm core schedules a rhythm exercise on the samples of the clock it is given, and judges its answer and taps', async () => {
+  const core = await loadPeachCore(wasm);
+  core.reset(7);
+  assert.equal(core.setSetting('tempo', '120'), null);
+  // Compare Timing: four sixteenths of 125 ms from the first sample at or after the start.
+  const timing = core.nextRhythmExercise('rhythmOffsetDetection', 1.00001, 48_000);
+  assert.equal(timing.tempoBPM, 120);
+  assert.equal(timing.next, null);
+  assert.deepEqual(timing.onsets.map((onset) => onset.step), [0, 1, 2, 3]);
+  assert.deepEqual(timing.onsets.slice(0, 3).map((onset) => onset.sample), [48_001, 54_001, 60_001]);
+  assert.notEqual(timing.onsets[3].sample, 66_001, 'the fourth is early or late');
+  assert.ok(timing.onsets.every((onset) => onset.seconds * 48_000 <= onset.sample && !onset.isGap));
+  assert.equal(timing.ends, timing.onsets[3].seconds, 'the answers open as the fourth click sounds');
+  const early = timing.onsets[3].sample < 66_001;
+  const judged = named(RecordField, core.answerTiming(early, 1_767_225_600_000));
+  assert.equal(judged.kind, RecordKind.rhythmOffsetDetection);
+  assert.equal(judged.tempoBPM, 120);
+  assert.equal(judged.outcome, 1);
+  assert.equal(Math.sign(judged.offsetMs), early ? -1 : 1);
+  assert.equal(core.answerTiming(early), null, 'answered once');
+
+  // Fill the Gap: sixteen cycles, one gap each, only at the positions chosen.
+  assert.equal(core.setSetting('gapPositions', '2'), null);
+  const trial = core.nextRhythmExercise('continuousRhythmMatching', 0, 44_100);
+  const gaps = trial.onsets.filter((onset) => onset.isGap);
+  assert.equal(trial.onsets.length, 64);
+  assert.deepEqual(gaps.map((gap) => gap.step), new Array(16).fill(1));
+  assert.deepEqual(gaps.map((gap) => gap.cycle), [...Array(16).keys()]);
+  assert.equal(trial.next, trial.onsets[63].seconds + 0.125);
+  assert.equal(trial.ends, gaps[15].seconds + 0.0625, 'over when the last gap\'s window closes');
+  assert.deepEqual(core.tap(gaps[0].seconds + 0.005), { band: 'green', cycle: 0, step: 1 });
+  assert.equal(core.tap(gaps[0].seconds), null, 'one tap a gap');
+  assert.equal(core.tap(gaps[1].seconds - 0.07), null, 'beyond half a sixteenth');
+  assert.deepEqual(core.tap(gaps[2].seconds - 0.025), { band: 'red', cycle: 2, step: 1 }, '20 % early');
+  const record = named(RecordField, core.finishTrial(1_767_225_601_000));
+  assert.equal(record.kind, RecordKind.continuousRhythmMatching);
+  assert.equal(record.outcome, 2, 'two taps counted');
+  assert.ok(Math.abs(record.offsetMs - -10) < 1e-9);
+  assert.ok(Number.isNaN(record.position0) && Math.abs(record.position1 - -10) < 1e-9);
+  assert.equal(core.finishTrial(), null, 'the trial is over');
+  core.nextRhythmExercise('continuousRhythmMatching', 20, 44_100);
+  assert.equal(core.finishTrial(), null, 'a trial without a counted tap makes no record');
+  assert.throws(() => core.nextRhythmExercise('comparison', 0, 48_000), RangeError);
+  assert.throws(() => core.nextRhythmExercise('rhythmOffsetDetection', Number.NaN, 48_000), RangeError);
 });
 
 test('the wasm core renders every page a device shows (Start, Profile, Settings, Info, training) exactly as the server', async () => {
