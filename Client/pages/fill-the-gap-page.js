@@ -53,15 +53,23 @@ export function startFillTheGapPage(context, main) {
     if (pointerTapped) pointerTapped = false;
     else tap(event);
   });
+  /** Whether Space is the tap's here: anywhere but on another control (a link, the hint's
+   *  button), whose own Space it stays. */
+  const spaceTaps = (event) => {
+    const target = /** @type {Element} */ (event.target);
+    if (isTypingTarget(target)) return false;
+    return target === button || typeof target?.closest !== 'function'
+      || !target.closest('a, button, select, summary, dialog');
+  };
   page.listen(document, 'keydown', (event) => {
     if (event.key !== ' ' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (isTypingTarget(event.target)) return;
+    if (!spaceTaps(event)) return;
     // Not the button's own Space activation too (a click at the key's release, a second tap).
     event.preventDefault();
     if (!event.repeat) tap(event);
   });
   page.listen(document, 'keyup', (event) => {
-    if (event.key === ' ' && !isTypingTarget(event.target)) event.preventDefault();
+    if (event.key === ' ' && spaceTaps(event)) event.preventDefault();
   });
 
   page.start();
