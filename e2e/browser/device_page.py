@@ -116,6 +116,41 @@ def wait_for_exercise(page, path=None):
                            arg=path)
 
 
+def tap_gaps(page, offset_ms):
+    """Taps every gap of the Fill the Gap trial under way `offset_ms` after its onset (late when
+    positive): a pointerdown on the Tap button from a timer in the page, at the time on the
+    page's clock that the audio clock's output timestamp pairs with the gap's time (or, before
+    the context gives one, its clock less the output latency, as tap-time.js reads a tap).
+    Returns once the last tap is given."""
+    page.evaluate("""async (offsetMs) => {
+        const context = window.peach.audioContext;
+        const gaps = window.peach.loop.exercise.onsets.filter((onset) => onset.isGap);
+        const button = document.getElementById('tap');
+        for (const gap of gaps) {
+            const audio = gap.seconds + offsetMs / 1000;
+            const stamp = context.getOutputTimestamp();
+            const at = stamp.performanceTime > 0
+                ? stamp.performanceTime + (audio - stamp.contextTime) * 1000
+                : performance.now() + (audio - context.currentTime + (context.outputLatency ?? 0)) * 1000;
+            await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
+            button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerType: 'touch' }));
+        }
+    }""", offset_ms)
+
+
+def wait_until_answerable(page):
+    """Until the training page shown takes an answer, whatever its kind (`<body data-kind>`):
+    Higher and Lower or Early and Late enabled, the slider open, or Fill the Gap's trial under
+    way (its Tap button is never disabled)."""
+    kind = page.locator("body").get_attribute("data-kind")
+    if kind == "pitchMatching":
+        expect(page.locator("#pitch-slider")).to_have_attribute("aria-disabled", "false", timeout=10_000)
+    elif kind == "continuousRhythmMatching":
+        wait_for_exercise(page)
+    else:
+        expect(page.locator("#answer-higher, #answer-early")).to_be_enabled(timeout=10_000)
+
+
 def record_answers(page):
     """From now on, keeps each answer value the page gives the device (`answers`)."""
     page.evaluate("() => window.peach.watchAnswers()")

@@ -105,14 +105,21 @@ def training_pages(table: dict | None = None) -> dict[str, str]:
     return {path: table["DEVICE_PAGES"][path] for path in table["TRAINING_PATHS"]}
 
 
+# The modes that train timing: their pages play clicks, not notes (docs/rhythm.md).
+RHYTHM_MODES = ("rhythmOffsetDetection", "continuousRhythmMatching")
+
+
 def __getattr__(name: str):
-    """`DEVICE_PAGES` and `TRAINING_PAGES` (`device_pages()`, `training_pages()`), read when a test
+    """`DEVICE_PAGES`, `TRAINING_PAGES` (`device_pages()`, `training_pages()`) and
+    `PITCH_TRAINING_PAGES` (the training pages that play notes), read when a test
     module imports them, not when a benchmark imports this module for `free_port` (and runs
     another binary)."""
     if name == "DEVICE_PAGES":
         return device_pages()
     if name == "TRAINING_PAGES":
         return training_pages()
+    if name == "PITCH_TRAINING_PAGES":
+        return {path: mode for path, mode in training_pages().items() if mode not in RHYTHM_MODES}
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from device_page import wait_for_device, wait_for_first_sync
+from device_page import wait_for_device, wait_for_first_sync, wait_until_answerable
 from peach_server import ARTIFACTS, TRAINING_PAGES
 from test_profile import import_fixture
 
@@ -76,11 +76,7 @@ def test_every_page_in_every_size_language_and_scheme(new_page, server, size, la
         expect(page.locator("#mode-hint")).to_be_visible()
         look(f"{name}-hint")
         page.click("#hint-begin")
-        control = page.locator("#answer-higher" if "comparison" in path else "#pitch-slider")
-        if "comparison" in path:
-            expect(control).to_be_enabled(timeout=10_000)
-        else:
-            expect(control).to_have_attribute("aria-disabled", "false", timeout=10_000)
+        wait_until_answerable(page)
         look(name)
         page.get_by_role("link", name="Back to Start" if language == "en" else "Zurück zum Start").click()
         expect(page.locator("body")).to_have_attribute("data-page", "start")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from device_page import wait_for_device
+from device_page import wait_for_device, wait_until_answerable
 from peach_server import ARTIFACTS, TRAINING_PAGES
 from test_profile import import_fixture, serious_axe_violations
 
@@ -44,10 +44,7 @@ def open_page(page, server, path):
     expect(page.locator("body")).to_have_attribute("data-page", name)
     wait_for_device(page)
     if path in TRAINING_PAGES:
-        if "comparison" in path:
-            expect(page.locator("#answer-higher")).to_be_enabled(timeout=10_000)
-        else:
-            expect(page.locator("#pitch-slider")).to_have_attribute("aria-disabled", "false", timeout=10_000)
+        wait_until_answerable(page)
 
 
 def scroll_height(page):

@@ -16,7 +16,7 @@ VIEWPORTS = {"phone-portrait": (390, 844), "phone-landscape": (844, 390), "table
 # Texts that are the same in English and German: names, units, the keys' names, numbers with
 # units and the note names both languages spell alike (B and the sharps differ: B4 is H4, C♯4 is Cis4 in German).
 SAME_IN_BOTH = re.compile(
-    r"^(Peach|Info|Start|Version|MIT|Esc|Enter|[HL↑↓]|[0-9]+([.,][0-9]+)? ?(Hz|s|ms|dB)|Hz|ms|s|dB|Cent|Cents|Sinus|Training|Trend|Oboe|—|[-+−–·×/:.,()0-9 %]+|[ACDEFG]-?\d( *[–-] *[ACDEFG]-?\d)?|"
+    r"^(Peach|Info|Start|Version|MIT|Esc|Enter|Tempo|[HL↑↓←→]|[0-9]+([.,][0-9]+)? ?(Hz|s|ms|dB|BPM)|Hz|ms|s|dB|Cent|Cents|Sinus|Training|Trend|Oboe|—|[-+−–·×/:.,()0-9 %]+|[ACDEFG]-?\d( *[–-] *[ACDEFG]-?\d)?|"
     r"P1|m2|M2|m3|M3|P4|d5|P5|m6|M6|m7|M7|P8|v?\d+\.\d+\.\d+.*|.*©.*|.*\bPeach\b.*developers?.*)$")
 
 TEXTS_SCRIPT = """() => {
@@ -115,7 +115,7 @@ def test_training_page_fits_one_screen(new_page, server, path, viewport):
     width, height = VIEWPORTS[viewport]
     page = new_page(viewport={"width": width, "height": height})
     server.open(page, path)
-    boxes = page.evaluate("""() => ['.answers', '#pitch-slider', '#target-interval', '#feedback']
+    boxes = page.evaluate("""() => ['.answers', '#pitch-slider', '#tap', '#target-interval', '#feedback']
         .map(selector => document.querySelector(selector))
         .filter(element => element)
         .map(element => { const box = element.getBoundingClientRect();

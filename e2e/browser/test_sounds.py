@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 import audio_probe
 from device_page import (exercise, prepare_sound, returning_user, start_mode, sync, wait_for_device, wait_for_exercise,
                          wait_for_first_sync, wait_for_next_exercise, wait_for_sound_state)
-from peach_server import TRAINING_PAGES
+from peach_server import PITCH_TRAINING_PAGES
 
 # The second note of an exercise, by the kind of exercise the page plays (its <body data-kind>):
 # a comparison's target, or pitch matching's tunable note.
@@ -76,7 +76,7 @@ def test_the_sound_picker_lists_the_sources_previews_and_syncs_the_choice(page, 
     assert audio_probe.notes(page)[-1].sound == "sine"
 
 
-@pytest.mark.parametrize("path", TRAINING_PAGES)
+@pytest.mark.parametrize("path", PITCH_TRAINING_PAGES)
 def test_switching_sound_changes_what_the_next_exercise_plays(page, server, prepared_sounds, path):
     audio_probe.install(page)
     server.set_settings(noteDuration=0.3, intervals=["M3up", "P5down"])
@@ -100,7 +100,7 @@ def test_switching_sound_changes_what_the_next_exercise_plays(page, server, prep
     assert math.isclose(reference.frequency, current["reference"]["frequency"], rel_tol=1e-6)
 
 
-@pytest.mark.parametrize("path", TRAINING_PAGES)
+@pytest.mark.parametrize("path", PITCH_TRAINING_PAGES)
 def test_with_the_piano_pitch_matching_plays_the_sine_and_says_so_and_comparison_plays_the_piano(
         page, server, prepared_sounds, path):
     """The piano's held note fades (test_sound_presets.py): the pitch matching modes play the

@@ -13,22 +13,38 @@ from playwright.sync_api import expect
 from delaying_proxy import DelayingProxy
 from device_page import (device_records, exercise, give_answers, kept_profile, profile_terms, render_here, returning_user,
                          seed_profile, set_clock, settings, start_sync, sync, wait_for_device, wait_for_exercise,
-                         wait_for_first_sync, wait_for_setting, wait_for_swapped_in_page)
+                         wait_for_first_sync, wait_for_setting, wait_for_swapped_in_page, tap_gaps)
 from peach_server import (RECORD_FIELD, RECORD_KIND, TRAINING_PAGES, TUNING_SYSTEMS, record_field, record_numbers, sync_batch,
                           wait_until)
 
 
 
 def stored_records(server):
-    """Every record on the server by id, as the device's store keeps its numbers."""
+    """Every record on the server by id, as the device's store keeps its numbers: a pitch record's
+    rhythm fields and a rhythm record's pitch fields 0, a position without a mean NaN."""
+    nan = float("nan")
+    pitch = dict(tempoBPM=0, offsetMs=0, position0=0, position1=0, position2=0, position3=0)
+    no_notes = dict(referenceNote=0, targetNote=0, tuningSystem=0, centOffset=0)
     rows = server.query(
         f"SELECT exerciseID, {RECORD_KIND['comparison']}, timestamp, referenceNote, targetNote, tuningSystem, "
         "centOffset, isCorrect FROM comparisonRecord UNION ALL "
         f"SELECT exerciseID, {RECORD_KIND['pitchMatching']}, timestamp, referenceNote, targetNote, tuningSystem, "
         "initialCentOffset, userCentError FROM pitchMatchingRecord")
-    return {row[0]: tuple(record_numbers(
+    records = {row[0]: tuple(record_numbers(
         kind=row[1], timestamp=row[2], referenceNote=row[3], targetNote=row[4],
-        tuningSystem=TUNING_SYSTEMS.index(row[5]), centOffset=row[6], outcome=row[7])) for row in rows}
+        tuningSystem=TUNING_SYSTEMS.index(row[5]), centOffset=row[6], outcome=row[7], **pitch)) for row in rows}
+    for row in server.query("SELECT exerciseID, timestamp, tempoBPM, offsetMs, isCorrect FROM rhythmOffsetDetectionRecord"):
+        records[row[0]] = tuple(record_numbers(
+            kind=RECORD_KIND["rhythmOffsetDetection"], timestamp=row[1], tempoBPM=row[2], offsetMs=row[3],
+            outcome=row[4], **no_notes, position0=0, position1=0, position2=0, position3=0))
+    for row in server.query(
+            "SELECT exerciseID, timestamp, tempoBPM, meanOffsetMs, hitCount, meanOffsetMsPosition0, meanOffsetMsPosition1, "
+            "meanOffsetMsPosition2, meanOffsetMsPosition3 FROM continuousRhythmMatchingRecord"):
+        positions = {f"position{index}": nan if value is None else value for index, value in enumerate(row[5:])}
+        records[row[0]] = tuple(record_numbers(
+            kind=RECORD_KIND["continuousRhythmMatching"], timestamp=row[1], tempoBPM=row[2], offsetMs=row[3],
+            outcome=nan if row[4] is None else row[4], **no_notes, **positions))
+    return records
 
 
 def as_device_keeps(records):
@@ -36,7 +52,21 @@ def as_device_keeps(records):
 
 
 def train(page, count, kind):
-    """Answers `count` exercises of the page's mode by keyboard (↑ or a slider key and Enter)."""
+    """Answers `count` exercises of the page's mode by keyboard (↑ or a slider key and Enter, ←
+    or →), or taps `count` Fill the Gap trials on the audio clock."""
+    if kind == "continuousRhythmMatching":
+        for index in range(count):
+            records = len(device_records(page))
+            wait_for_exercise(page)
+            tap_gaps(page, offset_ms=0)
+            wait_until(lambda: len(device_records(page)) > records, timeout=15, message="the trial's record")
+        return
+    if kind == "rhythmOffsetDetection":
+        for index in range(count):
+            expect(page.locator("#answer-early")).to_be_enabled(timeout=10_000)
+            page.keyboard.press("ArrowLeft" if index % 2 else "ArrowRight")
+            expect(page.locator("#answer-early")).to_be_disabled()
+        return
     control = page.locator("#answer-higher" if kind == "comparison" else "#pitch-slider")
     for index in range(count):
         if kind == "comparison":
@@ -51,9 +81,8 @@ def train(page, count, kind):
 
 
 def answer_kind(page):
-    """How the training page shown is answered, as `train` takes it: its buttons (`comparison`)
-    or its slider (`pitchMatching`)."""
-    return "comparison" if page.locator("#answer-higher").count() else "pitchMatching"
+    """How the training page shown is answered, as `train` takes it: the exercise it plays."""
+    return page.locator("body").get_attribute("data-kind")
 
 
 def offline_device(browser, server):
@@ -63,7 +92,7 @@ def offline_device(browser, server):
     Playwright's offline mode does not reach a service worker that starts after it (a worker
     restarts once no page of it is open), so the server is stopped as well: nothing at all can
     answer while the device is offline."""
-    server.set_settings(noteDuration=0.3)
+    server.set_settings(noteDuration=0.3, tempo=160)
     context = returning_user(browser.new_context())
     page = context.new_page()
     page.goto(server.url("/"))

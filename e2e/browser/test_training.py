@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 import audio_probe
 from device_page import (active_voice_count, answers, device_records, exercise, has_audio_context, is_training,
                          record_answers, start_mode, sync, wait_for_first_sync)
-from peach_server import TRAINING_PAGES
+from peach_server import PITCH_TRAINING_PAGES
 
 FIFTH_UP_CENTS = 700.0  # 12-TET, the default tuning system
 
@@ -189,8 +189,9 @@ def test_settings_survive_a_restart_and_change_the_next_exercise(page, server):
     assert abs(semitones - round(semitones)) < 1e-9, "the reference note is tuned from A4 = 442 Hz"
 
 
-# Every training page's address, from the server's route table.
-MODES = list(TRAINING_PAGES)
+# Every pitch training page's address, from the server's route table: these tests listen for
+# notes (test_rhythm.py leaves the rhythm pages).
+MODES = list(PITCH_TRAINING_PAGES)
 
 
 def expect_start_and_silence(page, server, notes_before):
