@@ -87,7 +87,8 @@ struct PageTests {
         // "Start" is the Start page's name, which the back link shows in both languages.
         #expect(
             same.isSubset(
-                of: ["Peach", "Start", "s", "Hz", "Training", "Trend", "Version", "Tritone", "sine", "Oboe"] as Set))
+                of: ["Peach", "Start", "s", "Hz", "Training", "Trend", "Version", "Tritone", "sine", "Oboe", "Tempo"]
+                    as Set))
         for interval in DirectedInterval.all {
             #expect(!Texts.german.name(of: interval).isEmpty)
         }
@@ -129,7 +130,8 @@ struct PageTests {
             #expect(html.contains("<body data-page=\"start\">"))
             let order = [
                 "/comparison\"", "/pitch-matching\"", "<hr>", "/interval-comparison\"", "/interval-pitch-matching\"",
-                "<hr>", ">Rhythm</h2>", "/compare-timing\"", "/fill-the-gap\"",
+                "<hr><section class=\"start-group\" aria-labelledby=\"start-rhythm-modes\">", ">Rhythm</h2>",
+                "/compare-timing\"", "/fill-the-gap\"",
             ]
             let positions = order.map { html.range(of: $0)?.lowerBound }
             #expect(positions.allSatisfy { $0 != nil })
@@ -302,7 +304,7 @@ struct PageTests {
         let database = try AppDatabase.inMemory()
         try await withApp(database: database) { client in
             let form =
-                "noteRangeLower=48&noteRangeUpper=72&noteDuration=0.8&referencePitch=443&soundSource=sine&loudnessVariation=0.2&intervals=P5up&intervals=M3down&tuningSystem=pythagorean&language=&wrongAnswerSound=true"
+                "noteRangeLower=48&noteRangeUpper=72&noteDuration=0.8&referencePitch=443&soundSource=sine&loudnessVariation=0.2&intervals=P5up&intervals=M3down&tuningSystem=pythagorean&language=&wrongAnswerSound=true&tempo=96&gapPositions=1&gapPositions=3"
             let response = try await client.send(
                 .post, "/settings", json: form, contentType: "application/x-www-form-urlencoded")
             #expect(response.status == .seeOther)
@@ -317,7 +319,8 @@ struct PageTests {
         #expect(settings.wrongAnswerSound == true)
         // The switch turned off sends no field: the whole form without it means off.
         try await withApp(database: database) { client in
-            let off = "noteRangeLower=48&noteRangeUpper=72&intervals=P5up&intervals=M3down"
+            let off =
+                "noteRangeLower=48&noteRangeUpper=72&intervals=P5up&intervals=M3down&gapPositions=1&gapPositions=3"
             let response = try await client.send(
                 .post, "/settings", json: off, contentType: "application/x-www-form-urlencoded")
             #expect(response.status == .seeOther)
@@ -328,6 +331,7 @@ struct PageTests {
         #expect(settings.intervals == [.perfectFifthUp, DirectedInterval(.majorThird, .down)])
         #expect(settings.tuningSystem == .pythagorean)
         #expect(settings.referencePitch.hertz == 443)
+        #expect(settings.tempo.value == 96 && settings.gapPositions == [1, 3])
     }
 
     @Test("the import form works without scripts: multipart upload, all or nothing, then back to the page")

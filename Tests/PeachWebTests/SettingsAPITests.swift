@@ -20,7 +20,8 @@ struct SettingsAPITests {
                 settings == [
                     "noteRangeLower": "36", "noteRangeUpper": "84", "noteDuration": "1", "referencePitch": "440",
                     "soundSource": "sine", "loudnessVariation": "0", "intervals": "P5up",
-                    "tuningSystem": "equalTemperament", "language": "", "wrongAnswerSound": "auto",
+                    "tuningSystem": "equalTemperament", "language": "", "wrongAnswerSound": "auto", "tempo": "80",
+                    "gapPositions": "1,2,3,4",
                 ])
         }
     }
@@ -42,7 +43,7 @@ struct SettingsAPITests {
             #expect(settings["loudnessVariation"] == "0.5")
             #expect(settings["language"] == "de")
             #expect(settings["wrongAnswerSound"] == "true")
-            #expect(settings.count == 10)
+            #expect(settings.count == TrainingSettings.Key.allCases.count)
         }
         let saved = try database.loadSettings()
         #expect(saved.referencePitch.hertz == 442)

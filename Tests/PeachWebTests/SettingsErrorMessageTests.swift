@@ -57,6 +57,8 @@ struct SettingsErrorMessageTests {
             ),
             .language: ("empty (the browser's language), en or de", "leer (Sprache des Browsers), en oder de"),
             .wrongAnswerSound: ("true or false", "true oder false"),
+            .tempo: ("60 to 200 BPM", "60 bis 200 BPM"),
+            .gapPositions: ("at least one of the positions 1 to 4", "mindestens eine der Positionen 1 bis 4"),
         ]
         for key in TrainingSettings.Key.allCases {
             #expect(Texts.english.allowed(key) == expected[key]?.english, "\(key)")
