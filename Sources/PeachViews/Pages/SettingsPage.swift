@@ -272,8 +272,9 @@ public struct SettingsPage: Sendable {
             """
     }
 
-    /// The rhythm modes' tempo (each whole BPM of the bounds) and Fill the Gap's gap positions,
-    /// a checkbox a step: a switch row each, the whole row its target.
+    /// The rhythm modes' tempo (each whole BPM of the bounds) and Fill the Gap's gap positions:
+    /// one row of four checkboxes, each a 44 px box named in full ("Step 1") and showing its
+    /// number — four rows of their own made a phone's Settings a screen taller.
     private func rhythmGroup() -> Markup {
         let groupTexts = texts.settingsGroups
         var tempos: Markup = ""
@@ -283,16 +284,18 @@ public struct SettingsPage: Sendable {
         var positions: Markup = ""
         for position in TrainingSettings.gapPositionBounds {
             positions += """
-                <label class="field switch"><span>\(groupTexts.gapPosition(position))</span>\
-                <input type="checkbox" id="gap-position-\(position)" name="gapPositions" value="\(position)"\
-                \(attribute: "checked", if: settings.gapPositions.contains(position))></label>
+                <label class="gap-box"><input type="checkbox" id="gap-position-\(position)" name="gapPositions" \
+                value="\(position)" aria-label="\(groupTexts.gapPosition(position))"\
+                \(attribute: "checked", if: settings.gapPositions.contains(position))><span aria-hidden="true">\
+                \(position)</span></label>
                 """
         }
         return """
-            <fieldset class="group"><legend>\(groupTexts.rhythm)</legend><div class="group-rows">\
-            \(selectRow(.tempo, label: groupTexts.tempo, tempos))</div></fieldset>\
-            <fieldset id="setting-gapPositions" class="group" aria-describedby="setting-gapPositions-hint">\
-            <legend>\(groupTexts.gapPositions)</legend><div class="group-rows">\(positions)</div>\
+            <fieldset class="group" aria-describedby="setting-gapPositions-hint"><legend>\(groupTexts.rhythm)</legend>\
+            <div class="group-rows">\(selectRow(.tempo, label: groupTexts.tempo, tempos))\
+            <div id="setting-gapPositions" class="field" role="group" aria-labelledby="gap-positions-label">\
+            <span id="gap-positions-label">\(groupTexts.gapPositions)</span><div class="gap-boxes">\(positions)</div>\
+            </div></div>\
             <div class="group-footer"><p id="setting-gapPositions-hint">\(groupTexts.gapPositionsHint)</p></div>\
             </fieldset>
             """

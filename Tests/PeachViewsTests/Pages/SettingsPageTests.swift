@@ -40,7 +40,7 @@ struct SettingsPageTests {
         }
     }
 
-    @Test("the rhythm group: the tempo selected, a checkbox per gap position, each named by its step")
+    @Test("the rhythm group: the tempo selected, a checkbox per gap position in one row, each named by its step")
     func rhythmGroup() throws {
         var settings = TrainingSettings()
         try settings.apply(["tempo": "96", "gapPositions": "1,4"])
@@ -51,9 +51,9 @@ struct SettingsPageTests {
             let checked = position == 1 || position == 4 ? " checked" : ""
             #expect(
                 html.contains(
-                    "<label class=\"field switch\"><span>Schritt \(position)</span><input type=\"checkbox\" "
-                        + "id=\"gap-position-\(position)\" name=\"gapPositions\" value=\"\(position)\"\(checked)></label>"
-                ))
+                    "<label class=\"gap-box\"><input type=\"checkbox\" id=\"gap-position-\(position)\" "
+                        + "name=\"gapPositions\" value=\"\(position)\" aria-label=\"Schritt \(position)\"\(checked)>"
+                        + "<span aria-hidden=\"true\">\(position)</span></label>"))
         }
     }
 
