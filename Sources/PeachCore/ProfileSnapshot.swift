@@ -6,14 +6,17 @@
 /// (standard library only, no Foundation, no Codable), and a count or a time is exact in a
 /// Double up to 2^53.
 ///
-/// **Layout, version 3** (every integer is a whole Double):
-/// 1. the format version, `3` — a summary of another version (version 1 held means of
-///    |cent offset|, version 2 its recent answers without their notes) is refused, never read as
-///    this one;
+/// **Layout, version 4** (every integer is a whole Double):
+/// 1. the format version, `4` — a summary of another version (version 1 held means of
+///    |cent offset|, version 2 its recent answers without their notes, version 3 no rhythm) is
+///    refused, never read as this one;
 /// 2. `comparisonByMode[.comparison]`, `comparisonByMode[.intervalComparison]`, each a
 ///    *comparison block*;
 /// 3. `pitchMatchingByMode[.pitchMatching]`, `pitchMatchingByMode[.intervalPitchMatching]`, each a
-///    *matching block*.
+///    *matching block*;
+/// 4. `rhythmOffsetDetection`: per track (`TempoBand` order, early then late) a *timing block*;
+/// 5. `continuousRhythmMatching`: per band and position (all positions, then 1–4) a *trials
+///    block*.
 ///
 /// - *comparison block*: the chain's `latest` as `[has, magnitude, wasCorrect, timestamp ms]`
 ///   (`[0, 0, 0, 0]` without one); `notes` (128 × bins); `intervals` (75 × bins, `IntervalSlot`
@@ -21,6 +24,11 @@
 ///   r × (timestamp ms, (reference note · 61 + bin) · 2 + correct)]`, oldest first, r ≤ 400.
 /// - *matching block*: `all` (statistics); `intervals` (75 × statistics); `recent` as `[r, then
 ///   r × (timestamp ms, signed error)]`, oldest first, r ≤ 200.
+/// - *timing block*: the track's last exercise as `[has, offset %, wasCorrect, timestamp ms]`
+///   (`[0, 0, 0, 0]` without one); its *bins* (of percent of a sixteenth); `recent` as `[r, then
+///   r × (timestamp ms, bin · 2 + correct)]`, oldest first, r ≤ 200.
+/// - *trials block*: *statistics* of the trials' mean offsets in percent; `recent` as `[r, then
+///   r × (timestamp ms, percent)]`, oldest first, r ≤ 50.
 /// - *bins*: `[first, length, then length × (answers, correct)]`: the occupied bins from the
 ///   lowest to the highest (empty bins between them as `0, 0`); `[0, 0]` without answers.
 /// - *statistics*: `[count, mean, m2]` (Welford's running values, see `RunningStatistics`).
@@ -28,15 +36,15 @@
 /// The notes, intervals and weeks of a block count the same answers; a summary whose totals
 /// disagree is refused.
 ///
-/// **Size.** `1,283 + 2 · (B + R) + 3 · W` numbers, 8 bytes each: B the occupied spans of all bins
+/// **Size.** `1,283 + 14 · 7 + 35 · 4 + 2 · (B + R) + 3 · W` numbers, 8 bytes each: B the occupied spans of all bins
 /// (notes, intervals, weeks; at most 61 bins each), W the weeks with answers and R the recent
 /// answers (at most 2 · 400 + 2 · 200). Nothing grows with the number of records: an empty
-/// profile is 10,264 bytes; each note, interval and week with answers adds at most 976 bytes.
+/// profile is 12,168 bytes; each note, interval and week with answers adds at most 976 bytes.
 /// Measured: docs/benchmarks.md.
 /// - Complexity: O(size) to encode and to decode.
 public enum ProfileSnapshot {
     /// The format version, the first number of every snapshot.
-    public static let version = 3
+    public static let version = 4
     /// Counts up to 2^53 (exact in a Double), and never more than an `Int` holds: 32 bits in
     /// WebAssembly, where `1 << 53` would be 0.
     static let maximumCount = Int(truncatingIfNeeded: min(Int64(1) << 53, Int64(Int.max)))
@@ -49,12 +57,41 @@ public enum ProfileSnapshot {
     static let comparisonModes: [TrainingMode] = [.comparison, .intervalComparison]
     static let matchingModes: [TrainingMode] = [.pitchMatching, .intervalPitchMatching]
 
-    /// The snapshot of `profile`, version 3.
+    /// The snapshot of `profile`, version 4.
     public static func encode(_ profile: PerceptualProfile) -> [Double] {
         var numbers: [Double] = [Double(version)]
         for mode in comparisonModes { append(profile.comparisonStatistics(mode), to: &numbers) }
         for mode in matchingModes { append(profile.pitchMatchingStatistics(mode), to: &numbers) }
+        append(profile.rhythmOffsetDetection, to: &numbers)
+        append(profile.continuousRhythmMatching, to: &numbers)
         return numbers
+    }
+
+    static func append(_ statistics: RhythmOffsetDetectionStatistics, to numbers: inout [Double]) {
+        for track in statistics.tracks.indices {
+            if let latest = statistics.latestStates[track], let timestamp = statistics.latestTimestamps[track] {
+                numbers += [
+                    1, latest.offset.value, latest.wasCorrect ? 1 : 0, Double(timestamp.millisecondsSince1970),
+                ]
+            } else {
+                numbers += [0, 0, 0, 0]
+            }
+            append(statistics.tracks[track], to: &numbers)
+            numbers.append(Double(statistics.recent[track].count))
+            for entry in statistics.recent[track].entries {
+                numbers += [Double(entry.millisecondsSince1970), Double(entry.value)]
+            }
+        }
+    }
+
+    static func append(_ statistics: ContinuousRhythmMatchingStatistics, to numbers: inout [Double]) {
+        for slot in statistics.all.indices {
+            append(statistics.all[slot], to: &numbers)
+            numbers.append(Double(statistics.recent[slot].count))
+            for entry in statistics.recent[slot].entries {
+                numbers += [Double(entry.millisecondsSince1970), entry.value.value]
+            }
+        }
     }
 
     static func append(_ statistics: ComparisonStatistics, to numbers: inout [Double]) {
@@ -118,7 +155,11 @@ extension PerceptualProfile {
             guard let statistics = reader.pitchMatchingStatistics() else { return nil }
             pitchMatchingByMode[mode] = statistics
         }
-        guard reader.isAtEnd else { return nil }
+        guard let detection = reader.rhythmOffsetDetectionStatistics(),
+            let matching = reader.continuousRhythmMatchingStatistics(), reader.isAtEnd
+        else { return nil }
+        rhythmOffsetDetection = detection
+        continuousRhythmMatching = matching
     }
 }
 
@@ -248,6 +289,50 @@ struct SnapshotReader {
             guard let milliseconds = integer64(in: ProfileSnapshot.timeRange), let error = number(),
                 error.isFinite, statistics.recent.append(Cents(error), at: milliseconds)
             else { return nil }
+        }
+        return statistics
+    }
+}
+
+extension SnapshotReader {
+    mutating func rhythmOffsetDetectionStatistics() -> RhythmOffsetDetectionStatistics? {
+        var statistics = RhythmOffsetDetectionStatistics()
+        for track in statistics.tracks.indices {
+            guard let hasLatest = integer(in: 0...1), let offset = number(), offset.isFinite, offset >= 0,
+                let wasCorrect = integer(in: 0...1), let milliseconds = integer64(in: ProfileSnapshot.timeRange)
+            else { return nil }
+            if hasLatest == 1 {
+                statistics.latestStates[track] = .init(offset: SixteenthPercent(offset), wasCorrect: wasCorrect == 1)
+                statistics.latestTimestamps[track] = Timestamp(millisecondsSince1970: milliseconds)
+            } else if offset != 0 || wasCorrect != 0 || milliseconds != 0 {
+                return nil
+            }
+            guard let bins = bins(),
+                let recentCount = count(of: 2, atMost: statistics.recent[track].capacity), recentCount <= bins.answers
+            else { return nil }
+            statistics.tracks[track] = bins
+            for _ in 0..<recentCount {
+                guard let milliseconds = integer64(in: ProfileSnapshot.timeRange),
+                    let value = integer(in: 0...2 * OffsetBins.count - 1),
+                    statistics.recent[track].append(value, at: milliseconds)
+                else { return nil }
+            }
+        }
+        return statistics
+    }
+
+    mutating func continuousRhythmMatchingStatistics() -> ContinuousRhythmMatchingStatistics? {
+        var statistics = ContinuousRhythmMatchingStatistics()
+        for slot in statistics.all.indices {
+            guard let all = self.statistics(),
+                let recentCount = count(of: 2, atMost: statistics.recent[slot].capacity), recentCount <= all.count
+            else { return nil }
+            statistics.all[slot] = all
+            for _ in 0..<recentCount {
+                guard let milliseconds = integer64(in: ProfileSnapshot.timeRange), let percent = number(),
+                    percent.isFinite, statistics.recent[slot].append(SixteenthPercent(percent), at: milliseconds)
+                else { return nil }
+            }
         }
         return statistics
     }

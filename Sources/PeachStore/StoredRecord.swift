@@ -20,14 +20,6 @@ enum StoredRecord {
                 ["tempoBPM", "meanOffsetMs"] + (0..<4).map { "meanOffsetMsPosition\($0)" } + ["hitCount"]
             }
         }
-
-        /// Whether the table's records are of pitch (with notes, an interval and a tuning system).
-        var isPitch: Bool {
-            switch self {
-            case .comparisonRecord, .pitchMatchingRecord: true
-            case .rhythmOffsetDetectionRecord, .continuousRhythmMatchingRecord: false
-            }
-        }
     }
 
     /// The pitch tables' columns of the exercise's context, after the timestamp.

@@ -2,16 +2,43 @@ import PeachCore
 import PeachFixtures
 import Testing
 
-/// `count` records of all four modes over about `days` days from 2026-01-01, interleaved at
-/// random, in chronological order; notes 36–84 and three intervals, so that every block has data.
+/// `count` records of all four pitch modes over about `days` days from 2026-01-01, interleaved at
+/// random, in chronological order; notes 36–84 and three intervals, so that every block has data;
+/// and a rhythm record after every fifth of them, of both kinds, at tempos of every band.
 private func seededRecords(count: Int, days: Int, seed: UInt64) -> [TrainingRecord] {
     var settings = TrainingSettings()
     try! settings.apply(["noteRangeLower": "36", "noteRangeUpper": "84", "intervals": "P5up,m3down,P8up"])
-    return Array(
-        SimulatedTraining(
-            count: count, seed: seed, settings: settings,
-            start: Timestamp(millisecondsSince1970: 1_767_225_600_000),  // 2026-01-01T00:00:00Z
-            spacing: 0...(2 * Int64(days) * Timestamp.millisecondsPerDay / Int64(count))))
+    let pitch = SimulatedTraining(
+        count: count, seed: seed, settings: settings,
+        start: Timestamp(millisecondsSince1970: 1_767_225_600_000),  // 2026-01-01T00:00:00Z
+        spacing: 0...(2 * Int64(days) * Timestamp.millisecondsPerDay / Int64(count)))
+    var generator = SeededRandomNumberGenerator(seed: seed + 100)
+    var records: [TrainingRecord] = []
+    for (index, record) in pitch.enumerated() {
+        records.append(record)
+        guard index % 5 == 0 else { continue }
+        let tempo = TempoBPM(Int.random(in: TempoBPM.recordable, using: &generator))!
+        let percent = Double.random(in: 0.5...20, using: &generator) * (Bool.random(using: &generator) ? 1 : -1)
+        if index % 10 == 0 {
+            records.append(
+                .rhythmOffsetDetection(
+                    RhythmOffsetDetectionRecord(
+                        timestamp: record.timestamp, tempo: tempo,
+                        offsetMs: tempo.milliseconds(percentOfSixteenth: percent),
+                        isCorrect: Bool.random(using: &generator))))
+        } else {
+            let positions = (0..<4).map { _ in
+                Bool.random(using: &generator) ? tempo.milliseconds(percentOfSixteenth: percent / 2) : nil
+            }
+            records.append(
+                .continuousRhythmMatching(
+                    ContinuousRhythmMatchingRecord(
+                        timestamp: record.timestamp, tempo: tempo,
+                        meanOffsetMs: tempo.milliseconds(percentOfSixteenth: percent), positionMeanOffsetsMs: positions,
+                        hitCount: Int.random(in: 1...16, using: &generator))))
+        }
+    }
+    return records
 }
 
 @Suite("Profile snapshot")
@@ -20,8 +47,9 @@ struct ProfileSnapshotTests {
     func roundTrip(seed: UInt64, days: Int) throws {
         let profile = PerceptualProfile(records: seededRecords(count: 5_000, days: days, seed: seed))
         let numbers = ProfileSnapshot.encode(profile)
-        #expect(numbers.first == 3)
+        #expect(numbers.first == 4)
         let decoded = try #require(PerceptualProfile(snapshot: numbers))
+        #expect(decoded.rhythmOffsetDetectionCount > 0 && decoded.continuousRhythmMatchingCount > 0)
         #expect(decoded == profile)
         #expect(ProfileSnapshot.encode(decoded) == numbers)
         #expect(PerceptualProfile(snapshot: ProfileSnapshot.encode(PerceptualProfile())) == PerceptualProfile())
@@ -41,10 +69,10 @@ struct ProfileSnapshotTests {
     }
 
     @Test(
-        "the size is 1,283 + 2 · (bins in the occupied spans + recent answers) + 3 · weeks numbers, whatever the records"
+        "the size is 1,521 + 2 · (bins in the occupied spans + recent answers) + 3 · weeks numbers, whatever the records"
     )
     func size() {
-        #expect(ProfileSnapshot.encode(PerceptualProfile()).count == 1_283)
+        #expect(ProfileSnapshot.encode(PerceptualProfile()).count == 1_521)
         for count in [500, 5_000, 50_000] {
             let profile = PerceptualProfile(records: seededRecords(count: count, days: 200, seed: 4))
             var (spans, weeks, recent) = (0, 0, 0)
@@ -60,9 +88,15 @@ struct ProfileSnapshotTests {
             for mode in [TrainingMode.pitchMatching, .intervalPitchMatching] {
                 recent += profile.pitchMatchingStatistics(mode).recent.entries.count
             }
-            #expect(ProfileSnapshot.encode(profile).count == 1_283 + 2 * (spans + recent) + 3 * weeks)
+            spans += profile.rhythmOffsetDetection.tracks.map(span).reduce(0, +)
+            let rhythmRecent =
+                profile.rhythmOffsetDetection.recent.map(\.count).reduce(0, +)
+                + profile.continuousRhythmMatching.recent.map(\.count).reduce(0, +)
+            #expect(rhythmRecent > 0)
+            recent += rhythmRecent
+            #expect(ProfileSnapshot.encode(profile).count == 1_521 + 2 * (spans + recent) + 3 * weeks)
             // Bounded by notes, intervals and weeks: at most 61 bins each.
-            #expect(spans <= 61 * (2 * 128 + 2 * 75 + weeks) && recent <= 2 * 400 + 2 * 200)
+            #expect(spans <= 61 * (2 * 128 + 2 * 75 + weeks + 14) && recent <= 2 * 400 + 2 * 200 + 14 * 200 + 35 * 50)
         }
     }
 
@@ -74,8 +108,45 @@ struct ProfileSnapshotTests {
         let version1 = [1.0] + [Double](repeating: 0, count: 3_123)
         #expect(PerceptualProfile(snapshot: version1) == nil)
         let numbers = ProfileSnapshot.encode(PerceptualProfile(records: seededRecords(count: 300, days: 5, seed: 2)))
-        for version in [0.0, 1, 2, 4, 2.5, -2] {
+        for version in [0.0, 1, 2, 3, 5, 2.5, -2] {
             #expect(PerceptualProfile(snapshot: [version] + numbers.dropFirst()) == nil)
+        }
+    }
+
+    @Test("a rhythm block's parts that are out of place are refused; the same in place are read")
+    func rhythmBlocks() throws {
+        let time = Timestamp(millisecondsSince1970: 1_767_225_600_000)
+        let tempo = TempoBPM(50)!
+        let profile = PerceptualProfile(records: [
+            .rhythmOffsetDetection(
+                RhythmOffsetDetectionRecord(timestamp: time, tempo: tempo, offsetMs: -15, isCorrect: true))
+        ])
+        let numbers = ProfileSnapshot.encode(profile)
+        #expect(try #require(PerceptualProfile(snapshot: numbers)) == profile)
+        // The pitch blocks of an empty history are 1,283 numbers; then band 40–59's early track:
+        // its last exercise (4), its one occupied bin (2 + 2), its one recent answer (1 + 2).
+        let start = 1_283
+        #expect(Array(numbers[start..<start + 4]) == [1, 5, 1, Double(time.millisecondsSince1970)])  // 15 ms of 300
+        for (offset, value) in [(0, 0.0), (1, -1), (1, .infinity), (2, 2), (3, -1e20), (7, 2), (8, 2)] {
+            var damaged = numbers
+            damaged[start + offset] = value
+            #expect(PerceptualProfile(snapshot: damaged) == nil, "\(value) at \(offset)")
+        }
+        // Fill the Gap's first slot: statistics, then a recent count; one more trial than counted.
+        let trial = PerceptualProfile(records: [
+            .continuousRhythmMatching(
+                ContinuousRhythmMatchingRecord(
+                    timestamp: time, tempo: tempo, meanOffsetMs: 3, positionMeanOffsetsMs: [nil, 3, nil, nil],
+                    hitCount: 9))
+        ])
+        let trialNumbers = ProfileSnapshot.encode(trial)
+        #expect(try #require(PerceptualProfile(snapshot: trialNumbers)) == trial)
+        let slots = start + 14 * 7
+        #expect(trialNumbers[slots] == 1 && trialNumbers[slots + 3] == 1)
+        for (offset, value) in [(0, 0.0), (3, 2), (5, .infinity), (5, .nan)] {
+            var damaged = trialNumbers
+            damaged[slots + offset] = value
+            #expect(PerceptualProfile(snapshot: damaged) == nil, "\(value) at \(offset)")
         }
     }
 
@@ -84,7 +155,7 @@ struct ProfileSnapshotTests {
         let profile = PerceptualProfile(records: seededRecords(count: 300, days: 5, seed: 9))
         let numbers = ProfileSnapshot.encode(profile)
         #expect(PerceptualProfile(snapshot: []) == nil)
-        #expect(PerceptualProfile(snapshot: [3]) == nil)
+        #expect(PerceptualProfile(snapshot: [4]) == nil)
         #expect(PerceptualProfile(snapshot: numbers + [0]) == nil)
         for length in stride(from: 0, to: numbers.count, by: 7) {
             #expect(PerceptualProfile(snapshot: Array(numbers.prefix(length))) == nil)
@@ -99,20 +170,21 @@ struct ProfileSnapshotTests {
             let random = (0..<Int.random(in: 0...4_000, using: &generator)).map { _ in
                 Double(bitPattern: generator.next())
             }
-            #expect(PerceptualProfile(snapshot: [3] + random) == nil)
+            #expect(PerceptualProfile(snapshot: [4] + random) == nil)
         }
     }
 
-    /// A version 3 snapshot whose Comparison block has these bins at note 0 and at the first
+    /// A version 4 snapshot whose Comparison block has these bins at note 0 and at the first
     /// interval slot, these weeks and these recent answers; everything else empty.
     private func snapshot(
         note: [Double] = [10, 1, 2, 2], interval: [Double] = [10, 1, 2, 2],
         weeks: [Double] = [2, 2_899, 10, 1, 1, 1, 2_900, 10, 1, 1, 1], recent: [Double] = [0]
     ) -> [Double] {
         func zeros(_ count: Int) -> [Double] { [Double](repeating: 0, count: count) }
-        var numbers: [Double] = [3, 0, 0, 0, 0] + note + zeros(2 * 127) + interval + zeros(2 * 74) + weeks + recent
+        var numbers: [Double] = [4, 0, 0, 0, 0] + note + zeros(2 * 127) + interval + zeros(2 * 74) + weeks + recent
         numbers += zeros(4 + 2 * 128 + 2 * 75 + 2)
         numbers += zeros(2 * (3 + 3 * 75 + 1))
+        numbers += zeros(14 * 7 + 35 * 4)
         return numbers
     }
 

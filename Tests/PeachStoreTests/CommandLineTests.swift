@@ -58,6 +58,18 @@ final class CommandLineTests {
         let lines = stats.output.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
         #expect(lines.contains("Records 7 2026-03-01 – 2026-03-02"))
         #expect(lines.contains("Compare Timing 1") && lines.contains("Fill the Gap 1"))
+        // Rhythm as the core estimates it: the fixture's one early answer at 120 BPM and one trial at 90
+        // (12.4 ms of a 166.7 ms sixteenth).
+        let rhythm = try AppDatabase.open(path: database).loadProfile()
+        let detection = try #require(rhythm.rhythmOffsetDetection.allTime(TempoBand(TempoBPM(120)!), .early))
+        func number(_ value: SixteenthPercent) -> String { DecimalText.fixed(value.value, fractionDigits: 1) }
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "120–139 BPM, early: now \(number(detection.threshold)) % (\(number(detection.lower))–\(number(detection.upper)) %)"
+                ) && $0.hasSuffix("; 1 answer")
+            }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("80–99 BPM: bias now +7.4 %: neither early nor late;") }, "\(lines)")
         #expect(lines.contains("Comparison 1") && lines.contains("Interval Comparison 2"))
         #expect(lines.contains("Pitch Matching 1") && lines.contains("Interval Pitch Matching 1"))
         // Each mode's estimate as the core makes it, written as the Profile page writes it.

@@ -61,6 +61,10 @@ struct SyncAPITests {
                     "rhythmOffsetDetection,2026-05-28T20:11:40Z,,,,,,,,true,,,80,-12.5,,,,,",
                     "continuousRhythmMatching,2026-05-28T20:12:40Z,,,,,,,,,,,80,,3.5,2.0,,,5.0",
                 ])
+            // The profile a device downloads holds them.
+            let download = try #require(PerceptualProfile(snapshot: try await client.get("/api/sync/profile").numbers))
+            #expect(download == (try database.loadProfile()))
+            #expect(download.rhythmOffsetDetectionCount == 1 && download.continuousRhythmMatchingCount == 1)
         }
     }
 

@@ -51,8 +51,10 @@ TUNING_SYSTEMS = CORE_FIELDS["TUNING_SYSTEMS"]
 
 
 def record_numbers(**fields) -> list:
-    """A record's numbers as the device's store keeps them, from every field by name."""
-    assert set(fields) == set(RECORD_FIELD), f"fields {sorted(fields)} are not {sorted(RECORD_FIELD)}"
+    """A record's numbers as the device's store keeps them, from its fields by name; a field its
+    kind does not have (a pitch record's tempo, a rhythm record's notes) is 0, as the core
+    writes it."""
+    assert {"kind", "timestamp"} <= set(fields) <= set(RECORD_FIELD), f"fields {sorted(fields)} of {sorted(RECORD_FIELD)}"
     numbers = [0] * len(RECORD_FIELD)
     for name, value in fields.items():
         numbers[RECORD_FIELD[name]] = value
