@@ -84,14 +84,29 @@ function limitNoteRange(form) {
  * @param {HTMLElement} main
  */
 /**
- * The intervals row's value: the chosen intervals' names, as each checkbox's label says them.
+ * The value of a row that opens checkboxes: the intervals' names, as each checkbox's label says
+ * them, or the gap positions' numbers.
  * @param {HTMLFormElement} form
  */
-function showChosenIntervals(form) {
-  const value = form.querySelector('#intervals-chosen');
-  if (!value) return;
-  const boxes = /** @type {HTMLInputElement[]} */ ([...form.querySelectorAll('input[name="intervals"]:checked')]);
-  value.textContent = boxes.map((box) => box.labels?.[0]?.textContent?.trim() ?? '').join(', ');
+function showChosen(form) {
+  const rows = [['intervals', '#intervals-chosen'], ['gapPositions', '#gap-positions-chosen']];
+  for (const [name, selector] of rows) {
+    const value = form.querySelector(selector);
+    if (!value) continue;
+    const boxes = /** @type {HTMLInputElement[]} */ ([...form.querySelectorAll(`input[name="${name}"]:checked`)]);
+    value.textContent = boxes.map((box) => box.labels?.[0]?.textContent?.trim() ?? '').join(', ');
+  }
+}
+
+/**
+ * The note that the chosen instrument fades in pitch matching: shown while it is chosen.
+ * @param {HTMLFormElement} form
+ */
+function showFadingNote(form) {
+  const chosen = formValue(form, 'soundSource');
+  for (const note of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll('[data-fades]'))) {
+    note.hidden = note.dataset.fades !== chosen;
+  }
 }
 
 export function startSettingsPage(context, main) {
@@ -143,7 +158,8 @@ export function startSettingsPage(context, main) {
           show(status, refused, true);
         }
         limitNoteRange(form);
-        showChosenIntervals(form);
+        showChosen(form);
+        showFadingNote(form);
       });
     });
   }

@@ -15,7 +15,7 @@
 /// - The next exercise is chosen with the answer and scheduled on the audio clock to start when
 ///   the feedback ends, 400 ms after the answer; a setting changed before the answer applies to
 ///   it.
-/// - A wrong comparison answer plays the short wrong-answer sound as its feedback shows, when
+/// - A wrong judgement (of pitch or of time) plays the short wrong-answer sound as its feedback shows, when
 ///   the core's feedback says so (the `wrongAnswerSound` setting).
 /// - `stop()` silences the engine (the next exercise already scheduled too), drops the
 ///   unanswered exercise (it is never answered, so never recorded) and ignores every late event

@@ -16,7 +16,7 @@ public struct TrainingSettings: Hashable, Sendable {
     public private(set) var tuningSystem = TuningSystem.equalTemperament
     /// `nil` follows the browser's language.
     public private(set) var language: Language?
-    /// A short, quiet sound after a wrong comparison answer, for training with the eyes closed
+    /// A short, quiet sound after a wrong answer, for training with the eyes closed
     /// where the device cannot vibrate (an iPhone's browser has no Vibration API). `nil` until
     /// the user chooses (text `auto`): then each device plays it where it cannot vibrate
     /// (`playsWrongAnswerSound(deviceVibrates:)`); a choice, `true` or `false`, is kept and synced.

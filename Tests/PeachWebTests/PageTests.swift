@@ -276,7 +276,10 @@ struct PageTests {
                 html.contains(
                     "<input type=\"checkbox\" role=\"switch\" id=\"setting-wrongAnswerSound\" name=\"wrongAnswerSound\" value=\"true\""
                 ))
-            #expect(html.contains("<p>“Piano” fades while you tune, so pitch matching plays the sine wave instead."))
+            #expect(
+                html.contains(
+                    "<p data-fades=\"piano\" hidden>“Piano” fades while you tune, so pitch matching plays the sine wave instead."
+                ))
             #expect(html.contains("name=\"intervals\" value=\"P5up\" checked>"))
             #expect(html.contains("name=\"intervals\" value=\"m3down\" checked>"))
             #expect(html.contains("name=\"intervals\" value=\"m3up\">"))

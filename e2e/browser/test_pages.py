@@ -389,6 +389,43 @@ def test_settings_save_on_change_say_so_and_restore_a_refused_value(page, server
     assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"]
 
 
+def test_the_gap_positions_row_opens_its_steps_and_keeps_at_least_one(page, server):
+    page.goto(server.url("/settings"))
+    wait_for_first_sync(page)
+    chosen, status = page.locator("#gap-positions-chosen"), page.locator("#settings-status")
+    expect(chosen).to_have_text("1, 2, 3, 4")
+    step = lambda n: page.get_by_role("checkbox", name=f"Step {n}", exact=True)
+    expect(step(2)).to_be_hidden()  # closed, the row is one line
+    page.locator(".gap-picker > summary").click()
+    expect(page.locator("#setting-gapPositions-hint")).to_be_visible()
+    step(2).uncheck()
+    wait_for_setting(page, "gapPositions", "1,3,4")
+    step(4).click()
+    wait_for_setting(page, "gapPositions", "1,3")
+    expect(chosen).to_have_text("1, 3")
+    sync(page)
+    assert dict(server.query("SELECT key, value FROM setting")).get("gapPositions") == "1,3"
+    # Fill the Gap needs a step to leave silent: the last two cannot both be unchecked.
+    step(1).click()
+    wait_for_setting(page, "gapPositions", "3")
+    step(3).click()
+    expect(step(3)).to_be_checked()
+    expect(status).to_have_text("Choose at least one gap position; nothing was changed.")
+    expect(chosen).to_have_text("3")
+    assert settings(page)["gapPositions"] == "3"
+
+
+def test_the_note_that_an_instrument_fades_follows_the_chosen_sound(page, server):
+    page.goto(server.url("/settings"))
+    wait_for_first_sync(page)
+    note = page.locator("[data-fades=piano]")
+    expect(note).to_be_hidden()  # the sine is chosen
+    page.locator("[name=soundSource]").select_option("piano")
+    expect(note).to_have_text("“Piano” fades while you tune, so pitch matching plays the sine wave instead.")
+    page.locator("[name=soundSource]").select_option("violin")
+    expect(note).to_be_hidden()
+
+
 def test_import_works_without_scripts(new_page, server):
     page = new_page(java_script_enabled=False, locale="de-DE")
     page.goto(server.url("/settings"))

@@ -20,8 +20,8 @@ public struct AnswerFeedback: Hashable, Sendable {
     public var text: String
     /// What a screen reader says: "Correct", "4 cents sharp", "Dead center".
     public var announcement: String
-    /// Whether the page plays the short wrong-answer sound: a wrong comparison answer with the
-    /// setting on (`TrainingSettings.wrongAnswerSound`).
+    /// Whether the page plays the short wrong-answer sound: a wrong judgement (of pitch or of
+    /// time) with the setting on (`TrainingSettings.wrongAnswerSound`).
     public var playsWrongAnswerSound: Bool
 
     public init(_ record: TrainingRecord, texts: Texts, wrongAnswerSound: Bool = false) {

@@ -144,11 +144,16 @@ public struct SettingsPage: Sendable {
     }
 
     /// Under the Sound picker: that pitch matching plays the sine with an instrument whose held
-    /// note fades (`SoundSource.holdsItsLevel`).
+    /// note fades (`SoundSource.holdsItsLevel`), shown while that instrument is the one chosen, as
+    /// a phone's settings footer speaks of the current choice (the script follows the picker).
     private func fadingSoundsNotes() -> Markup {
         var notes: Markup = ""
         for source in SoundSource.allCases where !source.holdsItsLevel {
-            notes += "<p>\(texts.sounds.fadesInPitchMatching(texts.settingsPage.soundSourceName(source)))</p>"
+            let note = texts.sounds.fadesInPitchMatching(texts.settingsPage.soundSourceName(source))
+            notes += """
+                <p data-fades="\(source.rawValue)"\(attribute: "hidden", if: source != settings.soundSource)>\
+                \(note)</p>
+                """
         }
         return notes
     }
@@ -259,22 +264,25 @@ public struct SettingsPage: Sendable {
         }
         // A row that shows the chosen intervals and opens the checkboxes, as a phone's settings
         // row opens its list: thirteen rows of checkboxes always open made the page twice a
-        // phone's screen taller. The script keeps the value current (settings-page.js).
+        // phone's screen taller. What they mean is inside, beside the boxes it explains. The
+        // script keeps the value current (settings-page.js).
         return """
             <fieldset id="setting-intervals" class="group intervals" aria-describedby="setting-intervals-hint">\
             <legend>\(texts.settingsPage.intervalsLegend)</legend><div class="group-rows">\
             \(selectRow(.tuningSystem, label: texts.settingsPage.tuningSystem, tunings))\
             <details class="row-details interval-picker"><summary><span>\(texts.settingsGroups.intervals)</span>\
             <span id="intervals-chosen" class="row-value">\(chosen.joined(separator: ", "))</span></summary>\
-            <div class="interval-grid">\(cells)</div></details></div>\
-            <div class="group-footer"><p id="setting-intervals-hint">\(texts.settingsPage.intervalsHint)</p></div>\
+            <div class="interval-grid">\(cells)</div>\
+            <p id="setting-intervals-hint" class="hint">\(texts.settingsPage.intervalsHint)</p></details></div>\
             </fieldset>
             """
     }
 
-    /// The rhythm modes' tempo (each whole BPM of the bounds) and Fill the Gap's gap positions:
-    /// one row of four checkboxes, each a 44 px box named in full ("Step 1") and showing its
-    /// number — four rows of their own made a phone's Settings a screen taller.
+    /// The rhythm modes' tempo (each whole BPM of the bounds) and Fill the Gap's gap positions: a
+    /// row that shows the chosen steps and opens four checkboxes, each a 44 px box named in full
+    /// ("Step 1") and showing its number, with what they mean — as the intervals' row, so that
+    /// the rhythm group is two rows tall and a phone's Settings stays within two screens. The
+    /// script keeps the value current (settings-page.js).
     private func rhythmGroup() -> Markup {
         let groupTexts = texts.settingsGroups
         var tempos: Markup = ""
@@ -290,13 +298,15 @@ public struct SettingsPage: Sendable {
                 \(position)</span></label>
                 """
         }
+        let chosen = settings.gapPositions.sorted().map(String.init).joined(separator: ", ")
         return """
-            <fieldset class="group" aria-describedby="setting-gapPositions-hint"><legend>\(groupTexts.rhythm)</legend>\
+            <fieldset class="group"><legend>\(groupTexts.rhythm)</legend>\
             <div class="group-rows">\(selectRow(.tempo, label: groupTexts.tempo, tempos))\
-            <div id="setting-gapPositions" class="field" role="group" aria-labelledby="gap-positions-label">\
-            <span id="gap-positions-label">\(groupTexts.gapPositions)</span><div class="gap-boxes">\(positions)</div>\
-            </div></div>\
-            <div class="group-footer"><p id="setting-gapPositions-hint">\(groupTexts.gapPositionsHint)</p></div>\
+            <details class="row-details gap-picker"><summary><span id="gap-positions-label">\(groupTexts.gapPositions)\
+            </span><span id="gap-positions-chosen" class="row-value">\(chosen)</span></summary>\
+            <div id="setting-gapPositions" class="gap-boxes" role="group" aria-labelledby="gap-positions-label" \
+            aria-describedby="setting-gapPositions-hint">\(positions)</div>\
+            <p id="setting-gapPositions-hint" class="hint">\(groupTexts.gapPositionsHint)</p></details></div>\
             </fieldset>
             """
     }

@@ -38,8 +38,8 @@ public struct SettingsGroupTexts: Sendable {
             feedback: "Feedback",
             wrongAnswerSound: "Sound on a wrong answer",
             wrongAnswerSoundHint:
-                "A short, quiet sound after a wrong comparison answer, for training with your eyes closed: an iPhone "
-                + "cannot vibrate for a web app.",
+                "A short, quiet sound after a wrong answer, for training with your eyes closed: an iPhone cannot "
+                + "vibrate for a web app.",
             intervals: "Intervals",
             chooseFile: "Choose a CSV File…",
             noFileChosen: "No file chosen",
@@ -60,8 +60,8 @@ public struct SettingsGroupTexts: Sendable {
             feedback: "Rückmeldung",
             wrongAnswerSound: "Klang bei falscher Antwort",
             wrongAnswerSoundHint:
-                "Ein kurzer, leiser Klang nach einer falschen Antwort im Vergleich, zum Üben mit geschlossenen Augen: "
-                + "Ein iPhone kann für eine Web-App nicht vibrieren.",
+                "Ein kurzer, leiser Klang nach einer falschen Antwort, zum Üben mit geschlossenen Augen: Ein iPhone "
+                + "kann für eine Web-App nicht vibrieren.",
             intervals: "Intervalle",
             chooseFile: "CSV-Datei auswählen …",
             noFileChosen: "Keine Datei ausgewählt",

@@ -169,7 +169,7 @@ public struct SettingsTexts: Sendable {
             exportHint: "Eine CSV-Datei, die auch die Peach-App für iOS lesen kann.",
             importData: "Trainingsdaten importieren",
             importFile: "CSV-Datei",
-            importMerge: "Mit den vorhandenen Daten zusammenführen",
+            importMerge: "Zu vorhandenen Daten hinzufügen",
             importReplace: "Alle vorhandenen Daten ersetzen",
             importButton: "Importieren",
             importSending: "Datei wird gesendet … {percent} % · gelesene Zeilen: {rows}",
@@ -177,7 +177,7 @@ public struct SettingsTexts: Sendable {
             importReplaceConfirm: "Löschen und importieren",
             resetData: "Alle Trainingsdaten löschen",
             resetExplanation:
-                "Damit werden alle aufgezeichneten Übungen und dein Profil gelöscht. Deine Einstellungen bleiben erhalten. Das kann nicht rückgängig gemacht werden.",
+                "Das löscht alle aufgezeichneten Übungen und dein Profil, nicht deine Einstellungen. Das lässt sich nicht rückgängig machen.",
             resetConfirm: "Alle Trainingsdaten endgültig löschen",
             resetCancel: "Abbrechen",
             resetDone: Plural(one: "{count} Übung gelöscht.", other: "{count} Übungen gelöscht.")

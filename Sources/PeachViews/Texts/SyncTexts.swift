@@ -144,9 +144,9 @@ public struct SyncTexts: Sendable {
             storageKept:
                 "Dieser Browser behält die Daten von Peach auf diesem Gerät: Er löscht sie nicht, um Platz zu schaffen.",
             storageNotKept:
-                "Dieser Browser löscht die Daten von Peach auf diesem Gerät womöglich, zum Beispiel nach sieben Tagen "
-                + "ohne Besuch (Safari). Abgeglichene Antworten sind auf deinem Peach-Server sicher; wenn du Peach zum "
-                + "Home-Bildschirm hinzufügst, bleibt auch der Rest erhalten.",
+                "Dieser Browser löscht die Daten von Peach hier womöglich, etwa nach sieben Tagen ohne Besuch "
+                + "(Safari). Abgeglichene Antworten sind auf deinem Peach-Server sicher, auf dem Home-Bildschirm auch "
+                + "der Rest.",
             homeScreen:
                 "Du willst Peach zum Home-Bildschirm hinzufügen? Auf einem iPhone oder iPad hat Peach dort eigene Daten, "
                 + "getrennt von denen in Safari, und wird mit dem Code, den Peach auf deinem Computer zeigt, neu "
