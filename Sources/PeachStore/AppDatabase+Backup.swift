@@ -75,6 +75,11 @@ extension AppDatabase {
         // The file a link leads to, which every command opens through it: renamed over, the link
         // itself would become a file of its own, and the old file's -wal stay beside the other.
         let path = DatabaseFileSet.resolved(given)
+        // Not a database's -wal, -shm or -journal: renamed over a server's -wal, the restore
+        // would lose every answer the server had not yet copied into its file.
+        if let (kind, database) = DatabaseFileSet.companion(of: path) {
+            throw StoreError.databaseFile(path: given, role: kind.role(database: database))
+        }
         guard FileManager.default.fileExists(atPath: source) else {
             throw StoreError.cannotOpen(path: source, detail: "there is no such file")
         }

@@ -67,8 +67,48 @@ public struct DatabaseFileSet: Sendable, Equatable {
             {
                 return kind
             }
+            // The name beside another name of the database (a hard link to it): a server that
+            // opened the database by that name keeps its -wal there.
+            if kind != .database, resolvedTarget.hasSuffix(kind.rawValue),
+                Self.sameFile(String(resolvedTarget.dropLast(kind.rawValue.count)), path)
+            {
+                return kind
+            }
         }
         return nil
+    }
+
+    /// Whether `first` and `second` are one file on disk (device and inode), both existing.
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        var firstStatus = stat()
+        var secondStatus = stat()
+        return stat(first, &firstStatus) == 0 && stat(second, &secondStatus) == 0
+            && firstStatus.st_dev == secondStatus.st_dev && firstStatus.st_ino == secondStatus.st_ino
+    }
+
+    /// When `path` names one of the files SQLite keeps beside an SQLite database that exists
+    /// (`X-wal`, `X-shm` or `X-journal`, with `X` such a file): which one, and that database.
+    /// A database written at that name would be read as `X`'s own file (a restore there would
+    /// replace the `-wal` of a server serving `X`, whose answers a crash would then lose).
+    /// - Complexity: a `stat` and a read of 16 bytes.
+    public static func companion(of path: String) -> (kind: Kind, database: String)? {
+        let resolvedPath = resolved(path)
+        for kind in Kind.allCases where kind != .database && resolvedPath.hasSuffix(kind.rawValue) {
+            let database = String(resolvedPath.dropLast(kind.rawValue.count))
+            if isSQLiteDatabase(database) { return (kind, database) }
+        }
+        return nil
+    }
+
+    /// Whether the regular file at `path` begins with SQLite's header.
+    static func isSQLiteDatabase(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return false }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        return Array(header) == DatabaseIdentity.sqliteMagic
     }
 
     /// Refuses `target` as a file to write when it is one of the database's files.

@@ -204,6 +204,33 @@ final class CSVEarlierFormatsTests {
             ])
     }
 
+    @Test("an upload to peach serve and a CSV import drop a fraction of a millisecond alike: one record each")
+    func fractionsInSyncAndCSV() throws {
+        let server = try RunningServer(peach, data: database)
+        let port = try #require(server.waitForPort(), "\(server.errors)")
+        // 2026-03-01T12:00:00.944Z and a second later, sent with digits past the millisecond.
+        let records = ["1772366400944.9999999", "1772366401944.5"].map { timestamp in
+            #"{"id": "\#(UUID().uuidString.lowercased())", "trainingType": "pitchDiscrimination", "timestamp": \#(timestamp), "referenceNote": 60, "targetNote": 60, "tuningSystem": "equalTemperament", "centOffset": 12.5, "isCorrect": true}"#
+        }
+        let reply = try #require(
+            RunningServer.request(
+                port: port, "POST", "/api/sync/records", json: #"{"records": [\#(records.joined(separator: ","))]}"#))
+        server.stop()
+        let json = try JSONSerialization.jsonObject(with: reply.body) as? [String: Any]
+        #expect((json?["accepted"] as? [String])?.count == 2, "\(String(decoding: reply.body, as: UTF8.self))")
+        // The same two instants in a CSV, with as many digits: already stored, to the millisecond.
+        let rows = ["2026-03-01T12:00:00.9449999999Z", "2026-03-01T12:00:01.9445Z"].map {
+            "pitchDiscrimination,\($0),60,C4,60,C4,P1,equalTemperament,12.5,true,,,,,,,,,"
+        }
+        let text = ([CSVFormat.formatLine, CSVFormat.header] + rows + [""]).joined(separator: "\n")
+        let imported = try run("import", try write(text, "same-instants.csv"), "--data", database)
+        #expect(imported.output == "Imported 0 records; skipped 2 already present.\n", "\(imported.errors)")
+        #expect(
+            try exportedRows().map { $0.split(separator: ",")[1] } == [
+                "2026-03-01T12:00:00.944Z", "2026-03-01T12:00:01.944Z",
+            ])
+    }
+
     @Test("digits past the millisecond are dropped, toward the past: .5, .9999999 and .0000001 of a millisecond")
     func fractionsOfAMillisecond() throws {
         let rows = [

@@ -109,6 +109,17 @@ final class ProtectedFilesTests {
         #expect(try AppDatabase.open(path: database, access: .reading).recordCounts().total == 31)
     }
 
+    @Test("backup and export --output refuse the -wal, -shm and -journal beside another name of the database")
+    func writersRefuseTheFilesBesideAHardLink() throws {
+        // A server that opened the database by this name keeps its -wal beside this name.
+        let other = folder.appendingPathComponent("other.sqlite").path
+        #expect(link(database, other) == 0)
+        for kind in DatabaseFileSet.Kind.allCases where kind != .database {
+            try expectRefused(other + kind.rawValue, kind, comment: "beside a hard link")
+        }
+        #expect(!FileManager.default.fileExists(atPath: other + "-wal"))
+    }
+
     @Test("export --output and backup onto a database that does not exist yet are refused; nothing is created")
     func writersRefuseADatabaseToBe() throws {
         let new = folder.appendingPathComponent("new/peach.sqlite").path
@@ -219,6 +230,32 @@ final class ProtectedFilesTests {
         // None of the files read was changed either (an older or empty file was not upgraded).
         #expect(try contents(of: empty).isEmpty)
         #expect(try DatabaseQueue(path: bare).read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 7)
+    }
+
+    @Test("a restore onto the -wal, -shm or -journal of a database, served or not, is refused and changes nothing")
+    func restoreRefusesADatabasesOwnFiles() throws {
+        let backup = folder.appendingPathComponent("backup.sqlite").path
+        #expect(try run(["backup", backup, "--data", database]).status == 0)
+        // Closed: no -wal, -shm or -journal; a database written there would be read as the
+        // database's own.
+        for kind in DatabaseFileSet.Kind.allCases where kind != .database {
+            let refused = try run(["restore", backup, "--yes", "--data", database + kind.rawValue])
+            #expect(refused.status != 0, "\(kind)")
+            #expect(
+                refused.errors.contains("\(database + kind.rawValue) \(Self.roles[kind]!) of \(database))"),
+                "\(refused.errors)")
+            #expect(names(data) == ["peach.sqlite"], "\(kind) \(names(data))")
+        }
+        // Served: renamed over the server's -wal, the restore lost every answer it had not yet
+        // copied into the file once the server stopped without a checkpoint.
+        let server = try AppDatabase.open(path: database)
+        try server.store(comparison(at: 1_780_000_000))
+        let wal = try contents(of: database + "-wal")
+        let refused = try run(["restore", backup, "--yes", "--data", database + "-wal"])
+        #expect(refused.status != 0 && refused.errors.contains("writing there would lose answers"), "\(refused.errors)")
+        #expect(try contents(of: database + "-wal") == wal)
+        try server.writer.close()
+        #expect(try AppDatabase.open(path: database, access: .reading).recordCounts().total == 31)
     }
 
     @Test("a backup of an earlier Peach is restored upgraded, and the backup itself is left as it was")
