@@ -127,6 +127,44 @@ class PeachPage:
         self.engine.wait_for("document.querySelector(arguments[0]).disabled", button,
                              message="the answer to be taken")
 
+    def answer_timing(self, correct: bool) -> None:
+        """Waits until Early and Late open (the fourth click has sounded) and clicks the right one
+        or the wrong one, by the test's own arithmetic on the exercise's samples."""
+        self.engine.wait_for("!document.querySelector('#answer-early').disabled", timeout=15,
+                             message="Early and Late to open")
+        early = self.engine.run("const s = window.peach.loop.exercise.onsets.map((onset) => onset.sample);"
+                                " return s[3] - s[2] < s[1] - s[0];")
+        self.engine.click("#answer-early" if early == correct else "#answer-late")
+        self.engine.wait_for("document.querySelector('#answer-early').disabled", message="the answer to be taken")
+
+    def tap_gaps(self, offset_ms: float) -> None:
+        """Taps every gap of the Fill the Gap trial under way `offset_ms` after its onset: a
+        pointerdown on the Tap button from a timer in the page, at the page's time that the audio
+        clock's output timestamp pairs with the gap's (as e2e/browser/device_page.py's
+        `tap_gaps`), or, where the pairing does not hold together with the rendering clock
+        (WebKitGTK's: tap-time.js), by the rendering clock less the reported latency, as the page
+        then reads a tap. Returns once the last tap is given."""
+        self.engine.wait_for("window.peach.loop?.exercise?.onsets?.length > 0", timeout=15,
+                             message="a Fill the Gap trial")
+        self.engine.run("""return (async (offsetMs) => {
+            const context = window.peach.audioContext;
+            const gaps = window.peach.loop.exercise.onsets.filter((onset) => onset.isGap);
+            const button = document.getElementById('tap');
+            for (const gap of gaps) {
+                const audio = gap.seconds + offsetMs / 1000;
+                const stamp = context.getOutputTimestamp();
+                const now = performance.now();
+                const lag = (stamp.performanceTime - now) / 1000 - (stamp.contextTime - context.currentTime);
+                const paired = stamp.performanceTime > 0 && lag >= -0.1
+                    && lag <= (context.outputLatency ?? 0) + (context.baseLatency ?? 0) + 0.1;
+                const at = paired
+                    ? stamp.performanceTime + (audio - stamp.contextTime) * 1000
+                    : performance.now() + (audio - context.currentTime + (context.outputLatency ?? 0)) * 1000;
+                await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
+                button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerType: 'touch' }));
+            }
+        })(arguments[0]);""", offset_ms)
+
     def drag_slider(self, dy: float) -> float:
         """Waits until the pitch slider opens (the tunable note plays), drags it `dy` CSS pixels
         (negative: up, sharper) and lets go; returns the slider's value at the release."""

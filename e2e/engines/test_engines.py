@@ -2,7 +2,7 @@
 database file: every test runs once in each engine (conftest.py's `engine`, one browser session
 per engine for the module). Start opens without script errors; a comparison answered is synced
 to the server; two windows of one device each show the other's answers at once; a pitch matching
-is answered by dragging the slider; an instrument chosen is
+is answered by dragging the slider; both rhythm modes are trained and synced; an instrument chosen is
 loaded and heard (recorded from the sound card, not read from the page); and a device that lost
 its server opens from its service worker, trains, and syncs each answer exactly once when the
 server is back."""
@@ -95,6 +95,31 @@ def test_a_pitch_matching_is_answered_by_dragging_the_slider(peach, engine, serv
     stored = server_records(server, "pitch matching")
     assert list(stored) == [record["id"]]
     assert all(math.isclose(a, b, abs_tol=1e-9) for a, b in zip(stored[record["id"]], as_sent(record)))
+
+
+def test_both_rhythm_modes_are_trained_and_synced(peach, engine, server):
+    server.set_settings(tempo=200)
+    peach.open("/")
+    peach.wait_for_first_sync()
+    peach.start_training("rhythm offset detection")
+    for correct in (True, True, False):
+        peach.answer_timing(correct)
+    records = sorted(peach.device_records(), key=lambda record: record_field(record, "timestamp"))
+    assert [record_field(record, "outcome") for record in records] == [1.0, 1.0, 0.0]
+    peach.back_to_start()
+    peach.start_training("continuous rhythm matching")
+    peach.tap_gaps(offset_ms=10)
+    engine.wait_for("document.querySelector('#feedback').dataset.state !== ''", timeout=15,
+                    message="the trial's feedback")
+    peach.back_to_start()
+    wait_until(lambda: server.count("rhythmOffsetDetectionRecord") == 3
+               and server.count("continuousRhythmMatchingRecord") == 1, timeout=15,
+               message="the server to hold both modes' records")
+    judged = server.query("SELECT tempoBPM, isCorrect FROM rhythmOffsetDetectionRecord ORDER BY timestamp, rowid")
+    assert judged == [(200, 1), (200, 1), (200, 0)]
+    ((tempo, mean, hits),) = server.query("SELECT tempoBPM, meanOffsetMs, hitCount FROM continuousRhythmMatchingRecord")
+    # A timer in the page taps each of the 16 gaps 10 ms late; a busy machine makes some later.
+    assert tempo == 200 and hits >= 12 and -5 < mean < 45, (tempo, mean, hits)
 
 
 def test_a_chosen_instrument_is_loaded_and_heard(peach, engine, pulse):
