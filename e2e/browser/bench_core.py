@@ -15,6 +15,15 @@ cross-origin isolated, so that `performance.now()` resolves 5 µs (not 100 µs).
   from scratch, a new core given the N records (`replaceProfile`, which builds the profile) and
   rendering.
 The native figures come from `PeachCoreCheck bench` (release build), the same steps in Swift.
+
+    python3 e2e/browser/bench_core.py --rhythm [--records N]   # 1,000,000 by default
+
+measures the rhythm modes instead, in Chromium: one Compare Timing step (its
+exercise scheduled, the answer judged, the profile updated), timed in batches of 9, median and
+p99, and the answer alone (`answerTiming`), the mean of its timings; one Fill the Gap trial (scheduled, its 16 gaps tapped, finished); and the profile built
+from the N records they made (three answers to one trial, as `PeachBenchmarks rhythm` builds it
+natively) and rendered, median of 3 fresh cores. Tempos cycle through 60, 90, 120 and 160 BPM,
+every fourth answer wrong.
 Not collected by pytest (no `test_` prefix).
 """
 
@@ -94,6 +103,62 @@ STEP_LOOP = """async ([steps]) => {
              render: renders[2], fromRecords: fresh[2], isolated: crossOriginIsolated };
 }"""
 
+RHYTHM_LOOP = """async ([total]) => {
+    const { loadPeachCore } = await import('/assets/core/peach-core.js');
+    const core = await loadPeachCore('/core/peach-core.wasm');
+    core.reset(1);
+    const stride = core.recordStride;
+    const all = new Float64Array(total * stride);
+    const tempos = ['60', '90', '120', '160'];
+    let count = 0, now = 1700000000000, clock = 0;
+    const keep = (record) => { if (!record) throw new Error('refused'); all.set(record, count++ * stride); };
+    const perAnswer = [], perTrial = [];
+    let answering = 0, answers = 0;
+    while (count < total) {
+        core.setSetting('tempo', tempos[Math.floor(count / 4000) % 4]);
+        if (clock > 3600) clock = 0;  // an hour of clicks at most: a context a musician keeps open
+        const start = performance.now();
+        for (let index = 0; index < 9 && count < total; index++) {
+            const exercise = core.nextRhythmExercise('rhythmOffsetDetection', clock, 48000);
+            const s = exercise.onsets.map((onset) => onset.sample);
+            const early = s[3] - s[2] < s[1] - s[0];
+            now += 3000;
+            clock = exercise.ends + 1;
+            const answered = performance.now();
+            keep(core.answerTiming(count % 4 === 3 ? !early : early, now));
+            answering += performance.now() - answered;
+            answers += 1;
+        }
+        perAnswer.push((performance.now() - start) * 1000 / 9);
+        for (let index = 0; index < 3 && count < total; index++) {
+            const trialStart = performance.now();
+            const trial = core.nextRhythmExercise('continuousRhythmMatching', clock, 48000);
+            let tap = 0;
+            for (const gap of trial.onsets) {
+                if (gap.isGap) core.tap(gap.seconds + ((tap++ % 5) - 2) * 0.004);
+            }
+            now += 10000;
+            clock = trial.ends + 1;
+            keep(core.finishTrial(now));
+            perTrial.push((performance.now() - trialStart) * 1000);
+        }
+    }
+    perAnswer.sort((a, b) => a - b);
+    perTrial.sort((a, b) => a - b);
+    const fresh = [];
+    for (let run = 0; run < 3; run++) {
+        const other = await loadPeachCore('/core/peach-core.wasm');
+        const start = performance.now();
+        other.replaceProfile(null, all);
+        other.render('profile', 'en');
+        fresh.push(performance.now() - start);
+    }
+    fresh.sort((a, b) => a - b);
+    return { median: perAnswer[perAnswer.length >> 1], p99: perAnswer[Math.floor(perAnswer.length * 0.99)],
+             answerMean: answering * 1000 / answers, trialMedian: perTrial[perTrial.length >> 1], trials: perTrial.length, records: count,
+             fromRecords: fresh[1], isolated: crossOriginIsolated };
+}"""
+
 LOAD = """async () => {
     const { loadPeachCore } = await import('/assets/core/peach-core.js');
     const start = performance.now();
@@ -102,10 +167,37 @@ LOAD = """async () => {
 }"""
 
 
+def rhythm(base: str, records: int) -> None:
+    """The rhythm modes' figures in Chromium (the module docstring)."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.goto(base + "/")
+        figures = page.evaluate(RHYTHM_LOOP, [records])
+        browser.close()
+    assert figures["isolated"], "the page must be cross-origin isolated for 5 µs timer resolution"
+    print(f"one Compare Timing step (exercise scheduled, answer judged, profile updated) over "
+          f"{figures['records'] - figures['trials']:,}: wasm in Chromium median {figures['median']:.2f} µs, "
+          f"p99 {figures['p99']:.2f} µs; the answer alone (judged, profile updated) mean {figures['answerMean']:.2f} µs")
+    print(f"one Fill the Gap trial (16 taps) over {figures['trials']:,}: wasm in Chromium median "
+          f"{figures['trialMedian']:.1f} µs")
+    print(f"profile built from {figures['records']:,} rhythm records and rendered: wasm in Chromium "
+          f"{figures['fromRecords']:.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--steps", type=int, default=100_000, help="training steps, a multiple of 10")
-    steps_count = parser.parse_args().steps
+    parser.add_argument("--rhythm", action="store_true", help="the rhythm modes' figures instead")
+    parser.add_argument("--records", type=int, default=1_000_000, help="rhythm records (with --rhythm)")
+    arguments = parser.parse_args()
+    steps_count = arguments.steps
+    if arguments.rhythm:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        rhythm(f"http://127.0.0.1:{server.server_address[1]}", arguments.records)
+        server.shutdown()
+        return
     raw = CORE.read_bytes()
     print(f"peach-core.wasm: {len(raw):,} bytes raw, {len(gzip.compress(raw, 9)):,} bytes gzip -9")
     checker = REPO / ".build" / "release" / "PeachCoreCheck"
