@@ -85,68 +85,8 @@ struct StatsReport {
                 }
             }
         }
-        lines += rhythmLines
+        lines += texts.rhythmLines(profile)
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Compare Timing's thresholds and Fill the Gap's bias and spread, per tempo band with
-    /// records (docs/rhythm.md), in percent of a sixteenth with 95 % intervals.
-    private var rhythmLines: [String] {
-        func number(_ value: SixteenthPercent, signed: Bool = false) -> String {
-            let text = DecimalText.fixed(value.value, fractionDigits: 1).replacingOccurrences(of: "-", with: "\u{2212}")
-            return (signed && value.value >= 0.05 ? "+" : "") + text
-        }
-        func percent(_ value: SixteenthPercent, signed: Bool = false) -> String { number(value, signed: signed) + " %" }
-        func threshold(_ estimate: RhythmThresholdEstimate?) -> String {
-            guard let estimate else { return "—" }
-            return percent(estimate.threshold) + " (" + number(estimate.lower) + "–" + percent(estimate.upper) + "), "
-                + DecimalText.fixed(estimate.thresholdMs, fractionDigits: 1) + " ms"
-        }
-        func bias(_ estimate: ContinuousRhythmMatchingEstimate?) -> String {
-            guard let estimate else { return "—" }
-            let interval = estimate.biasInterval.map {
-                " (" + number($0.lowerBound, signed: true) + " to " + percent($0.upperBound, signed: true) + ")"
-            }
-            let leaning = estimate.leaning.map { $0 == .early ? "early" : "late" } ?? "neither early nor late"
-            return percent(estimate.bias, signed: true) + (interval ?? "") + ": " + leaning
-        }
-        func spread(_ estimate: ContinuousRhythmMatchingEstimate?) -> String {
-            guard let value = estimate?.spread else { return "—" }
-            let interval = estimate?.spreadInterval.map {
-                " (" + number($0.lowerBound) + "–" + percent($0.upperBound) + ")"
-            }
-            return percent(value) + (interval ?? "")
-        }
-        let detection = profile.rhythmOffsetDetection
-        var lines = [
-            "",
-            "Compare Timing threshold. The smallest shift of the fourth note you hear as early or late three times in four (75 % correct), in percent of a sixteenth and in ms at the band's middle tempo. In brackets: its 95 % interval.",
-        ]
-        if detection.count == 0 { lines.append("Compare Timing: —") }
-        for band in TempoBand.all {
-            for direction in TimingDirection.allCases where detection.count(band, direction) > 0 {
-                lines.append(
-                    "\(band), \(direction == .early ? "early" : "late"): now "
-                        + threshold(detection.now(band, direction)) + "; all time "
-                        + threshold(detection.allTime(band, direction)) + "; "
-                        + "\(detection.count(band, direction)) answer\(detection.count(band, direction) == 1 ? "" : "s")"
-                )
-            }
-        }
-        let trials = profile.continuousRhythmMatching
-        lines += [
-            "",
-            "Fill the Gap accuracy. Bias: the mean offset of your taps, − early, + late. Spread: how far your trials' means scatter (their standard deviation). In percent of a sixteenth; in brackets: the 95 % intervals.",
-        ]
-        if trials.count == 0 { lines.append("Fill the Gap: —") }
-        for band in TempoBand.all where trials.count(band) > 0 {
-            lines.append(
-                "\(band): bias now " + bias(trials.now(band)) + "; spread now " + spread(trials.now(band))
-                    + "; bias, all time " + bias(trials.allTime(band)) + "; spread, all time "
-                    + spread(trials.allTime(band))
-                    + "; \(trials.count(band)) trial\(trials.count(band) == 1 ? "" : "s")")
-        }
-        return lines
     }
 
     private func row(_ label: String, _ value: String, _ detail: String) -> String {

@@ -12,15 +12,20 @@ extension Texts {
     private var groupingSeparator: String { language == .german ? "." : "," }
 
     /// A value with exactly one decimal ("12.3" / "12,3", "−0.4"); a value that rounds to zero is "0.0".
-    public func decimal(_ cents: Cents) -> String {
-        DecimalText.fixed(cents.value, fractionDigits: 1).replacingEvery("-", with: "\u{2212}")
-            .replacingEvery(".", with: decimalSeparator)
+    public func decimal(_ value: some UnitValue) -> String {
+        decimal(value.value)
     }
 
     /// A value with one decimal and an explicit sign ("+2.1", "−2.1", "0.0").
-    public func signedDecimal(_ cents: Cents) -> String {
+    public func signedDecimal(_ value: some UnitValue) -> String {
         // Rounded as `decimal` rounds: a plus sign only on what it shows above zero.
-        (cents.value * 10).rounded() > 0 ? "+" + decimal(cents) : decimal(cents)
+        (value.value * 10).rounded() > 0 ? "+" + decimal(value.value) : decimal(value.value)
+    }
+
+    /// A plain number with exactly one decimal, as `decimal` writes a unit's ("3.6" ms).
+    public func decimal(_ value: Double) -> String {
+        DecimalText.fixed(value, fractionDigits: 1).replacingEvery("-", with: "\u{2212}")
+            .replacingEvery(".", with: decimalSeparator)
     }
 
     /// A count grouped by thousands: "1,234,567" / "1.234.567".

@@ -30,12 +30,13 @@ public final class Texts: Sendable {
     public let guide: GuideTexts
     public let settingsGroups: SettingsGroupTexts
     public let profile: ProfileTexts
+    public let rhythmProfile: RhythmProfileTexts
 
     init(
         language: Language, app: AppTexts, training: TrainingTexts, music: MusicTexts, settingsPage: SettingsTexts,
         infoPage: InfoTexts, refusals: RefusalTexts, charts: ChartTexts,
         sounds: SoundTexts, sync: SyncTexts, guide: GuideTexts, settingsGroups: SettingsGroupTexts,
-        profile: ProfileTexts
+        profile: ProfileTexts, rhythmProfile: RhythmProfileTexts
     ) {
         self.language = language
         self.app = app
@@ -50,19 +51,20 @@ public final class Texts: Sendable {
         self.guide = guide
         self.settingsGroups = settingsGroups
         self.profile = profile
+        self.rhythmProfile = rhythmProfile
     }
 
     /// English, the default language.
     public static let english = Texts(
         language: .english, app: .english, training: .english, music: .english, settingsPage: .english,
         infoPage: .english, refusals: .english, charts: .english, sounds: .english, sync: .english, guide: .english,
-        settingsGroups: .english, profile: .english)
+        settingsGroups: .english, profile: .english, rhythmProfile: .english)
 
     /// German.
     public static let german = Texts(
         language: .german, app: .german, training: .german, music: .german, settingsPage: .german, infoPage: .german,
         refusals: .german, charts: .german, sounds: .german, sync: .german, guide: .german, settingsGroups: .german,
-        profile: .german)
+        profile: .german, rhythmProfile: .german)
 
     /// The texts of a language.
     public static func of(_ language: Language) -> Texts {
