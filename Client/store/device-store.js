@@ -23,6 +23,11 @@
 ///   device's, as the last sync measured it (docs/sync.md, "Clocks");
 ///   `{key: 'historyID', value}` — the identity of the server's history this device synced
 ///   with: another one (a restored backup) gets every answer offered again;
+///   `{key: 'lastAccepted', value, removals}` — the id of the newest record that history
+///   accepted from this device, and how many times the history had removed all its records on
+///   purpose then (a reset, a replacing import): a history that no longer holds it though it
+///   removed nothing since (an older copy of its file put back) gets every answer offered again
+///   too;
 ///   `{key: 'lastSynced', value}` — when a sync run last succeeded (milliseconds since 1970,
 ///   this device's clock), so that the status line can say the server has been out of reach
 ///   for long.
@@ -59,6 +64,25 @@ export function makeRecordID(random = globalThis.crypto) {
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
   const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Within `transaction` (over `records` and `meta`): every accepted or included record waits
+ *  again, and the summary of the history that included them goes. Uploads are idempotent: what
+ *  the server holds, it accepts again and stores nothing new. */
+function offerAgain(transaction) {
+  const meta = transaction.objectStore('meta');
+  meta.delete('profile');
+  meta.delete('profileVersion');
+  const cursor = transaction.objectStore('records').openCursor();
+  cursor.onsuccess = () => {
+    const current = cursor.result;
+    if (!current) return;
+    const { state } = current.value;
+    if (state === RecordState.accepted || state === RecordState.included) {
+      current.update({ ...current.value, state: RecordState.waiting });
+    }
+    current.continue();
+  };
 }
 
 /** The device's store on one open IndexedDB database. */
@@ -118,9 +142,10 @@ export class DeviceStore {
    * profile's version before and after the batch (`{before, after}`). If this device's profile
    * was the server's `before`, it is `after` now: the accepted records, which it holds beyond
    * the summary, were the change. Else, or if anything was not accepted, the version is no
-   * longer known (the next sync downloads the summary).
+   * longer known (the next sync downloads the summary). The last accepted id is kept, with the
+   * history's `removals` as of the batch (`lastAccepted`).
    */
-  async markUploaded(acceptedIDs, refusals, profileVersion, batchSize) {
+  async markUploaded(acceptedIDs, refusals, profileVersion, batchSize, removals = 0) {
     const transaction = this.#db.transaction(['records', 'meta'], 'readwrite');
     const meta = transaction.objectStore('meta');
     const known = meta.get('profileVersion');
@@ -139,6 +164,11 @@ export class DeviceStore {
       };
     };
     for (const id of acceptedIDs) update(id, { state: RecordState.accepted });
+    // A batch is stored in one transaction: a history that holds its last record holds all of it,
+    // and every record accepted before it.
+    if (acceptedIDs.length > 0) {
+      meta.put({ key: 'lastAccepted', value: acceptedIDs[acceptedIDs.length - 1], removals });
+    }
     for (const { id, code, message } of refusals) update(id, { state: RecordState.refused, reason: { code, message } });
     return finished(transaction);
   }
@@ -233,19 +263,47 @@ export class DeviceStore {
       const previous = known.result?.value;
       if (previous === historyID) return;
       meta.put({ key: 'historyID', value: historyID });
+      // What the old history accepted says nothing of this one's.
+      meta.delete('lastAccepted');
       if (previous === undefined) return;
       offered = true;
-      meta.delete('profile');
-      meta.delete('profileVersion');
-      const cursor = transaction.objectStore('records').openCursor();
-      cursor.onsuccess = () => {
-        const current = cursor.result;
-        if (!current) return;
-        const { state } = current.value;
-        if (state === RecordState.accepted || state === RecordState.included) {
-          current.update({ ...current.value, state: RecordState.waiting });
-        }
-        current.continue();
+      offerAgain(transaction);
+    };
+    await finished(transaction);
+    return offered;
+  }
+
+  /** The id of the newest record the server's history accepted from this device, or null. */
+  async lastAccepted() {
+    const entry = await request(this.#db.transaction('meta').objectStore('meta').get('lastAccepted'));
+    return entry?.value ?? null;
+  }
+
+  /**
+   * The server's history does not hold `id`, the record this device sent as the newest it
+   * accepted (`lastAccepted`), and has removed all its records on purpose `removals` times. If
+   * that is no more than when it accepted the record, the record was lost, not removed: an older
+   * copy of the history's file was put back. Then, if this device still holds that record (it
+   * forgets one made before a reset), every answer it holds is offered again, as to another
+   * history (see `adoptHistory`), in one transaction. `lastAccepted` goes either way; the next
+   * accepted upload names the next. Returns whether the answers were offered again.
+   */
+  async offerAgainIfLost(id, removals) {
+    const transaction = this.#db.transaction(['records', 'meta'], 'readwrite');
+    const meta = transaction.objectStore('meta');
+    const known = meta.get('lastAccepted');
+    let offered = false;
+    known.onsuccess = () => {
+      // Another history since (adoptHistory offered everything already), or a newer upload.
+      if (known.result?.value !== id) return;
+      meta.delete('lastAccepted');
+      // A reset or a replacing import since: what it removed stays removed.
+      if (removals > (known.result.removals ?? 0)) return;
+      const held = transaction.objectStore('records').getKey(id);
+      held.onsuccess = () => {
+        if (held.result === undefined) return;
+        offered = true;
+        offerAgain(transaction);
       };
     };
     await finished(transaction);

@@ -406,6 +406,20 @@ export class Device {
     return true;
   }
 
+  /**
+   * The server's history lacks the record `id`, which this device sent as the newest it
+   * accepted (sync), and has removed all its records on purpose `removals` times: unless that
+   * grew since (a reset or a replacing import removed it) or this device forgot that record
+   * itself (a reset), an older copy of the history's file was put back, and every answer this
+   * device holds is offered again, as to another history (`adoptHistory`). Returns whether
+   * anything changed.
+   */
+  async offerAgainIfLost(id, removals) {
+    if (!(await this.store.offerAgainIfLost(id, removals))) return false;
+    await this.#rebuildProfileFromRecords();
+    return true;
+  }
+
   /** The core's profile from this device's records alone (no summary: it went with a reset or
    *  another history), keeping the exercise under way. */
   async #rebuildProfileFromRecords() {

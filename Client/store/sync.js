@@ -13,6 +13,9 @@ import { RecordState } from './device-store.js';
 
 /** The upload's header with this device's clock (milliseconds since 1970, docs/api.md). */
 export const SENT_AT_HEADER = 'Peach-Sent-At';
+/** The settings exchange's header with the id of the newest record the server accepted from
+ *  this device: the reply says whether the history still holds it (docs/api.md). */
+export const LAST_ACCEPTED_HEADER = 'Peach-Last-Accepted';
 /** Records per upload; the server takes up to 1000 (docs/api.md). */
 export const BATCH_SIZE = 250;
 /** How long after an answer the upload starts, so that a run of answers goes in one batch: a
@@ -194,7 +197,8 @@ export class Sync {
         body: core.uploadJSON(batch), contentType: 'application/json',
         headers: { [SENT_AT_HEADER]: String(Math.round(this.device.now())) },
       });
-      await store.markUploaded(reply.accepted ?? [], reply.refused ?? [], reply.profileVersion, batch.length);
+      await store.markUploaded(
+        reply.accepted ?? [], reply.refused ?? [], reply.profileVersion, batch.length, reply.removals ?? 0);
       current = reply.profileVersion !== undefined && (await store.profileVersion()) === reply.profileVersion.after;
       // Made before the history's last reset: the server will never store them; the status
       // line says how many went.
@@ -206,13 +210,17 @@ export class Sync {
 
   /** Sends this device's settings and adopts the server's outcome; measures how far this
    *  device's clock is off the server's; learns whether the history is still the one this
-   *  device synced with (a restored one gets every answer offered again) and of a reset of it
+   *  device synced with and still holds what it accepted from this device (a restored one gets
+   *  every answer offered again) and of a reset of it
    *  (the answers made before it are forgotten here too). */
   async #settings() {
     const { device } = this;
     const local = await device.store.settings();
+    const lastAccepted = await device.store.lastAccepted();
     const sent = device.now();
-    const reply = await this.api.send('POST', this.api.paths.syncSettings, { body: { settings: local } });
+    const reply = await this.api.send('POST', this.api.paths.syncSettings, {
+      body: { settings: local }, headers: lastAccepted ? { [LAST_ACCEPTED_HEADER]: lastAccepted } : {},
+    });
     if (Number.isFinite(reply.serverTime)) {
       // The server's clock when it answered, against the middle of the request on this one's.
       await device.store.setClockOffset(Math.round(reply.serverTime - (sent + device.now()) / 2));
@@ -220,6 +228,13 @@ export class Sync {
     let changed = typeof reply.historyID === 'string' && (await device.adoptHistory(reply.historyID));
     await device.adoptSettings(reply.settings ?? {}, local);
     changed = (await device.adoptReset(reply.resetAt ?? 0)) || changed;
+    // A history that lacks what it accepted from this device, and removed nothing on purpose
+    // since, was put back from an older copy of its file (its identity the same): it gets every
+    // answer offered again, as another history does. After the reset is adopted: a record it
+    // deleted, this device forgot, and does not offer again.
+    if (lastAccepted && reply.lastAcceptedHeld === false) {
+      changed = (await device.offerAgainIfLost(lastAccepted, reply.removals ?? 0)) || changed;
+    }
     if (changed) this.onProfile();
   }
 

@@ -42,7 +42,8 @@ function setup() {
     core: { uploadJSON: (batch) => JSON.stringify({ records: batch.map(({ id }) => ({ id })) }) },
     store: {
       waitingRecords: async () => records.filter((r) => r.state === 'waiting'),
-      markUploaded: async (accepted, refused, change) => {
+      markUploaded: async (accepted, refused, change, size, removals) => {
+        device.uploadedRemovals.push(removals);
         for (const r of records) if (accepted.includes(r.id)) r.state = 'accepted';
         device.profileVersion = change && change.before === device.profileVersion ? change.after : null;
       },
@@ -58,6 +59,15 @@ function setup() {
       count: async (state) => records.filter((r) => r.state === state).length,
       records: async (state) => records.filter((r) => r.state === state),
       profileVersion: async () => device.profileVersion,
+      lastAccepted: async () => device.lastAccepted,
+    },
+    lastAccepted: null,
+    offeredAgain: [],
+    uploadedRemovals: [],
+    offerAgainIfLost: async (id, removals) => {
+      device.offeredAgain.push({ id, removals, afterResets: device.resets.length });
+      for (const r of records) if (r.state === 'accepted') r.state = 'waiting';
+      return true;
     },
     profileVersion: null,
     discarded: 0,
@@ -71,7 +81,7 @@ function setup() {
     resets: [],
     adoptReset: async (resetAt) => { device.resets.push(resetAt); return resetAt > 0; },
   };
-  const server = { failure: null, resetAt: 0, profileVersion: 'v1', downloads: [] };
+  const server = { failure: null, resetAt: 0, profileVersion: 'v1', downloads: [], removals: 0 };
   const api = {
     paths: { syncRecords: 'records', syncSettings: 'settings', syncProfile: 'profile' },
     send: async (method, path) => {
@@ -86,9 +96,13 @@ function setup() {
           refused: [],
           discarded: sent.filter((r) => made(r) < server.resetAt).map((r) => r.id),
           ...(server.versions ? { profileVersion: { before, after: server.profileVersion } } : {}),
+          removals: server.removals,
         };
       }
-      if (path === 'settings') return { settings: {}, resetAt: server.resetAt, serverTime: 4_000, historyID: '7' };
+      if (path === 'settings') {
+        const held = server.held === undefined ? {} : { lastAcceptedHeld: server.held };
+        return { settings: {}, resetAt: server.resetAt, serverTime: 4_000, historyID: '7', removals: server.removals, ...held };
+      }
       throw new Error(`unexpected ${method} ${path}`);
     },
     download: async (path, version) => {
@@ -202,6 +216,33 @@ test('each run measures how far the server\'s clock is ahead, sends this device\
   assert.deepEqual(device.histories, ['7']);
   const upload = api.requests.find(({ path }) => path === 'records');
   assert.equal(upload.options.headers['Peach-Sent-At'], '1000');
+});
+
+test('each run names the newest record the server accepted from this device; a history that lacks it gets every answer offered again', async () => {
+  const { sync, device, api, server, records } = setupWithRequests();
+  server.removals = 2;
+  await sync.run();
+  const first = api.requests.find(({ path }) => path === 'settings');
+  assert.deepEqual(first.options.headers, {}, 'nothing accepted yet: no header');
+  assert.deepEqual(device.offeredAgain, []);
+  assert.deepEqual(device.uploadedRemovals, [2], 'the upload\'s count of removals is kept with what it accepted');
+  // The server accepted a; a copy of its database from before is put back (the same identity).
+  device.lastAccepted = 'a';
+  server.held = false;
+  api.requests.length = 0;
+  await sync.run();
+  const second = api.requests.find(({ path }) => path === 'settings');
+  assert.equal(second.options.headers['Peach-Last-Accepted'], 'a');
+  assert.deepEqual(device.offeredAgain, [{ id: 'a', removals: 2, afterResets: 2 }],
+    'offered again, with the history\'s removals, after the reset is adopted');
+  assert.deepEqual(api.requests.map(({ path }) => path), ['settings', 'records'], 'and uploaded in the same run');
+  assert.equal(records[0].state, 'accepted');
+  // A history that holds it, or a server that does not say (an older one): nothing again.
+  for (const held of [true, undefined]) {
+    server.held = held;
+    await sync.run();
+    assert.equal(device.offeredAgain.length, 1, `${held}`);
+  }
 });
 
 test('the profile summary is downloaded only when the device does not hold the server\'s version', async () => {

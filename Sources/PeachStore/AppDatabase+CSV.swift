@@ -79,6 +79,8 @@ extension AppDatabase {
                         try db.execute(sql: "DELETE FROM \(table.rawValue)")
                         replaced += db.changesCount
                     }
+                    // The devices' answers it removed stay removed (`historyRemovals`).
+                    try Self.countRemoval(db)
                     lastExistingID = [:]
                 case .merge:
                     // Duplicates are looked for among the records stored before this import only,

@@ -176,6 +176,19 @@ extension AppDatabase {
                     CREATE INDEX continuousRhythmMatchingRecord_timestamp ON continuousRhythmMatchingRecord(timestamp);
                     """)
         }
+        migrator.registerMigration("v10: how often the history's records were removed") { db in
+            // Each reset and each replacing import removes every record, on purpose: a device
+            // whose answers such a removal took must not offer them again, while one whose
+            // answers an older copy of the file lacks must (docs/sync.md, "A restored or
+            // displaced history"). One row at most: how many such removals the history had.
+            try db.execute(
+                sql: """
+                    CREATE TABLE historyRemovals (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        count INTEGER NOT NULL CHECK (count >= 0)
+                    ) STRICT;
+                    """)
+        }
         return migrator
     }
 }

@@ -53,6 +53,7 @@ extension AppDatabase {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO historyReset (id, resetAt) VALUES (1, ?)",
                     arguments: [now.millisecondsSince1970])
+                try Self.countRemoval(db)
                 return deleted
             }
         }
@@ -61,6 +62,28 @@ extension AppDatabase {
     /// When the history was last reset (`deleteAllTrainingData`), or nil if never.
     public func historyResetAt() throws -> Timestamp? {
         try Self.mapErrors(path: path) { try writer.read(Self.historyResetAt) }
+    }
+
+    /// How many times every record of the history was removed on purpose (a reset, a replacing
+    /// import): a device remembers it with the newest record the history accepted from it, and
+    /// offers its answers again when that record is missing only if the count is no higher now
+    /// (the record was lost with a newer state of the file, not removed; docs/sync.md).
+    public func historyRemovals() throws -> Int64 {
+        try Self.mapErrors(path: path) { try writer.read(Self.historyRemovals) }
+    }
+
+    /// `historyRemovals()` within a transaction.
+    static func historyRemovals(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT count FROM historyRemovals") ?? 0
+    }
+
+    /// Counts one more removal of every record, within the transaction that removes them.
+    static func countRemoval(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO historyRemovals (id, count) VALUES (1, 1)
+                ON CONFLICT (id) DO UPDATE SET count = count + 1
+                """)
     }
 
     /// `historyResetAt()` within a transaction.

@@ -74,4 +74,12 @@ extension AppDatabase {
             }
         }
     }
+
+    /// Whether a record of the id `id` is stored, in any table.
+    /// - Complexity: O(log n) per table (the id is unique, hence indexed).
+    public func holdsRecord(_ id: RecordID) throws -> Bool {
+        try Self.mapErrors(path: path) {
+            try writer.read { db in try StoredRecord.record(exerciseID: id.text, in: db) != nil }
+        }
+    }
 }

@@ -230,6 +230,10 @@ struct AppDatabaseTests {
         #expect(try database.deleteAllTrainingData(now: Timestamp(millisecondsSince1970: 1_800_000_000_000)) == 7)
         #expect(try database.recordCounts().total == 0)
         #expect(try database.loadSettings() == settings)
+        // Each reset is counted as a removal on purpose (devices do not bring its records back).
+        #expect(try database.historyRemovals() == 1)
+        try database.deleteAllTrainingData(now: Timestamp(millisecondsSince1970: 1_800_000_000_001))
+        #expect(try database.historyRemovals() == 2)
     }
 
     @Test("record counts per mode and the date range")

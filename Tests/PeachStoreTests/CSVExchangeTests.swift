@@ -77,6 +77,10 @@ struct CSVExchangeTests {
                 == ImportSummary(mode: .replace, added: 20, skippedDuplicates: 0, replaced: 50))
         #expect(try database.exportCSV() == other.exportCSV())
         #expect(try database.loadSettings() == settings)
+        // Counted as a removal on purpose, so that no device brings the deleted records back.
+        #expect(try database.historyRemovals() == 1)
+        _ = try database.importCSV(Data(try other.exportCSV().utf8), mode: .merge)
+        #expect(try database.historyRemovals() == 1, "a merge removes nothing")
     }
 
     @Test("replace deletes nothing unless the records it deletes were confirmed as they are now")

@@ -595,6 +595,55 @@ struct SyncAPITests {
         try await client.send(.post, "/api/sync/settings", json: #"{"settings": {\#(settings)}}"#)
     }
 
+    @Test(
+        "settings: the reply says whether the history holds the device's last accepted record, of any kind, and how often it removed all; a malformed id is a 400"
+    )
+    func lastAcceptedHeld() async throws {
+        let database = try AppDatabase.inMemory()
+        try await withApp(database: database) { client in
+            func settings(lastAccepted: String, _ settings: String = "") async throws -> TestResponse {
+                try await client.execute(
+                    uri: "/api/sync/settings", method: .post,
+                    headers: [.contentType: "application/json", SyncController.lastAcceptedHeader: lastAccepted],
+                    body: ByteBuffer(string: #"{"settings": {\#(settings)}}"#))
+            }
+            let types = ["pitchDiscrimination", "pitchMatching", "rhythmOffsetDetection", "continuousRhythmMatching"]
+            let ids = types.map { _ in UUID().uuidString.lowercased() }
+            let uploaded = try await client.upload(
+                zip(ids, types).map { syncRecord(id: $0, type: $1, reference: 60, target: 67) })
+            #expect(uploaded.json["accepted"] as? [String] == ids)
+            #expect(uploaded.json["removals"] as? Int == 0)
+            for id in ids + [ids[0].uppercased()] {
+                let reply = try await settings(lastAccepted: id)
+                #expect(reply.status == .ok)
+                #expect(reply.json["lastAcceptedHeld"] as? Bool == true, "\(id)")
+            }
+            // A record the history lacks (a copy from before it was accepted put back).
+            let missing = try await settings(lastAccepted: UUID().uuidString.lowercased())
+            #expect(missing.json["lastAcceptedHeld"] as? Bool == false)
+            // An older device sends none and is told nothing.
+            #expect(try await postSettings(client, "").json["lastAcceptedHeld"] == nil)
+            // A reset removes them on purpose, and the count of such removals says so.
+            #expect(missing.json["removals"] as? Int == 0)
+            _ = try await client.send(.post, "/api/reset", json: #"{"confirm": true}"#)
+            let reset = try await settings(lastAccepted: ids[3])
+            #expect(reset.json["lastAcceptedHeld"] as? Bool == false)
+            #expect(reset.json["removals"] as? Int == 1)
+            let after = try await client.upload([syncRecord(timestamp: Self.now + 1000)])
+            #expect((after.json["accepted"] as? [String])?.count == 1)
+            #expect(after.json["removals"] as? Int == 1)
+            // Not an id: refused as a whole, the settings with it not applied.
+            for malformed in ["", "soon", "\(ids[0])0", "\(ids[0].dropLast())", "{\(ids[0])}"] {
+                let refused = try await settings(
+                    lastAccepted: malformed, #""referencePitch": {"value": "415", "changedAt": 1000}"#)
+                #expect(refused.status == .badRequest, "\(malformed)")
+                #expect(refused.text.contains(#""code":"malformedHeader""#), "\(malformed)")
+                #expect(refused.text.contains("Peach-Last-Accepted"), "\(malformed)")
+            }
+        }
+        #expect(try database.loadSyncedSettings().changedAt("referencePitch") == 0)
+    }
+
     @Test("settings: the later change wins per setting, a tie or an older one keeps the server's")
     func settingsLastWriterWins() async throws {
         let database = try AppDatabase.inMemory()

@@ -56,6 +56,25 @@ struct SyncController: Sendable {
         return now.millisecondsSince1970 - sentAt
     }
 
+    /// The request header of the settings exchange that carries the id of the newest record
+    /// this server accepted from the device (a UUID): the reply says whether the history still
+    /// holds it (`lastAcceptedHeld`). A history brought back from an older copy lacks it, and
+    /// the device offers every answer it holds again (docs/sync.md, "A restored or displaced
+    /// history").
+    static let lastAcceptedHeader = HTTPField.Name("Peach-Last-Accepted")!
+
+    /// The record id of the request's `Peach-Last-Accepted`, or nil without one.
+    /// - Throws: a 400 `malformedHeader` for a value that is not a UUID.
+    static func lastAccepted(_ request: Request, texts: Texts) throws -> RecordID? {
+        guard let text = request.headers[lastAcceptedHeader] else { return nil }
+        guard let id = RecordID(text) else {
+            throw APIError(
+                .badRequest, code: "malformedHeader",
+                message: texts.server.errorMalformedIDHeader(lastAcceptedHeader.rawName.shownInMessage))
+        }
+        return id
+    }
+
     func addRoutes(to router: Router<PeachRequestContext>) {
         router.post(RouterPath(APIRoute.syncRecords.path), use: uploadRecords)
         router.get(RouterPath(APIRoute.syncProfile.path), use: profile)
@@ -94,6 +113,9 @@ struct SyncController: Sendable {
         let discarded: [String]
         /// The profile's version before and after this batch (`ServerHistory.ProfileChange`).
         let profileVersion: ServerHistory.ProfileChange
+        /// How many times the history's records were all removed on purpose, as of this batch
+        /// (`AppDatabase.historyRemovals`): the device keeps it with the last record accepted.
+        let removals: Int64
     }
 
     @Sendable func uploadRecords(request: Request, context: PeachRequestContext) async throws -> Response {
@@ -122,7 +144,7 @@ struct SyncController: Sendable {
                 refused[index] = UploadReply.Refused(sent, error, texts)
             }
         }
-        let (outcome, profileChange) = try await history.saveSyncedRecords(
+        let (outcome, profileChange, removals) = try await history.saveSyncedRecords(
             valid, clockOffset: clockOffset)
         for index in outcome.conflicting.map({ positions[$0] }) {
             refused[index] = UploadReply.Refused(sentIDs[index], .conflict(id: sentIDs[index].shownInMessage), texts)
@@ -132,7 +154,8 @@ struct SyncController: Sendable {
             UploadReply(
                 accepted: accepted.map { sentIDs[$0] },
                 refused: refused.sorted { $0.key < $1.key }.map(\.value),
-                discarded: outcome.discarded.map { sentIDs[positions[$0]] }, profileVersion: profileChange))
+                discarded: outcome.discarded.map { sentIDs[positions[$0]] }, profileVersion: profileChange,
+                removals: removals))
     }
 
     // MARK: Profile
@@ -209,11 +232,20 @@ struct SyncController: Sendable {
         /// The history's identity (`ServerHistory.historyID`): a device that synced with
         /// another offers every answer it holds again.
         let historyID: String
+        /// Whether the history holds the record named by the request's `Peach-Last-Accepted`;
+        /// absent without that header. A device told `false` offers every answer it holds again,
+        /// unless `removals` grew since that record was accepted (a reset or a replacing import
+        /// removed it) or it forgot that record itself (made before `resetAt`).
+        let lastAcceptedHeld: Bool?
+        /// How many times the history's records were all removed on purpose
+        /// (`AppDatabase.historyRemovals`).
+        let removals: Int64
     }
 
     @Sendable func settings(request: Request, context: PeachRequestContext) async throws -> Response {
         let texts = await localizer.texts(for: request)
         let body = try await request.decodeJSON(SettingsBody.self, texts: texts)
+        let lastAccepted = try Self.lastAccepted(request, texts: texts)
         try SettingsController.checkLengths(body.settings.mapValues(\.value.text), texts: texts)
         if let (key, _) = body.settings.sorted(by: { $0.key < $1.key }).first(where: { $0.value.changedAt < 0 }) {
             throw APIError.malformedField(key, texts)
@@ -230,6 +262,9 @@ struct SyncController: Sendable {
                     value: $0.value.text, changedAt: $0.changedAt > now + Self.clockTolerance ? now : $0.changedAt)
             })
         let resetAt = try await history.historyResetAt()
+        var lastAcceptedHeld: Bool?
+        if let lastAccepted { lastAcceptedHeld = try await history.holdsRecord(lastAccepted) }
+        let removals = try await history.historyRemovals()
         return try JSONResponse.make(
             SettingsReply(
                 settings: merged.settings.values.reduce(into: [:]) { result, entry in
@@ -237,7 +272,7 @@ struct SyncController: Sendable {
                 },
                 // An unknown key is echoed cut to 40 characters, like every text from the request.
                 refused: refused.map { .init(key: $0.key.shownInMessage, message: APIError($0.error, texts).message) },
-                resetAt: resetAt?.millisecondsSince1970 ?? 0, serverTime: now, historyID: history.historyID
-            ))
+                resetAt: resetAt?.millisecondsSince1970 ?? 0, serverTime: now, historyID: history.historyID,
+                lastAcceptedHeld: lastAcceptedHeld, removals: removals))
     }
 }

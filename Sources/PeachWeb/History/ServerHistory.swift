@@ -94,15 +94,29 @@ public actor ServerHistory {
     /// stored now to the profile (after the commit, so that memory never holds what the disk
     /// does not). See `AppDatabase.saveSyncedRecords`.
     /// - Complexity: O(k · log n) for k records; one fsync.
+    /// Also returns the history's `historyRemovals` as of this batch, which the device keeps with
+    /// the newest record accepted from it.
     public func saveSyncedRecords(_ records: [AppDatabase.SyncedRecord], clockOffset: Int64 = 0) throws -> (
-        outcome: AppDatabase.SyncedRecordsOutcome, profile: ProfileChange
+        outcome: AppDatabase.SyncedRecordsOutcome, profile: ProfileChange, removals: Int64
     ) {
         try refresh()
         let before = currentVersion
         let outcome = try database.saveSyncedRecords(records, clockOffset: clockOffset)
         for index in outcome.stored { profile.add(records[index].record) }
         if !outcome.stored.isEmpty { profileChanges += 1 }
-        return (outcome, ProfileChange(before: before, after: currentVersion))
+        return (outcome, ProfileChange(before: before, after: currentVersion), try database.historyRemovals())
+    }
+
+    /// How many times every record was removed on purpose (`AppDatabase.historyRemovals`).
+    public func historyRemovals() throws -> Int64 {
+        try database.historyRemovals()
+    }
+
+    /// Whether the history holds a record of the id `id` (any training type): a device asks
+    /// after the newest record this server accepted from it (docs/sync.md).
+    /// - Complexity: O(log n).
+    public func holdsRecord(_ id: RecordID) throws -> Bool {
+        try database.holdsRecord(id)
     }
 
     /// The profile as a `ProfileSnapshot` with its version, made inside the actor so that no

@@ -57,6 +57,8 @@ public struct ServerTexts: Sendable {
     public let errorDatabaseMoved: @Sendable (String?) -> String
     /// A request header that must be a time in milliseconds since 1970 is not: its name.
     public let errorMalformedTimeHeader: @Sendable (String) -> String
+    /// A request header that must be a record's id (a UUID) is not: its name.
+    public let errorMalformedIDHeader: @Sendable (String) -> String
     /// The database file was overwritten in place while the server ran (a 503): what to do.
     public let errorDatabaseOverwritten: String
     public let errorCrossSite: String
@@ -136,6 +138,7 @@ extension ServerTexts {
                 } ?? "Restart Peach on the computer it runs on.")
         },
         errorMalformedTimeHeader: { "The header \"\($0)\" must be a whole number of milliseconds since 1970." },
+        errorMalformedIDHeader: { "The header \"\($0)\" must be a record's id, a UUID." },
         errorDatabaseOverwritten:
             "Peach's database file was overwritten while Peach was running (a copy over it), so nothing more is stored; this was not kept (a device keeps its answers and sends them again). On the computer Peach runs on, stop it and bring the backup back with peach restore.",
         errorCrossSite:
@@ -321,6 +324,7 @@ extension ServerTexts {
                 } ?? "Starte Peach auf dem Computer, auf dem es läuft, neu.")
         },
         errorMalformedTimeHeader: { "Der Header „\($0)“ muss eine ganze Zahl von Millisekunden seit 1970 sein." },
+        errorMalformedIDHeader: { "Der Header „\($0)“ muss die id einer Übung sein, eine UUID." },
         errorDatabaseOverwritten:
             "Die Datenbankdatei von Peach wurde überschrieben, während Peach lief (eine Kopie darüber); deshalb wird nichts mehr gespeichert, auch dies nicht (ein Gerät behält seine Antworten und sendet sie erneut). Beende Peach auf dem Computer, auf dem es läuft, und hole die Sicherung mit peach restore zurück.",
         errorCrossSite:
